@@ -1,0 +1,30 @@
+// The edge module (Cloudflare Pages advanced mode): `_worker.js` at the root of
+// every snapshot, bundled from this file by the build. It reads the snapshot's
+// own files through env.ASSETS, so the same worker serves whatever tree it ships with.
+import { respond } from '../core/respond.ts';
+
+interface Env {
+  ASSETS: { fetch(input: Request | string): Promise<Response> };
+}
+
+async function sha1Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const url = new URL(request.url);
+    const read = async (path: string) => {
+      const response = await env.ASSETS.fetch(new Request(`${url.origin}/${path}`));
+      if (!response.ok) throw new Error(`snapshot file /${path} answered ${response.status}`);
+      return response.text();
+    };
+    const answer = await respond(
+      { method: request.method, url: url.pathname + url.search, ifNoneMatch: request.headers.get('if-none-match') },
+      { read, sha1Hex, now: Date.now },
+    );
+    if (answer === null) return env.ASSETS.fetch(request);
+    return new Response(answer.sendBody ? answer.body : null, { status: answer.status, headers: answer.headers });
+  },
+};

@@ -1,0 +1,29 @@
+// The only place the build reads the clock: today's date and the next nightly
+// build, in the operator's time zone.
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, parseISO } from 'date-fns';
+import { UserError } from '../errors.ts';
+
+export const DEFAULT_TIME_ZONE = 'Africa/Lagos';
+/** When the nightly job runs (.github/workflows/nightly.yml), local time. */
+export const NIGHTLY_AT = { hours: 0, minutes: 5 };
+
+export function checkTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return timeZone;
+  } catch {
+    throw new UserError(`unknown time zone "${timeZone}"; use an IANA name such as Africa/Lagos or UTC`);
+  }
+}
+
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return format(new TZDate(now.getTime(), checkTimeZone(timeZone)), 'yyyy-MM-dd');
+}
+
+/** The instant the build after the one as of `asOf` is due: the next day at NIGHTLY_AT, local time. */
+export function nextBuildAt(asOf: string, timeZone: string): string {
+  const next = addDays(parseISO(asOf), 1);
+  const local = new TZDate(next.getFullYear(), next.getMonth(), next.getDate(), NIGHTLY_AT.hours, NIGHTLY_AT.minutes, 0, checkTimeZone(timeZone));
+  return new Date(local.getTime()).toISOString();
+}

@@ -1,0 +1,100 @@
+// `verify`: re-checks a published tree against the contract, file by file and
+// across files, and names every problem it finds.
+import path from 'node:path';
+import fs from 'fs-extra';
+import { renderItem, renderList } from '../core/envelope.ts';
+import { paths } from '../core/layout.ts';
+import { etagOf, type RoutingIndex } from '../core/router.ts';
+import type { Meta, Rate } from '../core/schemas.ts';
+import { checkFile } from './file-checks.ts';
+import { sha1Hex } from './plan.ts';
+import { currentTree, MANIFEST, readManifest } from './publish.ts';
+
+async function listFiles(root: string, dir = ''): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await fs.readdir(path.join(root, dir), { withFileTypes: true })) {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) found.push(...(await listFiles(root, rel)));
+    else found.push(rel);
+  }
+  return found;
+}
+
+export async function verifyTree(out: string): Promise<{ problems: string[]; files: number }> {
+  const tree = await currentTree(path.resolve(out));
+  if (!tree) return { problems: [`${out}: no snapshot here (build one with: npm run cli -- build --out ${out})`], files: 0 };
+  const manifest = await readManifest(tree);
+  if (!manifest) return { problems: [`${out}/${MANIFEST}: missing or not JSON`], files: 0 };
+
+  const problems: string[] = [];
+  const texts = new Map<string, string>();
+  for (const [file, entry] of Object.entries(manifest.files)) {
+    const text = await fs.readFile(path.join(tree, file), 'utf8').catch(() => null);
+    if (text === null) {
+      problems.push(`${file}: listed in the manifest but missing`);
+      continue;
+    }
+    texts.set(file, text);
+    if (sha1Hex(text) !== entry.sha1 || Buffer.byteLength(text) !== entry.bytes) problems.push(`${file}: content differs from the manifest's hash`);
+    if (file.startsWith('v1/')) problems.push(...checkFile(file, text));
+  }
+  for (const file of await listFiles(tree)) {
+    if (file !== MANIFEST && !(file in manifest.files)) problems.push(`${file}: not listed in the manifest`);
+  }
+  problems.push(...crossCheck(texts, manifest.asOf));
+  return { problems, files: texts.size };
+}
+
+function data<T>(texts: Map<string, string>, file: string): T | undefined {
+  const text = texts.get(file);
+  if (text === undefined) return undefined;
+  try {
+    return (JSON.parse(text) as { data: T }).data;
+  } catch {
+    return undefined; // already reported by checkFile
+  }
+}
+
+/** What no single file can show: counts, latest records and ETags agree across files. */
+function crossCheck(texts: Map<string, string>, asOf: string): string[] {
+  const problems: string[] = [];
+  const meta = data<Meta>(texts, paths.meta);
+  const indexText = texts.get(paths.routing);
+  if (!meta || !indexText) return [`${paths.meta} or ${paths.routing}: missing`];
+  const index = JSON.parse(indexText) as RoutingIndex;
+  if (meta.asOf !== asOf || index.asOf !== asOf) problems.push(`${paths.meta}: as-of date differs from the manifest's ${asOf}`);
+  const all = data<Rate[]>(texts, paths.shard('all', 'all', '')) ?? [];
+  if (all.length !== meta.rateCount) problems.push(`${paths.meta}: rateCount ${meta.rateCount} but the full list holds ${all.length}`);
+  if (all.some((r) => r.drtDate > asOf)) problems.push(`${paths.shard('all', 'all', '')}: holds a record dated after the as-of date ${asOf}`);
+  for (const s of meta.subcategories) {
+    const own = all.filter((r) => r.drtSubcategoryID === s.sctID);
+    if (own.length !== s.count) problems.push(`${paths.meta}: subcategory ${s.sctID} count ${s.count} but the full list holds ${own.length}`);
+    const latest = data<Rate>(texts, paths.latest(s.sctID));
+    const newest = own[own.length - 1];
+    if (newest && JSON.stringify(latest) !== JSON.stringify(newest)) problems.push(`${paths.latest(s.sctID)}: not the newest record of subcategory ${s.sctID}`);
+    if (!newest && latest) problems.push(`${paths.latest(s.sctID)}: subcategory ${s.sctID} has no rates`);
+  }
+  for (const [file, etag] of Object.entries(index.etags)) {
+    const text = texts.get(file);
+    if (text === undefined) problems.push(`${paths.routing}: names ${file}, which is missing`);
+    else if (etagOf(sha1Hex(text)) !== etag) problems.push(`${paths.routing}: ETag of ${file} does not match its content`);
+  }
+  for (const file of texts.keys()) {
+    if (file.startsWith('v1/') && file !== paths.routing && !(file in index.etags)) problems.push(`${file}: missing from ${paths.routing}`);
+    if (file.startsWith('v1/') && file !== paths.routing && !canonical(texts.get(file)!)) {
+      problems.push(`${file}: not in the canonical form (one record per line, as the build writes it); range answers cut files by lines`);
+    }
+  }
+  return problems;
+}
+
+/** Byte-equal to what the build renders from the same records. */
+function canonical(text: string): boolean {
+  try {
+    const { data } = JSON.parse(text) as { data: unknown };
+    const rendered = Array.isArray(data) ? renderList(data.map((d) => JSON.stringify(d))) : renderItem(JSON.stringify(data));
+    return rendered === text;
+  } catch {
+    return true; // not JSON: already reported by checkFile
+  }
+}

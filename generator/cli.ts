@@ -1,0 +1,133 @@
+// The command line: each command turns its flags into one typed call.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { isRealDate, DATE_EXPECTATION } from './core/dates.ts';
+import { describeUserError, UserError } from './errors.ts';
+
+const DEFAULT_OUT = 'public';
+
+function parseDate(value: string): string {
+  if (!isRealDate(value)) throw new InvalidArgumentError(`must be ${DATE_EXPECTATION}`);
+  return value;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^[0-9]+$/.test(value) || port < 1 || port > 65535) throw new InvalidArgumentError('must be a port number from 1 to 65535');
+  return port;
+}
+
+function parseDays(value: string): number {
+  if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError('must be a whole number of days');
+  return Number(value);
+}
+
+const dbOption = () => new Option('--db <file>', 'the source SQLite database').env('NISAB_DB');
+
+/** Progress on a terminal only: one line, rewritten in place. */
+function progressLine(): (line: string) => void {
+  if (!process.stderr.isTTY) return () => {};
+  return (line) => process.stderr.write(`\r\x1b[K${line}`);
+}
+
+export function program(): Command {
+  const cli = new Command('nisab-api')
+    .description('Builds, checks and serves the static JSON API of gold and silver rates and Zakat Nisab rules.')
+    .showHelpAfterError();
+
+  cli
+    .command('init')
+    .description('Create a source database, or migrate an older one to the current schema.')
+    .addOption(dbOption().makeOptionMandatory())
+    .addHelpText('after', '\nExample:\n  npm run cli -- init --db rates.sqlite')
+    .action(async (options: { db: string }) => {
+      const { initDatabase } = await import('./db/open.ts');
+      const { from, to } = initDatabase(options.db);
+      console.log(from === to ? `${options.db}: schema version ${to}, nothing to do` : `${options.db}: schema version ${from} -> ${to}`);
+    });
+
+  cli
+    .command('import')
+    .description('Load a CSV (categories, subcategories, rates) or JSON (nisab) file; all rows or none.')
+    .argument('<kind>', 'categories | subcategories | rates | nisab')
+    .argument('<file>', 'the file to load')
+    .addOption(dbOption().makeOptionMandatory())
+    .addHelpText('after', '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite')
+    .action(async (kind: string, file: string, options: { db: string }) => {
+      const { importFile } = await import('./db/import-file.ts');
+      const summary = await importFile(kind, file, options.db);
+      console.log(summary);
+    });
+
+  cli
+    .command('build')
+    .description('Build the snapshot of a database into a folder, atomically (the old snapshot serves until the new one is whole).')
+    .addOption(dbOption().default(undefined, 'the embedded default data'))
+    .option('--out <dir>', 'the folder to publish into', DEFAULT_OUT)
+    .addOption(new Option('--as-of <date>', 'publish records dated up to this day (default: today in --time-zone)').argParser(parseDate))
+    .addOption(new Option('--time-zone <name>', 'IANA time zone of the as-of date').env('NISAB_TIME_ZONE').default('Africa/Lagos'))
+    .addOption(new Option('--max-age-days <n>', 'warn when the newest default rate is older than this').argParser(parseDays).default(3))
+    .option('--strict', 'fail (publishing nothing) instead of warning about a stale feed')
+    .addHelpText('after', '\nExample:\n  npm run cli -- build --db rates.sqlite --out public --as-of 2025-08-31')
+    .action(async (options: { db?: string; out: string; asOf?: string; timeZone: string; maxAgeDays: number; strict?: boolean }) => {
+      const { buildSnapshot } = await import('./build/build.ts');
+      const { todayIn, checkTimeZone } = await import('./build/clock.ts');
+      const { ensureDefaultDatabase } = await import('./db/default-db.ts');
+      const progress = progressLine();
+      const timeZone = checkTimeZone(options.timeZone);
+      const summary = await buildSnapshot({
+        db: options.db ?? (await ensureDefaultDatabase()),
+        out: options.out,
+        asOf: options.asOf ?? todayIn(timeZone),
+        timeZone,
+        maxAgeDays: options.maxAgeDays,
+        strict: options.strict ?? false,
+        now: new Date(),
+        log: (line) => console.error(line),
+        progress,
+      });
+      progress('');
+      for (const warning of summary.warnings) console.error(`warning: ${warning}`);
+      const mb = (summary.bytes / 1e6).toFixed(1);
+      console.log(`built ${options.out}: ${summary.files} files, ${mb} MB, ${summary.changed} changed, ${summary.removed} removed, ${summary.seconds.toFixed(2)} s`);
+    });
+
+  cli
+    .command('verify')
+    .description('Check a built snapshot against the contract: every file, its schema, its hash, and the files against each other.')
+    .option('--out <dir>', 'the snapshot folder', DEFAULT_OUT)
+    .addHelpText('after', '\nExample:\n  npm run cli -- verify --out public')
+    .action(async (options: { out: string }) => {
+      const { verifyTree } = await import('./build/verify.ts');
+      const { problems, files } = await verifyTree(options.out);
+      if (problems.length > 0) throw new UserError(`${options.out}: ${problems.length} problems in ${files} files`, problems);
+      console.log(`${options.out}: ${files} files, all good`);
+    });
+
+  cli
+    .command('preview')
+    .description('Serve a snapshot on 127.0.0.1 with the same routing as the edge.')
+    .option('--dir <dir>', 'the snapshot folder', DEFAULT_OUT)
+    .addOption(new Option('--port <n>', 'the port').argParser(parsePort).env('PORT').default(8080))
+    .addHelpText('after', '\nExample:\n  npm run cli -- preview --dir public --port 8080')
+    .action(async (options: { dir: string; port: number }) => {
+      const { startPreview } = await import('./adapters/preview-server.ts');
+      const server = await startPreview({ dir: options.dir, port: options.port, log: (line) => console.log(line) });
+      console.log(`serving ${options.dir} on ${server.url} (Ctrl-C stops)`);
+      const stop = () => void server.close().then(() => console.log('stopped'));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+
+  return cli;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await program().parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    process.exitCode = 1;
+    if (error instanceof UserError) console.error(`error: ${describeUserError(error)}`);
+    else console.error(`internal error: ${(error as Error).message ?? error} (please report this; set DEBUG=1 for details)`);
+    if (process.env.DEBUG && !(error instanceof UserError)) console.error(error);
+  }
+}

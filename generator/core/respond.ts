@@ -1,0 +1,32 @@
+// The whole answer to one request, given only a way to read snapshot files and
+// to hash a body. Every adapter calls this; only the I/O differs.
+//
+// Router core: keep to what nginx's njs 0.7.9 runs (promises, no async/await).
+import { paths } from './layout.ts';
+import { assemble, etagOf, finalize, route, type ApiRequest, type Response, type RoutingIndex } from './router.ts';
+
+export interface SnapshotIO {
+  /** The text of a file of the snapshot, by its path relative to the root. */
+  read(path: string): Promise<string>;
+  sha1Hex(text: string): Promise<string>;
+  now(): number;
+}
+
+/** The response to an API request, or null when the path is not under an API base (static content). */
+export function respond(request: ApiRequest, io: SnapshotIO): Promise<Response | null> {
+  return io.read(paths.routing).then(function (indexText) {
+    const index = JSON.parse(indexText) as RoutingIndex;
+    const plan = route(request, index);
+    if (plan === null) return null;
+    return Promise.all(plan.reads.map(function (read) { return io.read(read.path); }))
+      .then(function (texts) {
+        const answer = assemble(plan, texts, index);
+        if (answer.etag !== null) return answer;
+        return io.sha1Hex(answer.body).then(function (hex) {
+          answer.etag = etagOf(hex);
+          return answer;
+        });
+      })
+      .then(function (answer) { return finalize(answer, plan, index, io.now()); });
+  });
+}

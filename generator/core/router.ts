@@ -1,0 +1,255 @@
+// The router: CONTRACT.md §1–§6 as pure functions. An adapter (preview server,
+// Cloudflare worker, nginx njs) does only the I/O around them:
+//
+//   const plan = route(request, index);           // which files, or an answer
+//   if (plan === null) -> serve static content
+//   const texts = read every plan.reads[i].path   // from the snapshot
+//   const answer = assemble(plan, texts, index);  // body and ETag (null: hash the body)
+//   const response = finalize(answer, plan, index, Date.now());
+//
+// Paths read are built only from validated values (layout.ts), never from the
+// request's text, so no request reaches a file outside the snapshot.
+//
+// Router core: keep to what nginx's njs 0.7.9 runs (no destructuring, spread,
+// for-of, classes, optional chaining, nullish coalescing, Map/Set, URLSearchParams).
+import { DATE_EXPECTATION, isRealDate } from './dates.ts';
+import { LIST_SEPARATOR, renderError, renderJoinedList } from './envelope.ts';
+import { paths, planRange, type Coverage, type Scope, type ShardRead } from './layout.ts';
+import { sliceList } from './slice.ts';
+
+export const BASES = ['/api/v1', '/index.php/api/v1'];
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/** What the router needs to know of a snapshot: v1/routing.json. */
+export interface RoutingIndex {
+  asOf: string;
+  /** ISO instant of the next nightly build; nothing is cached past it. */
+  validUntil: string;
+  defaultSubcategoryID: number;
+  /** Coverage of every rate ("all") and of each subcategory, keyed by id. */
+  all: Coverage | null;
+  subcategories: { [id: string]: Coverage | null };
+  /** ETag of every envelope file, by path. */
+  etags: { [path: string]: string };
+}
+
+export interface ApiRequest {
+  method: string;
+  /** Path and query as sent, e.g. `/api/v1/rates?start_date=2024-01-01`. */
+  url: string;
+  ifNoneMatch: string | null;
+}
+
+export interface Plan {
+  status: number;
+  /** Files to read, in order; a read without dates is a whole file. */
+  reads: ShardRead[];
+  /** The body when nothing needs reading (errors, empty lists, 204). */
+  body: string | null;
+  head: boolean;
+  ifNoneMatch: string | null;
+}
+
+export interface Answer {
+  status: number;
+  body: string;
+  /** null: the adapter hashes the body (etagOf) before finalize. */
+  etag: string | null;
+}
+
+export interface Response {
+  status: number;
+  headers: { [name: string]: string };
+  /** The full body; empty when `sendBody` is false (HEAD, 204, 304). */
+  body: string;
+  sendBody: boolean;
+}
+
+const ENDPOINTS: { [path: string]: string[] } = {
+  '/rates/latest': ['subcategory'],
+  '/rates': ['start_date', 'end_date', 'subcategory'],
+  '/nisab': ['subcategory'],
+  '/subcategories': [],
+  '/meta': [],
+};
+
+const SUBCATEGORY_FORM = /^[1-9][0-9]{0,8}$/;
+
+function fail(status: number, message: string, head: boolean): Plan {
+  return { status: status, reads: [], body: renderError(message), head: head, ifNoneMatch: null };
+}
+
+function file(path: string, request: ApiRequest): Plan {
+  return { status: 200, reads: [{ path: path, from: '', to: '' }], body: null, head: request.method === 'HEAD', ifNoneMatch: request.ifNoneMatch };
+}
+
+function decode(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch (e) {
+    return null;
+  }
+}
+
+/** The endpoint's own parameters: name -> non-empty values (undecodable values count as malformed ''). */
+function readParameters(query: string, names: string[]): { [name: string]: string[] } {
+  const found: { [name: string]: string[] } = {};
+  for (let i = 0; i < names.length; i++) found[names[i] as string] = [];
+  const parts = query.split('&');
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const eq = part.indexOf('=');
+    const name = decode(eq === -1 ? part : part.slice(0, eq));
+    if (name === null || !Object.prototype.hasOwnProperty.call(found, name)) continue;
+    const raw = eq === -1 ? '' : part.slice(eq + 1);
+    if (raw === '') continue;
+    const value = decode(raw);
+    (found[name] as string[]).push(value === null ? '\u0000' : value);
+  }
+  return found;
+}
+
+function coverageOf(index: RoutingIndex, id: number): Coverage | null | undefined {
+  return Object.prototype.hasOwnProperty.call(index.subcategories, String(id)) ? index.subcategories[String(id)] : undefined;
+}
+
+/** Decide the answer to a request; null when the path is not under an API base. */
+export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
+  const queryAt = request.url.indexOf('?');
+  const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
+  let rest: string | null = null;
+  for (let i = 0; i < BASES.length; i++) {
+    const base = BASES[i] as string;
+    if (path === base || path.indexOf(base + '/') === 0) rest = path.slice(base.length);
+  }
+  if (rest === null) return null;
+
+  const method = request.method;
+  const head = method === 'HEAD';
+  if (method === 'OPTIONS') return { status: 204, reads: [], body: '', head: false, ifNoneMatch: null };
+  if (method !== 'GET' && !head) {
+    const shown = /^[A-Za-z-]{1,20}$/.test(method) ? 'method ' + method : 'this method';
+    return fail(405, shown + ' is not allowed; use GET, HEAD or OPTIONS', head);
+  }
+
+  if (rest.length > 1 && rest.charAt(rest.length - 1) === '/') rest = rest.slice(0, -1);
+  if (!Object.prototype.hasOwnProperty.call(ENDPOINTS, rest)) {
+    return fail(404, 'there is no endpoint at this path; under /api/v1 there are /rates/latest, /rates, /nisab, /subcategories and /meta', head);
+  }
+  const names = ENDPOINTS[rest] as string[];
+  const given = readParameters(query, names);
+  const values: { [name: string]: string | null } = {};
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const list = given[name] as string[];
+    if (list.length > 1) return fail(400, name + ' is given more than once; give it once', head);
+    const value = list.length === 1 ? (list[0] as string) : null;
+    if (value !== null && name === 'subcategory' && !SUBCATEGORY_FORM.test(value)) {
+      return fail(400, 'subcategory must be a positive whole number without sign or leading zeros, e.g. 1 (the IDs are listed at /api/v1/subcategories)', head);
+    }
+    if (value !== null && name !== 'subcategory' && !isRealDate(value)) {
+      return fail(400, name + ' must be ' + DATE_EXPECTATION, head);
+    }
+    values[name] = value;
+  }
+  const start = values['start_date'] || null;
+  const end = values['end_date'] || null;
+  if (start !== null && end !== null && start > end) {
+    return fail(400, 'start_date (' + start + ') must not be after end_date (' + end + ')', head);
+  }
+  const subcategoryText = values['subcategory'] || null;
+  const subcategory = subcategoryText === null ? null : Number(subcategoryText);
+  if (subcategory !== null && coverageOf(index, subcategory) === undefined) {
+    return fail(404, 'subcategory ' + subcategory + ' does not exist; the IDs are listed at /api/v1/subcategories', head);
+  }
+
+  if (rest === '/rates/latest') {
+    const id = subcategory === null ? index.defaultSubcategoryID : subcategory;
+    if (coverageOf(index, id) === null) return fail(404, 'subcategory ' + id + ' has no published rate', head);
+    return file(paths.latest(id), request);
+  }
+  if (rest === '/rates') {
+    const scope: Scope = subcategory === null ? 'all' : subcategory;
+    const coverage = subcategory === null ? index.all : (coverageOf(index, subcategory) as Coverage | null);
+    const reads = planRange(scope, start, end, coverage);
+    if (reads.length === 0) {
+      return { status: 200, reads: [], body: renderJoinedList('', 0), head: head, ifNoneMatch: request.ifNoneMatch };
+    }
+    return { status: 200, reads: reads, body: null, head: head, ifNoneMatch: request.ifNoneMatch };
+  }
+  if (rest === '/nisab') return file(subcategory === null ? paths.nisabAll : paths.nisab(subcategory), request);
+  if (rest === '/subcategories') return file(paths.subcategories, request);
+  return file(paths.meta, request);
+}
+
+/** The body and ETag of a plan, from the texts of its reads (same order). */
+export function assemble(plan: Plan, texts: string[], index: RoutingIndex): Answer {
+  if (plan.body !== null) return { status: plan.status, body: plan.body, etag: null };
+  const first = plan.reads[0] as ShardRead;
+  if (first.from === '') {
+    return { status: plan.status, body: texts[0] as string, etag: knownEtag(index, first.path) };
+  }
+  const pieces: string[] = [];
+  let count = 0;
+  for (let i = 0; i < plan.reads.length; i++) {
+    const read = plan.reads[i] as ShardRead;
+    const piece = sliceList(texts[i] as string, read.from, read.to);
+    if (piece.whole && plan.reads.length === 1) {
+      return { status: plan.status, body: texts[i] as string, etag: knownEtag(index, read.path) };
+    }
+    if (piece.count > 0) pieces.push(piece.text);
+    count += piece.count;
+  }
+  return { status: plan.status, body: renderJoinedList(pieces.join(LIST_SEPARATOR), count), etag: null };
+}
+
+function knownEtag(index: RoutingIndex, path: string): string | null {
+  return Object.prototype.hasOwnProperty.call(index.etags, path) ? (index.etags[path] as string) : null;
+}
+
+/** An ETag from the hex SHA-1 of a body: the build and every adapter use this. */
+export function etagOf(sha1Hex: string): string {
+  return '"' + sha1Hex + '"';
+}
+
+function matches(ifNoneMatch: string, etag: string): boolean {
+  const candidates = ifNoneMatch.split(',');
+  for (let i = 0; i < candidates.length; i++) {
+    let candidate = (candidates[i] as string).trim();
+    if (candidate === '*') return true;
+    if (candidate.indexOf('W/') === 0) candidate = candidate.slice(2);
+    if (candidate === etag) return true;
+  }
+  return false;
+}
+
+/** Seconds until the next build is due: no answer may be cached past it. */
+export function maxAge(index: RoutingIndex, nowMs: number): number {
+  const seconds = Math.floor((Date.parse(index.validUntil) - nowMs) / 1000);
+  return seconds > 0 ? seconds : 0;
+}
+
+/** Status, headers and body of an answer (CONTRACT.md §4–§6). */
+export function finalize(answer: Answer, plan: Plan, index: RoutingIndex, nowMs: number): Response {
+  const headers: { [name: string]: string } = {
+    'access-control-allow-origin': '*',
+    'cache-control': 'public, max-age=' + maxAge(index, nowMs),
+  };
+  if (answer.status === 204) {
+    headers['access-control-allow-methods'] = ALLOWED_METHODS;
+    headers['access-control-allow-headers'] = 'If-None-Match';
+    headers['access-control-max-age'] = '86400';
+    return { status: 204, headers: headers, body: '', sendBody: false };
+  }
+  headers['access-control-expose-headers'] = 'ETag';
+  if (answer.status === 405) headers['allow'] = ALLOWED_METHODS;
+  if (answer.status === 200 && answer.etag !== null) {
+    headers['etag'] = answer.etag;
+    if (plan.ifNoneMatch !== null && matches(plan.ifNoneMatch, answer.etag)) {
+      return { status: 304, headers: headers, body: '', sendBody: false };
+    }
+  }
+  headers['content-type'] = 'application/json; charset=utf-8';
+  return { status: answer.status, headers: headers, body: answer.body, sendBody: !plan.head };
+}

@@ -1,0 +1,3 @@
+import { main } from './cli.ts';
+
+await main(process.argv.slice(2));
