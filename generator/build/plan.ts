@@ -3,7 +3,7 @@
 // of the same date gives the same files, byte for byte.
 import { createHash } from 'node:crypto';
 import { renderItem, renderList } from '../core/envelope.ts';
-import { LEVELS, paths, type Coverage, type Scope } from '../core/layout.ts';
+import { LEVELS, paths, type Coverage, type Level, type Scope } from '../core/layout.ts';
 import { etagOf, type RoutingIndex } from '../core/router.ts';
 import type { Category, Meta, NisabRule, NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
 import { withValues } from './nisab-values.ts';
@@ -53,19 +53,40 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
-/** Every shard of one scope: each record line in its month, year, decade and the whole list. */
+/** The first day of every block of a level from the block of `first` to that of `last`. */
+function blockStarts(level: Level, first: string, last: string): string[] {
+  if (level === 'all') return [first];
+  const starts: string[] = [];
+  const step = level === 'month' ? 1 : level === 'year' ? 12 : 120;
+  let year = Number(first.slice(0, 4));
+  let month = level === 'month' ? Number(first.slice(5, 7)) : 1;
+  if (level === 'decade') year -= year % 10;
+  for (;;) {
+    const start = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+    if (start > last) break;
+    starts.push(start);
+    month += step;
+    year += Math.floor((month - 1) / 12);
+    month = ((month - 1) % 12) + 1;
+  }
+  return starts;
+}
+
+/**
+ * Every shard of one scope: each record line in its month, year, decade and the
+ * whole list. Blocks without records between the first and last date get an
+ * empty list, so every block a range can name exists.
+ */
 function planShards(files: Map<string, string>, scope: Scope, lines: string[], dates: string[]): void {
+  if (lines.length === 0) return;
+  const last = dates[dates.length - 1]!;
   for (const level of LEVELS) {
-    let blockPath = '';
-    let block: string[] = [];
-    for (let i = 0; i <= lines.length; i++) {
-      const path = i < lines.length ? paths.shard(scope, level, dates[i]!) : '';
-      if (path !== blockPath) {
-        if (block.length > 0) files.set(blockPath, renderList(block));
-        blockPath = path;
-        block = [];
-      }
-      if (i < lines.length) block.push(lines[i]!);
+    let i = 0;
+    for (const start of blockStarts(level, dates[0]!, last)) {
+      const path = paths.shard(scope, level, start);
+      const block: string[] = [];
+      while (i < lines.length && paths.shard(scope, level, dates[i]!) === path) block.push(lines[i++]!);
+      files.set(path, renderList(block));
     }
   }
 }

@@ -1,0 +1,347 @@
+// CONTRACT.md as one set of cases, run unchanged against every server that
+// serves a snapshot (preview, workerd, nginx): each driver only starts its server.
+// Expected rates come from SQL on the fixture database, not from our own code.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AS_OF, GAP, makeFixture, oracleRates, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
+import { request, type Answer } from '../support/http.ts';
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function contractSuite(name: string, start: (snapshotDir: string) => Promise<RunningServer>): void {
+  describe(`the contract, served by ${name}`, () => {
+    let fixture: Fixture;
+    let server: RunningServer;
+    const get = (path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> =>
+      request(server.url, path, init);
+    const data = async (path: string) => JSON.parse((await get(path)).body).data;
+    const expectError = async (path: string, status: number, message?: RegExp, method = 'GET') => {
+      const answer = await get(path, { method });
+      expect(answer.status, path).toBe(status);
+      const body = JSON.parse(answer.body);
+      expect(Object.keys(body).sort()).toEqual(['message', 'success']);
+      expect(body.success).toBe(false);
+      if (message) expect(body.message).toMatch(message);
+      return answer;
+    };
+    const expectRates = async (query: string, oracle: Parameters<typeof oracleRates>[2]) => {
+      const answer = await get(`/api/v1/rates${query}`);
+      expect(answer.status, query).toBe(200);
+      const body = JSON.parse(answer.body);
+      const expected = oracleRates(fixture.db, fixture.asOf, oracle);
+      expect(body.data, query).toEqual(expected);
+      expect(body.count).toBe(expected.length);
+      return body;
+    };
+
+    beforeAll(async () => {
+      fixture = await makeFixture();
+      server = await start(fixture.out);
+    }, 120_000);
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    describe('§1 base addresses', () => {
+      const paths = ['/rates/latest', '/rates/latest?subcategory=2', '/rates?start_date=2020-02-20&end_date=2020-03-05', '/rates', '/nisab', '/nisab?subcategory=5', '/subcategories', '/meta', '/rates?subcategory=abc', '/nope'];
+      it('answers both base forms byte for byte the same', async () => {
+        for (const path of paths) {
+          const a = await get(`/api/v1${path}`);
+          const b = await get(`/index.php/api/v1${path}`);
+          expect(b.status, path).toBe(a.status);
+          expect(b.body, path).toBe(a.body);
+          expect(b.headers['etag'], path).toBe(a.headers['etag']);
+        }
+      });
+      it('ignores a trailing slash', async () => {
+        for (const path of ['/rates/latest', '/rates', '/meta', '/nisab']) {
+          expect((await get(`/api/v1${path}/?subcategory=1`)).body).toBe((await get(`/api/v1${path}?subcategory=1`)).body);
+        }
+      });
+      it('is case-sensitive and answers 404 envelopes for unknown paths under a base', async () => {
+        await expectError('/api/v1/Rates', 404, /no endpoint/);
+        await expectError('/api/v1/rates/LATEST', 404);
+        await expectError('/api/v1/rates/latest/1', 404);
+        await expectError('/api/v1', 404);
+        await expectError('/api/v1/', 404);
+        await expectError('/index.php/api/v1/unknown/deeper?x=1', 404);
+      });
+      it('serves static content outside the bases', async () => {
+        const page = await get('/');
+        expect(page.status).toBe(200);
+        expect(page.body).toContain('<html');
+        const openapi = await get('/openapi.json');
+        expect(JSON.parse(openapi.body).openapi).toBe('3.1.0');
+      });
+    });
+
+    describe('§2 endpoints', () => {
+      it('GET /rates/latest is the newest gold rate up to the as-of date', async () => {
+        const expected = oracleRates(fixture.db, fixture.asOf, { subcategory: SUBCATEGORIES.gold }).at(-1);
+        expect(await data('/api/v1/rates/latest')).toEqual(expected);
+        expect((await data('/api/v1/rates/latest')).drtDate).toBe(AS_OF);
+      });
+      it('GET /rates/latest?subcategory=ID is that subcategory\'s newest rate', async () => {
+        for (const id of [SUBCATEGORIES.silver, SUBCATEGORIES.platinum]) {
+          expect(await data(`/api/v1/rates/latest?subcategory=${id}`)).toEqual(oracleRates(fixture.db, fixture.asOf, { subcategory: id }).at(-1));
+        }
+      });
+      it('GET /rates/latest for a subcategory without a published rate is 404', async () => {
+        await expectError(`/api/v1/rates/latest?subcategory=${SUBCATEGORIES.cash}`, 404, /no published rate/);
+      });
+      it('GET /rates without filters lists every rate of every subcategory', async () => {
+        await expectRates('', {});
+      });
+      it('GET /nisab lists every rule; ?subcategory filters; a known subcategory without rules is []', async () => {
+        const all = await data('/api/v1/nisab');
+        expect(all.map((r: { nsbID: number }) => r.nsbID)).toEqual([1, 2, 3, 4, 5, 6]);
+        const gold = await data(`/api/v1/nisab?subcategory=${SUBCATEGORIES.gold}`);
+        expect(gold.map((r: { nsbID: number }) => r.nsbID)).toEqual([1, 2]);
+        const empty = await get(`/api/v1/nisab?subcategory=${SUBCATEGORIES.empty}`);
+        expect(empty.status).toBe(200);
+        expect(JSON.parse(empty.body)).toEqual({ success: true, data: [], count: 0 });
+        await expectError('/api/v1/nisab?subcategory=99', 404);
+      });
+      it('GET /subcategories lists them with exactly one default, gold', async () => {
+        const list = await data('/api/v1/subcategories');
+        expect(list.map((s: { sctID: number }) => s.sctID)).toEqual([1, 2, 3, 5, 9, 11, 12]);
+        expect(list.filter((s: { sctIsDefault: boolean }) => s.sctIsDefault).map((s: { sctSlug: string }) => s.sctSlug)).toEqual(['gold']);
+        for (const s of list) expect(Object.keys(s)).toEqual(expect.arrayContaining(['sctID', 'sctSlug', 'sctName', 'sctUnit', 'sctHasDailyRate', 'sctIsDefault']));
+      });
+      it('GET /meta tells the as-of date, coverage per subcategory and a content id', async () => {
+        const meta = await data('/api/v1/meta');
+        expect(meta.asOf).toBe(AS_OF);
+        expect(meta.contentId).toMatch(/^[0-9a-f]{40}$/);
+        const gold = meta.subcategories.find((s: { sctID: number }) => s.sctID === 1);
+        const rows = oracleRates(fixture.db, fixture.asOf, { subcategory: 1 }) as { drtDate: string }[];
+        expect(gold).toMatchObject({ firstDate: rows[0]!.drtDate, lastDate: rows.at(-1)!.drtDate, count: rows.length });
+      });
+      it('HEAD answers as GET without a body', async () => {
+        for (const path of ['/api/v1/rates/latest', '/api/v1/rates?start_date=2020-01-01&end_date=2020-01-31', '/api/v1/rates?start_date=x']) {
+          const got = await get(path);
+          const head = await get(path, { method: 'HEAD' });
+          expect(head.status).toBe(got.status);
+          expect(head.body).toBe('');
+          expect(head.headers['etag']).toBe(got.headers['etag']);
+          expect(head.headers['content-type']).toBe(got.headers['content-type']);
+        }
+      });
+      it('OPTIONS answers 204 with CORS headers', async () => {
+        const answer = await get('/api/v1/rates?start_date=2020-01-01', { method: 'OPTIONS' });
+        expect(answer.status).toBe(204);
+        expect(answer.body).toBe('');
+        expect(answer.headers['access-control-allow-origin']).toBe('*');
+        expect(answer.headers['access-control-allow-methods']).toMatch(/GET/);
+      });
+      it('any other method is a 405 envelope with Allow', async () => {
+        for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+          const answer = await expectError('/api/v1/rates/latest', 405, /not allowed/, method);
+          expect(answer.headers['allow']).toBe('GET, HEAD, OPTIONS');
+        }
+      });
+    });
+
+    describe('§2 parameters', () => {
+      it('drops empty values before anything else', async () => {
+        expect((await get('/api/v1/rates?subcategory=&start_date=')).body).toBe((await get('/api/v1/rates')).body);
+        expect((await get('/api/v1/rates/latest?subcategory=')).body).toBe((await get('/api/v1/rates/latest')).body);
+        expect((await get('/api/v1/rates?start_date=2020-01-01&start_date=')).body).toBe((await get('/api/v1/rates?start_date=2020-01-01')).body);
+      });
+      it('answers 400 to one of its own parameters given twice with values', async () => {
+        await expectError('/api/v1/rates?start_date=2020-01-01&start_date=2020-01-02', 400, /start_date is given more than once/);
+        await expectError('/api/v1/rates?subcategory=1&subcategory=1', 400, /subcategory/);
+        await expectError('/api/v1/nisab?subcategory=1&subcategory=2', 400, /subcategory/);
+      });
+      it('ignores unknown parameters, however often they repeat', async () => {
+        expect((await get('/api/v1/rates?x=1&x=2&foo&subcategory=2&bar=')).body).toBe((await get('/api/v1/rates?subcategory=2')).body);
+        expect((await get('/api/v1/meta?start_date=nonsense')).status).toBe(200);
+      });
+      it('reports the first problem in the order method, path, malformed, order, unknown subcategory', async () => {
+        await expectError('/api/v1/nope?start_date=bad', 405, undefined, 'POST');
+        await expectError('/api/v1/nope?start_date=bad', 404);
+        await expectError('/api/v1/rates?start_date=bad&subcategory=99', 400, /start_date/);
+        await expectError('/api/v1/rates?start_date=2020-02-01&end_date=2020-01-01&subcategory=99', 400, /must not be after/);
+        await expectError('/api/v1/rates?start_date=2020-01-01&end_date=2020-02-01&subcategory=99', 404, /does not exist/);
+      });
+    });
+
+    describe('§2 filters of /rates', () => {
+      it('rejects dates that are not real zero-padded calendar dates, naming the parameter', async () => {
+        for (const bad of ['2024-02-30', '2023-02-29', '2024-2-5', '20240205', '2024-02-05T00:00', '2024-13-01', '0000-01-01', 'today', '2024-02-05%20', '%FF']) {
+          await expectError(`/api/v1/rates?start_date=${bad}`, 400, /^start_date must be a real date in YYYY-MM-DD form/);
+          await expectError(`/api/v1/rates?end_date=${bad}`, 400, /^end_date must be/);
+        }
+      });
+      it('accepts real leap days', async () => {
+        await expectRates('?start_date=2020-02-29&end_date=2020-02-29', { start: '2020-02-29', end: '2020-02-29' });
+        await expectRates('?start_date=2024-02-29&end_date=2024-03-01&subcategory=11', { start: '2024-02-29', end: '2024-03-01', subcategory: 11 });
+      });
+      it('includes both bounds', async () => {
+        const body = await expectRates('?start_date=2020-01-06&end_date=2020-01-13&subcategory=2', { start: '2020-01-06', end: '2020-01-13', subcategory: 2 });
+        expect(body.data.map((r: { drtDate: string }) => r.drtDate)).toEqual(['2020-01-06', '2020-01-13']);
+      });
+      it('with only start_date runs to the newest record; with only end_date from the oldest', async () => {
+        await expectRates('?start_date=2023-12-30', { start: '2023-12-30' });
+        await expectRates('?end_date=2020-01-02', { end: '2020-01-02' });
+      });
+      it('crosses year, decade and gap boundaries exactly', async () => {
+        for (const [start, end] of [['2019-12-31', '2020-01-01'], ['2019-12-25', '2021-06-30'], ['2021-06-01', '2021-07-10'], ['2020-11-15', '2022-02-10'], ['2019-01-01', '2030-01-01']]) {
+          for (const sub of [null, 1, 2, 11]) await expectRates(`?start_date=${start}&end_date=${end}${sub ? `&subcategory=${sub}` : ''}`, { start, end, subcategory: sub });
+        }
+      });
+      it('answers 400 when start_date is after end_date', async () => {
+        await expectError('/api/v1/rates?start_date=2021-01-02&end_date=2021-01-01', 400, /^start_date \(2021-01-02\) must not be after end_date \(2021-01-01\)$/);
+      });
+      it('answers 200 with data [] and count 0 for a range without records', async () => {
+        for (const query of ['?start_date=2000-01-01&end_date=2000-12-31', `?start_date=2024-03-16`, `?start_date=${GAP.from}&end_date=${GAP.to}&subcategory=1`, '?subcategory=3']) {
+          const answer = await get(`/api/v1/rates${query}`);
+          expect(answer.status, query).toBe(200);
+          expect(JSON.parse(answer.body), query).toEqual({ success: true, data: [], count: 0 });
+        }
+      });
+      it('rejects a malformed subcategory with 400 and an unknown one with 404', async () => {
+        for (const bad of ['0', '-1', '+1', '01', '1.0', '1e3', '1234567890', 'gold', '%201', '1%00']) {
+          await expectError(`/api/v1/rates?subcategory=${bad}`, 400, /^subcategory must be a positive whole number/);
+          await expectError(`/api/v1/rates/latest?subcategory=${bad}`, 400);
+        }
+        await expectError('/api/v1/rates?subcategory=999999999', 404, /subcategory 999999999 does not exist/);
+        await expectError('/api/v1/rates/latest?subcategory=4', 404);
+      });
+      it('orders by drtDate then drtSubcategoryID, and count equals the length of data', async () => {
+        const body = JSON.parse((await get('/api/v1/rates?start_date=2019-12-30&end_date=2020-01-06')).body);
+        const keys = body.data.map((r: { drtDate: string; drtSubcategoryID: number }) => `${r.drtDate}/${r.drtSubcategoryID}`);
+        expect(keys).toEqual([...keys].sort());
+        expect(body.count).toBe(body.data.length);
+        expect(keys).toContain('2019-12-31/11');
+      });
+      it('matches SQL for random ranges and subcategories', async () => {
+        const day = fc.integer({ min: 0, max: 365 * 6 }).map((n) => new Date(Date.UTC(2019, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
+        await fc.assert(
+          fc.asyncProperty(fc.option(day), fc.option(day), fc.constantFrom(null, 1, 2, 3, 11), async (a, b, sub) => {
+            const [start, end] = a && b && a > b ? [b, a] : [a, b];
+            const query = [start && `start_date=${start}`, end && `end_date=${end}`, sub && `subcategory=${sub}`].filter(Boolean).join('&');
+            await expectRates(query ? `?${query}` : '', { start, end, subcategory: sub });
+          }),
+          { numRuns: 60 },
+        );
+      });
+    });
+
+    describe('§3 records', () => {
+      it('rate records carry the contract fields with drtInNaira rounded to 2 decimals', async () => {
+        const list = await data('/api/v1/rates?start_date=2020-01-01&end_date=2020-01-31');
+        for (const r of list) {
+          expect(Object.keys(r)).toEqual(expect.arrayContaining(['drtID', 'drtSubcategoryID', 'drtDate', 'drtInUSD', 'drtUSDinNaira', 'drtInNaira', 'drtUnit']));
+          expect(Math.abs(r.drtInNaira - r.drtInUSD * r.drtUSDinNaira)).toBeLessThanOrEqual(0.005 + 1e-9);
+          expect(r.drtUnit).toBe('gram');
+        }
+      });
+      it('Nisab rules carry their value at the newest rate of the metal they follow', async () => {
+        const latestGold = await data('/api/v1/rates/latest');
+        const [cash] = await data(`/api/v1/nisab?subcategory=${SUBCATEGORIES.cash}`);
+        expect(cash).toMatchObject({ nsbBasisSubcategoryID: 1, nsbRateDate: latestGold.drtDate, nsbValueInUSD: Math.round(85 * latestGold.drtInUSD * 100) / 100 });
+        const [rikaz] = await data(`/api/v1/nisab?subcategory=${SUBCATEGORIES.rikaz}`);
+        expect(rikaz).toMatchObject({ nsbValueInUSD: null, nsbValueInNaira: null, nsbRateDate: null });
+        const [camels] = await data(`/api/v1/nisab?subcategory=${SUBCATEGORIES.camels}`);
+        expect(camels.nsbBrackets).toHaveLength(3);
+      });
+    });
+
+    describe('§4 envelope', () => {
+      it('has count exactly when data is a list, and no data on failure', async () => {
+        expect(Object.keys(JSON.parse((await get('/api/v1/rates/latest')).body)).sort()).toEqual(['data', 'success']);
+        expect(Object.keys(JSON.parse((await get('/api/v1/meta')).body)).sort()).toEqual(['data', 'success']);
+        for (const path of ['/api/v1/rates', '/api/v1/nisab', '/api/v1/subcategories']) {
+          expect(Object.keys(JSON.parse((await get(path)).body)).sort()).toEqual(['count', 'data', 'success']);
+        }
+      });
+    });
+
+    describe('§5 status codes', () => {
+      it('never answers a hostile request under a base with a 5xx, HTML or a file from outside', async () => {
+        const hostile = [
+          '/api/v1/../../../../etc/passwd',
+          '/api/v1/%2e%2e/%2e%2e/etc/passwd',
+          '/api/v1/rates/..%2f..%2fmanifest.json',
+          '/api/v1/rates?subcategory=../../etc/passwd',
+          '/api/v1/rates?start_date=' + 'x'.repeat(4000),
+          '/api/v1/rates?%=%&start_date=%E0%A4%A',
+          '/api/v1/rates?start_date=2020-01-01&start_date=2020-01-01&start_date=2020-01-01',
+          '/index.php/api/v1/rates/latest?subcategory=1%00',
+          '/api/v1/nisab?subcategory=1;rm',
+          '/api/v1//rates',
+        ];
+        for (const path of hostile) {
+          const answer = await get(path);
+          expect(answer.status, path).toBeLessThan(500);
+          expect(answer.headers['content-type'], path).toBe(JSON_TYPE);
+          expect(() => JSON.parse(answer.body), path).not.toThrow();
+          expect(answer.body, path).not.toContain('root:');
+        }
+      });
+    });
+
+    describe('§6 headers', () => {
+      it('sends the JSON content type, CORS and Cache-Control on every envelope', async () => {
+        for (const path of ['/api/v1/rates/latest', '/api/v1/rates?start_date=2020-01-01&end_date=2020-02-15', '/api/v1/rates?start_date=bad', '/api/v1/nope']) {
+          const answer = await get(path);
+          expect(answer.headers['content-type'], path).toBe(JSON_TYPE);
+          expect(answer.headers['access-control-allow-origin'], path).toBe('*');
+          expect(answer.headers['cache-control'], path).toMatch(/max-age=\d+/);
+        }
+      });
+      it('never lets an answer be cached past the next nightly build', async () => {
+        const meta = await data('/api/v1/meta');
+        const answer = await get('/api/v1/rates/latest');
+        const maxAge = Number(/max-age=(\d+)/.exec(answer.headers['cache-control']!)![1]);
+        const secondsLeft = Math.max(0, (Date.parse(meta.validUntil) - Date.now()) / 1000);
+        expect(maxAge).toBeLessThanOrEqual(Math.ceil(secondsLeft));
+      });
+      it('sends an ETag on every 200, equal for equal bodies, and 304 for a matching If-None-Match', async () => {
+        const whole = await get('/api/v1/rates?start_date=2020-02-01&end_date=2020-02-29&subcategory=1');
+        // the same month, cut from the year shard instead of served as the month file
+        const sliced = await get('/api/v1/rates?start_date=2020-02-01&end_date=2020-02-29&subcategory=1&unused=1');
+        const composed = await get('/api/v1/rates?start_date=2020-01-31&end_date=2020-02-29&subcategory=2');
+        expect(whole.headers['etag']).toMatch(/^"[0-9a-f]{40}"$/);
+        expect(sliced.headers['etag']).toBe(whole.headers['etag']);
+        const sameBody = await get('/api/v1/rates?start_date=2020-02-01&end_date=2020-03-01&subcategory=11');
+        const sameBody2 = await get('/api/v1/rates?start_date=2020-02-29&end_date=2020-02-29&subcategory=11');
+        expect(sameBody.body).toBe(sameBody2.body);
+        expect(sameBody.headers['etag']).toBe(sameBody2.headers['etag']);
+        for (const answer of [whole, composed]) {
+          const path = answer === whole ? '/api/v1/rates?start_date=2020-02-01&end_date=2020-02-29&subcategory=1' : '/api/v1/rates?start_date=2020-01-31&end_date=2020-02-29&subcategory=2';
+          const again = await get(path, { headers: { 'if-none-match': answer.headers['etag']! } });
+          expect(again.status).toBe(304);
+          expect(again.body).toBe('');
+          expect(again.headers['access-control-allow-origin']).toBe('*');
+          expect((await get(path, { headers: { 'if-none-match': '"nope"' } })).status).toBe(200);
+        }
+      });
+      it('sends CORS and Cache-Control on 204, 304, 404 and 405 too', async () => {
+        for (const [path, method] of [['/api/v1/meta', 'OPTIONS'], ['/api/v1/nope', 'GET'], ['/api/v1/meta', 'DELETE']] as const) {
+          const answer = await get(path, { method });
+          expect(answer.headers['access-control-allow-origin'], `${method} ${path}`).toBe('*');
+          expect(answer.headers['cache-control'], `${method} ${path}`).toBeDefined();
+        }
+      });
+    });
+
+    describe('§7 snapshots', () => {
+      it('publishes nothing dated after the as-of date', async () => {
+        const all = await data('/api/v1/rates');
+        expect(all.every((r: { drtDate: string }) => r.drtDate <= AS_OF)).toBe(true);
+        expect(JSON.parse((await get('/api/v1/rates?start_date=2024-03-16&end_date=2024-03-31')).body).count).toBe(0);
+      });
+      it('answers latest and the range from its date from the same build', async () => {
+        const latest = await data('/api/v1/rates/latest');
+        const range = await data(`/api/v1/rates?start_date=${latest.drtDate}&subcategory=1`);
+        expect(range).toEqual([latest]);
+      });
+    });
+  });
+}

@@ -1,0 +1,136 @@
+// The fixture snapshot every server test reads: a real SQLite file loaded
+// through the real imports, then built by the real build. Its data is made to
+// hold the awkward cases: a gap of weeks, two leap days, year and decade
+// boundaries, a sparse subcategory, subcategories without rates or rules, and
+// records dated after the as-of date.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { addDays, format, parseISO } from 'date-fns';
+import { buildSnapshot } from '../../generator/build/build.ts';
+import { importNisab } from '../../generator/db/import-nisab.ts';
+import { importRates } from '../../generator/db/import-rates.ts';
+import { importSubcategories } from '../../generator/db/import-subcategories.ts';
+import { initDatabase, openDatabase } from '../../generator/db/open.ts';
+
+export const AS_OF = '2024-03-15';
+export const FIRST_DATE = '2019-12-20';
+export const GAP = { from: '2021-06-10', to: '2021-07-04' };
+export const SUBCATEGORIES = { gold: 1, silver: 2, cash: 3, camels: 5, rikaz: 9, platinum: 11, empty: 12 };
+
+function days(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = parseISO(from); format(d, 'yyyy-MM-dd') <= to; d = addDays(d, 1)) out.push(format(d, 'yyyy-MM-dd'));
+  return out;
+}
+
+function ratesCsv(): string {
+  const rows = ['drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira'];
+  days(FIRST_DATE, '2024-03-20').forEach((date, i) => {
+    const naira = (400 + i * 0.731).toFixed(4);
+    if (date < GAP.from || date > GAP.to) rows.push(`${date},1,${(50 + (i % 97) * 0.1371).toFixed(4)},${naira}`);
+    if (parseISO(date).getDay() === 1) rows.push(`${date},2,${(0.6 + (i % 13) * 0.0137).toFixed(4)},${naira}`);
+    if (['2019-12-31', '2020-01-01', '2020-02-29', '2023-12-31', '2024-01-01', '2024-02-29'].includes(date)) {
+      rows.push(`${date},11,${(30 + (i % 7)).toFixed(2)},${naira}`);
+    }
+  });
+  return rows.join('\n') + '\n';
+}
+
+const SUBCATEGORY_CSV = `sctID,sctSlug,sctName,sctUnit,sctHasDailyRate,sctIsDefault
+1,gold,Gold,gram,true,true
+2,silver,Silver,gram,true,false
+3,cash,Cash and savings,currency,false,false
+5,camels,Camels,head,false,false
+9,rikaz,Buried treasure,currency,false,false
+11,platinum,Platinum,gram,true,false
+12,empty,Nothing here,gram,false,false
+`;
+
+const NISAB = [
+  { nsbID: 1, nsbSubcategoryID: 1, nsbThreshold: 85, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5, nsbVariant: 'majority-85g' },
+  { nsbID: 2, nsbSubcategoryID: 1, nsbThreshold: 87.48, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5, nsbVariant: 'hanafi-87.48g', nsbIsDefault: false },
+  { nsbID: 3, nsbSubcategoryID: 2, nsbThreshold: 595, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5 },
+  { nsbID: 4, nsbSubcategoryID: 3, nsbThreshold: 85, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5, nsbBasisSubcategoryID: 1, nsbNotes: 'follows gold' },
+  {
+    nsbID: 5,
+    nsbSubcategoryID: 5,
+    nsbThreshold: 5,
+    nsbThresholdUnit: 'head',
+    nsbRatePercent: null,
+    nsbRateKind: 'bracket',
+    nsbBrackets: [
+      { lbrMinCount: 1, lbrMaxCount: 4, lbrDue: '', lbrDueText: 'none' },
+      { lbrMinCount: 5, lbrMaxCount: 9, lbrDue: 'sheep:1', lbrDueText: '1 sheep' },
+      { lbrMinCount: 10, lbrMaxCount: null, lbrDue: 'per5:sheep', lbrDueText: 'beyond: 1 sheep per 5' },
+    ],
+  },
+  { nsbID: 6, nsbSubcategoryID: 9, nsbThreshold: 0, nsbThresholdUnit: 'currency', nsbRatePercent: 20, nsbHawlRequired: false },
+];
+
+export interface Fixture {
+  dir: string;
+  db: string;
+  out: string;
+  asOf: string;
+}
+
+/** Writes the source files, loads them into a new database and builds the snapshot. */
+export async function makeFixture(): Promise<Fixture> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-fixture-'));
+  const file = (name: string) => path.join(dir, name);
+  await writeFile(file('subcategories.csv'), SUBCATEGORY_CSV);
+  await writeFile(file('rates.csv'), ratesCsv());
+  await writeFile(file('nisab.json'), JSON.stringify(NISAB, null, 1));
+  const db = file('source.sqlite');
+  initDatabase(db);
+  const handle = openDatabase(db);
+  try {
+    await importSubcategories(handle, file('subcategories.csv'));
+    await importRates(handle, file('rates.csv'));
+    await importNisab(handle, file('nisab.json'));
+  } finally {
+    handle.close();
+  }
+  const out = file('public');
+  await buildSnapshot({
+    db,
+    out,
+    asOf: AS_OF,
+    timeZone: 'Africa/Lagos',
+    maxAgeDays: 3,
+    strict: false,
+    now: new Date('2024-03-15T12:00:00Z'),
+    log: () => {},
+    progress: () => {},
+  });
+  return { dir, db, out, asOf: AS_OF };
+}
+
+export interface OracleQuery {
+  start?: string | null;
+  end?: string | null;
+  subcategory?: number | null;
+}
+
+/** The rates a client should get, straight from SQL: the oracle the served answers are held to. */
+export function oracleRates(db: string, asOf: string, query: OracleQuery): unknown[] {
+  const handle = new Database(db, { readonly: true });
+  try {
+    return handle
+      .prepare(
+        `SELECT r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
+                round(r.drtInUSD * r.drtUSDinNaira, 2) AS drtInNaira, s.sctUnit AS drtUnit
+           FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
+          WHERE r.drtDate <= @asOf
+            AND (@start IS NULL OR r.drtDate >= @start)
+            AND (@end IS NULL OR r.drtDate <= @end)
+            AND (@sub IS NULL OR r.drtSubcategoryID = @sub)
+          ORDER BY r.drtDate, r.drtSubcategoryID`,
+      )
+      .all({ asOf, start: query.start ?? null, end: query.end ?? null, sub: query.subcategory ?? null });
+  } finally {
+    handle.close();
+  }
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Suites start real servers (http-server, workerd, nginx) on loopback ports.
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
