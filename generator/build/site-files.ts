@@ -21,7 +21,7 @@ export async function bundle(entry: string, options: esbuild.BuildOptions = {}):
     logLevel: 'silent',
     ...options,
   });
-  return result.outputFiles[0]!.text;
+  return result.outputFiles![0]!.text;
 }
 
 // Only API paths wake the worker; everything else is served as static files.

@@ -1,0 +1,68 @@
+// The database the project ships with, built from the reviewable text files in
+// data/ (the .sqlite file itself is not committed).
+import { randomUUID } from 'node:crypto';
+import { rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from 'better-sqlite3';
+import { importCategories } from './import-categories.ts';
+import { importNisab } from './import-nisab.ts';
+import { importRates } from './import-rates.ts';
+import { importSubcategories } from './import-subcategories.ts';
+import type { ImportSummary } from './import-summary.ts';
+import { initDatabase, openDatabase } from './open.ts';
+
+export const DATA_DIR = fileURLToPath(new URL('../../data/', import.meta.url));
+export const DEFAULT_DB_PATH = path.join(DATA_DIR, 'default.sqlite');
+
+// In import order: each file refers only to the ones before it.
+const DATA_FILES = ['categories.csv', 'subcategories.csv', 'rates.csv', 'nisab.json'] as const;
+
+/** Imports the data files of `dataDir` into an initialised database. */
+export async function importDataDirectory(db: Database, dataDir: string = DATA_DIR): Promise<ImportSummary[]> {
+  const [categories, subcategories, rates, nisab] = DATA_FILES.map((file) => path.join(dataDir, file)) as [string, string, string, string];
+  return [
+    await importCategories(db, categories),
+    await importSubcategories(db, subcategories),
+    await importRates(db, rates),
+    await importNisab(db, nisab),
+  ];
+}
+
+/**
+ * The path of the default database, (re)built first when it is missing, older
+ * than any data file, or unusable (another schema version, damaged). It is built under a temporary
+ * name and renamed into place, so a reader never sees a half-built file.
+ */
+export async function ensureDefaultDatabase(dbPath: string = DEFAULT_DB_PATH, dataDir: string = DATA_DIR): Promise<string> {
+  if (await isUpToDate(dbPath, dataDir)) return dbPath;
+  const building = `${dbPath}.${randomUUID()}.tmp`;
+  try {
+    initDatabase(building);
+    const db = openDatabase(building);
+    try {
+      await importDataDirectory(db, dataDir);
+    } finally {
+      db.close();
+    }
+    await rename(building, dbPath);
+  } finally {
+    await rm(building, { force: true });
+  }
+  return dbPath;
+}
+
+async function isUpToDate(dbPath: string, dataDir: string): Promise<boolean> {
+  const built = await stat(dbPath).catch(() => undefined);
+  if (!built) return false;
+  for (const file of DATA_FILES) {
+    if ((await stat(path.join(dataDir, file))).mtimeMs > built.mtimeMs) return false;
+  }
+  try {
+    // Refuses a file of another schema version, or not a database at all: rebuild it.
+    openDatabase(dbPath, { readonly: true }).close();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,30 @@
+// The `import` command's one call: open the database, run the importer of the
+// kind named on the command line, close.
+import type { Database } from 'better-sqlite3';
+import { UserError } from '../errors.ts';
+import { importCategories } from './import-categories.ts';
+import { importNisab } from './import-nisab.ts';
+import { importRates } from './import-rates.ts';
+import { importSubcategories } from './import-subcategories.ts';
+import type { ImportSummary } from './import-summary.ts';
+import { openDatabase } from './open.ts';
+
+const IMPORTERS: Record<string, (db: Database, file: string) => Promise<ImportSummary>> = {
+  categories: importCategories,
+  subcategories: importSubcategories,
+  rates: importRates,
+  nisab: importNisab,
+};
+
+export const IMPORT_KINDS = Object.keys(IMPORTERS);
+
+export async function importFile(kind: string, file: string, dbPath: string): Promise<ImportSummary> {
+  const run = Object.hasOwn(IMPORTERS, kind) ? IMPORTERS[kind] : undefined;
+  if (!run) throw new UserError(`unknown import kind ${JSON.stringify(kind)}; expected one of ${IMPORT_KINDS.join(', ')}`);
+  const db = openDatabase(dbPath);
+  try {
+    return await run(db, file);
+  } finally {
+    db.close();
+  }
+}

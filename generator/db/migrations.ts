@@ -1,0 +1,102 @@
+// The schema of the source database, as an ordered list of steps. Step i brings
+// a database from version i to i + 1 (PRAGMA user_version); steps are only ever
+// appended, never edited, so every database in the field can be moved forward.
+import type { Database } from 'better-sqlite3';
+import { UserError } from '../errors.ts';
+
+const BOOLEAN = (column: string) => `${column} INTEGER NOT NULL CHECK (${column} IN (0, 1))`;
+
+// date() normalises impossible dates (2024-02-30 becomes 2024-03-01), so a real
+// date is one that has the zero-padded form AND comes back from date() unchanged.
+const REAL_DATE = (column: string) =>
+  `${column} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND date(${column}) IS ${column}`;
+
+// typeof() as well as > 0: SQLite orders any text above every number.
+const POSITIVE_REAL = (column: string) => `${column} REAL NOT NULL CHECK (typeof(${column}) = 'real' AND ${column} > 0)`;
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE subcategories (
+    sctID INTEGER PRIMARY KEY,
+    sctSlug TEXT NOT NULL UNIQUE,
+    sctName TEXT NOT NULL,
+    sctUnit TEXT NOT NULL,
+    ${BOOLEAN('sctHasDailyRate')},
+    ${BOOLEAN('sctIsDefault')}
+  );
+  CREATE UNIQUE INDEX subcategories_one_default ON subcategories (sctIsDefault) WHERE sctIsDefault = 1;
+
+  CREATE TABLE rates (
+    drtID INTEGER PRIMARY KEY,
+    drtSubcategoryID INTEGER NOT NULL REFERENCES subcategories (sctID),
+    drtDate TEXT NOT NULL CHECK (${REAL_DATE('drtDate')}),
+    ${POSITIVE_REAL('drtInUSD')},
+    ${POSITIVE_REAL('drtUSDinNaira')},
+    UNIQUE (drtSubcategoryID, drtDate)
+  );
+  CREATE INDEX rates_by_date ON rates (drtDate, drtSubcategoryID);
+  `,
+  `
+  CREATE TABLE categories (
+    catID INTEGER PRIMARY KEY,
+    catSlug TEXT NOT NULL UNIQUE,
+    catName TEXT NOT NULL
+  );
+  ALTER TABLE subcategories ADD COLUMN sctCategoryID INTEGER REFERENCES categories (catID);
+
+  CREATE TABLE nisab_rules (
+    nsbID INTEGER PRIMARY KEY,
+    nsbSubcategoryID INTEGER NOT NULL REFERENCES subcategories (sctID),
+    nsbVariant TEXT NOT NULL,
+    ${BOOLEAN('nsbIsDefault')},
+    nsbThreshold REAL CHECK (nsbThreshold >= 0),
+    nsbThresholdUnit TEXT,
+    nsbRatePercent REAL CHECK (nsbRatePercent BETWEEN 0 AND 100),
+    nsbRateKind TEXT NOT NULL CHECK (nsbRateKind IN ('percent', 'bracket')),
+    nsbBasisSubcategoryID INTEGER REFERENCES subcategories (sctID),
+    ${BOOLEAN('nsbHawlRequired')},
+    nsbConditions TEXT,
+    nsbNotes TEXT,
+    nsbSourceURL TEXT
+  );
+
+  CREATE TABLE livestock_brackets (
+    lbrRuleID INTEGER NOT NULL REFERENCES nisab_rules (nsbID) ON DELETE CASCADE,
+    lbrMinCount INTEGER NOT NULL CHECK (lbrMinCount >= 0),
+    lbrMaxCount INTEGER CHECK (lbrMaxCount >= lbrMinCount),
+    lbrDue TEXT NOT NULL,
+    lbrDueText TEXT NOT NULL,
+    PRIMARY KEY (lbrRuleID, lbrMinCount)
+  ) WITHOUT ROWID;
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export interface MigrationResult {
+  from: number;
+  to: number;
+}
+
+export function schemaVersion(db: Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Runs the steps the database has not had yet, each in its own transaction. `target` exists for tests of old versions. */
+export function migrate(db: Database, target: number = SCHEMA_VERSION): MigrationResult {
+  const from = schemaVersion(db);
+  if (from > SCHEMA_VERSION) throw newerSchemaError(db.name, from);
+  for (let version = from; version < target; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+  return { from, to: Math.max(from, target) };
+}
+
+export function newerSchemaError(path: string, version: number): UserError {
+  return new UserError(
+    `${path}: schema version ${version} is newer than this program knows (${SCHEMA_VERSION}); update the program`,
+  );
+}

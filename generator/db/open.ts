@@ -1,0 +1,53 @@
+// Opening the source database: every way it can be unusable becomes a message
+// that names the file and says what to do.
+import { existsSync } from 'node:fs';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { UserError } from '../errors.ts';
+import { migrate, newerSchemaError, SCHEMA_VERSION, schemaVersion, type MigrationResult } from './migrations.ts';
+
+export interface OpenOptions {
+  /** Open without write access (the build). */
+  readonly?: boolean;
+  /** Create the file when missing and accept any older schema version (init). */
+  create?: boolean;
+}
+
+export function openDatabase(path: string, { readonly = false, create = false }: OpenOptions = {}): Database {
+  if (!create && !existsSync(path)) {
+    throw new UserError(`${path}: no such database; create it with: npm run cli -- init --db ${path}`);
+  }
+  let db: Database;
+  try {
+    db = new BetterSqlite3(path, { readonly, fileMustExist: !create });
+  } catch (error) {
+    throw new UserError(`${path}: cannot open the database (${(error as Error).message})`);
+  }
+  try {
+    db.pragma('foreign_keys = ON');
+    // The first read of the file: this is where "not a database" shows up.
+    const version = schemaVersion(db);
+    if (version > SCHEMA_VERSION) throw newerSchemaError(path, version);
+    if (version < SCHEMA_VERSION && !create) {
+      throw new UserError(
+        `${path}: schema version ${version}, this program needs ${SCHEMA_VERSION}; migrate it with: npm run cli -- init --db ${path}`,
+      );
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof UserError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'SQLITE_NOTADB') throw new UserError(`${path}: not a SQLite database`);
+    throw new UserError(`${path}: cannot read the database (${(error as Error).message})`);
+  }
+}
+
+/** Creates the database, or brings an existing one to the current schema version. */
+export function initDatabase(path: string): MigrationResult {
+  const db = openDatabase(path, { create: true });
+  try {
+    return migrate(db);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { importNisab } from '../../generator/db/import-nisab.ts';
+import { contents, useScratch, userError } from './scratch.ts';
+
+const scratch = useScratch();
+
+const gold = { nsbID: 1, nsbSubcategoryID: 1, nsbThreshold: 85, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5 };
+const cash = { ...gold, nsbID: 2, nsbSubcategoryID: 3, nsbVariant: 'gold-basis', nsbBasisSubcategoryID: 1 };
+const herd = {
+  nsbID: 3,
+  nsbSubcategoryID: 2, // any subcategory will do for the bracket table
+  nsbThreshold: 40,
+  nsbThresholdUnit: 'head',
+  nsbRatePercent: null,
+  nsbRateKind: 'bracket',
+  nsbBrackets: [
+    { lbrMinCount: 1, lbrMaxCount: 39, lbrDue: '', lbrDueText: 'none' },
+    { lbrMinCount: 40, lbrMaxCount: null, lbrDue: 'per100:sheep', lbrDueText: '1 sheep per 100' },
+  ],
+};
+
+const json = (rules: unknown[]) => JSON.stringify(rules, null, 2);
+
+describe('importNisab', () => {
+  it('fills the documented defaults and stores brackets', async () => {
+    const db = await scratch.seededDatabase();
+    const file = await scratch.write('nisab.json', json([gold, cash, herd]));
+    expect(await importNisab(db, file)).toEqual({ file, rows: 3, inserted: 3, updated: 0, unchanged: 0 });
+    expect(db.prepare('SELECT * FROM nisab_rules WHERE nsbID = 1').get()).toEqual({
+      ...gold,
+      nsbVariant: 'majority',
+      nsbIsDefault: 1,
+      nsbRateKind: 'percent',
+      nsbBasisSubcategoryID: null,
+      nsbHawlRequired: 1,
+      nsbConditions: null,
+      nsbNotes: null,
+      nsbSourceURL: null,
+    });
+    expect(db.prepare('SELECT lbrRuleID, lbrMinCount, lbrMaxCount FROM livestock_brackets').raw().all()).toEqual([
+      [3, 1, 39],
+      [3, 40, null],
+    ]);
+  });
+
+  it('changes nothing on re-import, and replaces a rule\'s brackets by the file\'s', async () => {
+    const db = await scratch.seededDatabase();
+    await importNisab(db, await scratch.write('nisab.json', json([gold, herd])));
+    const before = contents(db);
+    expect(await importNisab(db, await scratch.write('nisab.json', json([gold, herd])))).toMatchObject({ unchanged: 2 });
+    expect(contents(db)).toEqual(before);
+
+    const fewer = { ...herd, nsbBrackets: [{ lbrMinCount: 40, lbrMaxCount: null, lbrDue: 'per100:sheep', lbrDueText: 'x' }] };
+    expect(await importNisab(db, await scratch.write('nisab.json', json([fewer])))).toMatchObject({ updated: 1 });
+    expect(db.prepare('SELECT lbrMinCount, lbrDueText FROM livestock_brackets').raw().all()).toEqual([[40, 'x']]);
+  });
+
+  it('reports every bad rule with the line it starts on', async () => {
+    const db = await scratch.seededDatabase();
+    const before = contents(db);
+    const rules = [
+      gold, // line 2
+      { ...gold, nsbThreshold: -1, colour: 'red' }, // line 9
+      { ...cash, nsbSubcategoryID: 42, nsbBasisSubcategoryID: 43 }, // line 17
+      { ...herd, nsbID: 1, nsbBrackets: [herd.nsbBrackets[1], herd.nsbBrackets[0]] },
+      { ...gold, nsbID: 5, nsbRatePercent: null },
+    ];
+    const file = await scratch.write('nisab.json', json(rules));
+    const error = await userError(importNisab(db, file));
+    expect(error.message).toBe(`${file}: nothing imported, 7 problems`);
+    expect(error.problems).toEqual([
+      `${file}:9: nsbThreshold: must be at least 0`,
+      `${file}:9: colour: unknown field`,
+      `${file}:17: nsbSubcategoryID: unknown subcategory 42`,
+      `${file}:17: nsbBasisSubcategoryID: unknown subcategory 43`,
+      `${file}:26: nsbID: 1 is already on line 2`,
+      `${file}:26: nsbBrackets[1].lbrMinCount: follows an open-ended bracket; only the last bracket may have no lbrMaxCount`,
+      `${file}:48: nsbRatePercent: must be given when nsbRateKind is "percent"`,
+    ]);
+    expect(contents(db)).toEqual(before);
+  });
+
+  it('names the line of a JSON syntax error', async () => {
+    const db = await scratch.seededDatabase();
+    const file = await scratch.write('nisab.json', '[\n  {"nsbID": 1,}\n]');
+    const error = await userError(importNisab(db, file));
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(new RegExp(`^${file}:2: json: `));
+  });
+
+  it('refuses JSON that is not an array', async () => {
+    const db = await scratch.seededDatabase();
+    const file = await scratch.write('nisab.json', JSON.stringify(gold));
+    expect((await userError(importNisab(db, file))).problems).toEqual([`${file}:1: json: must be an array of Nisab rule objects`]);
+  });
+});

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate, SCHEMA_VERSION } from '../../generator/db/migrations.ts';
+import { initDatabase, openDatabase } from '../../generator/db/open.ts';
+import { UserError } from '../../generator/errors.ts';
+import { useScratch } from './scratch.ts';
+
+const scratch = useScratch();
+
+describe('initDatabase and migrate', () => {
+  it('creates a database at the current version and is idempotent', () => {
+    const file = path.join(scratch.dir, 'new.sqlite');
+    expect(initDatabase(file)).toEqual({ from: 0, to: SCHEMA_VERSION });
+    expect(initDatabase(file)).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
+    const db = openDatabase(file, { readonly: true });
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all()).toEqual([
+      'categories',
+      'livestock_brackets',
+      'nisab_rules',
+      'rates',
+      'subcategories',
+    ]);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    db.close();
+  });
+
+  it('moves a version-1 database to version 2 and keeps its rows', () => {
+    const file = path.join(scratch.dir, 'v1.sqlite');
+    const v1 = new BetterSqlite3(file);
+    expect(migrate(v1, 1)).toEqual({ from: 0, to: 1 });
+    v1.exec(`INSERT INTO subcategories VALUES (1, 'gold', 'Gold', 'gram', 1, 1);
+             INSERT INTO rates VALUES (7, 1, '2024-01-31', 65.5, 900)`);
+    v1.close();
+
+    expect(initDatabase(file)).toEqual({ from: 1, to: 2 });
+    const db = openDatabase(file);
+    expect(db.prepare('SELECT * FROM subcategories').all()).toEqual([
+      { sctID: 1, sctSlug: 'gold', sctName: 'Gold', sctUnit: 'gram', sctHasDailyRate: 1, sctIsDefault: 1, sctCategoryID: null },
+    ]);
+    expect(db.prepare('SELECT * FROM rates').all()).toEqual([
+      { drtID: 7, drtSubcategoryID: 1, drtDate: '2024-01-31', drtInUSD: 65.5, drtUSDinNaira: 900 },
+    ]);
+    db.close();
+  });
+
+  it('refuses a database newer than the program', () => {
+    const file = path.join(scratch.dir, 'future.sqlite');
+    const db = new BetterSqlite3(file);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    const message = `${file}: schema version ${SCHEMA_VERSION + 1} is newer than this program knows (${SCHEMA_VERSION}); update the program`;
+    expect(() => initDatabase(file)).toThrow(new UserError(message));
+    expect(() => openDatabase(file)).toThrow(message);
+  });
+});
+
+describe('openDatabase', () => {
+  it('names a missing file and how to create it', () => {
+    const file = path.join(scratch.dir, 'missing.sqlite');
+    expect(() => openDatabase(file)).toThrow(`${file}: no such database; create it with: npm run cli -- init --db ${file}`);
+    expect(() => openDatabase(file, { readonly: true })).toThrow(UserError);
+  });
+
+  it('names a file that is not a database', async () => {
+    const file = path.join(scratch.dir, 'notes.txt');
+    await writeFile(file, 'these are not the tables you are looking for\n'.repeat(20));
+    expect(() => openDatabase(file, { readonly: true })).toThrow(`${file}: not a SQLite database`);
+  });
+
+  it('names a directory', () => {
+    expect(() => openDatabase(scratch.dir)).toThrow(UserError);
+  });
+
+  it('asks to migrate a database of an older version', () => {
+    const file = path.join(scratch.dir, 'v1.sqlite');
+    const v1 = new BetterSqlite3(file);
+    migrate(v1, 1);
+    v1.close();
+    expect(() => openDatabase(file)).toThrow(
+      `${file}: schema version 1, this program needs 2; migrate it with: npm run cli -- init --db ${file}`,
+    );
+  });
+
+  it('opens read-only when asked', () => {
+    scratch.database('ro.sqlite').close();
+    const db = openDatabase(path.join(scratch.dir, 'ro.sqlite'), { readonly: true });
+    expect(() => db.exec("INSERT INTO categories VALUES (1, 'a', 'A')")).toThrow(/readonly/);
+    db.close();
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { importNisab } from '../../generator/db/import-nisab.ts';
+import { importRates } from '../../generator/db/import-rates.ts';
+import { ratesAfter, readSource } from '../../generator/db/read-source.ts';
+import { UserError } from '../../generator/errors.ts';
+import { useScratch } from './scratch.ts';
+
+const scratch = useScratch();
+
+async function withRates() {
+  const db = await scratch.seededDatabase();
+  await importRates(
+    db,
+    await scratch.write(
+      'rates.csv',
+      'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n' +
+        '2024-02-29,2,0.8,1400\n2024-02-29,1,66.005,1000\n2024-01-31,1,65.123456,900.5\n2024-03-31,1,67,1500\n',
+    ),
+  );
+  return db;
+}
+
+describe('readSource', () => {
+  it('returns rates up to the as-of date, by date then subcategory, with Naira and unit', async () => {
+    const db = await withRates();
+    const { rates } = readSource(db, '2024-02-29');
+    expect(rates).toEqual([
+      { drtID: 3, drtSubcategoryID: 1, drtDate: '2024-01-31', drtInUSD: 65.123456, drtUSDinNaira: 900.5, drtInNaira: 58643.67, drtUnit: 'gram' },
+      { drtID: 2, drtSubcategoryID: 1, drtDate: '2024-02-29', drtInUSD: 66.005, drtUSDinNaira: 1000, drtInNaira: 66005, drtUnit: 'gram' },
+      { drtID: 1, drtSubcategoryID: 2, drtDate: '2024-02-29', drtInUSD: 0.8, drtUSDinNaira: 1400, drtInNaira: 1120, drtUnit: 'gram' },
+    ]);
+    expect(ratesAfter(db, '2024-02-29')).toBe(1);
+    expect(readSource(db, '2023-12-31').rates).toEqual([]);
+  });
+
+  it('joins the category into each subcategory, ordered by sctID', async () => {
+    const db = await withRates();
+    const { categories, subcategories } = readSource(db, '2024-12-31');
+    expect(categories.map((c) => c.catSlug)).toEqual(['precious-metals', 'monetary']);
+    expect(subcategories[2]).toEqual({
+      sctID: 3,
+      sctSlug: 'cash',
+      sctName: 'Cash',
+      sctUnit: 'currency',
+      sctHasDailyRate: false,
+      sctIsDefault: false,
+      sctCategoryID: 2,
+      sctCategorySlug: 'monetary',
+      sctCategoryName: 'Money',
+    });
+  });
+
+  it('returns Nisab rules by nsbID with brackets by minimum', async () => {
+    const db = await withRates();
+    const bracket = (lbrMinCount: number, lbrMaxCount: number | null) => ({ lbrMinCount, lbrMaxCount, lbrDue: '', lbrDueText: 'none' });
+    const rules = [
+      { nsbID: 9, nsbSubcategoryID: 2, nsbThreshold: 5, nsbThresholdUnit: 'head', nsbRatePercent: null, nsbRateKind: 'bracket', nsbBrackets: [bracket(1, 4), bracket(5, null)] },
+      { nsbID: 2, nsbSubcategoryID: 1, nsbThreshold: 85, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5, nsbIsDefault: false },
+    ];
+    await importNisab(db, await scratch.write('nisab.json', JSON.stringify(rules)));
+    const { nisab } = readSource(db, '2024-12-31');
+    expect(nisab.map((r) => r.nsbID)).toEqual([2, 9]);
+    expect(nisab[0]).toMatchObject({ nsbIsDefault: false, nsbHawlRequired: true, nsbBrackets: [] });
+    expect(nisab[1]!.nsbBrackets).toEqual([bracket(1, 4), bracket(5, null)]);
+  });
+
+  it('names the table, row and field of a stored value that breaks the record rules', async () => {
+    const db = await withRates();
+    db.exec("UPDATE subcategories SET sctSlug = 'Gold Bars' WHERE sctID = 1");
+    const error = (() => {
+      try {
+        readSource(db, '2024-12-31');
+      } catch (e) {
+        return e;
+      }
+    })() as UserError;
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.problems).toEqual(['subcategories sctID 1: sctSlug: must be lower-case words joined by hyphens, e.g. trade-goods']);
+  });
+
+  it('refuses an as-of date that is not a real date', async () => {
+    const db = await withRates();
+    expect(() => readSource(db, '2024-02-30')).toThrow(UserError);
+  });
+});
