@@ -75,7 +75,7 @@ export function program(): Command {
       const progress = progressLine();
       const timeZone = checkTimeZone(options.timeZone);
       const summary = await buildSnapshot({
-        db: options.db ?? (await ensureDefaultDatabase()),
+        db: options.db || (await ensureDefaultDatabase()),
         out: options.out,
         asOf: options.asOf ?? todayIn(timeZone),
         timeZone,

@@ -1,0 +1,72 @@
+// `verify` against trees corrupted by hand: each problem is found and named.
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyTree } from '../../generator/build/verify.ts';
+import { makeFixture, type Fixture } from '../support/fixture.ts';
+
+describe('verify', () => {
+  let fixture: Fixture;
+  let n = 0;
+  beforeAll(async () => {
+    fixture = await makeFixture();
+  });
+  /** A private copy of the published tree (no shared hard links), changed by `damage`. */
+  async function damaged(damage: (dir: string) => Promise<void>): Promise<string[]> {
+    const dir = path.join(fixture.dir, `copy-${n++}`);
+    await cp(fixture.out, dir, { recursive: true, dereference: true });
+    await damage(dir);
+    return (await verifyTree(dir)).problems;
+  }
+  const edit = async (dir: string, file: string, change: (text: string) => string) =>
+    writeFile(path.join(dir, file), change(await readFile(path.join(dir, file), 'utf8')));
+
+  it('passes the tree as built', async () => {
+    expect(await damaged(async () => {})).toEqual([]);
+  });
+
+  it('catches a changed price', async () => {
+    const problems = await damaged((dir) => edit(dir, 'v1/rates/1/2020/02.json', (t) => t.replace('"drtInUSD":5', '"drtInUSD":6')));
+    expect(problems).toContain("v1/rates/1/2020/02.json: content differs from the manifest's hash");
+    expect(problems).toContain('v1/routing.json: ETag of v1/rates/1/2020/02.json does not match its content');
+  });
+
+  it('catches a missing file and a stray one', async () => {
+    const problems = await damaged(async (dir) => {
+      await rm(path.join(dir, 'v1/rates/latest/2.json'));
+      await writeFile(path.join(dir, 'v1/extra.json'), '{}');
+    });
+    expect(problems).toContain('v1/rates/latest/2.json: listed in the manifest but missing');
+    expect(problems).toContain('v1/extra.json: not listed in the manifest');
+  });
+
+  it('catches a broken schema, a wrong count and a record out of place, even when the manifest is updated to match', async () => {
+    const problems = await damaged(async (dir) => {
+      await edit(dir, 'v1/rates/2/2020.json', (t) => t.replace(/"count":\d+/, '"count":1'));
+      await edit(dir, 'v1/nisab/1.json', (t) => t.replace('"nsbRatePercent":2.5', '"nsbRatePercent":"2.5"'));
+      await edit(dir, 'v1/rates/all/2021/01.json', (t) => t.replace('"drtDate":"2021-01-05"', '"drtDate":"2021-02-05"'));
+      await edit(dir, 'v1/subcategories.json', (t) => t.replaceAll(',\n', ','));
+      const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
+      const { createHash } = await import('node:crypto');
+      for (const file of ['v1/rates/2/2020.json', 'v1/nisab/1.json', 'v1/rates/all/2021/01.json', 'v1/subcategories.json']) {
+        const text = await readFile(path.join(dir, file), 'utf8');
+        manifest.files[file] = { sha1: createHash('sha1').update(text).digest('hex'), bytes: Buffer.byteLength(text) };
+      }
+      await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'v1/rates/2/2020.json: (root): count must equal the number of items in data',
+        expect.stringMatching(/^v1\/nisab\/1\.json: data\.0\.nsbRatePercent: /),
+        expect.stringMatching(/^v1\/rates\/all\/2021\/01\.json: data\.\d+: 2021-02-05 lies outside this shard's month/),
+        expect.stringMatching(/^v1\/subcategories\.json: not in the canonical form/),
+      ]),
+    );
+  });
+
+  it('says plainly when there is no snapshot', async () => {
+    expect((await verifyTree(path.join(fixture.dir, 'nothing'))).problems).toEqual([
+      `${path.join(fixture.dir, 'nothing')}: no snapshot here (build one with: npm run cli -- build --out ${path.join(fixture.dir, 'nothing')})`,
+    ]);
+  });
+});

@@ -1,0 +1,93 @@
+// The real command, end to end: what an operator types and reads.
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { program } from '../../generator/cli.ts';
+
+const run = promisify(execFile);
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', ...args], { env: { ...process.env, NISAB_DB: undefined } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('the command line', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-cli-'));
+  });
+
+  it('creates a database, imports, builds, verifies and says what it did', async () => {
+    const db = path.join(dir, 'ops.sqlite');
+    expect((await cli('init', '--db', db)).stdout).toMatch(/schema version 0 -> 2/);
+    expect((await cli('init', '--db', db)).stdout).toMatch(/schema version 2, nothing to do/);
+    for (const [kind, file] of [['categories', 'categories.csv'], ['subcategories', 'subcategories.csv'], ['rates', 'rates.csv'], ['nisab', 'nisab.json']]) {
+      const result = await cli('import', kind!, path.join('data', file!), '--db', db);
+      expect(result.code, result.stderr).toBe(0);
+    }
+    const out = path.join(dir, 'site');
+    const built = await cli('build', '--db', db, '--out', out, '--as-of', '2025-09-02');
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stdout).toMatch(/^built .*site: \d+ files, [\d.]+ MB, \d+ changed, 0 removed, [\d.]+ s\n$/);
+    expect(built.stderr).toBe('');
+    const verified = await cli('verify', '--out', out);
+    expect(verified.stdout).toMatch(/site: \d+ files, all good/);
+  }, 60_000);
+
+  it('warns about a stale feed, and fails on it with --strict', async () => {
+    const out = path.join(dir, 'stale');
+    const warned = await cli('build', '--out', out, '--as-of', '2025-10-15');
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toMatch(/^warning: the newest rate of the default subcategory \(1\) is from 2025-08-31, 45 days before 2025-10-15/);
+    const strict = await cli('build', '--out', out, '--as-of', '2025-10-16', '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/^error: the feed is stale; nothing was published \(--strict\)/);
+  }, 60_000);
+
+  it('names what is wrong in one message, without a stack trace', async () => {
+    const cases: [string[], RegExp][] = [
+      [['build', '--as-of', '2024-02-30'], /option '--as-of <date>' argument '2024-02-30' is invalid\. must be a real date in YYYY-MM-DD form/],
+      [['build', '--db', path.join(dir, 'none.sqlite'), '--out', path.join(dir, 'x')], /none\.sqlite/],
+      [['build', '--time-zone', 'Mars/Olympus', '--out', path.join(dir, 'x')], /unknown time zone "Mars\/Olympus"/],
+      [['preview', '--port', '99999'], /must be a port number/],
+      [['import', 'rates', path.join(dir, 'missing.csv'), '--db', path.join(dir, 'ops.sqlite')], /missing\.csv/],
+      [['verify', '--out', path.join(dir, 'nothing')], /no snapshot here/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cli(...args);
+      expect(result.code, args.join(' ')).not.toBe(0);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+      expect(result.stderr, args.join(' ')).not.toMatch(/\n\s+at /);
+    }
+  }, 60_000);
+
+  it('refuses a bad import file naming file, line and field, and writes nothing', async () => {
+    const db = path.join(dir, 'ops.sqlite');
+    const bad = path.join(dir, 'bad.csv');
+    await writeFile(bad, 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n2025-09-01,1,100,1500\n2025-09-31,1,100,1500\n2025-09-02,1,-3,1500\n');
+    const result = await cli('import', 'rates', bad, '--db', db);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${bad}:3: drtDate:`);
+    expect(result.stderr).toContain(`${bad}:4: drtInUSD:`);
+    const after = await cli('build', '--db', db, '--out', path.join(dir, 'after'), '--as-of', '2025-09-02', '--max-age-days', '0');
+    expect(after.stderr).toMatch(/is from 2025-08-31/); // the good row of 2025-09-01 was not imported either
+  }, 60_000);
+
+  it('documents every command with an example', () => {
+    for (const command of program().commands) {
+      expect(command.description(), command.name()).not.toBe('');
+      let after = '';
+      command.configureOutput({ writeOut: (s) => (after += s) });
+      command.outputHelp();
+      expect(after, command.name()).toMatch(/Example:\n {2}npm run cli -- /);
+    }
+  });
+});
