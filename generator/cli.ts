@@ -12,7 +12,7 @@ function parseDate(value: string): string {
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!/^[0-9]+$/.test(value) || port < 1 || port > 65535) throw new InvalidArgumentError('must be a port number from 1 to 65535');
+  if (!/^[0-9]+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be a port number from 1 to 65535 (0 picks a free one)');
   return port;
 }
 
@@ -110,6 +110,8 @@ export function program(): Command {
     .addOption(new Option('--port <n>', 'the port').argParser(parsePort).env('PORT').default(8080))
     .addHelpText('after', '\nExample:\n  npm run cli -- preview --dir public --port 8080')
     .action(async (options: { dir: string; port: number }) => {
+      // http-server's union layer uses a deprecated Node API; its warning says nothing to a user.
+      process.noDeprecation = true;
       const { startPreview } = await import('./adapters/preview-server.ts');
       const server = await startPreview({ dir: options.dir, port: options.port, log: (line) => console.log(line) });
       console.log(`serving ${options.dir} on ${server.url} (Ctrl-C stops)`);

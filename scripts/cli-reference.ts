@@ -12,7 +12,7 @@ export function cliReference(): string {
     let help = '';
     command.configureOutput({ writeOut: (text) => (help += text) });
     command.outputHelp();
-    return `### ${command.name()}\n\n\`\`\`text\n${help.replace(/^Usage: nisab-api /, 'Usage: npm run cli -- ').trimEnd()}\n\`\`\``;
+    return `#### ${command.name()}\n\n\`\`\`text\n${help.replace(/^Usage: nisab-api /, 'Usage: npm run cli -- ').trimEnd()}\n\`\`\``;
   });
   return [START, ...sections, END].join('\n\n');
 }

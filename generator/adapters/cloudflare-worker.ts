@@ -1,6 +1,8 @@
 // The edge module (Cloudflare Pages advanced mode): `_worker.js` at the root of
 // every snapshot, bundled from this file by the build. It reads the snapshot's
 // own files through env.ASSETS, so the same worker serves whatever tree it ships with.
+// Tested in the real runtime (workerd, through miniflare): test/edge/workerd.test.ts.
+import { renderError } from '../core/envelope.ts';
 import { respond } from '../core/respond.ts';
 
 interface Env {
@@ -12,6 +14,20 @@ async function sha1Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+// A snapshot file missing or unreadable: the deployed tree is broken, not the
+// request. The same answer as the preview server's, instead of the runtime's
+// bare 500 for an uncaught exception; not cached, so the next deploy shows at once.
+function unreadable(): Response {
+  return new Response(renderError('the snapshot is not readable; build it again'), {
+    status: 503,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'access-control-allow-origin': '*',
+      'cache-control': 'no-store',
+    },
+  });
+}
+
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
@@ -20,10 +36,16 @@ export default {
       if (!response.ok) throw new Error(`snapshot file /${path} answered ${response.status}`);
       return response.text();
     };
-    const answer = await respond(
-      { method: request.method, url: url.pathname + url.search, ifNoneMatch: request.headers.get('if-none-match') },
-      { read, sha1Hex, now: Date.now },
-    );
+    let answer;
+    try {
+      answer = await respond(
+        { method: request.method, url: url.pathname + url.search, ifNoneMatch: request.headers.get('if-none-match') },
+        { read, sha1Hex, now: Date.now },
+      );
+    } catch (error) {
+      console.error(`${request.method} ${url.pathname}${url.search}: ${(error as Error).message}`);
+      return unreadable();
+    }
     if (answer === null) return env.ASSETS.fetch(request);
     return new Response(answer.sendBody ? answer.body : null, { status: answer.status, headers: answer.headers });
   },

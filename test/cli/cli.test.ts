@@ -91,3 +91,32 @@ describe('the command line', () => {
     }
   });
 });
+
+describe('npm run preview', () => {
+  it('serves a snapshot, logs each request in one line and stops cleanly on Ctrl-C', async () => {
+    const { spawn } = await import('node:child_process');
+    const { makeFixture } = await import('../support/fixture.ts');
+    const { request } = await import('../support/http.ts');
+    const fixture = await makeFixture();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'generator/main.ts', 'preview', '--dir', fixture.out, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    const url = await new Promise<string>((resolve) =>
+      child.stdout.on('data', (c) => {
+        stdout += c;
+        const m = /on (http:\/\/[\d.:]+)/.exec(stdout);
+        if (m) resolve(m[1]!);
+      }),
+    );
+    expect((await request(url, '/api/v1/rates/latest')).status).toBe(200);
+    expect((await request(url, '/api/v1/rates?start_date=bad')).status).toBe(400);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stdout).toMatch(/^GET \/api\/v1\/rates\/latest 200 [\d.]+ms$/m);
+    expect(stdout).toMatch(/^GET \/api\/v1\/rates\?start_date=bad 400 [\d.]+ms$/m);
+    expect(stdout).toMatch(/stopped\n$/);
+    expect(stderr).toBe('');
+  }, 60_000);
+});
