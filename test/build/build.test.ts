@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSnapshot, type BuildOptions } from '../../generator/build/build.ts';
 import { verifyTree } from '../../generator/build/verify.ts';
 import { UserError } from '../../generator/errors.ts';
-import { AS_OF, makeFixture, type Fixture } from '../support/fixture.ts';
+import { AS_OF, fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
 
 async function treeHashes(root: string, dir = ''): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -20,20 +20,7 @@ async function treeHashes(root: string, dir = ''): Promise<Record<string, string
   return out;
 }
 
-function options(fixture: Fixture, out: string, overrides: Partial<BuildOptions> = {}): BuildOptions {
-  return {
-    db: fixture.db,
-    out,
-    asOf: AS_OF,
-    timeZone: 'Africa/Lagos',
-    maxAgeDays: 3,
-    strict: false,
-    now: new Date('2024-03-15T12:00:00Z'),
-    log: () => {},
-    progress: () => {},
-    ...overrides,
-  };
-}
+const options = (fixture: Fixture, out: string, overrides: Partial<BuildOptions> = {}) => fixtureBuild(fixture.db, out, overrides);
 
 const manifestOf = async (out: string) => JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8'));
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { addDays, format, parseISO } from 'date-fns';
-import { buildSnapshot } from '../../generator/build/build.ts';
+import { buildSnapshot, type BuildOptions } from '../../generator/build/build.ts';
 import { importNisab } from '../../generator/db/import-nisab.ts';
 import { importRates } from '../../generator/db/import-rates.ts';
 import { importSubcategories } from '../../generator/db/import-subcategories.ts';
@@ -94,7 +94,13 @@ export async function makeFixture(): Promise<Fixture> {
     handle.close();
   }
   const out = file('public');
-  await buildSnapshot({
+  await buildSnapshot(fixtureBuild(db, out));
+  return { dir, db, out, asOf: AS_OF };
+}
+
+/** Build options for the fixture: quiet, as of AS_OF, at a fixed build time. */
+export function fixtureBuild(db: string, out: string, overrides: Partial<BuildOptions> = {}): BuildOptions {
+  return {
     db,
     out,
     asOf: AS_OF,
@@ -104,8 +110,8 @@ export async function makeFixture(): Promise<Fixture> {
     now: new Date('2024-03-15T12:00:00Z'),
     log: () => {},
     progress: () => {},
-  });
-  return { dir, db, out, asOf: AS_OF };
+    ...overrides,
+  };
 }
 
 export interface OracleQuery {
