@@ -1,17 +1,21 @@
 // `build`: source database -> checked files -> atomically published snapshot.
 // Everything that can fail does so before the swap, so a failed build
 // publishes nothing.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { paths } from '../core/layout.ts';
 import { daysBetween } from '../core/dates.ts';
+import { paths } from '../core/layout.ts';
 import { openDatabase } from '../db/open.ts';
+import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
 import { readSource } from '../db/read-source.ts';
 import { UserError } from '../errors.ts';
 import { nextBuildAt } from './clock.ts';
-import { checkFile } from './file-checks.ts';
-import { planSnapshot } from './plan.ts';
-import { currentTree, diffAgainst, publish, readManifest } from './publish.ts';
-import { siteFiles } from './site-files.ts';
+import { checkFile, checkJoinedShard } from './file-checks.ts';
+import { generatorId } from './generator-id.ts';
+import { planShards, planSnapshot, sha1Hex, type PreviousSnapshot, type SnapshotOptions } from './plan.ts';
+import { currentTree, publish, PreviousTreeDamaged, readManifest, type Manifest } from './publish.ts';
+import { CODE_FILES, codeFiles, landingPage } from './site-files.ts';
 
 export interface BuildOptions {
   db: string;
@@ -31,6 +35,8 @@ export interface BuildSummary {
   bytes: number;
   changed: number;
   removed: number;
+  /** Files rendered by this build (the rest were carried over from the previous snapshot). */
+  rendered: number;
   seconds: number;
   warnings: string[];
   changedPaths: string[];
@@ -38,55 +44,99 @@ export interface BuildSummary {
 
 export async function buildSnapshot(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
+  const generator = generatorId();
+  const tree = await currentTree(path.resolve(options.out));
+  const manifest = tree ? await readManifest(tree) : null;
+  const reusable = tree && manifest?.generator === generator && manifest.sources ? previousSnapshot(tree, manifest) : null;
+  try {
+    return await buildOnce(options, { generator, tree, manifest, reusable, started });
+  } catch (error) {
+    if (!(error instanceof PreviousTreeDamaged)) throw error;
+    options.log(`note: the published tree lacks ${error.message} as its manifest records it; rendering every file`);
+    return buildOnce(options, { generator, tree, manifest, reusable: null, started });
+  }
+}
+
+function previousSnapshot(tree: string, manifest: Manifest): PreviousSnapshot {
+  return { files: manifest.files, sources: manifest.sources, read: (file) => readFileSync(path.join(tree, file), 'utf8') };
+}
+
+interface Previous {
+  generator: string;
+  tree: string | null;
+  manifest: Manifest | null;
+  reusable: PreviousSnapshot | null;
+  started: number;
+}
+
+async function buildOnce(options: BuildOptions, previous: Previous): Promise<BuildSummary> {
   options.progress('reading the database');
+  const snapshotOptions: SnapshotOptions = {
+    asOf: options.asOf,
+    timeZone: options.timeZone,
+    validUntil: nextBuildAt(options.asOf, options.timeZone),
+    generatorId: previous.generator,
+  };
   const db = openDatabase(options.db, { readonly: true });
   let source;
   try {
-    source = readSource(db, options.asOf);
+    // One transaction: an import running meanwhile is either wholly in or wholly out.
+    source = db.transaction(() => {
+      const summary = readRateSummary(db, options.asOf);
+      const { months } = planShards(summary, snapshotOptions, previous.reusable);
+      return { ...readSource(db, options.asOf, { months }), summary };
+    })();
   } finally {
     db.close();
   }
   const defaults = source.subcategories.filter((s) => s.sctIsDefault);
   if (defaults.length !== 1) throw new UserError(`${options.db}: exactly one subcategory must be the default (sctIsDefault), found ${defaults.length}`);
-
-  const warnings = feedHealth(source.rates, defaults[0]!.sctID, options);
+  const warnings = feedHealth(source.summary, defaults[0]!.sctID, options);
   if (options.strict && warnings.length > 0) throw new UserError('the feed is stale; nothing was published (--strict)', warnings);
 
-  options.progress('planning the files');
-  const planned = planSnapshot(source, { asOf: options.asOf, timeZone: options.timeZone, validUntil: nextBuildAt(options.asOf, options.timeZone) });
-  const files = planned.files;
-  for (const [file, text] of await siteFiles(planned)) files.set(file, text);
+  options.progress(`planning the files (${source.rates.length} rates to render)`);
+  const planned = planSnapshot(source, snapshotOptions, previous.reusable);
+  // The worker bundle and the OpenAPI document depend only on the code: carried over when it is the same.
+  const sameCode = previous.reusable !== null && CODE_FILES.every((file) => previous.reusable!.files[file]);
+  const site = sameCode ? new Map<string, string>() : await codeFiles();
+  site.set('index.html', landingPage(planned.meta));
+  for (const file of sameCode ? CODE_FILES : []) {
+    planned.carry.set(file, previous.reusable!.files[file]!);
+    planned.entries.set(file, previous.reusable!.files[file]!);
+  }
+  for (const [file, text] of site) {
+    planned.write.set(file, text);
+    planned.entries.set(file, { sha1: sha1Hex(text), bytes: Buffer.byteLength(text) });
+  }
 
-  // Files byte-identical to the published ones were checked when they were published.
-  const previousTree = await currentTree(options.out);
-  const previous = previousTree ? await readManifest(previousTree) : null;
-  const toCheck = diffAgainst(previous, files).changed.filter((file) => file.startsWith('v1/'));
+  const toCheck = [...planned.write.keys()].filter((file) => file.startsWith('v1/'));
   options.progress(`checking ${toCheck.length} files`);
-  const problems = toCheck.flatMap((file) => checkFile(file, files.get(file)!));
+  const problems = toCheck.flatMap((file) => (planned.joined.has(file) ? checkJoinedShard : checkFile)(file, planned.write.get(file)!));
   if (problems.length > 0) throw new UserError(`the snapshot would break its own schemas; nothing was published`, problems);
 
-  options.progress(`writing ${files.size} files`);
-  const published = await publish(
+  options.progress(`writing ${planned.write.size} files, keeping ${planned.carry.size}`);
+  const manifest = await publish(
     options.out,
-    files,
-    { asOf: options.asOf, contentId: planned.meta.contentId, builtAt: options.now.toISOString() },
-    (done, total) => options.progress(`writing ${done}/${total} files`),
+    planned,
+    { asOf: options.asOf, contentId: planned.meta.contentId, builtAt: options.now.toISOString(), generator: previous.generator },
+    previous.tree,
+    previous.manifest,
   );
   return {
-    files: files.size + 1,
-    bytes: published.bytes,
-    changed: published.manifest.changed.length,
-    removed: published.manifest.removed.length,
-    seconds: (performance.now() - started) / 1000,
+    files: planned.entries.size + 1,
+    bytes: [...planned.entries.values()].reduce((sum, e) => sum + e.bytes, 0),
+    changed: manifest.changed.length,
+    removed: manifest.removed.length,
+    rendered: planned.write.size,
+    seconds: (performance.now() - previous.started) / 1000,
     warnings,
-    changedPaths: published.manifest.changed,
+    changedPaths: manifest.changed,
   };
 }
 
-function feedHealth(rates: { drtSubcategoryID: number; drtDate: string }[], defaultId: number, options: BuildOptions): string[] {
-  let newest: string | null = null;
-  for (const rate of rates) if (rate.drtSubcategoryID === defaultId) newest = rate.drtDate;
-  if (newest === null) return [`no rate of the default subcategory (${defaultId}) is dated on or before ${options.asOf}`];
+function feedHealth(summary: RateSummary, defaultId: number, options: BuildOptions): string[] {
+  const newest = summary.bySubcategory.get(defaultId)?.last;
+  if (!newest) return [`no rate of the default subcategory (${defaultId}) is dated on or before ${options.asOf}`];
   const age = daysBetween(newest, options.asOf);
   if (age > options.maxAgeDays) {
     return [`the newest rate of the default subcategory (${defaultId}) is from ${newest}, ${age} days before ${options.asOf} (more than --max-age-days ${options.maxAgeDays}); ${paths.latest(defaultId)} is stale`];

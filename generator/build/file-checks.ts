@@ -2,6 +2,7 @@
 // the order and placement rules of rate shards. The build checks every file it
 // is about to publish with this, and `verify` checks a published tree with it.
 import { z } from 'zod';
+import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { paths, type Level, type Scope } from '../core/layout.ts';
 import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, Subcategory } from '../core/schemas.ts';
 
@@ -67,4 +68,29 @@ export function checkFile(path: string, text: string): string[] {
     }
   }
   return [];
+}
+
+/**
+ * Problems of a shard the build joined from checked children: its records are
+ * their records byte for byte, so what is left to check is the envelope, the
+ * count and that the first and last records lie in the block.
+ */
+export function checkJoinedShard(path: string, text: string): string[] {
+  const shard = shardOf(path);
+  if (!shard) return [`${path}: not a file a snapshot holds`];
+  const { joined, count } = listBody(text);
+  if (count === 0) return text === '{"success":true,"data":[],"count":0}\n' ? [] : [`${path}: not an empty list envelope`];
+  if (!text.startsWith(LIST_HEAD) || !Number.isInteger(count)) return [`${path}: not a list envelope`];
+  let lines = 1;
+  for (let at = joined.indexOf(LIST_SEPARATOR); at !== -1; at = joined.indexOf(LIST_SEPARATOR, at + 1)) lines++;
+  if (lines !== count) return [`${path}: count ${count} but ${lines} records`];
+  const first = joined.slice(0, joined.indexOf('\n') === -1 ? joined.length : joined.indexOf('\n') - 1);
+  const last = joined.slice(joined.lastIndexOf('\n') + 1);
+  return [first, last].flatMap((line, i) => {
+    const record = Rate.safeParse(JSON.parse(line));
+    if (!record.success) return [`${path}: ${i ? 'last' : 'first'} record: ${issues(record.error).join('; ')}`];
+    if (shard.scope !== 'all' && record.data.drtSubcategoryID !== shard.scope) return [`${path}: a record of subcategory ${record.data.drtSubcategoryID}`];
+    if (paths.shard(shard.scope, shard.level, record.data.drtDate) !== path) return [`${path}: ${record.data.drtDate} lies outside this shard's ${shard.level}`];
+    return [];
+  });
 }

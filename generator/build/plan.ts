@@ -1,56 +1,45 @@
-// The snapshot as a pure function of its source: every answer of the API as an
-// envelope file, plus the router's index. No clock, no I/O: the same source as
-// of the same date gives the same files, byte for byte.
+// The snapshot as a function of its source: every answer of the API as an
+// envelope file, plus the router's index. No clock: the same source as of the
+// same date gives the same files, byte for byte.
+//
+// Rate shards form a tree per scope (months, years of months, decades of years,
+// everything of decades), and every node carries a fingerprint of the rows under
+// it. A node whose fingerprint matches the previous snapshot's is carried over
+// unchanged (not read, not rendered, not hashed); a changed month is rendered from
+// its rows and a changed parent is joined from its children's text. So a nightly
+// build that adds one day renders one month per scope and joins its ancestors.
 import { createHash } from 'node:crypto';
-import { renderItem, renderList } from '../core/envelope.ts';
+import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
 import { LEVELS, paths, type Coverage, type Level, type Scope } from '../core/layout.ts';
 import { etagOf, type RoutingIndex } from '../core/router.ts';
 import type { Category, Meta, NisabRule, NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
+import type { RateSummary } from '../db/read-rate-summary.ts';
 import { withValues } from './nisab-values.ts';
-
-export interface SnapshotSource {
-  categories: Category[];
-  /** Ordered by sctID. */
-  subcategories: Subcategory[];
-  /** Only records dated up to the as-of date, ordered by drtDate then drtSubcategoryID. */
-  rates: Rate[];
-  /** Ordered by nsbID. */
-  nisab: NisabRuleInput[];
-}
-
-export interface SnapshotOptions {
-  asOf: string;
-  timeZone: string;
-  /** ISO instant of the next nightly build. */
-  validUntil: string;
-}
 
 export function sha1Hex(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }
 
-/** Key order is part of the public bytes, so records are written field by field. */
-function rateJson(rate: Rate): string {
-  return JSON.stringify({
-    drtID: rate.drtID,
-    drtSubcategoryID: rate.drtSubcategoryID,
-    drtDate: rate.drtDate,
-    drtInUSD: rate.drtInUSD,
-    drtUSDinNaira: rate.drtUSDinNaira,
-    drtInNaira: rate.drtInNaira,
-    drtUnit: rate.drtUnit,
-  });
+export interface FileEntry {
+  sha1: string;
+  bytes: number;
 }
 
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
+/** What a build may reuse of the snapshot it replaces. */
+export interface PreviousSnapshot {
+  files: { [path: string]: FileEntry };
+  /** Fingerprints of the rate shards, by path. */
+  sources: { [path: string]: string };
+  read(path: string): string;
+}
+
+export interface ShardNode {
+  path: string;
+  level: Level;
+  /** The first day of its block. */
+  start: string;
+  print: string;
+  children: ShardNode[];
 }
 
 /** The first day of every block of a level from the block of `first` to that of `last`. */
@@ -73,103 +62,208 @@ function blockStarts(level: Level, first: string, last: string): string[] {
 }
 
 /**
- * Every shard of one scope: each record line in its month, year, decade and the
- * whole list. Blocks without records between the first and last date get an
- * empty list, so every block a range can name exists.
+ * Every shard of a scope, children before parents, from the first to the last
+ * date: blocks without records get an empty list, so every block a range can
+ * name exists. `monthPrint` fingerprints a month's rows (YYYY-MM) in the scope.
  */
-function planShards(files: Map<string, string>, scope: Scope, lines: string[], dates: string[]): void {
-  if (lines.length === 0) return;
-  const last = dates[dates.length - 1]!;
+export function shardTree(scope: Scope, coverage: Coverage, monthPrint: (month: string) => string): ShardNode[] {
+  const nodes: ShardNode[] = [];
+  let below: ShardNode[] = [];
   for (const level of LEVELS) {
-    let i = 0;
-    for (const start of blockStarts(level, dates[0]!, last)) {
+    const here = blockStarts(level, coverage.first, coverage.last).map((start): ShardNode => {
       const path = paths.shard(scope, level, start);
-      const block: string[] = [];
-      while (i < lines.length && paths.shard(scope, level, dates[i]!) === path) block.push(lines[i++]!);
-      files.set(path, renderList(block));
-    }
+      if (level === 'month') return { path, level, start, print: monthPrint(start.slice(0, 7)), children: [] };
+      const children = below.filter((child) => paths.shard(scope, level, child.start) === path);
+      return { path, level, start, print: sha1Hex(children.map((c) => `${c.path}:${c.print}`).join('\n')), children };
+    });
+    nodes.push(...here);
+    below = here;
   }
+  return nodes;
 }
 
-function coverage(rates: Rate[]): Coverage | null {
-  return rates.length === 0 ? null : { first: rates[0]!.drtDate, last: rates[rates.length - 1]!.drtDate };
+export interface SnapshotSource {
+  categories: Category[];
+  /** Ordered by sctID. */
+  subcategories: Subcategory[];
+  summary: RateSummary;
+  /** The rates of the months being rendered (all of them in a first build), ordered by drtDate then drtSubcategoryID. */
+  rates: Rate[];
+  /** Ordered by nsbID. */
+  nisab: NisabRuleInput[];
+}
+
+export interface SnapshotOptions {
+  asOf: string;
+  timeZone: string;
+  /** ISO instant of the next nightly build. */
+  validUntil: string;
+  /** Identifies the code that renders files: a previous snapshot made by other code is not reused. */
+  generatorId: string;
 }
 
 export interface PlannedSnapshot {
-  /** Path (relative to the snapshot root) -> content, every envelope file and v1/routing.json. */
-  files: Map<string, string>;
+  /** Files to write (path relative to the snapshot root -> content). */
+  write: Map<string, string>;
+  /** Files carried over unchanged from the previous snapshot. */
+  carry: Map<string, FileEntry>;
+  /** Every file: its hash and size. */
+  entries: Map<string, FileEntry>;
+  /** Fingerprints of every rate shard, for the next build. */
+  sources: { [path: string]: string };
+  /** Shards joined from their children: checked by structure, their records having been checked in the months. */
+  joined: Set<string>;
   meta: Meta;
   index: RoutingIndex;
   nisab: NisabRule[];
 }
 
-export function planSnapshot(source: SnapshotSource, options: SnapshotOptions): PlannedSnapshot {
-  const files = new Map<string, string>();
-  const rates = source.rates.filter((rate) => rate.drtDate <= options.asOf);
-  const bySubcategory = groupBy(rates, (rate) => String(rate.drtSubcategoryID));
-  const subcategoryById = new Map(source.subcategories.map((s) => [s.sctID, s]));
-  const defaultSubcategory = source.subcategories.find((s) => s.sctIsDefault);
-  if (!defaultSubcategory) throw new Error('planSnapshot needs a default subcategory (checked by the build before)');
+/** Key order is part of the public bytes, so records are written field by field. */
+function rateJson(rate: Rate): string {
+  return JSON.stringify({
+    drtID: rate.drtID,
+    drtSubcategoryID: rate.drtSubcategoryID,
+    drtDate: rate.drtDate,
+    drtInUSD: rate.drtInUSD,
+    drtUSDinNaira: rate.drtUSDinNaira,
+    drtInNaira: rate.drtInNaira,
+    drtUnit: rate.drtUnit,
+  });
+}
 
-  const lines = rates.map(rateJson);
-  planShards(files, 'all', lines, rates.map((r) => r.drtDate));
-  const latest = new Map<number, Rate>();
-  const subcategoryCoverage: RoutingIndex['subcategories'] = {};
-  for (const subcategory of source.subcategories) {
-    const own = bySubcategory.get(String(subcategory.sctID)) ?? [];
-    subcategoryCoverage[String(subcategory.sctID)] = coverage(own);
-    if (own.length === 0) continue;
-    planShards(files, subcategory.sctID, own.map(rateJson), own.map((r) => r.drtDate));
-    const newest = own[own.length - 1]!;
-    latest.set(subcategory.sctID, newest);
-    files.set(paths.latest(subcategory.sctID), renderItem(rateJson(newest)));
+/** The shards of every scope: which months need their rows, and (given them) the files. */
+export function planShards(summary: RateSummary, options: SnapshotOptions, previous: PreviousSnapshot | null) {
+  const ids = [...summary.bySubcategory.keys()].sort((a, b) => a - b);
+  const salted = (print: string | undefined) => sha1Hex(`${options.generatorId}:${print ?? 'none'}`);
+  const scopes: { scope: Scope; nodes: ShardNode[] }[] = [];
+  if (ids.length > 0) {
+    const first = ids.map((id) => summary.bySubcategory.get(id)!.first).sort()[0]!;
+    const last = ids.map((id) => summary.bySubcategory.get(id)!.last).sort().at(-1)!;
+    scopes.push({ scope: 'all', nodes: shardTree('all', { first, last }, (m) => salted(ids.map((id) => `${id}=${summary.monthPrints.get(`${id}/${m}`) ?? ''}`).join(';'))) });
+  }
+  for (const id of ids) {
+    const own = summary.bySubcategory.get(id)!;
+    scopes.push({ scope: id, nodes: shardTree(id, own, (m) => salted(summary.monthPrints.get(`${id}/${m}`))) });
+  }
+  const changed = (node: ShardNode) => !previous || previous.sources[node.path] !== node.print || !previous.files[node.path];
+  const months = new Set<string>();
+  for (const { nodes } of scopes) for (const node of nodes) if (node.level === 'month' && changed(node)) months.add(monthOf(node.path));
+  return { scopes, months, changed };
+}
+
+function monthOf(shardPath: string): string {
+  const m = /\/(\d{4})\/(\d{2})\.json$/.exec(shardPath)!;
+  return `${m[1]}-${m[2]}`;
+}
+
+export function planSnapshot(source: SnapshotSource, options: SnapshotOptions, previous: PreviousSnapshot | null): PlannedSnapshot {
+  const write = new Map<string, string>();
+  const carry = new Map<string, FileEntry>();
+  const sources: PlannedSnapshot['sources'] = {};
+  const joined = new Set<string>();
+  const put = (path: string, text: string) => write.set(path, text);
+
+  // Rate shards: render changed months, join changed parents, carry the rest.
+  const { scopes, changed } = planShards(source.summary, options, previous);
+  const linesByMonth = new Map<string, string[]>();
+  for (const rate of source.rates) {
+    const line = rateJson(rate);
+    const month = rate.drtDate.slice(0, 7);
+    for (const key of [`all/${month}`, `${rate.drtSubcategoryID}/${month}`]) {
+      const lines = linesByMonth.get(key);
+      if (lines) lines.push(line);
+      else linesByMonth.set(key, [line]);
+    }
+  }
+  for (const { scope, nodes } of scopes) {
+    const texts = new Map<string, string>();
+    const textOf = (node: ShardNode) => texts.get(node.path) ?? previous!.read(node.path);
+    for (const node of nodes) {
+      sources[node.path] = node.print;
+      if (!changed(node)) {
+        carry.set(node.path, previous!.files[node.path]!);
+        continue;
+      }
+      let text: string;
+      if (node.level === 'month') {
+        text = renderList(linesByMonth.get(`${scope}/${monthOf(node.path)}`) ?? []);
+      } else {
+        const bodies = node.children.map((child) => listBody(textOf(child)));
+        text = renderJoinedList(
+          bodies.filter((b) => b.count > 0).map((b) => b.joined).join(LIST_SEPARATOR),
+          bodies.reduce((sum, b) => sum + b.count, 0),
+        );
+        joined.add(node.path);
+      }
+      texts.set(node.path, text);
+      put(node.path, text);
+    }
   }
 
+  // The small answers, rendered every time.
+  const latest = new Map<number, Rate>();
+  for (const [id, own] of source.summary.bySubcategory) {
+    latest.set(id, own.newest);
+    put(paths.latest(id), renderItem(rateJson(own.newest)));
+  }
+  const subcategoryById = new Map(source.subcategories.map((s) => [s.sctID, s]));
   const nisab = source.nisab.map((rule) => withValues(rule, subcategoryById, latest));
   const nisabJson = nisab.map((rule) => JSON.stringify(rule));
-  files.set(paths.nisabAll, renderList(nisabJson));
+  put(paths.nisabAll, renderList(nisabJson));
   for (const subcategory of source.subcategories) {
-    files.set(paths.nisab(subcategory.sctID), renderList(nisabJson.filter((_, i) => nisab[i]!.nsbSubcategoryID === subcategory.sctID)));
+    put(paths.nisab(subcategory.sctID), renderList(nisabJson.filter((_, i) => nisab[i]!.nsbSubcategoryID === subcategory.sctID)));
   }
-  files.set(paths.subcategories, renderList(source.subcategories.map((s) => JSON.stringify(s))));
+  put(paths.subcategories, renderList(source.subcategories.map((s) => JSON.stringify(s))));
 
+  const entries = new Map<string, FileEntry>(carry);
+  const enter = (path: string) => entries.set(path, { sha1: sha1Hex(write.get(path)!), bytes: Buffer.byteLength(write.get(path)!) });
+  for (const path of write.keys()) enter(path);
+
+  const defaultSubcategory = source.subcategories.find((s) => s.sctIsDefault);
+  if (!defaultSubcategory) throw new Error('planSnapshot needs a default subcategory (checked by the build before)');
+  const coverageOf = (id: number): Coverage | null => {
+    const own = source.summary.bySubcategory.get(id);
+    return own ? { first: own.first, last: own.last } : null;
+  };
+  const all = [...source.summary.bySubcategory.values()];
   const meta: Meta = {
     asOf: options.asOf,
     timeZone: options.timeZone,
     validUntil: options.validUntil,
-    contentId: contentId(files),
+    contentId: contentId(entries),
     defaultSubcategoryID: defaultSubcategory.sctID,
-    rateCount: rates.length,
-    subcategories: source.subcategories.map((s) => {
-      const own = subcategoryCoverage[String(s.sctID)] ?? null;
-      return {
-        sctID: s.sctID,
-        sctSlug: s.sctSlug,
-        firstDate: own ? own.first : null,
-        lastDate: own ? own.last : null,
-        count: bySubcategory.get(String(s.sctID))?.length ?? 0,
-      };
-    }),
+    rateCount: all.reduce((sum, s) => sum + s.count, 0),
+    subcategories: source.subcategories.map((s) => ({
+      sctID: s.sctID,
+      sctSlug: s.sctSlug,
+      firstDate: coverageOf(s.sctID)?.first ?? null,
+      lastDate: coverageOf(s.sctID)?.last ?? null,
+      count: source.summary.bySubcategory.get(s.sctID)?.count ?? 0,
+    })),
   };
-  files.set(paths.meta, renderItem(JSON.stringify(meta)));
+  put(paths.meta, renderItem(JSON.stringify(meta)));
+  enter(paths.meta);
 
   const etags: RoutingIndex['etags'] = {};
-  for (const path of [...files.keys()].sort()) etags[path] = etagOf(sha1Hex(files.get(path)!));
+  for (const path of [...entries.keys()].sort()) etags[path] = etagOf(entries.get(path)!.sha1);
+  const subcategories: RoutingIndex['subcategories'] = {};
+  for (const s of source.subcategories) subcategories[String(s.sctID)] = coverageOf(s.sctID);
   const index: RoutingIndex = {
     asOf: options.asOf,
     validUntil: options.validUntil,
     defaultSubcategoryID: defaultSubcategory.sctID,
-    all: coverage(rates),
-    subcategories: subcategoryCoverage,
+    all: all.length === 0 ? null : { first: all.map((s) => s.first).sort()[0]!, last: all.map((s) => s.last).sort().at(-1)! },
+    subcategories,
     etags,
   };
-  files.set(paths.routing, JSON.stringify(index) + '\n');
-  return { files, meta, index, nisab };
+  put(paths.routing, JSON.stringify(index) + '\n');
+  enter(paths.routing);
+  return { write, carry, entries, sources, joined, meta, index, nisab };
 }
 
 /** Changes exactly when an answer changes; the validity time is left out on purpose. */
-function contentId(files: Map<string, string>): string {
+function contentId(entries: Map<string, FileEntry>): string {
   const hash = createHash('sha1');
-  for (const path of [...files.keys()].sort()) hash.update(path + '\0' + sha1Hex(files.get(path)!) + '\n');
+  for (const path of [...entries.keys()].sort()) hash.update(`${path}\0${entries.get(path)!.sha1}\n`);
   return hash.digest('hex');
 }

@@ -7,33 +7,37 @@
 // hard links to the previous tree's (published files are never modified in
 // place, so sharing them is safe); only changed files are written.
 import { randomBytes } from 'node:crypto';
+import fsSync from 'node:fs';
 import path from 'node:path';
 import fs from 'fs-extra';
-import { sha1Hex } from './plan.ts';
+import type { FileEntry } from './plan.ts';
 
 export const MANIFEST = 'manifest.json';
-
-export interface FileEntry {
-  sha1: string;
-  bytes: number;
-}
 
 export interface Manifest {
   asOf: string;
   /** When this tree was built; the one field two builds of the same data do not share. */
   builtAt: string;
   contentId: string;
+  /** The code that rendered the files (see generator-id.ts). */
+  generator: string;
   files: { [path: string]: FileEntry };
   /** URL paths whose content differs from the previous snapshot in OUT (for CDN purges). */
   changed: string[];
   removed: string[];
+  /** Fingerprints of the rows under each rate shard, for the next build. */
+  sources: { [path: string]: string };
 }
 
-export interface Published {
-  dir: string;
-  manifest: Manifest;
-  bytes: number;
+export interface Tree {
+  write: Map<string, string>;
+  carry: Map<string, FileEntry>;
+  entries: Map<string, FileEntry>;
+  sources: { [path: string]: string };
 }
+
+/** A file the plan carried over is not in the previous tree as recorded: that tree cannot be trusted. */
+export class PreviousTreeDamaged extends Error {}
 
 function storeOf(out: string): string {
   return path.join(path.dirname(out), `.${path.basename(out)}.snapshots`);
@@ -55,69 +59,57 @@ export async function readManifest(tree: string): Promise<Manifest | null> {
   }
 }
 
-/** The files to publish and which of them differ from the previous manifest. */
-export function diffAgainst(previous: Manifest | null, files: Map<string, string>) {
-  const entries = new Map<string, FileEntry>();
-  const changed: string[] = [];
-  for (const [file, text] of files) {
-    const entry = { sha1: sha1Hex(text), bytes: Buffer.byteLength(text) };
-    entries.set(file, entry);
-    const before = previous?.files[file];
-    if (!before || before.sha1 !== entry.sha1) changed.push(file);
-  }
-  const removed = previous ? Object.keys(previous.files).filter((file) => !files.has(file)) : [];
-  return { entries, changed: changed.sort(), removed: removed.sort() };
-}
-
 export async function publish(
   outArg: string,
-  files: Map<string, string>,
-  describe: { asOf: string; contentId: string; builtAt: string },
-  onProgress: (written: number, total: number) => void = () => {},
-): Promise<Published> {
+  tree: Tree,
+  describe: { asOf: string; contentId: string; builtAt: string; generator: string },
+  previousTree: string | null,
+  previous: Manifest | null,
+): Promise<Manifest> {
   const out = path.resolve(outArg);
   const store = storeOf(out);
-  const previousTree = await currentTree(out);
-  const previous = previousTree ? await readManifest(previousTree) : null;
-  const { entries, changed, removed } = diffAgainst(previous, files);
-  const changedSet = new Set(changed);
+  const changed = [...tree.entries].filter(([file, entry]) => previous?.files[file]?.sha1 !== entry.sha1).map(([file]) => file);
+  const removed = previous ? Object.keys(previous.files).filter((file) => !tree.entries.has(file)) : [];
 
   await fs.mkdirp(store);
-  const work = path.join(store, `tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const unique = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const work = path.join(store, `tmp-${unique}`);
   try {
-    let done = 0;
-    let bytes = 0;
+    // Synchronous on purpose: hundreds of tiny operations, nothing else to do meanwhile.
     const dirs = new Set<string>();
-    for (const file of [...files.keys()].sort()) {
+    const place = (file: string) => {
       const target = path.join(work, file);
       const dir = path.dirname(target);
       if (!dirs.has(dir)) {
-        await fs.mkdirp(dir);
+        fsSync.mkdirSync(dir, { recursive: true });
         dirs.add(dir);
       }
-      const entry = entries.get(file)!;
-      bytes += entry.bytes;
-      if (!changedSet.has(file) && previousTree && (await linked(path.join(previousTree, file), target, entry.bytes))) {
-        // unchanged: shared with the previous tree
-      } else {
-        await fs.writeFile(target, files.get(file)!);
-      }
-      if (++done % 200 === 0) onProgress(done, files.size);
+      return target;
+    };
+    for (const [file, entry] of tree.carry) {
+      if (!previousTree || !linked(path.join(previousTree, file), place(file), entry.bytes)) throw new PreviousTreeDamaged(file);
+    }
+    for (const [file, text] of tree.write) {
+      const target = place(file);
+      const same = previousTree && previous?.files[file]?.sha1 === tree.entries.get(file)!.sha1;
+      if (!same || !linked(path.join(previousTree, file), target, tree.entries.get(file)!.bytes)) fsSync.writeFileSync(target, text);
     }
     const manifest: Manifest = {
       asOf: describe.asOf,
       builtAt: describe.builtAt,
       contentId: describe.contentId,
-      files: Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : 1))),
-      changed: changed.map((file) => '/' + file),
-      removed: removed.map((file) => '/' + file),
+      generator: describe.generator,
+      files: Object.fromEntries([...tree.entries].sort(([a], [b]) => (a < b ? -1 : 1))),
+      changed: changed.sort().map((file) => '/' + file),
+      removed: removed.sort().map((file) => '/' + file),
+      sources: tree.sources,
     };
-    await fs.writeFile(path.join(work, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
-    const finished = path.join(store, `snap-${describe.builtAt.replace(/[:.]/g, '')}-${process.pid}`);
+    fsSync.writeFileSync(path.join(work, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
+    const finished = path.join(store, `snap-${describe.builtAt.replace(/[:.]/g, '')}-${unique}`);
     await fs.rename(work, finished);
     await swapLink(out, finished, store);
-    await sweep(store, finished, previousTree);
-    return { dir: finished, manifest, bytes };
+    sweep(store, finished, previousTree);
+    return manifest;
   } catch (error) {
     await fs.remove(work).catch(() => {});
     throw error;
@@ -125,11 +117,10 @@ export async function publish(
 }
 
 /** Hard-links an unchanged file from the previous tree; false when that is not possible. */
-async function linked(from: string, to: string, bytes: number): Promise<boolean> {
+function linked(from: string, to: string, bytes: number): boolean {
   try {
-    const stat = await fs.stat(from);
-    if (stat.size !== bytes) return false;
-    await fs.link(from, to);
+    if (fsSync.statSync(from).size !== bytes) return false;
+    fsSync.linkSync(from, to);
     return true;
   } catch {
     return false;
@@ -150,13 +141,13 @@ async function swapLink(out: string, target: string, store: string): Promise<voi
 }
 
 /** Removes older snapshots (keeping the one just replaced, for a quick rollback) and dead builds' work. */
-async function sweep(store: string, current: string, previous: string | null): Promise<void> {
-  for (const name of await fs.readdir(store)) {
+function sweep(store: string, current: string, previous: string | null): void {
+  for (const name of fsSync.readdirSync(store)) {
     const dir = path.join(store, name);
     if (dir === current || dir === previous) continue;
     const pid = /^tmp-(\d+)-/.exec(name)?.[1];
     if (pid && pid !== String(process.pid) && alive(Number(pid))) continue;
-    await fs.remove(dir);
+    fsSync.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { openApiDocument } from './openapi.ts';
 import { landingPage } from './landing-page.ts';
-import type { PlannedSnapshot } from './plan.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../adapters/cloudflare-worker.ts', import.meta.url));
 
@@ -34,12 +33,16 @@ const HEADERS = `/*
   Cache-Control: public, max-age=0, must-revalidate
 `;
 
-export async function siteFiles(planned: PlannedSnapshot): Promise<Map<string, string>> {
+/** The files that depend only on this code: the same for every build by the same generator. */
+export async function codeFiles(): Promise<Map<string, string>> {
   return new Map([
     ['_worker.js', await bundle(WORKER_ENTRY)],
     ['_routes.json', JSON.stringify(ROUTES, null, 2) + '\n'],
     ['_headers', HEADERS],
     ['openapi.json', JSON.stringify(openApiDocument(), null, 2) + '\n'],
-    ['index.html', landingPage(planned.meta)],
   ]);
 }
+
+export const CODE_FILES = ['_worker.js', '_routes.json', '_headers', 'openapi.json'];
+
+export { landingPage };

@@ -30,3 +30,10 @@ export function renderJoinedList(joined: string, count: number): string {
 export function renderError(message: string): string {
   return '{"success":false,"message":' + JSON.stringify(message) + '}\n';
 }
+
+/** The records of a list envelope, still joined, and their count. */
+export function listBody(text: string): { joined: string; count: number } {
+  if (text.indexOf(LIST_HEAD) !== 0) return { joined: '', count: 0 };
+  const tail = text.lastIndexOf(LIST_TAIL_START);
+  return { joined: text.slice(LIST_HEAD.length, tail), count: Number(text.slice(tail + LIST_TAIL_START.length, text.length - 2)) };
+}

@@ -15,8 +15,14 @@ export interface Source {
   nisab: NisabRuleInput[];
 }
 
-export function readSource(db: Database, asOf: string): Source {
+export interface ReadOptions {
+  /** Read only the rates of these months (`YYYY-MM`); all when absent. */
+  months?: ReadonlySet<string>;
+}
+
+export function readSource(db: Database, asOf: string, options: ReadOptions = {}): Source {
   checkAsOf(asOf);
+  const months = options.months ? JSON.stringify([...options.months]) : null;
   return db.transaction(() => {
     const problems: string[] = [];
     const read = <S extends z.ZodType>(table: string, idField: string, schema: S, rows: Iterable<Record<string, unknown>>) => {
@@ -49,8 +55,11 @@ export function readSource(db: Database, asOf: string): Source {
         `SELECT r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
                 round(r.drtInUSD * r.drtUSDinNaira, 2) AS drtInNaira, s.sctUnit AS drtUnit
          FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
-         WHERE r.drtDate <= ? ORDER BY r.drtDate, r.drtSubcategoryID`,
+         WHERE r.drtDate <= ? AND (? IS NULL OR substr(r.drtDate, 1, 7) IN (SELECT value FROM json_each(?)))
+         ORDER BY r.drtDate, r.drtSubcategoryID`,
         asOf,
+        months,
+        months,
       ),
     );
     const brackets = db.prepare(

@@ -93,6 +93,52 @@ describe('the snapshot build', () => {
     expect(inodes[0]).toBe(inodes[1]);
   });
 
+  describe('incrementally', () => {
+    const withoutManifest = async (out: string) => {
+      const hashes = await treeHashes(out);
+      delete hashes['manifest.json'];
+      return hashes;
+    };
+    const fullBuildOf = async (name: string, overrides: Partial<BuildOptions>) => {
+      const out = path.join(fixture.dir, name);
+      await buildSnapshot(options(fixture, out, overrides));
+      return withoutManifest(out);
+    };
+
+    it('gives the tree a full build gives, after a new day and after a corrected past value', async () => {
+      const out = path.join(fixture.dir, 'incremental');
+      const db = path.join(fixture.dir, 'incremental.sqlite');
+      await cp(fixture.db, db);
+      const first = await buildSnapshot(options(fixture, out, { db }));
+      expect(first.rendered).toBe(first.files - 1);
+
+      const nextDay = await buildSnapshot(options(fixture, out, { db, asOf: '2024-03-16' }));
+      expect(nextDay.rendered).toBeLessThan(40);
+      expect(await withoutManifest(out)).toEqual(await fullBuildOf('full-next-day', { db, asOf: '2024-03-16' }));
+
+      const handle = new Database(db);
+      handle.prepare("UPDATE rates SET drtInUSD = 77.5 WHERE drtSubcategoryID = 2 AND drtDate = '2020-06-01'").run();
+      handle.close();
+      const corrected = await buildSnapshot(options(fixture, out, { db, asOf: '2024-03-16' }));
+      expect(corrected.changedPaths).toEqual(
+        expect.arrayContaining(['/v1/rates/2/2020/06.json', '/v1/rates/all/2020/06.json', '/v1/rates/2/2020.json', '/v1/rates/2/2020s.json', '/v1/rates/2.json']),
+      );
+      expect(corrected.changedPaths).not.toContain('/v1/rates/1/2020/06.json');
+      expect(await withoutManifest(out)).toEqual(await fullBuildOf('full-corrected', { db, asOf: '2024-03-16' }));
+    });
+
+    it('renders everything again when the previous tree is not as its manifest says', async () => {
+      const out = path.join(fixture.dir, 'damaged');
+      await buildSnapshot(options(fixture, out));
+      await rm(path.join(out, 'v1/rates/1/2020/06.json'));
+      const logged: string[] = [];
+      const summary = await buildSnapshot(options(fixture, out, { asOf: '2024-03-16', log: (line) => logged.push(line) }));
+      expect(logged.join('\n')).toMatch(/lacks v1\/rates\/1\/2020\/06\.json/);
+      expect(summary.rendered).toBe(summary.files - 1);
+      expect((await verifyTree(out)).problems).toEqual([]);
+    });
+  });
+
   describe('when it fails', () => {
     let out: string;
     let published: Record<string, string>;

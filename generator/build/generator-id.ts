@@ -1,0 +1,16 @@
+// Which code rendered a snapshot. A build reuses files of the previous snapshot
+// only when the same code made them: any change to the generator (a field, the
+// record format, the layout) makes the next build render everything again.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const GENERATOR_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+export function generatorId(): string {
+  const hash = createHash('sha1');
+  const files = (readdirSync(GENERATOR_DIR, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).sort();
+  for (const file of files) hash.update(`${file.split(path.sep).join('/')}\0`).update(readFileSync(path.join(GENERATOR_DIR, file)));
+  return hash.digest('hex');
+}

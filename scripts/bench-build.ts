@@ -1,0 +1,189 @@
+// The build's targets (issue 3): a full build of 20 years of two daily
+// subcategories, its file count and size, size against history length, and the
+// nightly build that appends one day. Builds run in-process (buildSnapshot), so
+// only the build is timed; each phase is timed from the build's progress lines.
+//
+//   npx tsx scripts/bench-build.ts
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { BuildSummary } from '../generator/build/build.ts';
+import type { Manifest } from '../generator/build/publish.ts';
+import { addDays, appendDay, build, LAST_DATE, makeDatabase, markdownTable, median, treeSize, type BenchDatabase } from './bench-data.ts';
+
+const RUNS = 3;
+const YEARS = 20;
+const TARGET = { fullSeconds: 10, files: 20_000, nightlyRatio: 0.1, changed: 60 };
+
+/** Seconds spent in each phase of one build, keyed by the first word of its progress lines. */
+type Phases = Record<string, number>;
+
+interface TimedBuild {
+  seconds: number;
+  summary: BuildSummary;
+  phases: Phases;
+}
+
+async function timedBuild(db: string, out: string, asOf: string): Promise<TimedBuild> {
+  const phases: Phases = {};
+  let phase = 'start';
+  let since = performance.now();
+  const enter = (line: string) => {
+    const now = performance.now();
+    phases[phase] = (phases[phase] ?? 0) + (now - since) / 1000;
+    phase = line.split(' ')[0]!;
+    since = now;
+  };
+  const started = performance.now();
+  const summary = await build(db, out, asOf, enter);
+  enter('end');
+  return { seconds: (performance.now() - started) / 1000, summary, phases };
+}
+
+/**
+ * RUNS full builds, each into a fresh folder, after one untimed warm-up build (JIT, the
+ * esbuild service), so full and nightly builds are both timed warm. The last folder is
+ * returned for the nightly runs.
+ */
+async function fullBuilds(bench: BenchDatabase): Promise<{ runs: TimedBuild[]; out: string }> {
+  const runs: TimedBuild[] = [];
+  let out = path.join(bench.dir, 'warm-up', 'public');
+  await build(bench.db, out, LAST_DATE);
+  for (let i = 0; i < RUNS; i++) {
+    await rm(path.dirname(out), { recursive: true, force: true });
+    out = path.join(bench.dir, `full-${i}`, 'public');
+    runs.push(await timedBuild(bench.db, out, LAST_DATE));
+  }
+  return { runs, out };
+}
+
+/** RUNS nightly builds on consecutive days: each appends the next day and builds into the same folder. */
+async function nightlyBuilds(bench: BenchDatabase, out: string): Promise<TimedBuild[]> {
+  const runs: TimedBuild[] = [];
+  for (let i = 1; i <= RUNS; i++) {
+    const day = addDays(LAST_DATE, i);
+    await appendDay(bench, day);
+    runs.push(await timedBuild(bench.db, out, day));
+  }
+  return runs;
+}
+
+interface SizeRow {
+  years: number;
+  records: number;
+  files: number;
+  bytes: number;
+  rateBytes: number;
+}
+
+async function sizeOf(years: number, bench: BenchDatabase, out: string): Promise<SizeRow> {
+  const all = await treeSize(out);
+  const rates = await treeSize(out, 'v1/rates');
+  return { years, records: bench.records, files: all.files, bytes: all.bytes, rateBytes: rates.bytes };
+}
+
+/** Builds smaller histories once each, to set their size beside the 20-year one. */
+async function sizeRow(years: number): Promise<SizeRow> {
+  const bench = await makeDatabase(years);
+  try {
+    const out = path.join(bench.dir, 'public');
+    await build(bench.db, out, LAST_DATE);
+    return await sizeOf(years, bench, out);
+  } finally {
+    await bench.cleanUp();
+  }
+}
+
+/** Bytes of the files a build rewrote (the rest are hard links to the previous tree). */
+async function changedBytes(out: string): Promise<number> {
+  const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as Manifest;
+  return manifest.changed.reduce((sum, url) => sum + (manifest.files[url.slice(1)]?.bytes ?? 0), 0);
+}
+
+const seconds = (s: number) => s.toFixed(3);
+const percent = (r: number) => (r * 100).toFixed(1) + ' %';
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+/** What each phase (named by the build's progress lines) covers in build.ts. */
+const PHASES: Record<string, string> = {
+  start: 'start: generator id, the previous manifest',
+  reading: 'reading: month fingerprints (SQL), the rows of changed months (zod)',
+  planning: 'planning: render changed months, join their ancestors, hash, site files',
+  checking: 'checking: zod on rendered months and small files, structure of joined shards',
+  writing: 'writing: write what changed, link the rest, manifest, swap, sweep',
+};
+
+function phaseTable(label: string, runs: TimedBuild[]): string {
+  return markdownTable(
+    [`${label} build phase`, 'median s', 'share'],
+    Object.keys(PHASES).map((name) => {
+      const s = median(runs.map((run) => run.phases[name] ?? 0));
+      return [PHASES[name]!, seconds(s), percent(s / median(runs.map((run) => run.seconds)))];
+    }),
+  );
+}
+
+interface Results {
+  full: TimedBuild[];
+  nightly: TimedBuild[];
+  sizes: SizeRow[];
+  rewritten: number;
+}
+
+function report({ full, nightly, sizes, rewritten }: Results): void {
+  const size = sizes[sizes.length - 1]!;
+  const fullS = median(full.map((run) => run.seconds));
+  const nightlyS = median(nightly.map((run) => run.seconds));
+  const changed = Math.max(...nightly.map((run) => run.summary.changed));
+  const perRecord = sizes.map((row) => row.bytes / row.records);
+  const spread = Math.max(...perRecord) / Math.min(...perRecord) - 1;
+
+  console.log(`## Build: ${YEARS} years, ${size.records} records, ${RUNS} runs each (median)\n`);
+  console.log(
+    markdownTable(
+      ['measure', 'value', 'target', 'verdict'],
+      [
+        ['full build (s)', seconds(fullS), `≤ ${TARGET.fullSeconds} s`, verdict(fullS <= TARGET.fullSeconds)],
+        ['files in the tree', String(size.files), `≤ ${TARGET.files}`, verdict(size.files <= TARGET.files)],
+        ['total bytes', size.bytes.toLocaleString('en'), 'linear in records', `${verdict(spread <= 0.05)} (bytes/record within ${percent(spread)})`],
+        ['nightly build (s)', seconds(nightlyS), '', ''],
+        ['nightly / full', percent(nightlyS / fullS), `≤ ${percent(TARGET.nightlyRatio)}`, verdict(nightlyS / fullS <= TARGET.nightlyRatio)],
+        ['files changed by a nightly build (max)', String(changed), `≤ ${TARGET.changed}`, verdict(changed <= TARGET.changed)],
+        ['bytes rewritten by a nightly build', `${rewritten.toLocaleString('en')} (${percent(rewritten / size.bytes)} of the tree)`, '', ''],
+      ],
+    ),
+  );
+  const list = (runs: TimedBuild[]) => runs.map((run) => seconds(run.seconds)).join(', ');
+  console.log(`\nruns: full ${list(full)} s; nightly ${list(nightly)} s; changed ${nightly.map((run) => run.summary.changed).join(', ')}\n`);
+  console.log(
+    markdownTable(
+      ['years', 'records', 'files', 'total bytes', 'bytes / record', 'v1/rates bytes / record'],
+      sizes.map((row) => [
+        String(row.years),
+        String(row.records),
+        String(row.files),
+        row.bytes.toLocaleString('en'),
+        (row.bytes / row.records).toFixed(1),
+        (row.rateBytes / row.records).toFixed(1),
+      ]),
+    ),
+  );
+  console.log('\n' + phaseTable('full', full) + '\n');
+  console.log(phaseTable('nightly', nightly) + '\n');
+}
+
+async function main(): Promise<void> {
+  const bench = await makeDatabase(YEARS);
+  try {
+    const full = await fullBuilds(bench);
+    const size = await sizeOf(YEARS, bench, full.out);
+    const nightly = await nightlyBuilds(bench, full.out);
+    const rewritten = await changedBytes(full.out);
+    const sizes = [await sizeRow(5), await sizeRow(10), size];
+    report({ full: full.runs, nightly, sizes, rewritten });
+  } finally {
+    await bench.cleanUp();
+  }
+}
+
+await main();

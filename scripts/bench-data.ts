@@ -1,0 +1,149 @@
+// Shared by the benchmarks: a source database of N years of two daily
+// subcategories (gold, id 1, the default; silver, id 2) with deterministic
+// prices, made through the real imports, and a snapshot built from it with
+// the real build (in-process, so only the build is timed).
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildSnapshot, type BuildSummary } from '../generator/build/build.ts';
+import { importNisab } from '../generator/db/import-nisab.ts';
+import { importRates } from '../generator/db/import-rates.ts';
+import { importSubcategories } from '../generator/db/import-subcategories.ts';
+import { initDatabase, openDatabase } from '../generator/db/open.ts';
+
+/** The newest date of every benchmark database; a nightly build appends the days after it. */
+export const LAST_DATE = '2024-06-14';
+export const SUBCATEGORY_IDS = [1, 2] as const;
+
+const SUBCATEGORIES_CSV = `sctID,sctSlug,sctName,sctUnit,sctHasDailyRate,sctIsDefault
+1,gold,Gold,gram,true,true
+2,silver,Silver,gram,true,false
+`;
+
+const NISAB_RULES = [
+  { nsbID: 1, nsbSubcategoryID: 1, nsbThreshold: 85, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5 },
+  { nsbID: 2, nsbSubcategoryID: 2, nsbThreshold: 595, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5 },
+];
+
+const DAY_MS = 86_400_000;
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(date + 'T00:00:00Z') + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Every date from `first` to `last`, inclusive. */
+export function datesBetween(first: string, last: string): string[] {
+  const dates: string[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
+/** The first date of a history of `years` years that ends on LAST_DATE. */
+export function firstDateFor(years: number): string {
+  return addDays(`${Number(LAST_DATE.slice(0, 4)) - years}${LAST_DATE.slice(4)}`, 1);
+}
+
+/** A price that depends only on the date and subcategory, so every run sees the same data. */
+function rateRow(date: string, subcategory: number): string {
+  const day = Date.parse(date + 'T00:00:00Z') / DAY_MS;
+  const usd = subcategory === 1 ? 40 + (day % 997) * 0.0437 : 0.5 + (day % 89) * 0.0071;
+  const naira = 120 + (day % 3653) * 0.271;
+  return `${date},${subcategory},${usd.toFixed(4)},${naira.toFixed(4)}`;
+}
+
+function ratesCsv(dates: string[]): string {
+  const rows = ['drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira'];
+  for (const date of dates) for (const id of SUBCATEGORY_IDS) rows.push(rateRow(date, id));
+  return rows.join('\n') + '\n';
+}
+
+export interface BenchDatabase {
+  /** A temporary folder holding the database and anything a benchmark puts beside it. */
+  dir: string;
+  db: string;
+  records: number;
+  cleanUp(): Promise<void>;
+}
+
+/** A new database of `years` years of daily gold and silver rates ending on LAST_DATE. */
+export async function makeDatabase(years: number): Promise<BenchDatabase> {
+  const dir = await mkdtemp(path.join(tmpdir(), `bench-${years}y-`));
+  const file = (name: string) => path.join(dir, name);
+  const dates = datesBetween(firstDateFor(years), LAST_DATE);
+  await writeFile(file('subcategories.csv'), SUBCATEGORIES_CSV);
+  await writeFile(file('rates.csv'), ratesCsv(dates));
+  await writeFile(file('nisab.json'), JSON.stringify(NISAB_RULES));
+  const db = file('source.sqlite');
+  initDatabase(db);
+  const handle = openDatabase(db);
+  try {
+    await importSubcategories(handle, file('subcategories.csv'));
+    await importRates(handle, file('rates.csv'));
+    await importNisab(handle, file('nisab.json'));
+  } finally {
+    handle.close();
+  }
+  return { dir, db, records: dates.length * SUBCATEGORY_IDS.length, cleanUp: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Imports one rate per subcategory for `date`, as the nightly feed would. */
+export async function appendDay(bench: BenchDatabase, date: string): Promise<void> {
+  const csv = path.join(bench.dir, `day-${date}.csv`);
+  await writeFile(csv, ratesCsv([date]));
+  const handle = openDatabase(bench.db);
+  try {
+    await importRates(handle, csv);
+  } finally {
+    handle.close();
+  }
+  bench.records += SUBCATEGORY_IDS.length;
+}
+
+/** The real build, in-process and silent. */
+export function build(db: string, out: string, asOf: string, progress: (line: string) => void = () => {}): Promise<BuildSummary> {
+  return buildSnapshot({
+    db,
+    out,
+    asOf,
+    timeZone: 'Africa/Lagos',
+    maxAgeDays: 3,
+    strict: false,
+    now: new Date(asOf + 'T22:00:00Z'),
+    log: () => {},
+    progress,
+  });
+}
+
+export interface TreeSize {
+  files: number;
+  bytes: number;
+}
+
+/** Files and bytes of a published tree (OUT is a link to it), optionally only under `under`. */
+export async function treeSize(out: string, under = ''): Promise<TreeSize> {
+  const total: TreeSize = { files: 0, bytes: 0 };
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else {
+        total.files++;
+        total.bytes += (await stat(full)).size;
+      }
+    }
+  };
+  await walk(path.join(out, under));
+  return total;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** A markdown table from a header row and data rows. */
+export function markdownTable(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
