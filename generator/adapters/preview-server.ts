@@ -7,7 +7,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import httpServer from 'http-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { respond } from '../core/respond.ts';
+import { paths } from '../core/layout.ts';
+import { respondWith } from '../core/respond.ts';
+import type { RoutingIndex } from '../core/router.ts';
 
 export interface PreviewOptions {
   dir: string;
@@ -29,14 +31,30 @@ function sha1Hex(text: string): Promise<string> {
   return Promise.resolve(createHash('sha1').update(text).digest('hex'));
 }
 
+/**
+ * The routing index of a tree, parsed once: published trees are never modified
+ * (a build makes a new one), and a plain folder is caught by the file's mtime.
+ */
+function indexCache() {
+  let cached: { key: string; index: RoutingIndex } | null = null;
+  return async (tree: string): Promise<RoutingIndex> => {
+    const file = path.join(tree, paths.routing);
+    const key = `${tree}:${(await fs.stat(file)).mtimeMs}`;
+    if (cached?.key !== key) cached = { key, index: JSON.parse(await fs.readFile(file, 'utf8')) as RoutingIndex };
+    return cached.index;
+  };
+}
+
 /** The API part: answers requests under the bases, hands the rest on to the static server. */
 function apiMiddleware(root: string, log: (line: string) => void) {
+  const indexOf = indexCache();
   return (req: Req, res: Res) => {
     const started = performance.now();
     // One tree per request: a build that swaps the link meanwhile does not mix snapshots.
-    const answer = fs.realpath(root).then((tree) =>
-      respond(
+    const answer = fs.realpath(root).then(async (tree) =>
+      respondWith(
         { method: req.method ?? 'GET', url: req.url ?? '/', ifNoneMatch: req.headers['if-none-match'] ?? null },
+        await indexOf(tree),
         { read: (file) => fs.readFile(path.join(tree, file), 'utf8'), sha1Hex, now: Date.now },
       ),
     );

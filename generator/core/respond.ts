@@ -15,18 +15,22 @@ export interface SnapshotIO {
 /** The response to an API request, or null when the path is not under an API base (static content). */
 export function respond(request: ApiRequest, io: SnapshotIO): Promise<Response | null> {
   return io.read(paths.routing).then(function (indexText) {
-    const index = JSON.parse(indexText) as RoutingIndex;
-    const plan = route(request, index);
-    if (plan === null) return null;
-    return Promise.all(plan.reads.map(function (read) { return io.read(read.path); }))
-      .then(function (texts) {
-        const answer = assemble(plan, texts, index);
-        if (answer.etag !== null) return answer;
-        return io.sha1Hex(answer.body).then(function (hex) {
-          answer.etag = etagOf(hex);
-          return answer;
-        });
-      })
-      .then(function (answer) { return finalize(answer, plan, index, io.now()); });
+    return respondWith(request, JSON.parse(indexText) as RoutingIndex, io);
   });
+}
+
+/** respond() for an adapter that already holds the snapshot's parsed routing index (nginx preloads it). */
+export function respondWith(request: ApiRequest, index: RoutingIndex, io: SnapshotIO): Promise<Response | null> {
+  const plan = route(request, index);
+  if (plan === null) return Promise.resolve(null);
+  return Promise.all(plan.reads.map(function (read) { return io.read(read.path); }))
+    .then(function (texts) {
+      const answer = assemble(plan, texts, index);
+      if (answer.etag !== null) return answer;
+      return io.sha1Hex(answer.body).then(function (hex) {
+        answer.etag = etagOf(hex);
+        return answer;
+      });
+    })
+    .then(function (answer) { return finalize(answer, plan, index, io.now()); });
 }
