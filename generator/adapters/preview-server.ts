@@ -32,32 +32,47 @@ function sha1Hex(text: string): Promise<string> {
 }
 
 /**
- * The routing index of a tree, parsed once: published trees are never modified
- * (a build makes a new one), and a plain folder is caught by the file's mtime.
+ * Reading a tree's files. A published tree (in a `.<name>.snapshots` store) is
+ * never modified, a build makes a new one, so its routing index and files are
+ * kept in memory for as long as it is the one served. A plain folder is read
+ * from disk each time, its index parsed again when its mtime changes.
  */
-function indexCache() {
-  let cached: { key: string; index: RoutingIndex } | null = null;
-  return async (tree: string): Promise<RoutingIndex> => {
-    const file = path.join(tree, paths.routing);
-    const key = `${tree}:${(await fs.stat(file)).mtimeMs}`;
-    if (cached?.key !== key) cached = { key, index: JSON.parse(await fs.readFile(file, 'utf8')) as RoutingIndex };
-    return cached.index;
+function treeReader() {
+  let kept: { tree: string; index: RoutingIndex; texts: Map<string, Promise<string>> } | null = null;
+  let plain: { key: string; index: RoutingIndex } | null = null;
+  return async (tree: string) => {
+    const readFile = (file: string) => fs.readFile(path.join(tree, file), 'utf8');
+    if (!path.basename(path.dirname(tree)).endsWith('.snapshots')) {
+      const key = `${tree}:${(await fs.stat(path.join(tree, paths.routing))).mtimeMs}`;
+      if (plain?.key !== key) plain = { key, index: JSON.parse(await readFile(paths.routing)) as RoutingIndex };
+      return { index: plain.index, read: readFile };
+    }
+    if (kept?.tree !== tree) kept = { tree, index: JSON.parse(await readFile(paths.routing)) as RoutingIndex, texts: new Map() };
+    const texts = kept.texts;
+    const read = (file: string) => {
+      let text = texts.get(file);
+      if (!text) {
+        text = readFile(file);
+        texts.set(file, text);
+        text.catch(() => texts.delete(file));
+      }
+      return text;
+    };
+    return { index: kept.index, read };
   };
 }
 
 /** The API part: answers requests under the bases, hands the rest on to the static server. */
 function apiMiddleware(root: string, log: (line: string) => void) {
-  const indexOf = indexCache();
+  const reader = treeReader();
   return (req: Req, res: Res) => {
     const started = performance.now();
     // One tree per request: a build that swaps the link meanwhile does not mix snapshots.
-    const answer = fs.realpath(root).then(async (tree) =>
-      respondWith(
-        { method: req.method ?? 'GET', url: req.url ?? '/', ifNoneMatch: req.headers['if-none-match'] ?? null },
-        await indexOf(tree),
-        { read: (file) => fs.readFile(path.join(tree, file), 'utf8'), sha1Hex, now: Date.now },
-      ),
-    );
+    const answer = fs.realpath(root).then(async (tree) => {
+      const { index, read } = await reader(tree);
+      const request = { method: req.method ?? 'GET', url: req.url ?? '/', ifNoneMatch: req.headers['if-none-match'] ?? null };
+      return respondWith(request, index, { read, sha1Hex, now: Date.now });
+    });
     answer.then(
       (response) => {
         if (response === null) {
