@@ -9,7 +9,7 @@ import httpServer from 'http-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { paths } from '../core/layout.ts';
 import { respondWith } from '../core/respond.ts';
-import type { RoutingIndex } from '../core/router.ts';
+import { apiPath, type RoutingIndex } from '../core/router.ts';
 
 export interface PreviewOptions {
   dir: string;
@@ -66,6 +66,10 @@ function treeReader() {
 function apiMiddleware(root: string, log: (line: string) => void) {
   const reader = treeReader();
   return (req: Req, res: Res) => {
+    if (apiPath(req.url ?? '/') === null) {
+      res.emit('next');
+      return;
+    }
     const started = performance.now();
     // One tree per request: a build that swaps the link meanwhile does not mix snapshots.
     const answer = fs.realpath(root).then(async (tree) => {

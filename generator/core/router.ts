@@ -113,17 +113,23 @@ function coverageOf(index: RoutingIndex, id: number): Coverage | null | undefine
   return Object.prototype.hasOwnProperty.call(index.subcategories, String(id)) ? index.subcategories[String(id)] : undefined;
 }
 
-/** Decide the answer to a request; null when the path is not under an API base. */
-export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
-  const queryAt = request.url.indexOf('?');
-  const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
-  const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
-  let rest: string | null = null;
+/** The path under an API base (`/rates` for `/api/v1/rates?x`), or null for static content. */
+export function apiPath(url: string): string | null {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
   for (let i = 0; i < BASES.length; i++) {
     const base = BASES[i] as string;
-    if (path === base || path.indexOf(base + '/') === 0) rest = path.slice(base.length);
+    if (path === base || path.indexOf(base + '/') === 0) return path.slice(base.length);
   }
+  return null;
+}
+
+/** Decide the answer to a request; null when the path is not under an API base. */
+export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
+  let rest = apiPath(request.url);
   if (rest === null) return null;
+  const queryAt = request.url.indexOf('?');
+  const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
 
   const method = request.method;
   const head = method === 'HEAD';
