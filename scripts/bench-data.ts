@@ -6,9 +6,8 @@ import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSnapshot, type BuildSummary } from '../generator/build/build.ts';
-import { importNisab } from '../generator/db/import-nisab.ts';
+import { importDataDirectory } from '../generator/db/default-db.ts';
 import { importRates } from '../generator/db/import-rates.ts';
-import { importSubcategories } from '../generator/db/import-subcategories.ts';
 import { initDatabase, openDatabase } from '../generator/db/open.ts';
 
 /** The newest date of every benchmark database; a nightly build appends the days after it. */
@@ -70,6 +69,7 @@ export async function makeDatabase(years: number): Promise<BenchDatabase> {
   const dir = await mkdtemp(path.join(tmpdir(), `bench-${years}y-`));
   const file = (name: string) => path.join(dir, name);
   const dates = datesBetween(firstDateFor(years), LAST_DATE);
+  await writeFile(file('categories.csv'), 'catID,catSlug,catName\n');
   await writeFile(file('subcategories.csv'), SUBCATEGORIES_CSV);
   await writeFile(file('rates.csv'), ratesCsv(dates));
   await writeFile(file('nisab.json'), JSON.stringify(NISAB_RULES));
@@ -77,9 +77,7 @@ export async function makeDatabase(years: number): Promise<BenchDatabase> {
   initDatabase(db);
   const handle = openDatabase(db);
   try {
-    await importSubcategories(handle, file('subcategories.csv'));
-    await importRates(handle, file('rates.csv'));
-    await importNisab(handle, file('nisab.json'));
+    await importDataDirectory(handle, dir);
   } finally {
     handle.close();
   }

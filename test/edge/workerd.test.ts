@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../generator/adapters/preview-server.ts';
 import { main } from '../../generator/cli.ts';
+import { request as send } from '../support/http.ts';
 import { startWorkerd, type WorkerdServer } from '../support/workerd-server.ts';
 
 const AS_OF = '2025-09-01';
@@ -18,26 +19,14 @@ const BASES = ['/api/v1', '/index.php/api/v1'];
 
 interface Reply {
   status: number;
-  headers: http.IncomingHttpHeaders;
+  headers: Record<string, string | undefined>;
   body: Buffer;
 }
 
 /** One request over a fresh connection, the path sent exactly as given. */
-function request(base: string, method: string, target: string, headers: Record<string, string> = {}): Promise<Reply> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: url.hostname, port: url.port, method, path: target, headers: { connection: 'close', ...headers }, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
+async function request(base: string, method: string, target: string, headers: Record<string, string> = {}): Promise<Reply> {
+  const answer = await send(base, target, { method, headers: { connection: 'close', ...headers } });
+  return { status: answer.status, headers: answer.headers, body: answer.bytes };
 }
 
 let work: string;

@@ -9,9 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { addDays, format, parseISO } from 'date-fns';
 import { buildSnapshot, type BuildOptions } from '../../generator/build/build.ts';
-import { importNisab } from '../../generator/db/import-nisab.ts';
-import { importRates } from '../../generator/db/import-rates.ts';
-import { importSubcategories } from '../../generator/db/import-subcategories.ts';
+import { importDataDirectory } from '../../generator/db/default-db.ts';
 import { initDatabase, openDatabase } from '../../generator/db/open.ts';
 
 export const AS_OF = '2024-03-15';
@@ -80,6 +78,7 @@ export interface Fixture {
 export async function makeFixture(): Promise<Fixture> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-fixture-'));
   const file = (name: string) => path.join(dir, name);
+  await writeFile(file('categories.csv'), 'catID,catSlug,catName\n');
   await writeFile(file('subcategories.csv'), SUBCATEGORY_CSV);
   await writeFile(file('rates.csv'), ratesCsv());
   await writeFile(file('nisab.json'), JSON.stringify(NISAB, null, 1));
@@ -87,9 +86,7 @@ export async function makeFixture(): Promise<Fixture> {
   initDatabase(db);
   const handle = openDatabase(db);
   try {
-    await importSubcategories(handle, file('subcategories.csv'));
-    await importRates(handle, file('rates.csv'));
-    await importNisab(handle, file('nisab.json'));
+    await importDataDirectory(handle, dir);
   } finally {
     handle.close();
   }

@@ -6,6 +6,7 @@ export interface Answer {
   status: number;
   headers: Record<string, string | undefined>;
   body: string;
+  bytes: Buffer;
 }
 
 export function request(base: string, path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
@@ -16,9 +17,10 @@ export function request(base: string, path: string, init: { method?: string; hea
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string | undefined>, body: Buffer.concat(chunks).toString('utf8') }),
-        );
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string | undefined>, body: bytes.toString('utf8'), bytes });
+        });
         res.on('error', reject);
       },
     );
