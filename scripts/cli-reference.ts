@@ -10,6 +10,8 @@ export const END = '<!-- cli-reference:end -->';
 export function cliReference(): string {
   const sections = program().commands.map((command) => {
     let help = '';
+    // a fixed width: the reference must not depend on the terminal that made it
+    command.configureHelp({ helpWidth: 100 });
     command.configureOutput({ writeOut: (text) => (help += text) });
     command.outputHelp();
     return `#### ${command.name()}\n\n\`\`\`text\n${help.replace(/^Usage: nisab-api /, 'Usage: npm run cli -- ').trimEnd()}\n\`\`\``;
