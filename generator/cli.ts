@@ -120,6 +120,25 @@ export function program(): Command {
       process.once('SIGTERM', stop);
     });
 
+  cli
+    .command('nginx')
+    .description('Write PREFIX/nginx.conf (with its njs module) for an nginx site that serves a snapshot on 127.0.0.1 with the same answers as the edge.')
+    .option('--dir <dir>', 'the snapshot folder', DEFAULT_OUT)
+    .addOption(new Option('--port <n>', 'the port').argParser(parsePort).env('PORT').default(8080))
+    .requiredOption('--prefix <dir>', 'the nginx prefix: the configuration, pid, logs, temp files and answer cache go here')
+    .addHelpText(
+      'after',
+      '\nNeeds nginx with the njs module (Debian: apt-get install nginx libnginx-mod-http-js); runs as any user.' +
+        '\nAfter each build, run it again and reload: nginx -p PREFIX -c nginx.conf -s reload' +
+        "\n\nExample:\n  npm run cli -- nginx --dir public --port 8080 --prefix /srv/nisab-nginx\n  nginx -p /srv/nisab-nginx -c nginx.conf -g 'daemon off;'",
+    )
+    .action(async (options: { dir: string; port: number; prefix: string }) => {
+      const { writeNginxSite } = await import('./adapters/nginx-site.ts');
+      const site = await writeNginxSite(options);
+      console.log(`wrote ${site.conf}: ${options.dir} on 127.0.0.1:${options.port}, ${site.fastAnswers} single-file answers without njs`);
+      console.log(`start it with: nginx -p ${site.prefix} -c nginx.conf -g 'daemon off;'`);
+    });
+
   return cli;
 }
 
