@@ -4,9 +4,11 @@
 //      month shards cut and joined) against a static file of exactly the same
 //      bytes served by the same server: composed throughput should be ≥ 0.5×;
 //  (b) the preview against a live peer that runs the SQL per request
-//      (written here only), for a 30-day and a one-year range.
+//      (written here only), for a 30-day and a one-year range;
+//  (c) the generated nginx site against the same peer (issue 5), from its
+//      answer cache and with njs composing every answer.
 //
-//   npx tsx scripts/bench-serve.ts        (needs wrk: apt-get install -y wrk)
+//   npx tsx scripts/bench-serve.ts        (needs wrk, nginx and libnginx-mod-http-js from apt-get)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { renderList } from '../generator/core/envelope.ts';
+import { startNginx } from '../test/support/nginx-server.ts';
 import { build, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -176,14 +179,19 @@ async function writeSameSizeFile(out: string, composed: string): Promise<void> {
   await writeFile(file, composed);
 }
 
-type Scenario = 'composed' | 'static' | 'preview-year' | 'sql-month' | 'sql-year';
+type Scenario = 'composed' | 'static' | 'preview-year' | 'sql-month' | 'sql-year' | 'nginx-month' | 'nginx-year' | 'njs-month' | 'njs-year';
+
+// A conditional request that never matches: it bypasses the nginx site's answer cache, so njs composes every answer.
+const UNCACHED = ['-H', 'If-None-Match: "x"'];
+const uncached = (scenario: Scenario) => scenario.startsWith('njs-');
 
 /** ROUNDS rounds of every scenario in turn (after a short warm-up each), so drift hits all alike. */
 async function measure(urls: Record<Scenario, string>): Promise<Record<Scenario, Load>> {
   const names = Object.keys(urls) as Scenario[];
-  for (const name of names) await wrk(urls[name], ['-t2', '-c32', '-d1s', '--latency']);
+  const headers = (name: Scenario) => (uncached(name) ? UNCACHED : []);
+  for (const name of names) await wrk(urls[name], ['-t2', '-c32', '-d1s', '--latency', ...headers(name)]);
   const runs = Object.fromEntries(names.map((name) => [name, [] as Load[]])) as Record<Scenario, Load[]>;
-  for (let round = 0; round < ROUNDS; round++) for (const name of names) runs[name].push(await wrk(urls[name]));
+  for (let round = 0; round < ROUNDS; round++) for (const name of names) runs[name].push(await wrk(urls[name], [...WRK_ARGS, ...headers(name)]));
   return Object.fromEntries(
     names.map((name) => [
       name,
@@ -211,6 +219,14 @@ function report(loads: Record<Scenario, Load>): void {
           ratio(loads.composed.rps, loads['sql-month'].rps), 'report'],
         ['(b) one-year range', 'preview', rps(loads['preview-year']), p99(loads['preview-year']), 'live SQL', rps(loads['sql-year']), p99(loads['sql-year']),
           ratio(loads['preview-year'].rps, loads['sql-year'].rps), 'report'],
+        ...(['month', 'year'] as const).flatMap((range) => {
+          const sql = loads[`sql-${range}`];
+          const label = range === 'month' ? '(c) 30-day range' : '(c) one-year range';
+          return [
+            [label, 'nginx site', rps(loads[`nginx-${range}`]), p99(loads[`nginx-${range}`]), 'live SQL', rps(sql), p99(sql), ratio(loads[`nginx-${range}`].rps, sql.rps), 'report'],
+            [label, 'nginx site, njs every time', rps(loads[`njs-${range}`]), p99(loads[`njs-${range}`]), 'live SQL', rps(sql), p99(sql), ratio(loads[`njs-${range}`].rps, sql.rps), 'report'],
+          ];
+        }),
       ],
     ),
   );
@@ -234,6 +250,10 @@ async function main(): Promise<void> {
     if ((await body(preview.url + STATIC_PATH)) !== composed) throw new Error('the static file is not served as written');
     console.log(`static file of the same ${Buffer.byteLength(composed)} bytes: ${STATIC_PATH}`);
 
+    const nginx = await startNginx(out);
+    stops.push(nginx.stop);
+    if ((await body(nginx.url + QUERIES.year)) !== (await body(preview.url + QUERIES.year))) throw new Error('the nginx site differs from the preview');
+
     report(
       await measure({
         composed: preview.url + QUERIES.month,
@@ -241,6 +261,10 @@ async function main(): Promise<void> {
         'preview-year': preview.url + QUERIES.year,
         'sql-month': peer.url + QUERIES.month,
         'sql-year': peer.url + QUERIES.year,
+        'nginx-month': nginx.url + QUERIES.month,
+        'nginx-year': nginx.url + QUERIES.year,
+        'njs-month': nginx.url + QUERIES.month,
+        'njs-year': nginx.url + QUERIES.year,
       }),
     );
   } finally {
