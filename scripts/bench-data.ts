@@ -6,9 +6,9 @@ import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSnapshot, type BuildSummary } from '../generator/build/build.ts';
-import { importDataDirectory } from '../generator/db/default-db.ts';
+import { loadDatabase } from '../generator/db/default-db.ts';
 import { importRates } from '../generator/db/import-rates.ts';
-import { initDatabase, openDatabase } from '../generator/db/open.ts';
+import { openDatabase } from '../generator/db/open.ts';
 
 /** The newest date of every benchmark database; a nightly build appends the days after it. */
 export const LAST_DATE = '2024-06-14';
@@ -74,13 +74,7 @@ export async function makeDatabase(years: number): Promise<BenchDatabase> {
   await writeFile(file('rates.csv'), ratesCsv(dates));
   await writeFile(file('nisab.json'), JSON.stringify(NISAB_RULES));
   const db = file('source.sqlite');
-  initDatabase(db);
-  const handle = openDatabase(db);
-  try {
-    await importDataDirectory(handle, dir);
-  } finally {
-    handle.close();
-  }
+  await loadDatabase(db, dir);
   return { dir, db, records: dates.length * SUBCATEGORY_IDS.length, cleanUp: () => rm(dir, { recursive: true, force: true }) };
 }
 

@@ -13,14 +13,14 @@
 //
 //   npx tsx scripts/bench-nginx.ts     (needs nginx, libnginx-mod-http-js and wrk)
 //   BENCH_SECONDS=5 BENCH_ROUNDS=3     (the defaults: wrk -t2 -c32 for 5 s, median of 3 rounds)
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { writeNginxSite } from '../generator/adapters/nginx-site.ts';
 import { freePort, nginxMissing, runNginx } from '../test/support/nginx-server.ts';
 import { build, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
+import { wrk, type Load } from './wrk.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -69,30 +69,8 @@ http {
 `;
 }
 
-interface Load {
-  rps: number;
-  p99Ms: number;
-  failures: number;
-}
-
-function parseWrk(output: string): Load {
-  const rps = /Requests\/sec:\s+([\d.]+)/.exec(output);
-  const p99 = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(output);
-  if (!rps || !p99) throw new Error(`cannot read wrk's output:\n${output}`);
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-  const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
-  const unit = ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[p99[2]!]!;
-  return { rps: Number(rps[1]), p99Ms: Number(p99[1]) * unit, failures: non2xx + socketErrors };
-}
-
-async function wrk(url: string, headers: string[], args = WRK): Promise<Load> {
-  const child = spawn('wrk', [...args, ...headers.flatMap((h) => ['-H', h]), url], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`wrk exited with ${code} for ${url}`);
-  return parseWrk(output);
+function wrkWith(url: string, headers: string[], args = WRK): Promise<Load> {
+  return wrk(url, [...args, ...headers.flatMap((h) => ['-H', h])]);
 }
 
 async function get(url: string, headers: string[] = []): Promise<{ status: number; body: string }> {
@@ -151,11 +129,11 @@ async function main(): Promise<void> {
       console.log(`${c.name}: ${Buffer.byteLength(ours.body)} bytes${count ? `, ${count} records` : ''}, the same bytes from both: ${c.query}`);
     }
 
-    for (const c of CASES) for (const server of SERVERS) await wrk(target(server, c), c.headers, ['-t2', '-c32', '-d1s', '--latency']);
+    for (const c of CASES) for (const server of SERVERS) await wrkWith(target(server, c), c.headers, ['-t2', '-c32', '-d1s', '--latency']);
     // Rounds of every case, the servers back to back, so drift hits all alike.
     const runs = CASES.map(() => ({ site: [], plain: [], buffered: [] }) as Record<Server, Load[]>);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, c] of CASES.entries()) for (const server of SERVERS) runs[i]![server].push(await wrk(target(server, c), c.headers));
+      for (const [i, c] of CASES.entries()) for (const server of SERVERS) runs[i]![server].push(await wrkWith(target(server, c), c.headers));
     }
 
     const rps = (loads: Load[]) => median(loads.map((r) => r.rps));

@@ -29,6 +29,17 @@ export async function importDataDirectory(db: Database, dataDir: string = DATA_D
   ];
 }
 
+/** Creates a database at `dbPath` and imports the data files of `dataDir` into it. */
+export async function loadDatabase(dbPath: string, dataDir: string): Promise<ImportSummary[]> {
+  initDatabase(dbPath);
+  const db = openDatabase(dbPath);
+  try {
+    return await importDataDirectory(db, dataDir);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * The path of the default database, (re)built first when it is missing, older
  * than any data file, or unusable (another schema version, damaged). It is built under a temporary
@@ -38,13 +49,7 @@ export async function ensureDefaultDatabase(dbPath: string = DEFAULT_DB_PATH, da
   if (await isUpToDate(dbPath, dataDir)) return dbPath;
   const building = `${dbPath}.${randomUUID()}.tmp`;
   try {
-    initDatabase(building);
-    const db = openDatabase(building);
-    try {
-      await importDataDirectory(db, dataDir);
-    } finally {
-      db.close();
-    }
+    await loadDatabase(building, dataDir);
     await rename(building, dbPath);
   } finally {
     await rm(building, { force: true });

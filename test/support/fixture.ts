@@ -9,8 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { addDays, format, parseISO } from 'date-fns';
 import { buildSnapshot, type BuildOptions } from '../../generator/build/build.ts';
-import { importDataDirectory } from '../../generator/db/default-db.ts';
-import { initDatabase, openDatabase } from '../../generator/db/open.ts';
+import { loadDatabase } from '../../generator/db/default-db.ts';
 
 export const AS_OF = '2024-03-15';
 export const FIRST_DATE = '2019-12-20';
@@ -83,13 +82,7 @@ export async function makeFixture(): Promise<Fixture> {
   await writeFile(file('rates.csv'), ratesCsv());
   await writeFile(file('nisab.json'), JSON.stringify(NISAB, null, 1));
   const db = file('source.sqlite');
-  initDatabase(db);
-  const handle = openDatabase(db);
-  try {
-    await importDataDirectory(handle, dir);
-  } finally {
-    handle.close();
-  }
+  await loadDatabase(db, dir);
   const out = file('public');
   await buildSnapshot(fixtureBuild(db, out));
   return { dir, db, out, asOf: AS_OF };
