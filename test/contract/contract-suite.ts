@@ -77,6 +77,10 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         expect(page.body).toContain('<html');
         const openapi = await get('/openapi.json');
         expect(JSON.parse(openapi.body).openapi).toBe('3.1.0');
+        for (const answer of [page, openapi]) {
+          expect(answer.headers['access-control-allow-origin']).toBe('*');
+          expect(answer.headers['cache-control']).toMatch(/max-age=0/);
+        }
       });
     });
 
