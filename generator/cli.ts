@@ -54,8 +54,8 @@ export function program(): Command {
     .addHelpText('after', '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite')
     .action(async (kind: string, file: string, options: { db: string }) => {
       const { importFile } = await import('./db/import-file.ts');
-      const summary = await importFile(kind, file, options.db);
-      console.log(summary);
+      const { describeImport } = await import('./db/import-summary.ts');
+      console.log(describeImport(await importFile(kind, file, options.db)));
     });
 
   cli

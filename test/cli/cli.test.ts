@@ -32,6 +32,7 @@ describe('the command line', () => {
     for (const [kind, file] of [['categories', 'categories.csv'], ['subcategories', 'subcategories.csv'], ['rates', 'rates.csv'], ['nisab', 'nisab.json']]) {
       const result = await cli('import', kind!, path.join('data', file!), '--db', db);
       expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(new RegExp(`^data/${file}: (\\d+) rows, \\1 inserted, 0 updated, 0 unchanged\n$`));
     }
     const out = path.join(dir, 'site');
     const built = await cli('build', '--db', db, '--out', out, '--as-of', '2025-09-02');
