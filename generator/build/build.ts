@@ -58,7 +58,14 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildSummary
 }
 
 function previousSnapshot(tree: string, manifest: Manifest): PreviousSnapshot {
-  return { files: manifest.files, sources: manifest.sources, read: (file) => readFileSync(path.join(tree, file), 'utf8') };
+  const read = (file: string) => {
+    try {
+      return readFileSync(path.join(tree, file), 'utf8');
+    } catch {
+      throw new PreviousTreeDamaged(file);
+    }
+  };
+  return { files: manifest.files, sources: manifest.sources, read };
 }
 
 interface Previous {
