@@ -3,7 +3,9 @@
 // own files through env.ASSETS, so the same worker serves whatever tree it ships with.
 // Tested in the real runtime (workerd, through miniflare): test/edge/workerd.test.ts.
 import { renderError } from '../core/envelope.ts';
-import { respond } from '../core/respond.ts';
+import { paths } from '../core/layout.ts';
+import { respondWith } from '../core/respond.ts';
+import { apiPath, type RoutingIndex } from '../core/router.ts';
 
 interface Env {
   ASSETS: { fetch(input: Request | string): Promise<Response> };
@@ -28,9 +30,15 @@ function unreadable(): Response {
   });
 }
 
+// The routing index, parsed once per isolate: an isolate serves one deployment,
+// whose files never change (a new deployment starts new isolates). A failed read
+// is not kept, so the next request tries again.
+let routingIndex: Promise<RoutingIndex> | null = null;
+
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
+    if (apiPath(url.pathname) === null) return env.ASSETS.fetch(request);
     const read = async (path: string) => {
       const response = await env.ASSETS.fetch(new Request(`${url.origin}/${path}`));
       if (!response.ok) throw new Error(`snapshot file /${path} answered ${response.status}`);
@@ -38,8 +46,11 @@ export default {
     };
     let answer;
     try {
-      answer = await respond(
+      routingIndex ??= read(paths.routing).then((text) => JSON.parse(text) as RoutingIndex);
+      routingIndex.catch(() => (routingIndex = null));
+      answer = await respondWith(
         { method: request.method, url: url.pathname + url.search, ifNoneMatch: request.headers.get('if-none-match') },
+        await routingIndex,
         { read, sha1Hex, now: Date.now },
       );
     } catch (error) {
