@@ -20,7 +20,7 @@ import { mkdir, readdir, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../build/site-files.ts';
-import { paths, type Coverage } from '../core/layout.ts';
+import { blockStarts, paths, type Coverage } from '../core/layout.ts';
 import { assemble, BASES, route, type RoutingIndex } from '../core/router.ts';
 import { UserError } from '../errors.ts';
 
@@ -92,23 +92,14 @@ function readIndex(tree: string, dir: string): RoutingIndex {
 // ---------------------------------------------------------------------------
 // The fast path: which requests the router answers with one whole file.
 
-function months(coverage: Coverage): { start: string; end: string }[] {
-  const out: { start: string; end: string }[] = [];
-  let year = Number(coverage.first.slice(0, 4));
-  let month = Number(coverage.first.slice(5, 7));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  while (`${year}-${pad(month)}` <= coverage.last.slice(0, 7)) {
-    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-    out.push({ start: `${year}-${pad(month)}-01`, end: `${year}-${pad(month)}-${last}` });
-    if (++month === 13) [year, month] = [year + 1, 1];
-  }
-  return out;
-}
-
-function years(coverage: Coverage): { start: string; end: string }[] {
-  const out: { start: string; end: string }[] = [];
-  for (let year = Number(coverage.first.slice(0, 4)); year <= Number(coverage.last.slice(0, 4)); year++) out.push({ start: `${year}-01-01`, end: `${year}-12-31` });
-  return out;
+/** The month and year blocks of a coverage, as inclusive date ranges. */
+function blocks(coverage: Coverage): { start: string; end: string }[] {
+  const months = blockStarts('month', coverage.first, coverage.last).map((start) => {
+    const lastDay = new Date(Date.UTC(Number(start.slice(0, 4)), Number(start.slice(5, 7)), 0)).getUTCDate();
+    return { start, end: `${start.slice(0, 8)}${lastDay}` };
+  });
+  const years = blockStarts('year', coverage.first, coverage.last).map((start) => ({ start, end: `${start.slice(0, 4)}-12-31` }));
+  return [...months, ...years];
 }
 
 /** The requests worth trying: whole files, latest, nisab, calendar months and years, on both bases, with and without the trailing slash. */
@@ -121,7 +112,7 @@ function candidates(index: RoutingIndex): string[] {
   }
   for (const scope of scopes) {
     if (!scope.coverage) continue;
-    for (const range of [...months(scope.coverage), ...years(scope.coverage)]) {
+    for (const range of blocks(scope.coverage)) {
       found.push(`/rates?start_date=${range.start}&end_date=${range.end}${scope.query}`);
     }
   }

@@ -10,7 +10,7 @@
 // build that adds one day renders one month per scope and joins its ancestors.
 import { createHash } from 'node:crypto';
 import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
-import { LEVELS, paths, type Coverage, type Level, type Scope } from '../core/layout.ts';
+import { blockStarts, LEVELS, paths, type Coverage, type Level, type Scope } from '../core/layout.ts';
 import { etagOf, type RoutingIndex } from '../core/router.ts';
 import type { Category, Meta, NisabRule, NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
 import type { RateSummary } from '../db/read-rate-summary.ts';
@@ -40,25 +40,6 @@ export interface ShardNode {
   start: string;
   print: string;
   children: ShardNode[];
-}
-
-/** The first day of every block of a level from the block of `first` to that of `last`. */
-function blockStarts(level: Level, first: string, last: string): string[] {
-  if (level === 'all') return [first];
-  const starts: string[] = [];
-  const step = level === 'month' ? 1 : level === 'year' ? 12 : 120;
-  let year = Number(first.slice(0, 4));
-  let month = level === 'month' ? Number(first.slice(5, 7)) : 1;
-  if (level === 'decade') year -= year % 10;
-  for (;;) {
-    const start = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
-    if (start > last) break;
-    starts.push(start);
-    month += step;
-    year += Math.floor((month - 1) / 12);
-    month = ((month - 1) % 12) + 1;
-  }
-  return starts;
 }
 
 /**

@@ -38,6 +38,31 @@ export const paths = {
   },
 };
 
+function pad(n: number, width: number): string {
+  let text = String(n);
+  while (text.length < width) text = '0' + text;
+  return text;
+}
+
+/** The first day of every block of a level from the block of `first` to that of `last`: the shards a scope has. */
+export function blockStarts(level: Level, first: string, last: string): string[] {
+  if (level === 'all') return [first];
+  const starts: string[] = [];
+  const step = level === 'month' ? 1 : level === 'year' ? 12 : 120;
+  let year = Number(first.slice(0, 4));
+  let month = level === 'month' ? Number(first.slice(5, 7)) : 1;
+  if (level === 'decade') year -= year % 10;
+  for (;;) {
+    const start = pad(year, 4) + '-' + pad(month, 2) + '-01';
+    if (start > last) break;
+    starts.push(start);
+    month += step;
+    year += Math.floor((month - 1) / 12);
+    month = ((month - 1) % 12) + 1;
+  }
+  return starts;
+}
+
 /** A block's number at a level; two dates share a block when the numbers are equal. */
 function blockNumber(level: Level, date: string): number {
   const year = Number(date.slice(0, 4));
