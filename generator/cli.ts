@@ -69,8 +69,8 @@ export function program(): Command {
     .option('--strict', 'fail (publishing nothing) instead of warning about a stale feed')
     .addHelpText('after', '\nExample:\n  npm run cli -- build --db rates.sqlite --out public --as-of 2025-08-31')
     .action(async (options: { db?: string; out: string; asOf?: string; timeZone: string; maxAgeDays: number; strict?: boolean }) => {
-      const { buildSnapshot } = await import('./build/build.ts');
-      const { todayIn, checkTimeZone } = await import('./build/clock.ts');
+      const { buildSnapshot } = await import('./snapshot/build.ts');
+      const { todayIn, checkTimeZone } = await import('./snapshot/clock.ts');
       const { ensureDefaultDatabase } = await import('./db/default-db.ts');
       const progress = progressLine();
       const timeZone = checkTimeZone(options.timeZone);
@@ -97,7 +97,7 @@ export function program(): Command {
     .option('--out <dir>', 'the snapshot folder', DEFAULT_OUT)
     .addHelpText('after', '\nExample:\n  npm run cli -- verify --out public')
     .action(async (options: { out: string }) => {
-      const { verifyTree } = await import('./build/verify.ts');
+      const { verifyTree } = await import('./snapshot/verify.ts');
       const { problems, files } = await verifyTree(options.out);
       if (problems.length > 0) throw new UserError(`${options.out}: ${problems.length} problems in ${files} files`, problems);
       console.log(`${options.out}: ${files} files, all good`);
@@ -112,7 +112,7 @@ export function program(): Command {
     .action(async (options: { dir: string; port: number }) => {
       // http-server's union layer uses a deprecated Node API; its warning says nothing to a user.
       process.noDeprecation = true;
-      const { startPreview } = await import('./adapters/preview-server.ts');
+      const { startPreview } = await import('./edges/preview/server.ts');
       const server = await startPreview({ dir: options.dir, port: options.port, log: (line) => console.log(line) });
       console.log(`serving ${options.dir} on ${server.url} (Ctrl-C stops)`);
       const stop = () => void server.close().then(() => console.log('stopped'));
@@ -133,7 +133,7 @@ export function program(): Command {
         "\n\nExample:\n  npm run cli -- nginx --dir public --port 8080 --prefix /srv/nisab-nginx\n  nginx -p /srv/nisab-nginx -c nginx.conf -g 'daemon off;'",
     )
     .action(async (options: { dir: string; port: number; prefix: string }) => {
-      const { writeNginxSite } = await import('./adapters/nginx-site.ts');
+      const { writeNginxSite } = await import('./edges/nginx/site.ts');
       const site = await writeNginxSite(options);
       console.log(`wrote ${site.conf}: ${options.dir} on 127.0.0.1:${options.port}, ${site.fastAnswers} single-file answers without njs`);
       console.log(`start it with: nginx -p ${site.prefix} -c nginx.conf -g 'daemon off;'`);

@@ -7,8 +7,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { BuildSummary } from '../generator/build/build.ts';
-import type { Manifest } from '../generator/build/publish.ts';
+import type { BuildSummary } from '../generator/snapshot/build.ts';
+import type { Manifest } from '../generator/snapshot/publish.ts';
 import { addDays, appendDay, build, LAST_DATE, makeDatabase, markdownTable, median, treeSize, type BenchDatabase } from './bench-data.ts';
 
 const RUNS = 3;

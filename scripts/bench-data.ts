@@ -5,7 +5,7 @@
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildSnapshot, type BuildSummary } from '../generator/build/build.ts';
+import { buildSnapshot, type BuildSummary } from '../generator/snapshot/build.ts';
 import { loadDatabase } from '../generator/db/default-db.ts';
 import { importRates } from '../generator/db/import-rates.ts';
 import { openDatabase } from '../generator/db/open.ts';

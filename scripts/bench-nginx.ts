@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { writeNginxSite } from '../generator/adapters/nginx-site.ts';
+import { writeNginxSite } from '../generator/edges/nginx/site.ts';
 import { freePort, nginxMissing, runNginx } from '../test/support/nginx-server.ts';
 import { build, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
 import { wrk, type Load } from './wrk.ts';

@@ -7,9 +7,9 @@ import net from 'node:net';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../generator/adapters/preview-server.ts';
-import { buildSnapshot } from '../../generator/build/build.ts';
-import { todayIn } from '../../generator/build/clock.ts';
+import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
+import { todayIn } from '../../generator/snapshot/clock.ts';
 import { makeFixture, type Fixture } from '../support/fixture.ts';
 import { errorLog, nginxMissing, startNginx, type NginxServer } from '../support/nginx-server.ts';
 

@@ -1,4 +1,4 @@
-import { startPreview } from '../../generator/adapters/preview-server.ts';
+import { startPreview } from '../../generator/edges/preview/server.ts';
 import { contractSuite } from './contract-suite.ts';
 
 contractSuite('the preview server', async (dir) => {

@@ -8,7 +8,7 @@ import { chmod, chown, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, wr
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { njsModule, returnBody, writeNginxSite } from '../../generator/adapters/nginx-site.ts';
+import { njsModule, returnBody, writeNginxSite } from '../../generator/edges/nginx/site.ts';
 import { main } from '../../generator/cli.ts';
 import { UserError } from '../../generator/errors.ts';
 import { request } from '../support/http.ts';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../generator/adapters/preview-server.ts';
+import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { main } from '../../generator/cli.ts';
 import { request as send } from '../support/http.ts';
 import { startWorkerd, type WorkerdServer } from '../support/workerd-server.ts';

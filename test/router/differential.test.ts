@@ -2,7 +2,7 @@
 // a plain SQL query on the same database: the answers must agree exactly.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../generator/adapters/preview-server.ts';
+import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { renderList } from '../../generator/core/envelope.ts';
 import { makeFixture, oracleRates, type Fixture } from '../support/fixture.ts';
 import { request } from '../support/http.ts';

@@ -4,7 +4,7 @@
 import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../generator/adapters/preview-server.ts';
+import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { makeFixture } from '../support/fixture.ts';
 import { request } from '../support/http.ts';
 

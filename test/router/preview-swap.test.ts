@@ -1,7 +1,7 @@
 // The preview keeps a published tree in memory; a new build must show at once.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../generator/adapters/preview-server.ts';
-import { buildSnapshot } from '../../generator/build/build.ts';
+import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
 import { request } from '../support/http.ts';
 

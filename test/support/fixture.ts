@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { addDays, format, parseISO } from 'date-fns';
-import { buildSnapshot, type BuildOptions } from '../../generator/build/build.ts';
+import { buildSnapshot, type BuildOptions } from '../../generator/snapshot/build.ts';
 import { loadDatabase } from '../../generator/db/default-db.ts';
 
 export const AS_OF = '2024-03-15';

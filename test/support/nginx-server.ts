@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { NJS_MODULE_CANDIDATES, writeNginxSite } from '../../generator/adapters/nginx-site.ts';
+import { NJS_MODULE_CANDIDATES, writeNginxSite } from '../../generator/edges/nginx/site.ts';
 import { request } from './http.ts';
 
 export interface NginxServer {

@@ -2,7 +2,7 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifyTree } from '../../generator/build/verify.ts';
+import { verifyTree } from '../../generator/snapshot/verify.ts';
 import { makeFixture, type Fixture } from '../support/fixture.ts';
 
 describe('verify', () => {

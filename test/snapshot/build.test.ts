@@ -5,8 +5,8 @@ import { cp, lstat, readdir, readFile, readlink, rm, stat, writeFile } from 'nod
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSnapshot, type BuildOptions } from '../../generator/build/build.ts';
-import { verifyTree } from '../../generator/build/verify.ts';
+import { buildSnapshot, type BuildOptions } from '../../generator/snapshot/build.ts';
+import { verifyTree } from '../../generator/snapshot/verify.ts';
 import { UserError } from '../../generator/errors.ts';
 import { AS_OF, fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
 

@@ -2,10 +2,10 @@
 // every snapshot, bundled from this file by the build. It reads the snapshot's
 // own files through env.ASSETS, so the same worker serves whatever tree it ships with.
 // Tested in the real runtime (workerd, through miniflare): test/edge/workerd.test.ts.
-import { renderError } from '../core/envelope.ts';
-import { paths } from '../core/layout.ts';
-import { respondWith } from '../core/respond.ts';
-import { apiPath, type RoutingIndex } from '../core/router.ts';
+import { renderError } from '../../core/envelope.ts';
+import { paths } from '../../core/layout.ts';
+import { respondWith } from '../../core/respond.ts';
+import { apiPath, type RoutingIndex } from '../../core/router.ts';
 
 interface Env {
   ASSETS: { fetch(input: Request | string): Promise<Response> };

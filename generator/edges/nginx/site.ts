@@ -9,7 +9,7 @@
 //    months and years) are plain nginx: from memory (up to 16 KiB) or the file,
 //    with the router's headers, while DIR still resolves to that tree;
 //  - every other GET or HEAD under a base is proxied to a backend location
-//    running the njs module (nginx-njs.ts: the shared router), through an answer
+//    running the njs module (njs.ts: the shared router), through an answer
 //    cache keyed by tree and request while DIR is still that tree;
 //  - the other methods run the njs module directly;
 //  - anything else is static content from DIR.
@@ -19,12 +19,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundle } from '../build/site-files.ts';
-import { blockStarts, paths, type Coverage } from '../core/layout.ts';
-import { assemble, BASES, route, type RoutingIndex } from '../core/router.ts';
-import { UserError } from '../errors.ts';
+import { bundle } from '../../bundle.ts';
+import { blockStarts, paths, type Coverage } from '../../core/layout.ts';
+import { assemble, BASES, route, type RoutingIndex } from '../../core/router.ts';
+import { UserError } from '../../errors.ts';
 
-const NJS_ENTRY = fileURLToPath(new URL('./nginx-njs.ts', import.meta.url));
+const NJS_ENTRY = fileURLToPath(new URL('./njs.ts', import.meta.url));
 
 /** Where distributions put the njs module (Debian's libnginx-mod-http-js first). */
 export const NJS_MODULE_CANDIDATES = [
@@ -56,7 +56,7 @@ export interface NginxSite {
   fastAnswers: number;
 }
 
-// What nginx-njs.ts may use: the njs 0.7.9 subset. esbuild lowers what it can
+// What njs.ts may use: the njs 0.7.9 subset. esbuild lowers what it can
 // (optional chaining, ??) and refuses the rest; a spread or Map is refused here.
 const NJS_TARGET = {
   external: ['fs', 'crypto'],

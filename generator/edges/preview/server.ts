@@ -7,9 +7,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import httpServer from 'http-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { paths } from '../core/layout.ts';
-import { respondWith } from '../core/respond.ts';
-import { apiPath, type RoutingIndex } from '../core/router.ts';
+import { paths } from '../../core/layout.ts';
+import { respondWith } from '../../core/respond.ts';
+import { apiPath, type RoutingIndex } from '../../core/router.ts';
 
 export interface PreviewOptions {
   dir: string;

@@ -1,6 +1,6 @@
 // The nginx edge: the njs module (Debian's njs 0.7.9) that runs the shared
 // router for the requests under an API base that the generated configuration
-// (nginx-site.ts) does not answer itself from memory or a file. Bundled from
+// (site.ts) does not answer itself from memory or a file. Bundled from
 // this file with the router core, so keep to the same subset (no destructuring,
 // spread, for-of, classes, optional chaining, Map/Set, named imports).
 //
@@ -10,9 +10,9 @@
 // (js_preload_object); any other tree's index is read from the tree.
 import crypto from 'crypto';
 import fs from 'fs';
-import { renderError } from '../core/envelope.ts';
-import { respond, respondWith, type SnapshotIO } from '../core/respond.ts';
-import type { ApiRequest, Response, RoutingIndex } from '../core/router.ts';
+import { renderError } from '../../core/envelope.ts';
+import { respond, respondWith, type SnapshotIO } from '../../core/respond.ts';
+import type { ApiRequest, Response, RoutingIndex } from '../../core/router.ts';
 
 interface NginxRequest {
   method: string;
