@@ -1,6 +1,6 @@
 // The files around the API answers: each edge's deploy files, the OpenAPI
 // document and the landing page.
-import { cloudflareFiles } from '../edges/cloudflare/deploy-files.ts';
+import { CLOUDFLARE_FILES, cloudflareFiles } from '../edges/cloudflare/deploy-files.ts';
 import { openApiDocument } from '../site/openapi.ts';
 import { landingPage } from '../site/landing-page.ts';
 
@@ -11,6 +11,6 @@ export async function codeFiles(): Promise<Map<string, string>> {
   return files;
 }
 
-export const CODE_FILES = ['_worker.js', '_routes.json', '_headers', 'openapi.json'];
+export const CODE_FILES = [...CLOUDFLARE_FILES, 'openapi.json'];
 
 export { landingPage };
