@@ -54,6 +54,7 @@ function proxyToBackend(indent: string, refused: string): string {
     // extra spaces in the request line do not change it), and the client's method.
     'proxy_set_header X-Nisab-Method $nisab_method;',
     'proxy_set_header X-Nisab-URI $request_uri;',
+    'proxy_set_header X-Nisab-Request-Line $request;',
     'proxy_set_header X-Nisab-Tree $nisab_tree;',
     'proxy_set_header X-Nisab-If-None-Match $http_if_none_match;',
     `proxy_set_header X-Nisab-Refused ${refused};`,
@@ -419,6 +420,8 @@ ${fixedAnswer('            ', { ...staticNotFound(), status: 416, body: edgeErro
         server_name _;
         root ${q(o.dir)};
         access_log off;
+        # A request line the front passed on that nginx cannot take as a header (a raw NUL).
+        error_page 400 413 414 494 @nisab_malformed;
 
         # A prefix: the front's /_nisab/refused/CODE arrives as /_nisab/composeCODE.
         location ^~ /_nisab/compose {
@@ -431,6 +434,9 @@ ${fixedAnswer('            ', staticNotFound())}
         }
         location @nisab_unavailable {
 ${fixedAnswer('            ', unreadable())}
+        }
+        location @nisab_malformed {
+${fixedAnswer('            ', edgeError(400, 'the request is malformed'))}
         }
     }
 }

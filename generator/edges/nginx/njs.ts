@@ -122,15 +122,15 @@ function odd(r: NginxRequest): void {
   });
 }
 
-/** Statuses of what nginx refused, as the client should see them (494 is nginx's own). */
+/** Statuses of what nginx refused, as the client should see them: 494 is nginx's own, and a request's fault is never a 5xx. */
 const REFUSALS: { [status: string]: { status: number; message: string } } = {
   '400': { status: 400, message: 'the request is malformed' },
   '405': { status: 405, message: 'this method is not allowed; use GET, HEAD or OPTIONS' },
   '413': { status: 413, message: 'the request body is too large' },
   '414': { status: 414, message: 'the request line is too long' },
   '494': { status: 431, message: 'the request headers are too large' },
-  '501': { status: 501, message: 'this Transfer-Encoding is not supported' },
-  '505': { status: 505, message: 'this HTTP version is not supported' },
+  '501': { status: 400, message: 'this Transfer-Encoding is not supported' },
+  '505': { status: 400, message: 'this HTTP version is not supported' },
 };
 
 /**
@@ -143,14 +143,17 @@ const REFUSALS: { [status: string]: { status: number; message: string } } = {
  *
  *   X-Nisab-Method         the client's method
  *   X-Nisab-URI            the request target as sent ($request_uri: the cache key's)
+ *   X-Nisab-Request-Line   the raw request line, for what nginx refused before it set $request_uri
  *   X-Nisab-Tree           the snapshot tree the front resolved DIR to
  *   X-Nisab-If-None-Match  the client's If-None-Match
  *   X-Nisab-Refused        /_nisab/refused/STATUS when nginx refused it, else empty
  */
 function compose(r: NginxRequest): void {
   const method = r.headersIn['X-Nisab-Method'] || '';
-  const url = r.headersIn['X-Nisab-URI'] || '';
   const refused = /\/_nisab\/refused\/([0-9]+)$/.exec(r.headersIn['X-Nisab-Refused'] || '');
+  // A request nginx refused while reading its URI (`%00`) has no $request_uri: its
+  // line as sent, then. Refused requests never go through the answer cache.
+  const url = r.headersIn['X-Nisab-URI'] || (refused ? targetOf(r.headersIn['X-Nisab-Request-Line'] || '') : '');
   const refusal = refused ? REFUSALS[refused[1] as string] || REFUSALS['400'] : null;
   const otherwise = function () {
     send(r, refusal ? edgeError(refusal.status, refusal.message) : staticNotFound());
@@ -163,6 +166,12 @@ function compose(r: NginxRequest): void {
   // rest of what nginx refuses (TRACE, a URI climbing above the root...) gets the router's answer.
   if (method === '' || url === '' || (refused && (refused[1] === '414' || refused[1] === '494'))) otherwise();
   else answer(r, { method: method, url: url, ifNoneMatch: ifNoneMatch(r.headersIn['X-Nisab-If-None-Match']) }, tree, otherwise);
+}
+
+/** The target of a request line: between the method and the protocol, however many spaces. */
+function targetOf(line: string): string {
+  const words = line.split(' ').filter(function (word) { return word !== ''; });
+  return words.length >= 2 ? (words[1] as string) : '';
 }
 
 /** Two trees of one snapshot store (`.NAME.snapshots/snap-*`). */

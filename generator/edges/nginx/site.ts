@@ -21,7 +21,7 @@
 // `build --nginx-prefix PREFIX` does (refreshNginxSite).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import path from 'node:path';
 import { paths } from '../../core/layout.ts';
@@ -153,6 +153,15 @@ function workerUser(tree: string): { user: string | null; note: string | null } 
   return { user: `nobody ${group}`, note: `nginx's workers will run as nobody (the snapshot belongs to root; they never run as root)` };
 }
 
+async function passableByOthers(prefix: string): Promise<void> {
+  const mode = (await stat(prefix)).mode;
+  if ((mode & 0o001) === 0) await chmod(prefix, mode | 0o001);
+  for (let dir = path.dirname(prefix); ; dir = path.dirname(dir)) {
+    if (((await stat(dir)).mode & 0o001) === 0) throw new UserError(`--prefix ${prefix}: nginx's workers (another user) cannot pass through ${dir}; choose a prefix they can reach`);
+    if (dir === path.dirname(dir)) break;
+  }
+}
+
 function findNjsModule(): string {
   return NJS_MODULE_CANDIDATES.find((file) => existsSync(file)) ?? NJS_MODULE_CANDIDATES[0]!;
 }
@@ -177,6 +186,9 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
 
   await mkdir(prefix, { recursive: true });
   for (const sub of ['logs', 'temp', 'cache']) await mkdir(path.join(prefix, sub), { recursive: true });
+  // Workers of another user reach the cache, temp folders and backend socket under PREFIX
+  // (nginx gives them the folders; the socket is 0666): they must be able to pass through it.
+  if (worker.user !== null) await passableByOthers(prefix);
   const conf = nginxConf({
     prefix,
     dir,
