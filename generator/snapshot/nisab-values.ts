@@ -1,13 +1,9 @@
 // Nisab in money: the threshold valued at the newest published rate of the
 // subcategory whose price measures it (the rule's own, or for cash, trade goods
 // and minerals the metal named as its basis).
+import { money } from '../core/money.ts';
 import type { NisabRule, NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
 
-/** Rounded half away from zero to cents; the epsilon keeps 1.005 from becoming 1.00. */
-export function round2(value: number): number {
-  const scaled = Math.abs(value) * 100;
-  return (Math.sign(value) * Math.round(scaled + scaled * Number.EPSILON)) / 100;
-}
 
 export function withValues(rule: NisabRuleInput, subcategories: Map<number, Subcategory>, latest: Map<number, Rate>): NisabRule {
   const own = subcategories.get(rule.nsbSubcategoryID);
@@ -26,8 +22,8 @@ export function withValues(rule: NisabRuleInput, subcategories: Map<number, Subc
     nsbRateKind: rule.nsbRateKind,
     nsbBasisSubcategoryID: rule.nsbBasisSubcategoryID,
     nsbHawlRequired: rule.nsbHawlRequired,
-    nsbValueInUSD: valued ? round2(rule.nsbThreshold! * rate.drtInUSD) : null,
-    nsbValueInNaira: valued ? round2(rule.nsbThreshold! * rate.drtInUSD * rate.drtUSDinNaira) : null,
+    nsbValueInUSD: valued ? money([rule.nsbThreshold!, rate.drtInUSD]) : null,
+    nsbValueInNaira: valued ? money([rule.nsbThreshold!, rate.drtInUSD, rate.drtUSDinNaira]) : null,
     nsbRateDate: valued ? rate.drtDate : null,
     nsbConditions: rule.nsbConditions,
     nsbNotes: rule.nsbNotes,
