@@ -7,6 +7,7 @@
 // Router core: keep to what nginx's njs 0.7.9 runs (no destructuring, spread,
 // for-of, classes, optional chaining, nullish coalescing, Map/Set); inputs are
 // plain objects keyed by subcategory id.
+import { money } from './money.ts';
 import type { NisabRule, NisabRuleInput } from './schemas.ts';
 
 /** What valuing needs of a subcategory. */
@@ -26,11 +27,6 @@ export interface ById<T> {
   [id: string]: T | undefined;
 }
 
-/** Rounded half away from zero to cents; the epsilon keeps 1.005 from becoming 1.00. */
-export function round2(value: number): number {
-  const scaled = Math.abs(value) * 100;
-  return (Math.sign(value) * Math.round(scaled + scaled * Number.EPSILON)) / 100;
-}
 
 /** The subcategory whose rate measures the rule, or null when no rate applies. */
 export function measuringSubcategoryID(rule: NisabRuleInput, subcategories: ById<ValuingSubcategory>): number | null {
@@ -60,8 +56,8 @@ export function valueRule(rule: NisabRuleInput, subcategories: ById<ValuingSubca
     nsbRateKind: rule.nsbRateKind,
     nsbBasisSubcategoryID: rule.nsbBasisSubcategoryID,
     nsbHawlRequired: rule.nsbHawlRequired,
-    nsbValueInUSD: valued ? round2((threshold as number) * (rate as ValuingRate).drtInUSD) : null,
-    nsbValueInNaira: valued ? round2((threshold as number) * (rate as ValuingRate).drtInUSD * (rate as ValuingRate).drtUSDinNaira) : null,
+    nsbValueInUSD: valued ? money([threshold as number, (rate as ValuingRate).drtInUSD]) : null,
+    nsbValueInNaira: valued ? money([threshold as number, (rate as ValuingRate).drtInUSD, (rate as ValuingRate).drtUSDinNaira]) : null,
     nsbRateDate: valued ? (rate as ValuingRate).drtDate : null,
     nsbConditions: rule.nsbConditions,
     nsbNotes: rule.nsbNotes,
