@@ -20,7 +20,7 @@ import { mkdir, readdir, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../../bundle.ts';
-import { blockStarts, paths, type Coverage } from '../../core/layout.ts';
+import { blockEnd, blockStarts, paths, type Coverage } from '../../core/layout.ts';
 import { assemble, BASES, route, type RoutingIndex } from '../../core/router.ts';
 import { UserError } from '../../errors.ts';
 
@@ -94,12 +94,7 @@ function readIndex(tree: string, dir: string): RoutingIndex {
 
 /** The month and year blocks of a coverage, as inclusive date ranges. */
 function blocks(coverage: Coverage): { start: string; end: string }[] {
-  const months = blockStarts('month', coverage.first, coverage.last).map((start) => {
-    const lastDay = new Date(Date.UTC(Number(start.slice(0, 4)), Number(start.slice(5, 7)), 0)).getUTCDate();
-    return { start, end: `${start.slice(0, 8)}${lastDay}` };
-  });
-  const years = blockStarts('year', coverage.first, coverage.last).map((start) => ({ start, end: `${start.slice(0, 4)}-12-31` }));
-  return [...months, ...years];
+  return (['month', 'year'] as const).flatMap((level) => blockStarts(level, coverage.first, coverage.last).map((start) => ({ start, end: blockEnd(level, start) })));
 }
 
 /** The requests worth trying: whole files, latest, nisab, calendar months and years, on both bases, with and without the trailing slash. */
@@ -150,7 +145,9 @@ function fastAnswers(tree: string, index: RoutingIndex): { answers: Map<string, 
     const answer = assemble(plan, [body], index);
     if (answer.etag !== null && answer.etag === index.etags[file] && answer.body === body) answers.set(url, file);
   }
-  for (const file of [...bodies.keys()]) if (![...answers.values()].includes(file)) bodies.delete(file);
+  // One pass over the answers (a test counts: linear in the files, not their square).
+  const answered = new Set(answers.values());
+  for (const file of [...bodies.keys()]) if (!answered.has(file)) bodies.delete(file);
   return { answers, bodies };
 }
 
