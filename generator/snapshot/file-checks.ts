@@ -4,19 +4,7 @@
 import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { paths, type Level, type Scope } from '../core/layout.ts';
-import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, Subcategory } from '../core/schemas.ts';
-
-const coverage = z.object({ first: z.string(), last: z.string() }).strict().nullable();
-export const RoutingIndexSchema = z
-  .object({
-    asOf: z.string(),
-    validUntil: z.iso.datetime(),
-    defaultSubcategoryID: z.number().int().positive(),
-    all: coverage,
-    subcategories: z.record(z.string().regex(/^[1-9][0-9]*$/), coverage),
-    etags: z.record(z.string(), z.string().regex(/^"[0-9a-f]{40}"$/)),
-  })
-  .strict();
+import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, RoutingIndex, Subcategory } from '../core/schemas.ts';
 
 const rateList = listEnvelope(Rate);
 const nisabList = listEnvelope(NisabRule);
@@ -49,7 +37,7 @@ export function checkFile(path: string, text: string): string[] {
     return result.success ? [] : issues(result.error).map((m) => `${path}: ${m}`);
   };
   if (path === paths.meta) return check(itemEnvelope(Meta));
-  if (path === paths.routing) return check(RoutingIndexSchema);
+  if (path === paths.routing) return check(RoutingIndex);
   if (path === paths.subcategories) return check(listEnvelope(Subcategory));
   if (path === paths.nisabAll || NISAB_ONE.test(path)) return check(nisabList);
   if (LATEST.test(path)) return check(itemEnvelope(Rate));

@@ -11,8 +11,9 @@
 import { createHash } from 'node:crypto';
 import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
 import { blockStarts, LEVELS, paths, type Coverage, type Level, type Scope } from '../core/layout.ts';
-import { etagOf, type RoutingIndex } from '../core/router.ts';
-import type { Category, Meta, NisabRule, NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
+import { etagOf } from '../core/router.ts';
+import type { RoutingIndex } from '../core/schemas.ts';
+import { rateLine, type Meta, type NisabRule, type NisabRuleInput, type Rate, type Subcategory } from '../core/schemas.ts';
 import type { RateSummary } from '../db/read-rate-summary.ts';
 import { withValues } from './nisab-values.ts';
 
@@ -64,7 +65,6 @@ export function shardTree(scope: Scope, coverage: Coverage, monthPrint: (month: 
 }
 
 export interface SnapshotSource {
-  categories: Category[];
   /** Ordered by sctID. */
   subcategories: Subcategory[];
   summary: RateSummary;
@@ -95,21 +95,6 @@ export interface PlannedSnapshot {
   /** Shards joined from their children: checked by structure, their records having been checked in the months. */
   joined: Set<string>;
   meta: Meta;
-  index: RoutingIndex;
-  nisab: NisabRule[];
-}
-
-/** Key order is part of the public bytes, so records are written field by field. */
-function rateJson(rate: Rate): string {
-  return JSON.stringify({
-    drtID: rate.drtID,
-    drtSubcategoryID: rate.drtSubcategoryID,
-    drtDate: rate.drtDate,
-    drtInUSD: rate.drtInUSD,
-    drtUSDinNaira: rate.drtUSDinNaira,
-    drtInNaira: rate.drtInNaira,
-    drtUnit: rate.drtUnit,
-  });
 }
 
 /** The shards of every scope: which months need their rows, and (given them) the files. */
@@ -148,7 +133,7 @@ export function planSnapshot(source: SnapshotSource, options: SnapshotOptions, p
   const { scopes, changed } = planShards(source.summary, options, previous);
   const linesByMonth = new Map<string, string[]>();
   for (const rate of source.rates) {
-    const line = rateJson(rate);
+    const line = rateLine(rate);
     const month = rate.drtDate.slice(0, 7);
     for (const key of [`all/${month}`, `${rate.drtSubcategoryID}/${month}`]) {
       const lines = linesByMonth.get(key);
@@ -185,7 +170,7 @@ export function planSnapshot(source: SnapshotSource, options: SnapshotOptions, p
   const latest = new Map<number, Rate>();
   for (const [id, own] of source.summary.bySubcategory) {
     latest.set(id, own.newest);
-    put(paths.latest(id), renderItem(rateJson(own.newest)));
+    put(paths.latest(id), renderItem(rateLine(own.newest)));
   }
   const subcategoryById = new Map(source.subcategories.map((s) => [s.sctID, s]));
   const nisab = source.nisab.map((rule) => withValues(rule, subcategoryById, latest));
@@ -235,11 +220,12 @@ export function planSnapshot(source: SnapshotSource, options: SnapshotOptions, p
     defaultSubcategoryID: defaultSubcategory.sctID,
     all: all.length === 0 ? null : { first: all.map((s) => s.first).sort()[0]!, last: all.map((s) => s.last).sort().at(-1)! },
     subcategories,
+    slugs: Object.fromEntries(source.subcategories.map((s) => [s.sctSlug, s.sctID])),
     etags,
   };
   put(paths.routing, JSON.stringify(index) + '\n');
   enter(paths.routing);
-  return { write, carry, entries, sources, joined, meta, index, nisab };
+  return { write, carry, entries, sources, joined, meta };
 }
 
 /** Changes exactly when an answer changes; the validity time is left out on purpose. */
