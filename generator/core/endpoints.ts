@@ -6,7 +6,7 @@
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
 import { DATE_EXPECTATION, isRealDate } from './dates.ts';
 import { renderJoinedList } from './envelope.ts';
-import { blockStarts, paths, planRange, type Coverage, type Scope, type ShardRead } from './layout.ts';
+import { blockEnd, blockStarts, paths, planRange, type Coverage, type Scope, type ShardRead } from './layout.ts';
 import type { RoutingIndex } from './schemas.ts';
 
 /** The bases every endpoint answers under, byte for byte the same (CONTRACT §1). */
@@ -114,20 +114,13 @@ function coverageOf(index: RoutingIndex, id: number): Coverage | null {
   return coverage === undefined ? null : coverage;
 }
 
-function lastDayOfMonth(start: string): string {
-  const year = Number(start.slice(0, 4));
-  const month = Number(start.slice(5, 7));
-  const days = month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  return start.slice(0, 8) + String(days);
-}
-
 /** The calendar months and years of a coverage, as inclusive date ranges. */
 function calendarBlocks(coverage: Coverage): { start: string; end: string }[] {
   const months = blockStarts('month', coverage.first, coverage.last).map(function (start) {
-    return { start: start, end: lastDayOfMonth(start) };
+    return { start: start, end: blockEnd('month', start) };
   });
   const years = blockStarts('year', coverage.first, coverage.last).map(function (start) {
-    return { start: start, end: start.slice(0, 4) + '-12-31' };
+    return { start: start, end: blockEnd('year', start) };
   });
   return months.concat(years);
 }

@@ -84,7 +84,7 @@ export const RATE_COLUMNS: RateColumns = {
   drtDate: { sql: 'r.drtDate' },
   drtInUSD: { sql: 'r.drtInUSD' },
   drtUSDinNaira: { sql: 'r.drtUSDinNaira' },
-  drtInNaira: { sql: 'round(r.drtInUSD * r.drtUSDinNaira, 2)' },
+  drtInNaira: { sql: 'money(r.drtInUSD, r.drtUSDinNaira)' },
   drtUnit: { sql: 's.sctUnit' },
 };
 

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderList } from '../../generator/core/envelope.ts';
-import { planRange } from '../../generator/core/layout.ts';
+import { parsePath, paths, planRange } from '../../generator/core/layout.ts';
 import { finalize, maxAge, type Plan } from '../../generator/core/router.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import { sliceList } from '../../generator/core/slice.ts';
@@ -18,13 +18,13 @@ describe('the router core', () => {
       fc.property(fc.option(day), fc.option(day), (start, end) => {
         const reads = planRange('all', start, end, { first: '1995-03-04', last: '2030-10-11' });
         expect(reads.length).toBeLessThanOrEqual(2);
-        for (const read of reads) expect(read.path).toMatch(/^v1\/rates\/all(\/\d{3}0s|\/\d{4}(\/\d{2})?)?\.json$/);
+        for (const read of reads) expect(parsePath(read.path)).toMatchObject({ kind: 'shard', scope: 'all' });
       }),
     );
-    expect(planRange(1, null, null, { first: '2000-01-31', last: '2000-12-31' })).toEqual([{ path: 'v1/rates/1.json', from: '2000-01-31', to: '2000-12-31' }]);
+    expect(planRange(1, null, null, { first: '2000-01-31', last: '2000-12-31' })).toEqual([{ path: paths.shard(1, 'all', ''), from: '2000-01-31', to: '2000-12-31' }]);
     expect(planRange(1, '2001-01-01', null, { first: '2000-01-31', last: '2000-12-31' })).toEqual([]);
-    expect(planRange(1, '2000-12-31', '2001-01-01', { first: '1999-01-31', last: '2003-12-31' }).map((r) => r.path)).toEqual(['v1/rates/1/2000/12.json', 'v1/rates/1/2001/01.json']);
-    expect(planRange(1, '1999-12-15', '2001-01-15', { first: '1990-01-31', last: '2003-12-31' }).map((r) => r.path)).toEqual(['v1/rates/1/1990s.json', 'v1/rates/1/2000s.json']);
+    expect(planRange(1, '2000-12-31', '2001-01-01', { first: '1999-01-31', last: '2003-12-31' }).map((r) => r.path)).toEqual([paths.shard(1, 'month', '2000-12-01'), paths.shard(1, 'month', '2001-01-01')]);
+    expect(planRange(1, '1999-12-15', '2001-01-15', { first: '1990-01-31', last: '2003-12-31' }).map((r) => r.path)).toEqual([paths.shard(1, 'decade', '1990-01-01'), paths.shard(1, 'decade', '2000-01-01')]);
   });
 
   it('cuts a list file exactly, whatever the bounds', () => {
