@@ -123,6 +123,32 @@ export const BracketInput = z
   .strict();
 export type BracketInput = z.infer<typeof BracketInput>;
 
+/**
+ * Where each field of a published rate comes from: a SQL expression over the
+ * rates table (`r`) joined with its subcategory (`s`), or a value derived in
+ * code from the fields read. The build's SELECTs, its month fingerprints and
+ * the rendered line all take their columns from here, so a field added to
+ * Rate without an entry does not compile, and one with an entry cannot be
+ * left out of the fingerprint (an incremental build would miss a correction).
+ */
+export type RateColumns = { [K in keyof Rate]-?: { sql: string } | { derive(read: Record<string, unknown>): Rate[K] } };
+export const RATE_COLUMNS: RateColumns = {
+  drtID: { sql: 'r.drtID' },
+  drtSubcategoryID: { sql: 'r.drtSubcategoryID' },
+  drtDate: { sql: 'r.drtDate' },
+  drtInUSD: { sql: 'r.drtInUSD' },
+  drtUSDinNaira: { sql: 'r.drtUSDinNaira' },
+  drtInNaira: { sql: 'money(r.drtInUSD, r.drtUSDinNaira)' },
+  drtUnit: { sql: 's.sctUnit' },
+};
+
+/** A rate as published: one line of JSON, its keys in the record's order (the order is part of the public bytes). */
+export function rateLine(rate: Rate): string {
+  const ordered: Record<string, unknown> = {};
+  for (const field of Object.keys(Rate.shape)) ordered[field] = rate[field as keyof Rate];
+  return JSON.stringify(ordered);
+}
+
 export const Bracket = z
   .object({
     lbrMinCount: bracketFields.lbrMinCount,
@@ -241,6 +267,29 @@ export const Meta = z
   .strict()
   .meta({ id: 'Meta' });
 export type Meta = z.infer<typeof Meta>;
+
+const coverage = z.object({ first: isoDate, last: isoDate }).strict().nullable();
+
+/**
+ * What the router needs to know of a snapshot (v1/routing.json), read by every
+ * edge. The router core only imports this type, never zod.
+ */
+export const RoutingIndex = z
+  .object({
+    asOf: isoDate,
+    /** ISO instant of the next nightly build; nothing is cached past it. */
+    validUntil: z.iso.datetime(),
+    defaultSubcategoryID: id,
+    /** Coverage of every rate ("all") and of each subcategory, keyed by id. */
+    all: coverage,
+    subcategories: z.record(z.string().regex(/^[1-9][0-9]*$/), coverage),
+    /** Subcategory id by slug, for `?subcategory=gold`. */
+    slugs: z.record(slug, id),
+    /** ETag of every envelope file, by path. */
+    etags: z.record(z.string(), z.string().regex(/^"[0-9a-f]{40}"$/)),
+  })
+  .strict();
+export type RoutingIndex = z.infer<typeof RoutingIndex>;
 
 /** Success envelopes: one per kind of answer. */
 export function itemEnvelope<T extends z.ZodType>(data: T) {

@@ -4,19 +4,7 @@
 import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { parsePath, type SnapshotFile } from '../core/layout.ts';
-import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, Subcategory } from '../core/schemas.ts';
-
-const coverage = z.object({ first: z.string(), last: z.string() }).strict().nullable();
-export const RoutingIndexSchema = z
-  .object({
-    asOf: z.string(),
-    validUntil: z.iso.datetime(),
-    defaultSubcategoryID: z.number().int().positive(),
-    all: coverage,
-    subcategories: z.record(z.string().regex(/^[1-9][0-9]*$/), coverage),
-    etags: z.record(z.string(), z.string().regex(/^"[0-9a-f]{40}"$/)),
-  })
-  .strict();
+import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, RoutingIndex, Subcategory } from '../core/schemas.ts';
 
 const rateList = listEnvelope(Rate);
 const nisabList = listEnvelope(NisabRule);
@@ -46,7 +34,7 @@ export function checkFile(path: string, text: string): string[] {
   const file = parsePath(path);
   if (file === null) return [`${path}: not a file a snapshot holds`];
   if (file.kind === 'meta') return check(itemEnvelope(Meta));
-  if (file.kind === 'routing') return check(RoutingIndexSchema);
+  if (file.kind === 'routing') return check(RoutingIndex);
   if (file.kind === 'subcategories') return check(listEnvelope(Subcategory));
   if (file.kind === 'nisabAll' || file.kind === 'nisab') return check(nisabList);
   if (file.kind === 'latest') return check(itemEnvelope(Rate));

@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto';
 import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
 import { blockStarts, LEVELS, paths, type Coverage, type Level, type Scope } from '../core/layout.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
-import { etagOf, type RoutingIndex } from '../core/router.ts';
-import type { Category, Meta, NisabRule, NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
+import { etagOf } from '../core/router.ts';
+import { rateLine, type Meta, type NisabRule, type NisabRuleInput, type Rate, type RoutingIndex, type Subcategory } from '../core/schemas.ts';
 import type { RateSummary } from '../db/read-rate-summary.ts';
 
 export function sha1Hex(text: string): string {
@@ -79,7 +79,6 @@ export function shardTree(scope: Scope, coverage: Coverage, monthPrint: (month: 
 }
 
 export interface SnapshotSource {
-  categories: Category[];
   /** Ordered by sctID. */
   subcategories: Subcategory[];
   summary: RateSummary;
@@ -110,21 +109,6 @@ export interface PlannedSnapshot {
   /** Shards joined from their children: checked by structure, their records having been checked in the months. */
   joined: Set<string>;
   meta: Meta;
-  index: RoutingIndex;
-  nisab: NisabRule[];
-}
-
-/** Key order is part of the public bytes, so records are written field by field. */
-function rateJson(rate: Rate): string {
-  return JSON.stringify({
-    drtID: rate.drtID,
-    drtSubcategoryID: rate.drtSubcategoryID,
-    drtDate: rate.drtDate,
-    drtInUSD: rate.drtInUSD,
-    drtUSDinNaira: rate.drtUSDinNaira,
-    drtInNaira: rate.drtInNaira,
-    drtUnit: rate.drtUnit,
-  });
 }
 
 /** The shards of every scope: which months need their rows, and (given them) the files. */
@@ -166,7 +150,7 @@ export function planSnapshot(
   const { scopes, changed } = shards;
   const linesByMonth = new Map<string, string[]>();
   for (const rate of source.rates) {
-    const line = rateJson(rate);
+    const line = rateLine(rate);
     const month = rate.drtDate.slice(0, 7);
     for (const key of [`all/${month}`, `${rate.drtSubcategoryID}/${month}`]) {
       const lines = linesByMonth.get(key);
@@ -203,7 +187,7 @@ export function planSnapshot(
   const latest: ById<Rate> = {};
   for (const [id, own] of source.summary.bySubcategory) {
     latest[id] = own.newest;
-    put(paths.latest(id), renderItem(rateJson(own.newest)));
+    put(paths.latest(id), renderItem(rateLine(own.newest)));
   }
   const subcategoryById: ById<Subcategory> = Object.fromEntries(source.subcategories.map((s) => [s.sctID, s]));
   const nisab = source.nisab.map((rule) => valueRule(rule, subcategoryById, latest));
@@ -253,11 +237,12 @@ export function planSnapshot(
     defaultSubcategoryID: defaultSubcategory.sctID,
     all: all.length === 0 ? null : { first: all.map((s) => s.first).sort()[0]!, last: all.map((s) => s.last).sort().at(-1)! },
     subcategories,
+    slugs: Object.fromEntries(source.subcategories.map((s) => [s.sctSlug, s.sctID])),
     etags,
   };
   put(paths.routing, JSON.stringify(index) + '\n');
   enter(paths.routing);
-  return { write, carry, entries, sources, joined, meta, index, nisab };
+  return { write, carry, entries, sources, joined, meta };
 }
 
 /** Changes exactly when an answer changes; the validity time is left out on purpose. */

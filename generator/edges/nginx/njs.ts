@@ -13,7 +13,8 @@ import fs from 'fs';
 import { renderError } from '../../core/envelope.ts';
 import { parsePath } from '../../core/layout.ts';
 import { respond, respondWith, type SnapshotIO } from '../../core/respond.ts';
-import type { ApiRequest, Response, RoutingIndex } from '../../core/router.ts';
+import type { ApiRequest, ApiResponse } from '../../core/router.ts';
+import type { RoutingIndex } from '../../core/schemas.ts';
 
 interface NginxRequest {
   method: string;
@@ -52,7 +53,7 @@ function snapshotIO(tree: string): SnapshotIO {
   };
 }
 
-function send(r: NginxRequest, response: Response): void {
+function send(r: NginxRequest, response: ApiResponse): void {
   const names = Object.keys(response.headers);
   for (let i = 0; i < names.length; i++) r.headersOut[names[i] as string] = response.headers[names[i] as string] as string;
   // For HEAD nginx sends the headers of this body (its Content-Length) and leaves the body out.
@@ -70,7 +71,7 @@ function sendError(r: NginxRequest, status: number, message: string): void {
 
 /** The router's answer from `tree`; `otherwise` when the request is not under a base. */
 function answer(r: NginxRequest, request: ApiRequest, tree: string, otherwise: () => void): void {
-  let pending: Promise<Response | null>;
+  let pending: Promise<ApiResponse | null>;
   try {
     const io = snapshotIO(tree);
     pending = tree === nisab_snapshot.tree ? respondWith(request, nisab_snapshot.index, io) : respond(request, io);
