@@ -4,7 +4,7 @@
 
 const DATE_FORM = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 
-function daysInMonth(year: number, month: number): number {
+export function daysInMonth(year: number, month: number): number {
   if (month === 2) {
     const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
     return leap ? 29 : 28;

@@ -4,7 +4,8 @@
 // Router core: keep to what nginx's njs 0.7.9 runs (promises, no async/await).
 import { renderError } from './envelope.ts';
 import { paths } from './layout.ts';
-import { assemble, etagOf, finalize, route, type ApiRequest, type Response, type RoutingIndex } from './router.ts';
+import { assemble, etagOf, finalize, route, type ApiRequest, type ApiResponse } from './router.ts';
+import type { RoutingIndex } from './schemas.ts';
 
 /**
  * Headers of static content (everything outside the bases, found or not): open
@@ -19,7 +20,7 @@ export const STATIC_HEADERS: { [name: string]: string } = {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** An envelope that is not the router's (the snapshot unreadable, a request no server can parse): not cached. */
-export function edgeError(status: number, message: string): Response {
+export function edgeError(status: number, message: string): ApiResponse {
   return {
     status: status,
     headers: { 'content-type': JSON_TYPE, 'access-control-allow-origin': '*', 'cache-control': 'no-store' },
@@ -30,7 +31,7 @@ export function edgeError(status: number, message: string): Response {
 
 /** A static path that names no file of the snapshot: JSON like every other answer, with the static headers. */
 export const NOT_FOUND_MESSAGE = 'there is nothing at this path';
-export function staticNotFound(): Response {
+export function staticNotFound(): ApiResponse {
   return {
     status: 404,
     headers: { 'content-type': JSON_TYPE, 'access-control-allow-origin': STATIC_HEADERS['access-control-allow-origin'] as string, 'cache-control': STATIC_HEADERS['cache-control'] as string },
@@ -41,7 +42,7 @@ export function staticNotFound(): Response {
 
 /** A snapshot file missing or unreadable: the tree is broken, not the request. Not cached, so a fixed tree shows at once. */
 export const UNREADABLE_MESSAGE = 'the snapshot is not readable; build it again';
-export function unreadable(): Response {
+export function unreadable(): ApiResponse {
   return edgeError(503, UNREADABLE_MESSAGE);
 }
 
@@ -53,14 +54,14 @@ export interface SnapshotIO {
 }
 
 /** The response to an API request, or null when the path is not under an API base (static content). */
-export function respond(request: ApiRequest, io: SnapshotIO): Promise<Response | null> {
+export function respond(request: ApiRequest, io: SnapshotIO): Promise<ApiResponse | null> {
   return io.read(paths.routing).then(function (indexText) {
     return respondWith(request, JSON.parse(indexText) as RoutingIndex, io);
   });
 }
 
 /** respond() for an adapter that already holds the snapshot's parsed routing index (nginx preloads it). */
-export function respondWith(request: ApiRequest, index: RoutingIndex, io: SnapshotIO): Promise<Response | null> {
+export function respondWith(request: ApiRequest, index: RoutingIndex, io: SnapshotIO): Promise<ApiResponse | null> {
   const plan = route(request, index);
   if (plan === null) return Promise.resolve(null);
   return Promise.all(plan.reads.map(function (read) { return io.read(read.path); }))

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { addDays, format, parseISO } from 'date-fns';
 import { buildSnapshot, type BuildOptions } from '../../generator/snapshot/build.ts';
+import { registerMoney } from '../../generator/db/money-sql.ts';
 import { loadDatabase } from '../../generator/db/default-db.ts';
 
 export const AS_OF = '2024-03-15';
@@ -58,9 +59,14 @@ const NISAB = [
     nsbRatePercent: null,
     nsbRateKind: 'bracket',
     nsbBrackets: [
-      { lbrMinCount: 1, lbrMaxCount: 4, lbrDue: '', lbrDueText: 'none' },
-      { lbrMinCount: 5, lbrMaxCount: 9, lbrDue: 'sheep:1', lbrDueText: '1 sheep' },
-      { lbrMinCount: 10, lbrMaxCount: null, lbrDue: 'per5:sheep', lbrDueText: 'beyond: 1 sheep per 5' },
+      { lbrMinCount: 1, lbrMaxCount: 4, lbrDueText: 'none' },
+      { lbrMinCount: 5, lbrMaxCount: 9, lbrDues: [[{ item: 'sheep', count: 1 }]], lbrDueText: '1 sheep' },
+      {
+        lbrMinCount: 10,
+        lbrMaxCount: null,
+        lbrFormula: { per: [{ item: 'sheep', heads: 5 }], roundDownTo: 5 },
+        lbrDueText: 'beyond: 1 sheep per 5',
+      },
     ],
   },
   { nsbID: 6, nsbSubcategoryID: 9, nsbThreshold: 0, nsbThresholdUnit: 'currency', nsbRatePercent: 20, nsbHawlRequired: false },
@@ -112,12 +118,13 @@ export interface OracleQuery {
 
 /** The rates a client should get, straight from SQL: the oracle the served answers are held to. */
 export function oracleRates(db: string, asOf: string, query: OracleQuery): unknown[] {
-  const handle = new Database(db, { readonly: true });
+  // money(): the one rounding function (core/money.ts), registered in SQLite.
+  const handle = registerMoney(new Database(db, { readonly: true }));
   try {
     return handle
       .prepare(
         `SELECT r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
-                round(r.drtInUSD * r.drtUSDinNaira, 2) AS drtInNaira, s.sctUnit AS drtUnit
+                money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit
            FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
           WHERE r.drtDate <= @asOf
             AND (@start IS NULL OR r.drtDate >= @start)

@@ -11,7 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../../bundle.ts';
 import { STATIC_HEADERS } from '../../core/respond.ts';
-import { BASES } from '../../core/router.ts';
+import { BASES } from '../../core/endpoints.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./worker.ts', import.meta.url));
 

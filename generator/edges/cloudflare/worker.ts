@@ -5,7 +5,8 @@
 // Tested in the real runtime (workerd, through miniflare): test/edge/.
 import { paths } from '../../core/layout.ts';
 import { respondWith, staticNotFound, unreadable } from '../../core/respond.ts';
-import { apiPath, normalizeTarget, type Response as Answer, type RoutingIndex } from '../../core/router.ts';
+import { apiPath, normalizeTarget, type ApiResponse } from '../../core/router.ts';
+import type { RoutingIndex } from '../../core/schemas.ts';
 
 interface Env {
   ASSETS: { fetch(input: Request | string): Promise<Response> };
@@ -16,7 +17,7 @@ async function sha1Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function toResponse(answer: Answer, method: string): Response {
+function toResponse(answer: ApiResponse, method: string): Response {
   return new Response(answer.sendBody && method !== 'HEAD' ? answer.body : null, { status: answer.status, headers: answer.headers });
 }
 

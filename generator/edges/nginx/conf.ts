@@ -2,7 +2,7 @@
 // (see site.ts for how requests are routed).
 import path from 'node:path';
 import { STATIC_HEADERS, staticNotFound, unreadable, edgeError } from '../../core/respond.ts';
-import { BASES } from '../../core/router.ts';
+import { BASES } from '../../core/endpoints.ts';
 import { MEMORY_BYTES, q, quoteText, returnBody } from './quoting.ts';
 
 function nextPowerOfTwo(n: number): number {

@@ -25,7 +25,7 @@ import { chmod, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node
 import { z } from 'zod';
 import path from 'node:path';
 import { paths } from '../../core/layout.ts';
-import type { RoutingIndex } from '../../core/router.ts';
+import { RoutingIndex } from '../../core/schemas.ts';
 import { UserError } from '../../errors.ts';
 import { nginxConf } from './conf.ts';
 import { cacheControlTable, fastAnswers } from './fast-path.ts';
@@ -101,16 +101,15 @@ export async function refreshNginxSite(prefix: string): Promise<{ site: NginxSit
 }
 
 function readIndex(tree: string, dir: string): RoutingIndex {
-  let index: RoutingIndex;
+  let text: unknown;
   try {
-    index = JSON.parse(readFileSync(path.join(tree, paths.routing), 'utf8')) as RoutingIndex;
+    text = JSON.parse(readFileSync(path.join(tree, paths.routing), 'utf8'));
   } catch {
     throw new UserError(`${dir}: no snapshot here (no readable ${paths.routing}); build one with: npm run cli -- build --out ${dir}`);
   }
-  if (typeof index.validUntil !== 'string' || typeof index.etags !== 'object' || typeof index.subcategories !== 'object') {
-    throw new UserError(`${dir}/${paths.routing}: not a routing index of this version`);
-  }
-  return index;
+  const index = RoutingIndex.safeParse(text);
+  if (!index.success) throw new UserError(`${dir}/${paths.routing}: not a routing index of this version; build the snapshot again`);
+  return index.data;
 }
 
 async function largestFile(dir: string): Promise<number> {

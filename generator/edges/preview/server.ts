@@ -9,7 +9,8 @@ import httpServer from 'http-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { paths } from '../../core/layout.ts';
 import { edgeError, respondWith, STATIC_HEADERS, staticNotFound, unreadable } from '../../core/respond.ts';
-import { apiPath, normalizeTarget, type Response, type RoutingIndex } from '../../core/router.ts';
+import { apiPath, normalizeTarget, type ApiResponse } from '../../core/router.ts';
+import type { RoutingIndex } from '../../core/schemas.ts';
 import type { Duplex } from 'node:stream';
 
 export interface PreviewOptions {
@@ -64,7 +65,7 @@ function treeReader() {
 }
 
 /** Writes one of the core's answers (router, 503, static 404). */
-function send(req: Req, res: Res, response: Response): void {
+function send(req: Req, res: Res, response: ApiResponse): void {
   res.removeHeader('accept-ranges');
   res.writeHead(response.status, { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) });
   res.end(response.sendBody && req.method !== 'HEAD' ? response.body : undefined);
@@ -98,7 +99,7 @@ function apiMiddleware(root: string, log: (line: string) => void) {
   return (req: Req, res: Res) => {
     const started = performance.now();
     const target = normalizeTarget(req.url ?? '/');
-    const done = (response: Response, note = '') => {
+    const done = (response: ApiResponse, note = '') => {
       send(req, res, response);
       log(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms${note}`);
     };
