@@ -22,7 +22,7 @@ export interface RateSummary {
 }
 
 const RATE_COLUMNS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
-  round(r.drtInUSD * r.drtUSDinNaira, 2) AS drtInNaira, s.sctUnit AS drtUnit`;
+  money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit`;
 
 export function readRateSummary(db: Database, asOf: string): RateSummary {
   const newest = new Map<number, Rate>();

@@ -53,7 +53,7 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
       Rate,
       all(
         `SELECT r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
-                round(r.drtInUSD * r.drtUSDinNaira, 2) AS drtInNaira, s.sctUnit AS drtUnit
+                money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit
          FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
          WHERE r.drtDate <= ? AND (? IS NULL OR substr(r.drtDate, 1, 7) IN (SELECT value FROM json_each(?)))
          ORDER BY r.drtDate, r.drtSubcategoryID`,

@@ -11,10 +11,10 @@
 import { createHash } from 'node:crypto';
 import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
 import { blockStarts, LEVELS, paths, type Coverage, type Level, type Scope } from '../core/layout.ts';
+import { valueRule, type ById } from '../core/nisab-value.ts';
 import { etagOf, type RoutingIndex } from '../core/router.ts';
 import type { Category, Meta, NisabRule, NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
 import type { RateSummary } from '../db/read-rate-summary.ts';
-import { withValues } from './nisab-values.ts';
 
 export function sha1Hex(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -182,13 +182,13 @@ export function planSnapshot(source: SnapshotSource, options: SnapshotOptions, p
   }
 
   // The small answers, rendered every time.
-  const latest = new Map<number, Rate>();
+  const latest: ById<Rate> = {};
   for (const [id, own] of source.summary.bySubcategory) {
-    latest.set(id, own.newest);
+    latest[id] = own.newest;
     put(paths.latest(id), renderItem(rateJson(own.newest)));
   }
-  const subcategoryById = new Map(source.subcategories.map((s) => [s.sctID, s]));
-  const nisab = source.nisab.map((rule) => withValues(rule, subcategoryById, latest));
+  const subcategoryById: ById<Subcategory> = Object.fromEntries(source.subcategories.map((s) => [s.sctID, s]));
+  const nisab = source.nisab.map((rule) => valueRule(rule, subcategoryById, latest));
   const nisabJson = nisab.map((rule) => JSON.stringify(rule));
   put(paths.nisabAll, renderList(nisabJson));
   for (const subcategory of source.subcategories) {

@@ -63,7 +63,7 @@ describe('the router core', () => {
       [/\b(const|let|var)\s*[{[]/, 'destructuring'],
       [/\basync\b|\bawait\b/, 'async/await'],
     ];
-    for (const file of ['dates', 'envelope', 'layout', 'slice', 'router', 'respond']) {
+    for (const file of ['dates', 'envelope', 'layout', 'slice', 'router', 'respond', 'nisab-value', 'money']) {
       const code = (await readFile(new URL(`../../generator/core/${file}.ts`, import.meta.url), 'utf8')).replace(/\/\/.*$/gm, '');
       for (const [pattern, what] of forbidden) expect(pattern.test(code), `${file}.ts uses ${what}`).toBe(false);
     }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { addDays, format, parseISO } from 'date-fns';
 import { buildSnapshot, type BuildOptions } from '../../generator/snapshot/build.ts';
+import { registerMoney } from '../../generator/db/money-sql.ts';
 import { loadDatabase } from '../../generator/db/default-db.ts';
 
 export const AS_OF = '2024-03-15';
@@ -112,12 +113,13 @@ export interface OracleQuery {
 
 /** The rates a client should get, straight from SQL: the oracle the served answers are held to. */
 export function oracleRates(db: string, asOf: string, query: OracleQuery): unknown[] {
-  const handle = new Database(db, { readonly: true });
+  // money(): the one rounding function (core/money.ts), registered in SQLite.
+  const handle = registerMoney(new Database(db, { readonly: true }));
   try {
     return handle
       .prepare(
         `SELECT r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
-                round(r.drtInUSD * r.drtUSDinNaira, 2) AS drtInNaira, s.sctUnit AS drtUnit
+                money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit
            FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
           WHERE r.drtDate <= @asOf
             AND (@start IS NULL OR r.drtDate >= @start)
