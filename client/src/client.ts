@@ -73,9 +73,13 @@ export function createClient(options: ClientOptions = {}) {
 
   async function once(url: string): Promise<{ status: number; body: unknown }> {
     const previous = kept?.get(url);
-    const response = await fetchImpl(url, { headers: previous ? { 'If-None-Match': previous.etag } : {} });
-    if (response.status === 304 && previous) return { status: 200, body: previous.body };
+    // With its own ETag cache the client revalidates itself; the browser's HTTP
+    // cache stays out of it ('no-store'), so a 304 reaches this code as a 304.
+    const init: RequestInit = kept ? { headers: previous ? { 'If-None-Match': previous.etag } : {}, cache: 'no-store' } : {};
+    const response = await fetchImpl(url, init);
+    // Read even a 304's empty body: an unread one counts as an aborted request in browsers.
     const text = await response.text();
+    if (response.status === 304 && previous) return { status: 200, body: previous.body };
     let body: unknown;
     try {
       body = JSON.parse(text);

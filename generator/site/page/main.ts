@@ -114,8 +114,11 @@ function chosenRange(form: HTMLFormElement): { start: string | undefined; end: s
 }
 
 let plot: uPlot | null = null;
+/** The newest chart request: an older answer arriving late does not overwrite it. */
+let drawing = 0;
 
 async function drawChart(subcategories: Subcategory[]) {
+  const ticket = ++drawing;
   const form = $<HTMLFormElement>('chart-controls');
   const data = new FormData(form);
   const inNaira = data.get('currency') !== 'usd';
@@ -128,6 +131,7 @@ async function drawChart(subcategories: Subcategory[]) {
   }
   const metals = ['gold', 'silver'].map((slug) => subcategories.find((s) => s.sctSlug === slug)).filter((s): s is Subcategory => s !== undefined);
   const answers = await Promise.all(metals.map((s) => api.rates({ start_date: start, end_date: end, subcategory: s.sctID })));
+  if (ticket !== drawing) return;
   $('chart-query').textContent = `GET /api/v1${requestPath('/rates', { start_date: start, end_date: end, subcategory: metals[0]?.sctID })}`;
   const value = (r: Rate) => (inNaira ? r.drtInNaira : r.drtInUSD);
   const series = answers.map((answer) => [answer.data.map((r) => Date.parse(`${r.drtDate}T00:00:00Z`) / 1000), answer.data.map(value)] as uPlot.AlignedData);
