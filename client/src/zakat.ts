@@ -2,6 +2,7 @@
 // threshold, percentage and Nisab value comes from a NisabRule record of the
 // API, never from a constant here. Money is rounded by the project's one money
 // function (CONTRACT.md §3a).
+import { livestockDue, type Due } from '../../generator/core/livestock.ts';
 import { money } from '../../generator/core/money.ts';
 import type { NisabRule, Rate, Subcategory } from './types.ts';
 
@@ -46,9 +47,6 @@ export interface ZakatLine {
   dueNaira: number | null;
 }
 
-/** What a herd owes under a livestock rule, in words: the project's livestock function (generator/core/livestock.ts). */
-export type LivestockDue = (rule: NisabRule, count: number) => string;
-
 export interface ZakatResult {
   lines: ZakatLine[];
   totalDueNaira: number;
@@ -56,11 +54,8 @@ export interface ZakatResult {
 
 const slugId = (published: Published, slug: string) => published.subcategories.find((s) => s.sctSlug === slug)?.sctID ?? null;
 
-/** The schools a rule names (nsbSchools, where the snapshot publishes it). */
-export function ruleSchools(rule: NisabRule): string[] {
-  const schools = (rule as { nsbSchools?: unknown }).nsbSchools;
-  return Array.isArray(schools) ? schools.filter((s): s is string => typeof s === 'string') : [];
-}
+/** The schools a rule names (nsbSchools; empty for a contemporary body's choice). */
+export const ruleSchools = (rule: NisabRule): string[] => rule.nsbSchools;
 
 /** "rule 5 (gold-basis; maliki, shafii)": how the page names the rule it applied. */
 export function describeRule(rule: NisabRule): string {
@@ -81,14 +76,30 @@ export function ruleFor(rules: NisabRule[], subcategoryId: number, school: Schoo
   return own.find((r) => r.nsbIsDefault) ?? own[0] ?? null;
 }
 
-/** The cash rule for a standard: gold's or silver's basis, or the one whose Naira value is lower. */
+/** The cash rule for a standard: on gold's or silver's basis, or the published lower-of rule (nsbLowerOf). */
 export function cashRule(published: Published, standard: Standard, school: School | null): NisabRule | null {
   const cash = slugId(published, 'cash');
   if (cash === null) return null;
-  const onBasis = (metal: string) => ruleFor(published.rules, cash, school, (r) => r.nsbBasisSubcategoryID === slugId(published, metal));
-  if (standard !== 'lower') return onBasis(standard);
-  const candidates = [onBasis('gold'), onBasis('silver')].filter((r): r is NisabRule => r !== null && r.nsbValueInNaira !== null);
-  return candidates.sort((a, b) => a.nsbValueInNaira! - b.nsbValueInNaira!)[0] ?? null;
+  if (standard === 'lower') return ruleFor(published.rules, cash, school, (r) => r.nsbLowerOf.length > 0);
+  const metal = slugId(published, standard);
+  return ruleFor(published.rules, cash, school, (r) => r.nsbLowerOf.length === 0 && r.nsbBasisSubcategoryID === metal);
+}
+
+const animal = (item: string) => item.replace(/_/g, ' ');
+
+/** A livestock due in words: "5 hiqqah, or 1 hiqqah and 5 bint labun". */
+export function dueInWords(dues: Due[]): string {
+  if (dues.length === 0) return 'nothing';
+  return dues.map((due) => due.map((d) => `${d.count} ${animal(d.item)}`).join(' and ')).join(', or ');
+}
+
+function nisabWords(published: Published, rule: NisabRule): string {
+  const name = (id: number | null) => published.subcategories.find((s) => s.sctID === id)?.sctSlug ?? '?';
+  if (rule.nsbLowerOf.length > 0) {
+    const options = rule.nsbLowerOf.map((item) => `${item.threshold} g of ${name(item.subcategoryID)}`).join(' or ');
+    return `the lower of ${options} (today ${name(rule.nsbValueSubcategoryID)})`;
+  }
+  return `${rule.nsbThreshold} g of ${name(rule.nsbBasisSubcategoryID)}`;
 }
 
 const percentOf = (amount: number, percent: number) => money([amount, percent, 0.01]);
@@ -122,7 +133,6 @@ export function zakatDue(
   school: School | null = null,
   /** Head of livestock by subcategory slug, e.g. { camels: 250, 'sheep-goats': 130 }. */
   herds: Record<string, number> = {},
-  livestockDue: LivestockDue | null = null,
 ): ZakatResult {
   const lines: ZakatLine[] = [];
   const pool = (holdings.cash ?? 0) + (holdings.tradeGoods ?? 0);
@@ -137,7 +147,7 @@ export function zakatDue(
         held: pool,
         unit: 'NGN',
         rule,
-        ruleText: `${describeRule(rule)}, Nisab ${rule.nsbThreshold} g of ${standard === 'lower' ? 'the lower metal' : standard} at ${rule.nsbRateDate ?? 'no'} rate`,
+        ruleText: `${describeRule(rule)}: Nisab ${nisabWords(published, rule)} at the rate of ${rule.nsbRateDate ?? 'no date'}`,
         nisab,
         reachesNisab: reaches,
         due: reaches ? `${rule.nsbRatePercent}% of the pool` : nisab === null ? 'unknown: no rate for this standard' : 'nothing: below the Nisab',
@@ -176,8 +186,9 @@ export function zakatDue(
   for (const [slug, count] of Object.entries(herds)) {
     const id = slugId(published, slug);
     const rule = id === null ? null : ruleFor(published.rules, id, school);
-    if (!rule || count <= 0 || !livestockDue) continue;
-    const reaches = rule.nsbThreshold !== null && count >= rule.nsbThreshold;
+    if (!rule || count <= 0 || rule.nsbRateKind !== 'bracket') continue;
+    const dues = livestockDue(rule.nsbBrackets, Math.floor(count));
+    const reaches = dues.length > 0;
     lines.push({
       what: published.subcategories.find((s) => s.sctID === id)!.sctName,
       held: count,
@@ -186,7 +197,7 @@ export function zakatDue(
       ruleText: describeRule(rule),
       nisab: rule.nsbThreshold,
       reachesNisab: reaches,
-      due: reaches ? livestockDue(rule, count) : 'nothing: below the Nisab',
+      due: reaches ? dueInWords(dues) : 'nothing: below the Nisab',
       dueNaira: null,
     });
   }

@@ -152,10 +152,26 @@ describe('the landing page in Chromium', () => {
     expect(await cash('10000000', 'silver')).toBe(250_000); // 2.5% of 10,000,000
     expect(await cash('10000000', 'lower')).toBe(250_000); // silver's is the lower
     expect(await cash('1000000', 'lower')).toBe(0);
+    expect(await page.textContent('#zakat-result')).toContain('lower-of-gold-silver');
+    await page.selectOption('select[name=standard]', 'silver');
     expect(await page.textContent('#zakat-result')).toContain('silver-basis');
-    await page.fill('input[name=cash]', '1234567.89');
     expect(await cash('1234567.89', 'silver')).toBe(30_864.2); // 30,864.19725 rounded half away from zero
     await page.fill('input[name=cash]', '');
+
+    // Livestock, by the project's livestock function on the published tables.
+    const due = (what: string) => page.textContent(`#zakat-result tr:has(th:text-is("${what}")) [data-testid=due]`);
+    const rule = (what: string) => page.textContent(`#zakat-result tr:has(th:text-is("${what}")) td:last-child`);
+    await page.fill('input[name=sheep-goats]', '130');
+    expect(await due('Sheep and goats')).toBe('2 sheep'); // 121 to 200 head: 2 sheep
+    expect(await rule('Sheep and goats')).toContain('maliki');
+    await page.fill('input[name=camels]', '250');
+    // 250 = 5 × 50 (5 hiqqah) = 5 × 40 + 50 (5 bint labun and 1 hiqqah): the Maliki and majority choice.
+    expect(await due('Camels')).toBe('5 hiqqah, or 1 hiqqah and 5 bint labun');
+    await page.selectOption('select[name=school]', 'hanafi');
+    expect(await due('Camels')).toBe('5 hiqqah'); // the Hanafi schedule restarts after 150: 5 × 50
+    expect(await rule('Camels')).toContain('hanafi');
+    await page.fill('input[name=camels]', '4');
+    expect(await due('Camels')).toBe('nothing: below the Nisab');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -3,6 +3,7 @@
 // the API itself) and the API reference (openapi.json rendered by Redoc).
 // The build writes the as-of date and coverage into the page, so it says what
 // it holds before any script runs.
+import { ENDPOINTS } from '../../core/endpoints.ts';
 import type { Meta } from '../../core/schemas.ts';
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -23,7 +24,9 @@ export function landingPage(meta: Meta): string {
     .filter((s) => s.count > 0)
     .map((s) => `<li><b>${escape(s.sctSlug)}</b> (subcategory ${s.sctID}): ${s.count} rates, ${s.firstDate} to ${s.lastDate}</li>`)
     .join('\n');
-  const config = { asOf: meta.asOf, defaultSubcategoryID: meta.defaultSubcategoryID, firstDate: gold?.firstDate ?? null, lastDate: gold?.lastDate ?? null };
+  // The examples come from the endpoint table, so a new endpoint shows up here by itself.
+  const examples = ENDPOINTS.flatMap((e) => e.examples.map((query) => ({ path: query ? `${e.path}?${query}` : e.path, title: e.summary })));
+  const config = { asOf: meta.asOf, defaultSubcategoryID: meta.defaultSubcategoryID, firstDate: gold?.firstDate ?? null, lastDate: gold?.lastDate ?? null, examples };
   return `${HEAD(
     'Gold and silver rates and Zakat Nisab today, in Naira and US dollars',
     'Today\'s Zakat Nisab in Naira and US dollars on the gold and silver standards, daily gold and silver rates, a zakat calculator and a free JSON API.',

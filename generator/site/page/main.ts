@@ -7,13 +7,14 @@ import './style.css';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, NisabRule, Rate, Subcategory } from '../../../client/src/types.ts';
 import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
-import { EXAMPLES } from './examples.ts';
 
 interface Config {
   asOf: string;
   defaultSubcategoryID: number;
   firstDate: string | null;
   lastDate: string | null;
+  /** Requests to show with their live answers (path and query under /api/v1), from the endpoint table. */
+  examples: { path: string; title: string }[];
 }
 
 /** A rate older than this many days (against today's date here) is flagged. */
@@ -84,7 +85,7 @@ async function showNisab(published: Published) {
     stale.textContent = `Warning: the newest gold rate is from ${newest.drtDate}, ${age} days ago. The Nisab below is valued at that rate; today's market may differ.`;
     stale.hidden = false;
   }
-  $('nisab-rate').textContent = `One US dollar was ${naira.format(newest.drtUSDinNaira)} on ${newest.drtDate}. Nisab is 85 g of gold or 595 g of silver (the majority's figures); most scholars today advise the lower, silver standard, for cash when in doubt.`;
+  $('nisab-rate').textContent = `One US dollar was ${naira.format(newest.drtUSDinNaira)} on ${newest.drtDate}. For cash and trade goods, the calculator below lets you choose the gold standard, the silver standard or the lower of the two, as published in the rules.`;
 }
 
 // ---- Chart ---------------------------------------------------------------------
@@ -189,7 +190,7 @@ function calculate(published: Published) {
     watering: data.get('watering') as Holdings['watering'],
   };
   const livestock = { camels: num('camels'), cattle: num('cattle'), 'sheep-goats': num('sheep-goats') };
-  const result = zakatDue(published, holdings, data.get("standard") as Standard, data.get("school") as School, livestock, null);
+  const result = zakatDue(published, holdings, data.get("standard") as Standard, data.get("school") as School, livestock);
   const out = $('zakat-result');
   if (result.lines.length === 0) {
     out.replaceChildren(el('p', {}, 'Enter what you hold to see what is due.'));
@@ -235,7 +236,7 @@ function wrappingUrl(url: string): DocumentFragment {
 
 function showExamples() {
   const box = $('examples');
-  for (const example of EXAMPLES) {
+  for (const example of config.examples) {
     const url = `${location.origin}/api/v1${example.path}`;
     const curl = el('pre', {}, el('code', {}, 'curl ', "'", wrappingUrl(url), "'"));
     const js = el('pre', {}, el('code', {}, 'const answer = await (await fetch(', "'", wrappingUrl(url), "'", ')).json();'));
@@ -251,7 +252,7 @@ function showExamples() {
       el(
         'article',
         { class: 'example' },
-        el('h3', {}, el('code', {}, `GET ${example.path.split('?')[0]}`), ' ', example.title),
+        el('h3', {}, el('code', {}, 'GET ', wrappingUrl(example.path)), el('br'), example.title),
         curl,
         copy(curl, 'Copy curl'),
         js,
