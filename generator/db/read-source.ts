@@ -60,15 +60,15 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
       )),
     );
     const brackets = db.prepare(
-      'SELECT lbrMinCount, lbrMaxCount, lbrDue, lbrDueText FROM livestock_brackets WHERE lbrRuleID = ? ORDER BY lbrMinCount',
+      'SELECT lbrMinCount, lbrMaxCount, lbrDueText, lbrDues, lbrFormula FROM livestock_brackets WHERE lbrRuleID = ? ORDER BY lbrMinCount',
     );
     const nisab = read(
       'nisab_rules',
       'nsbID',
       NisabRuleInput,
       Array.from(booleans(all('SELECT * FROM nisab_rules ORDER BY nsbID'), ['nsbIsDefault', 'nsbHawlRequired']), (rule) => ({
-        ...rule,
-        nsbBrackets: brackets.all(rule.nsbID),
+        ...jsonColumns(rule, ['nsbSchools', 'nsbAuthorities', 'nsbLowerOf']),
+        nsbBrackets: (brackets.all(rule.nsbID) as Record<string, unknown>[]).map((row) => jsonColumns(row, ['lbrDues', 'lbrFormula'])),
       })),
     );
 
@@ -81,6 +81,22 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
 
 function checkAsOf(asOf: string): void {
   if (!isRealDate(asOf)) throw new UserError(`the as-of date must be ${DATE_EXPECTATION}, got ${JSON.stringify(asOf)}`);
+}
+
+// JSON text columns as values; NULL stays null (a bracket stored before its
+// structured due existed, which the schema then names) and anything unparsable
+// is left as text for the schema to reject.
+function jsonColumns(row: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out = { ...row };
+  for (const field of fields) {
+    if (typeof out[field] !== 'string') continue;
+    try {
+      out[field] = JSON.parse(out[field] as string);
+    } catch {
+      // left as text
+    }
+  }
+  return out;
 }
 
 function* derived(rows: Iterable<Record<string, unknown>>): Iterable<Record<string, unknown>> {
