@@ -1,4 +1,5 @@
 // The page at the root of the site: what the API is and how to call it.
+import { BASES, ENDPOINTS } from '../core/endpoints.ts';
 import type { Meta } from '../core/schemas.ts';
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -25,15 +26,7 @@ export function landingPage(meta: Meta): string {
     </ul>
     <h2>Endpoints</h2>
     <ul>
-      ${[
-        '/api/v1/rates/latest',
-        '/api/v1/rates/latest?subcategory=2',
-        '/api/v1/rates?start_date=2024-01-01&end_date=2024-12-31&subcategory=1',
-        '/api/v1/nisab',
-        '/api/v1/nisab?subcategory=3',
-        '/api/v1/subcategories',
-        '/api/v1/meta',
-      ]
+      ${ENDPOINTS.flatMap((e) => e.examples.map((q) => `${BASES[0]}${e.path}${q ? `?${q}` : ''}`))
         .map(example)
         .join('\n      ')}
     </ul>

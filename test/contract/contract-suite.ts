@@ -176,7 +176,7 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
 
     describe('§2 filters of /rates', () => {
       it('rejects dates that are not real zero-padded calendar dates, naming the parameter', async () => {
-        for (const bad of ['2024-02-30', '2023-02-29', '2024-2-5', '20240205', '2024-02-05T00:00', '2024-13-01', '0000-01-01', 'today', '2024-02-05%20', '%FF']) {
+        for (const bad of ['2024-02-30', '2023-02-29', '2024-2-5', '20240205', '2024-02-05T00:00', '2024-13-01', '0000-01-01', 'today', '2024-02-05%20', '2024-02-05%0A', '%0A2024-02-05', '%FF']) {
           await expectError(`/api/v1/rates?start_date=${bad}`, 400, /^start_date must be a real date in YYYY-MM-DD form/);
           await expectError(`/api/v1/rates?end_date=${bad}`, 400, /^end_date must be/);
         }
@@ -209,12 +209,22 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         }
       });
       it('rejects a malformed subcategory with 400 and an unknown one with 404', async () => {
-        for (const bad of ['0', '-1', '+1', '01', '1.0', '1e3', '1234567890', 'gold', '%201', '1%00']) {
-          await expectError(`/api/v1/rates?subcategory=${bad}`, 400, /^subcategory must be a positive whole number/);
+        for (const bad of ['0', '-1', '+1', '01', '1.0', '1e3', '1234567890', 'Gold', 'gold-', '-gold', 'gold%20', '%201', '1%00', '1%0A', 'gold%0A']) {
+          await expectError(`/api/v1/rates?subcategory=${bad}`, 400, /^subcategory must be a subcategory's ID \(a positive whole number/);
           await expectError(`/api/v1/rates/latest?subcategory=${bad}`, 400);
         }
         await expectError('/api/v1/rates?subcategory=999999999', 404, /subcategory 999999999 does not exist/);
+        await expectError('/api/v1/rates?subcategory=no-such-thing', 404, /subcategory no-such-thing does not exist/);
         await expectError('/api/v1/rates/latest?subcategory=4', 404);
+      });
+      it('takes a subcategory by its slug as by its ID (§2a)', async () => {
+        for (const [endpoint, query] of [['/rates/latest', ''], ['/rates', '&start_date=2019-12-01&end_date=2020-01-31'], ['/nisab', '']]) {
+          const byId = await get(`/api/v1${endpoint}?subcategory=2${query}`);
+          const bySlug = await get(`/api/v1${endpoint}?subcategory=silver${query}`);
+          expect(byId.status, endpoint).toBe(200);
+          expect(bySlug.body, endpoint).toBe(byId.body);
+          expect(bySlug.headers['etag'], endpoint).toBe(byId.headers['etag']);
+        }
       });
       it('orders by drtDate then drtSubcategoryID, and count equals the length of data', async () => {
         const body = JSON.parse((await get('/api/v1/rates?start_date=2019-12-30&end_date=2020-01-06')).body);

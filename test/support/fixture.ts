@@ -59,9 +59,14 @@ const NISAB = [
     nsbRatePercent: null,
     nsbRateKind: 'bracket',
     nsbBrackets: [
-      { lbrMinCount: 1, lbrMaxCount: 4, lbrDue: '', lbrDueText: 'none' },
-      { lbrMinCount: 5, lbrMaxCount: 9, lbrDue: 'sheep:1', lbrDueText: '1 sheep' },
-      { lbrMinCount: 10, lbrMaxCount: null, lbrDue: 'per5:sheep', lbrDueText: 'beyond: 1 sheep per 5' },
+      { lbrMinCount: 1, lbrMaxCount: 4, lbrDueText: 'none' },
+      { lbrMinCount: 5, lbrMaxCount: 9, lbrDues: [[{ item: 'sheep', count: 1 }]], lbrDueText: '1 sheep' },
+      {
+        lbrMinCount: 10,
+        lbrMaxCount: null,
+        lbrFormula: { per: [{ item: 'sheep', heads: 5 }], roundDownTo: 5 },
+        lbrDueText: 'beyond: 1 sheep per 5',
+      },
     ],
   },
   { nsbID: 6, nsbSubcategoryID: 9, nsbThreshold: 0, nsbThresholdUnit: 'currency', nsbRatePercent: 20, nsbHawlRequired: false },
