@@ -87,7 +87,9 @@ export async function runNginx(prefix: string, probe: string): Promise<{ stop():
  */
 export async function readableByNobody(snapshotDir: string): Promise<void> {
   if (process.getuid?.() !== 0) return;
-  const tmp = await realpath(os.tmpdir());
+  // The run's own temporary root (test/support/temp-root.ts) is opened too.
+  const run = await realpath(os.tmpdir());
+  const tmp = path.basename(run).startsWith('nisab-test-run-') ? path.dirname(run) : run;
   for (let dir = await realpath(snapshotDir); dir.startsWith(tmp + path.sep); dir = path.dirname(dir)) {
     await chmod(dir, (await stat(dir)).mode | 0o005);
   }
