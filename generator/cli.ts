@@ -47,8 +47,8 @@ export function program(): Command {
 
   cli
     .command('import')
-    .description('Load a CSV (categories, subcategories, rates) or JSON (nisab) file; all rows or none.')
-    .argument('<kind>', 'categories | subcategories | rates | nisab')
+    .description('Load a CSV (categories, subcategories, sources, rates) or JSON (nisab) file; all rows or none.')
+    .argument('<kind>', 'categories | subcategories | sources | rates | nisab')
     .argument('<file>', 'the file to load')
     .addOption(dbOption().makeOptionMandatory())
     .addHelpText('after', '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite')

@@ -27,8 +27,8 @@ describe('the command line', () => {
 
   it('creates a database, imports, builds, verifies and says what it did', async () => {
     const db = path.join(dir, 'ops.sqlite');
-    expect((await cli('init', '--db', db)).stdout).toMatch(/schema version 0 -> 2/);
-    expect((await cli('init', '--db', db)).stdout).toMatch(/schema version 2, nothing to do/);
+    expect((await cli('init', '--db', db)).stdout).toMatch(/schema version 0 -> \d+/);
+    expect((await cli('init', '--db', db)).stdout).toMatch(/schema version \d+, nothing to do/);
     for (const [kind, file] of [['categories', 'categories.csv'], ['subcategories', 'subcategories.csv'], ['rates', 'rates.csv'], ['nisab', 'nisab.json']]) {
       const result = await cli('import', kind!, path.join('data', file!), '--db', db);
       expect(result.code, result.stderr).toBe(0);
