@@ -2,6 +2,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isRealDate, DATE_EXPECTATION } from './core/dates.ts';
 import { describeUserError, UserError } from './errors.ts';
+import { DEFAULT_TIME_ZONE } from './snapshot/clock.ts';
 
 const DEFAULT_OUT = 'public';
 
@@ -51,11 +52,12 @@ export function program(): Command {
     .argument('<kind>', 'categories | subcategories | sources | rates | nisab')
     .argument('<file>', 'the file to load')
     .addOption(dbOption().makeOptionMandatory())
+    .option('--accept-jumps', 'import rates that move more than the plausibility limit from their neighbours (a real market move)')
     .addHelpText('after', '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite')
-    .action(async (kind: string, file: string, options: { db: string }) => {
+    .action(async (kind: string, file: string, options: { db: string; acceptJumps?: boolean }) => {
       const { importFile } = await import('./db/import-file.ts');
       const { describeImport } = await import('./db/import-summary.ts');
-      console.log(describeImport(await importFile(kind, file, options.db)));
+      console.log(describeImport(await importFile(kind, file, options.db, { acceptJumps: options.acceptJumps ?? false })));
     });
 
   cli
@@ -64,7 +66,7 @@ export function program(): Command {
     .addOption(dbOption().default(undefined, 'the embedded default data'))
     .option('--out <dir>', 'the folder to publish into', DEFAULT_OUT)
     .addOption(new Option('--as-of <date>', 'publish records dated up to this day (default: today in --time-zone)').argParser(parseDate))
-    .addOption(new Option('--time-zone <name>', 'IANA time zone of the as-of date').env('NISAB_TIME_ZONE').default('Africa/Lagos'))
+    .addOption(new Option('--time-zone <name>', 'IANA time zone of the as-of date').env('NISAB_TIME_ZONE').default(DEFAULT_TIME_ZONE))
     .addOption(new Option('--max-age-days <n>', 'warn when the newest default rate is older than this').argParser(parseDays).default(3))
     .option('--strict', 'fail (publishing nothing) instead of warning about a stale feed')
     .addHelpText('after', '\nExample:\n  npm run cli -- build --db rates.sqlite --out public --as-of 2025-08-31')

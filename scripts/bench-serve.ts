@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { registerMoney } from '../generator/db/money-sql.ts';
 import { renderList } from '../generator/core/envelope.ts';
 import { startNginx } from '../test/support/nginx-server.ts';
 import { build, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
@@ -83,14 +84,14 @@ async function startPreviewProcess(dir: string): Promise<Endpoint> {
 /** Same columns, in the same order, as the published rate records. */
 const RATES_SQL = `
   SELECT r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
-         round(r.drtInUSD * r.drtUSDinNaira, 2) AS drtInNaira, s.sctUnit AS drtUnit
+         money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit
     FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
    WHERE r.drtDate BETWEEN @start AND @end AND (@subcategory IS NULL OR r.drtSubcategoryID = @subcategory)
    ORDER BY r.drtDate, r.drtSubcategoryID`;
 
 /** The live peer: each /api/v1/rates request runs the SQL and renders the envelope. */
 async function startSqlPeer(dbPath: string, asOf: string): Promise<Endpoint> {
-  const db = new Database(dbPath, { readonly: true });
+  const db = registerMoney(new Database(dbPath, { readonly: true }));
   const rates = db.prepare(RATES_SQL);
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://peer');

@@ -4,7 +4,7 @@
 
 const DATE_FORM = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 
-function daysInMonth(year: number, month: number): number {
+export function daysInMonth(year: number, month: number): number {
   if (month === 2) {
     const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
     return leap ? 29 : 28;
@@ -14,7 +14,8 @@ function daysInMonth(year: number, month: number): number {
 
 /** True for a zero-padded real calendar date: `2024-02-29` yes, `2023-02-29`, `2024-2-5` no. */
 export function isRealDate(value: string): boolean {
-  if (!DATE_FORM.test(value)) return false;
+  // The length too: in njs (PCRE) `$` also matches before a final newline.
+  if (value.length !== 10 || !DATE_FORM.test(value)) return false;
   const year = Number(value.slice(0, 4));
   const month = Number(value.slice(5, 7));
   const day = Number(value.slice(8, 10));

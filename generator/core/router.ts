@@ -12,26 +12,14 @@
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (no destructuring, spread,
 // for-of, classes, optional chaining, nullish coalescing, Map/Set, URLSearchParams).
-import { DATE_EXPECTATION, isRealDate } from './dates.ts';
 import { LIST_SEPARATOR, renderError, renderJoinedList } from './envelope.ts';
-import { paths, planRange, type Coverage, type Scope, type ShardRead } from './layout.ts';
+import { composeDated, type Dated } from './dated.ts';
+import { BASES, endpointAt, noEndpointMessage, PARAMETERS, type Decision, type Query } from './endpoints.ts';
+import type { ShardRead } from './layout.ts';
+import type { RoutingIndex } from './schemas.ts';
 import { sliceList } from './slice.ts';
 
-export const BASES = ['/api/v1', '/index.php/api/v1'];
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
-
-/** What the router needs to know of a snapshot: v1/routing.json. */
-export interface RoutingIndex {
-  asOf: string;
-  /** ISO instant of the next nightly build; nothing is cached past it. */
-  validUntil: string;
-  defaultSubcategoryID: number;
-  /** Coverage of every rate ("all") and of each subcategory, keyed by id. */
-  all: Coverage | null;
-  subcategories: { [id: string]: Coverage | null };
-  /** ETag of every envelope file, by path. */
-  etags: { [path: string]: string };
-}
 
 export interface ApiRequest {
   method: string;
@@ -48,6 +36,8 @@ export interface Plan {
   body: string | null;
   head: boolean;
   ifNoneMatch: string | null;
+  /** A dated answer to compose from the reads (dated.ts); null for the others. */
+  dated: Dated | null;
 }
 
 export interface Answer {
@@ -57,7 +47,8 @@ export interface Answer {
   etag: string | null;
 }
 
-export interface Response {
+/** What an edge sends: named so as not to shadow the global Response of the runtimes. */
+export interface ApiResponse {
   status: number;
   headers: { [name: string]: string };
   /** The full body; empty when `sendBody` is false (HEAD, 204, 304). */
@@ -65,22 +56,8 @@ export interface Response {
   sendBody: boolean;
 }
 
-const ENDPOINTS: { [path: string]: string[] } = {
-  '/rates/latest': ['subcategory'],
-  '/rates': ['start_date', 'end_date', 'subcategory'],
-  '/nisab': ['subcategory'],
-  '/subcategories': [],
-  '/meta': [],
-};
-
-const SUBCATEGORY_FORM = /^[1-9][0-9]{0,8}$/;
-
 function fail(status: number, message: string, head: boolean): Plan {
-  return { status: status, reads: [], body: renderError(message), head: head, ifNoneMatch: null };
-}
-
-function file(path: string, request: ApiRequest): Plan {
-  return { status: 200, reads: [{ path: path, from: '', to: '' }], body: null, head: request.method === 'HEAD', ifNoneMatch: request.ifNoneMatch };
+  return { status: status, reads: [], body: renderError(message), head: head, ifNoneMatch: null, dated: null };
 }
 
 function decode(text: string): string | null {
@@ -91,7 +68,7 @@ function decode(text: string): string | null {
   }
 }
 
-/** The endpoint's own parameters: name -> non-empty values (undecodable values count as malformed ''). */
+/** The endpoint's own parameters: name -> non-empty values (undecodable values count as malformed '\u0000'). */
 function readParameters(query: string, names: string[]): { [name: string]: string[] } {
   const found: { [name: string]: string[] } = {};
   for (let i = 0; i < names.length; i++) found[names[i] as string] = [];
@@ -109,8 +86,10 @@ function readParameters(query: string, names: string[]): { [name: string]: strin
   return found;
 }
 
-function coverageOf(index: RoutingIndex, id: number): Coverage | null | undefined {
-  return Object.prototype.hasOwnProperty.call(index.subcategories, String(id)) ? index.subcategories[String(id)] : undefined;
+/** A subcategory's id from its id or slug as given; null when it names none. */
+function subcategoryId(index: RoutingIndex, given: string): number | null {
+  if (/^[0-9]/.test(given)) return Object.prototype.hasOwnProperty.call(index.subcategories, given) ? Number(given) : null;
+  return Object.prototype.hasOwnProperty.call(index.slugs, given) ? (index.slugs[given] as number) : null;
 }
 
 /** The path under an API base (`/rates` for `/api/v1/rates?x`), or null for static content. */
@@ -124,7 +103,11 @@ export function apiPath(url: string): string | null {
   return null;
 }
 
-/** Decide the answer to a request; null when the path is not under an API base. */
+/**
+ * Decide the answer to a request; null when the path is not under an API base.
+ * When several things are wrong, the first of CONTRACT §2's order answers:
+ * method, path, a malformed parameter, start after end, an unknown subcategory.
+ */
 export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
   let rest = apiPath(request.url);
   if (rest === null) return null;
@@ -133,30 +116,24 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
 
   const method = request.method;
   const head = method === 'HEAD';
-  if (method === 'OPTIONS') return { status: 204, reads: [], body: '', head: false, ifNoneMatch: null };
+  if (method === 'OPTIONS') return { status: 204, reads: [], body: '', head: false, ifNoneMatch: null, dated: null };
   if (method !== 'GET' && !head) {
     const shown = /^[A-Za-z-]{1,20}$/.test(method) ? 'method ' + method : 'this method';
     return fail(405, shown + ' is not allowed; use GET, HEAD or OPTIONS', head);
   }
 
   if (rest.length > 1 && rest.charAt(rest.length - 1) === '/') rest = rest.slice(0, -1);
-  if (!Object.prototype.hasOwnProperty.call(ENDPOINTS, rest)) {
-    return fail(404, 'there is no endpoint at this path; under /api/v1 there are /rates/latest, /rates, /nisab, /subcategories and /meta', head);
-  }
-  const names = ENDPOINTS[rest] as string[];
-  const given = readParameters(query, names);
+  const endpoint = endpointAt(rest);
+  if (endpoint === null) return fail(404, noEndpointMessage(), head);
+  const given = readParameters(query, endpoint.parameters);
   const values: { [name: string]: string | null } = {};
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i] as string;
+  for (let i = 0; i < endpoint.parameters.length; i++) {
+    const name = endpoint.parameters[i] as string;
     const list = given[name] as string[];
     if (list.length > 1) return fail(400, name + ' is given more than once; give it once', head);
     const value = list.length === 1 ? (list[0] as string) : null;
-    if (value !== null && name === 'subcategory' && !SUBCATEGORY_FORM.test(value)) {
-      return fail(400, 'subcategory must be a positive whole number without sign or leading zeros, e.g. 1 (the IDs are listed at /api/v1/subcategories)', head);
-    }
-    if (value !== null && name !== 'subcategory' && !isRealDate(value)) {
-      return fail(400, name + ' must be ' + DATE_EXPECTATION, head);
-    }
+    const problem = value === null ? null : (PARAMETERS[name] as { check(v: string): string | null }).check(value);
+    if (problem !== null) return fail(400, problem, head);
     values[name] = value;
   }
   const start = values['start_date'] || null;
@@ -165,33 +142,25 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
     return fail(400, 'start_date (' + start + ') must not be after end_date (' + end + ')', head);
   }
   const subcategoryText = values['subcategory'] || null;
-  const subcategory = subcategoryText === null ? null : Number(subcategoryText);
-  if (subcategory !== null && coverageOf(index, subcategory) === undefined) {
-    return fail(404, 'subcategory ' + subcategory + ' does not exist; the IDs are listed at /api/v1/subcategories', head);
+  const subcategory = subcategoryText === null ? null : subcategoryId(index, subcategoryText);
+  if (subcategoryText !== null && subcategory === null) {
+    return fail(404, 'subcategory ' + subcategoryText + ' does not exist; the IDs and slugs are listed at /api/v1/subcategories', head);
   }
-
-  if (rest === '/rates/latest') {
-    const id = subcategory === null ? index.defaultSubcategoryID : subcategory;
-    if (coverageOf(index, id) === null) return fail(404, 'subcategory ' + id + ' has no published rate', head);
-    return file(paths.latest(id), request);
-  }
-  if (rest === '/rates') {
-    const scope: Scope = subcategory === null ? 'all' : subcategory;
-    const coverage = subcategory === null ? index.all : (coverageOf(index, subcategory) as Coverage | null);
-    const reads = planRange(scope, start, end, coverage);
-    if (reads.length === 0) {
-      return { status: 200, reads: [], body: renderJoinedList('', 0), head: head, ifNoneMatch: request.ifNoneMatch };
-    }
-    return { status: 200, reads: reads, body: null, head: head, ifNoneMatch: request.ifNoneMatch };
-  }
-  if (rest === '/nisab') return file(subcategory === null ? paths.nisabAll : paths.nisab(subcategory), request);
-  if (rest === '/subcategories') return file(paths.subcategories, request);
-  return file(paths.meta, request);
+  const parsed: Query = { subcategory: subcategory, start_date: start, end_date: end, date: values['date'] || null };
+  const decision: Decision = endpoint.plan(parsed, index);
+  if (decision.error !== null) return fail(decision.status, decision.error, head);
+  return { status: decision.status, reads: decision.reads, body: decision.body, head: head, ifNoneMatch: request.ifNoneMatch, dated: decision.dated };
 }
 
 /** The body and ETag of a plan, from the texts of its reads (same order). */
 export function assemble(plan: Plan, texts: string[], index: RoutingIndex): Answer {
   if (plan.body !== null) return { status: plan.status, body: plan.body, etag: null };
+  if (plan.dated !== null) {
+    const composed = composeDated(plan.dated, texts, index);
+    // The plan saw a record in coverage; a tree that lacks it is damaged, as a missing file would be.
+    if (composed === null) throw new Error('the snapshot has no record of subcategory ' + plan.dated.subcategory + ' on or before ' + plan.dated.date);
+    return { status: composed.status, body: composed.body, etag: null };
+  }
   const first = plan.reads[0] as ShardRead;
   if (first.from === '') {
     return { status: plan.status, body: texts[0] as string, etag: knownEtag(index, first.path) };
@@ -237,7 +206,7 @@ export function maxAge(index: RoutingIndex, nowMs: number): number {
 }
 
 /** Status, headers and body of an answer (CONTRACT.md §4–§6). */
-export function finalize(answer: Answer, plan: Plan, index: RoutingIndex, nowMs: number): Response {
+export function finalize(answer: Answer, plan: Plan, index: RoutingIndex, nowMs: number): ApiResponse {
   const headers: { [name: string]: string } = {
     'access-control-allow-origin': '*',
     'cache-control': 'public, max-age=' + maxAge(index, nowMs),

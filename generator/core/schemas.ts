@@ -99,38 +99,162 @@ export const Rate = z
   .meta({ id: 'Rate' });
 export type Rate = z.infer<typeof Rate>;
 
+const dueItem = z
+  .object({
+    item: z.string().regex(/^[a-z_]+$/).describe('the animal due, e.g. hiqqah, bint_labun, tabi, musinnah, sheep'),
+    count: z.number().finite().positive().describe('how many; a fraction only in Abu Hanifah\'s cattle table (41–59 head)'),
+  })
+  .strict()
+  .meta({ id: 'DueItem' });
+const dues = z
+  .array(z.array(dueItem).min(1))
+  .describe('the alternatives due: any one of the lists discharges it (several lists: a choice, e.g. 4 hiqqah or 5 bint labun); [] when nothing is due');
+
+const remainderBracket = z
+  .object({
+    minCount: z.number().int().nonnegative().describe('smallest remainder of the row'),
+    maxCount: z.number().int().nonnegative().nullable().describe('largest remainder, null for no limit'),
+    dues,
+  })
+  .strict();
+
+export const Formula = z
+  .object({
+    per: z
+      .array(z.object({ item: dueItem.shape.item, heads: z.number().int().positive().describe('one item for every this many head') }).strict())
+      .min(1)
+      .describe('the animals of the formula, e.g. 1 hiqqah per 50 and 1 bint labun per 40'),
+    roundDownTo: z.number().int().positive().describe('the herd is first rounded down to a multiple of this, e.g. 10'),
+    remainder: z
+      .array(remainderBracket)
+      .default([])
+      .describe('what the part of the herd above the rounded number owes (the Hanafi camel schedule restarts in every fifty); [] : nothing'),
+  })
+  .strict()
+  .describe(
+    'the open-ended last row as a formula. Meaning: round the herd down to a multiple of roundDownTo; every choice of whole counts c_i with Σ c_i × per[i].heads equal to that number is a valid due (250 camels: 5 hiqqah, or 1 hiqqah + 5 bint labun; never both sets), plus what remainder says for the rest. generator/core/livestock.ts (livestockDue) is the reference implementation.',
+  )
+  .meta({ id: 'LivestockFormula' });
+export type Formula = z.infer<typeof Formula>;
+
+const bracketFields = {
+  lbrMinCount: z.number().int().nonnegative().describe('smallest herd size of the bracket'),
+  lbrMaxCount: z.number().int().nonnegative().nullable().describe('largest herd size, null for the open-ended last bracket'),
+  lbrDueText: z.string().describe('what is due, in words'),
+  lbrDues: dues.default([]),
+  lbrFormula: Formula.nullable().default(null).describe('for the open-ended last row: the formula that gives its due (lbrDues is then []); null for a row of fixed dues'),
+};
+
+export const BracketInput = z
+  .object({
+    ...bracketFields,
+    lbrDue: z.string().optional().describe('optional in an import; when given it must equal the notation of lbrDues / lbrFormula'),
+  })
+  .strict();
+export type BracketInput = z.infer<typeof BracketInput>;
+
+/**
+ * Where each field of a published rate comes from: a SQL expression over the
+ * rates table (`r`) joined with its subcategory (`s`), or a value derived in
+ * code from the fields read. The build's SELECTs, its month fingerprints and
+ * the rendered line all take their columns from here, so a field added to
+ * Rate without an entry does not compile, and one with an entry cannot be
+ * left out of the fingerprint (an incremental build would miss a correction).
+ */
+export type RateColumns = { [K in keyof Rate]-?: { sql: string } | { derive(read: Record<string, unknown>): Rate[K] } };
+export const RATE_COLUMNS: RateColumns = {
+  drtID: { sql: 'r.drtID' },
+  drtSubcategoryID: { sql: 'r.drtSubcategoryID' },
+  drtDate: { sql: 'r.drtDate' },
+  drtInUSD: { sql: 'r.drtInUSD' },
+  drtUSDinNaira: { sql: 'r.drtUSDinNaira' },
+  drtInNaira: { sql: 'money(r.drtInUSD, r.drtUSDinNaira)' },
+  drtUnit: { sql: 's.sctUnit' },
+};
+
+/** A rate as published: one line of JSON, its keys in the record's order (the order is part of the public bytes). */
+export function rateLine(rate: Rate): string {
+  const ordered: Record<string, unknown> = {};
+  for (const field of Object.keys(Rate.shape)) ordered[field] = rate[field as keyof Rate];
+  return JSON.stringify(ordered);
+}
+
 export const Bracket = z
   .object({
-    lbrMinCount: z.number().int().nonnegative().describe('smallest herd size of the bracket'),
-    lbrMaxCount: z.number().int().nonnegative().nullable().describe('largest herd size, null for the open-ended last bracket'),
-    lbrDue: z.string().describe('what is due, machine-readable: `item:n` joined by `;`, alternatives by `|`, `perN:item` beyond the table; empty for nothing'),
-    lbrDueText: z.string().describe('what is due, in words'),
+    lbrMinCount: bracketFields.lbrMinCount,
+    lbrMaxCount: bracketFields.lbrMaxCount,
+    lbrDue: z
+      .string()
+      .describe(
+        'a one-line summary of lbrDues / lbrFormula (they are authoritative): `item:n` joined by `;` (together), alternatives by `|`; for a formula `perN:item` joined by `,` ("a combination of", see lbrFormula), with `+remainder` when the rest owes something; empty for nothing',
+      ),
+    lbrDueText: bracketFields.lbrDueText,
+    lbrDues: dues,
+    lbrFormula: Formula.nullable().describe(bracketFields.lbrFormula.description ?? ''),
   })
   .strict()
   .meta({ id: 'LivestockBracket' });
 export type Bracket = z.infer<typeof Bracket>;
 
+export const SCHOOLS = ['hanafi', 'maliki', 'shafii', 'hanbali'] as const;
+
+const authority = z
+  .object({
+    name: z.string().min(1).describe('the body, e.g. National Moonsighting Committee of Nigeria (NMCN)'),
+    sourceURL: z.url({ protocol: /^https?$/ }).describe('where it publishes or states its use of the rule'),
+  })
+  .strict()
+  .meta({ id: 'Authority' });
+
+const lowerOfItem = z
+  .object({
+    subcategoryID: id.describe('a metal whose rate values the threshold, e.g. gold (1)'),
+    threshold: z.number().finite().positive().describe('the quantity of that metal, in its unit (gram)'),
+  })
+  .strict();
+
 const nisabFields = {
   nsbID: id.describe('stable identifier'),
   nsbSubcategoryID: id.describe('the subcategory the rule is for'),
-  nsbThreshold: z.number().finite().nonnegative().nullable().describe('the Nisab quantity; null or 0 where there is none (e.g. rikaz)'),
+  nsbThreshold: z.number().finite().nonnegative().nullable().describe('the Nisab quantity; null where there is none (e.g. rikaz) or where it depends on the day (nsbLowerOf)'),
   nsbThresholdUnit: z.string().min(1).nullable().describe('unit of the threshold: gram, kg, head, ...'),
-  nsbRatePercent: z.number().finite().nonnegative().max(100).nullable().describe('zakat due in percent; null where a bracket table applies'),
+  nsbRatePercent: z.number().finite().nonnegative().max(100).nullable().describe('zakat due in percent of the wealth; null where a bracket table applies or where the rule is not zakat (nsbRateKind "none")'),
 };
 
 const nisabOptional = {
-  nsbVariant: z.string().min(1).default('majority').describe('school or method variant, e.g. majority-85g, hanafi-87.48g (default "majority")'),
+  nsbVariant: z.string().min(1).default('majority').describe('school or method variant, e.g. majority-85g, maliki, lower-of-gold-silver (default "majority")'),
   nsbIsDefault: z.boolean().default(true).describe('the variant most bodies use for this subcategory (default true)'),
-  nsbRateKind: z.enum(['percent', 'bracket']).default('percent').describe('percent: nsbRatePercent applies; bracket: see nsbBrackets (default percent)'),
+  nsbSchools: z
+    .array(z.enum(SCHOOLS))
+    .default([])
+    .describe("the schools that hold the rule: hanafi, maliki, shafii, hanbali; empty where it is a contemporary body's choice (a weight conversion, paper money) rather than a school's (default [])"),
+  nsbAuthorities: z.array(authority).default([]).describe('bodies that use the rule, each with a source (default [])'),
+  nsbRateKind: z
+    .enum(['percent', 'bracket', 'none'])
+    .default('percent')
+    .describe('percent: nsbRatePercent applies; bracket: see nsbBrackets; none: not zakat, a related legal threshold valued like a Nisab (minimum dowry, theft threshold, diyyah) (default percent)'),
   nsbBasisSubcategoryID: id.nullable().default(null).describe('the subcategory whose price measures the threshold when it is not the rule\'s own, e.g. gold (1) for cash (default null)'),
+  nsbLowerOf: z
+    .array(lowerOfItem)
+    .default([])
+    .describe('when not empty, the rule is valued at the lowest of these metal thresholds on the day, compared in Naira (nsbValueSubcategoryID then says which metal gave the value); nsbThreshold and nsbBasisSubcategoryID are null (default [])'),
   nsbHawlRequired: z.boolean().default(true).describe('whether a full lunar year of ownership (hawl) is required (default true)'),
+  nsbSolarYearRatePercent: z
+    .number()
+    .finite()
+    .positive()
+    .max(100)
+    .nullable()
+    .default(null)
+    .describe('the rate for a payer who counts the hawl in solar years (2.5 % × 365.25 / 354.37 ≈ 2.577 %, AAOIFI); null where no hawl applies or the rate is not a percent (default null)'),
   nsbConditions: z.string().nullable().default(null).describe('conditions of the rule (default null)'),
   nsbNotes: z.string().nullable().default(null).describe('notes on schools and practice (default null)'),
   nsbSourceURL: z.url().nullable().default(null).describe('where the rule is documented (default null)'),
-  nsbBrackets: z.array(Bracket).default([]).describe('livestock bracket table, ascending (default [])'),
 };
 
-export const NisabRuleInput = z.object({ ...nisabFields, ...nisabOptional }).strict();
+export const NisabRuleInput = z
+  .object({ ...nisabFields, ...nisabOptional, nsbBrackets: z.array(BracketInput).default([]).describe('livestock bracket table, ascending (default [])') })
+  .strict();
 export type NisabRuleInput = z.infer<typeof NisabRuleInput>;
 
 export const NisabRule = z
@@ -138,9 +262,13 @@ export const NisabRule = z
     ...nisabFields,
     ...nisabOptional,
     nsbBasisSubcategoryID: id.nullable().describe(nisabOptional.nsbBasisSubcategoryID.description ?? ''),
+    nsbBrackets: z.array(Bracket).describe('livestock bracket table, ascending'),
     nsbValueInUSD: money.nullable().describe('threshold × the newest published drtInUSD of the measuring subcategory, 2 decimals; null where no rate applies'),
     nsbValueInNaira: money.nullable().describe('that value in Naira at the same rate record, 2 decimals'),
     nsbRateDate: isoDate.nullable().describe('the drtDate of that rate record'),
+    nsbValueSubcategoryID: id
+      .nullable()
+      .describe('the subcategory whose rate gave the values (the rule\'s own, its basis, or for nsbLowerOf the metal that gave the lower value); null when not valued'),
   })
   .strict()
   .meta({ id: 'NisabRule' });
@@ -169,6 +297,31 @@ export const Meta = z
   .strict()
   .meta({ id: 'Meta' });
 export type Meta = z.infer<typeof Meta>;
+
+const coverage = z.object({ first: isoDate, last: isoDate }).strict().nullable();
+
+/**
+ * What the router needs to know of a snapshot (v1/routing.json), read by every
+ * edge. The router core only imports this type, never zod.
+ */
+export const RoutingIndex = z
+  .object({
+    asOf: isoDate,
+    /** ISO instant of the next nightly build; nothing is cached past it. */
+    validUntil: z.iso.datetime(),
+    defaultSubcategoryID: id,
+    /** Coverage of every rate ("all") and of each subcategory, keyed by id. */
+    all: coverage,
+    subcategories: z.record(z.string().regex(/^[1-9][0-9]*$/), coverage),
+    /** Subcategory id by slug, for `?subcategory=gold`. */
+    slugs: z.record(slug, id),
+    /** The subcategories with daily rates (sctHasDailyRate): what values a Nisab rule at request time. */
+    dailyRateIDs: z.array(id),
+    /** ETag of every envelope file, by path. */
+    etags: z.record(z.string(), z.string().regex(/^"[0-9a-f]{40}"$/)),
+  })
+  .strict();
+export type RoutingIndex = z.infer<typeof RoutingIndex>;
 
 /** Success envelopes: one per kind of answer. */
 export function itemEnvelope<T extends z.ZodType>(data: T) {

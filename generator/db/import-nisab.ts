@@ -1,7 +1,8 @@
 // Nisab rules come as JSON (they nest a bracket table). Rules are upserted by
 // nsbID and each rule's brackets are replaced by the file's.
 import type { Database } from 'better-sqlite3';
-import { NisabRuleInput, type Bracket } from '../core/schemas.ts';
+import { bracketNotation } from '../core/livestock.ts';
+import { NisabRuleInput, type BracketInput } from '../core/schemas.ts';
 import { checkRecord } from './check-record.ts';
 import { reportDuplicates } from './duplicates.ts';
 import { readTextFile } from './file-errors.ts';
@@ -11,7 +12,16 @@ import { Problems, type Located } from './problems.ts';
 import { upsertById } from './upsert-by-id.ts';
 
 const RULE_COLUMNS = Object.keys(NisabRuleInput.shape).filter((field) => field !== 'nsbBrackets');
-const BRACKET_COLUMNS = ['lbrMinCount', 'lbrMaxCount', 'lbrDue', 'lbrDueText'] as const;
+const BRACKET_COLUMNS = ['lbrMinCount', 'lbrMaxCount', 'lbrDueText', 'lbrDues', 'lbrFormula'] as const;
+// The structured dues are stored as JSON text (a bracket row is read whole, never queried inside).
+const bracketRow = (rule: number, bracket: BracketInput) => ({
+  rule,
+  lbrMinCount: bracket.lbrMinCount,
+  lbrMaxCount: bracket.lbrMaxCount,
+  lbrDueText: bracket.lbrDueText,
+  lbrDues: JSON.stringify(bracket.lbrDues),
+  lbrFormula: bracket.lbrFormula === null ? null : JSON.stringify(bracket.lbrFormula),
+});
 
 /** Upserts the Nisab rules of a JSON array of NisabRuleInput objects; all or nothing. */
 export async function importNisab(db: Database, file: string): Promise<ImportSummary> {
@@ -35,10 +45,11 @@ export async function importNisab(db: Database, file: string): Promise<ImportSum
     const outcomes = rules.map(({ line, value: rule }): RowOutcome | undefined => {
       const outcome = write(line, rule);
       if (outcome === undefined) return undefined;
-      const stored = readBrackets.all(rule.nsbID);
-      if (sameBrackets(stored as Bracket[], rule.nsbBrackets)) return outcome;
+      const stored = readBrackets.all(rule.nsbID) as Record<string, unknown>[];
+      const wanted = rule.nsbBrackets.map((bracket) => bracketRow(rule.nsbID, bracket));
+      if (sameBrackets(stored, wanted)) return outcome;
       clearBrackets.run(rule.nsbID);
-      for (const bracket of rule.nsbBrackets) addBracket.run({ rule: rule.nsbID, ...bracket });
+      for (const row of wanted) addBracket.run(row);
       return outcome === 'unchanged' ? 'updated' : outcome;
     });
     problems.throwIfAny();
@@ -75,8 +86,27 @@ function checkShape({ line, value: rule }: Located<NisabRuleInput>, problems: Pr
   if (rule.nsbRateKind === 'bracket' && rule.nsbBrackets.length === 0) {
     problems.add(line, 'nsbBrackets', 'must not be empty when nsbRateKind is "bracket"');
   }
+  if (rule.nsbRateKind === 'none' && rule.nsbRatePercent !== null) {
+    problems.add(line, 'nsbRatePercent', 'must be null when nsbRateKind is "none" (a legal threshold, not zakat)');
+  }
+  if (rule.nsbLowerOf.length === 1) problems.add(line, 'nsbLowerOf', 'must name at least two metals to take the lower of, or none');
+  if (rule.nsbLowerOf.length > 0) {
+    for (const field of ['nsbThreshold', 'nsbBasisSubcategoryID'] as const) {
+      if (rule[field] !== null) problems.add(line, field, 'must be null when nsbLowerOf is given (the threshold depends on the day)');
+    }
+  }
   rule.nsbBrackets.forEach((bracket, i) => {
     const previous = rule.nsbBrackets[i - 1];
+    if (bracket.lbrFormula !== null && (bracket.lbrMaxCount !== null || bracket.lbrDues.length > 0)) {
+      problems.add(line, `nsbBrackets[${i}].lbrFormula`, 'only the open-ended last bracket (lbrMaxCount null, lbrDues []) may have a formula');
+    }
+    if (bracket.lbrDue !== undefined && bracket.lbrDue !== bracketNotation(bracket)) {
+      problems.add(
+        line,
+        `nsbBrackets[${i}].lbrDue`,
+        `is derived from lbrDues and lbrFormula, which say ${JSON.stringify(bracketNotation(bracket))}; leave it out or correct it`,
+      );
+    }
     if (bracket.lbrMaxCount !== null && bracket.lbrMaxCount < bracket.lbrMinCount) {
       problems.add(line, `nsbBrackets[${i}].lbrMaxCount`, `must be at least lbrMinCount (${bracket.lbrMinCount})`);
     }
@@ -101,10 +131,13 @@ function checkReferences(db: Database, rules: readonly Located<NisabRuleInput>[]
         problems.add(line, field, `unknown subcategory ${id}`);
       }
     }
+    rule.nsbLowerOf.forEach((metal, i) => {
+      if (!subcategories.has(metal.subcategoryID)) problems.add(line, `nsbLowerOf[${i}].subcategoryID`, `unknown subcategory ${metal.subcategoryID}`);
+    });
   }
 }
 
-function sameBrackets(stored: readonly Bracket[], wanted: readonly Bracket[]): boolean {
+function sameBrackets(stored: readonly Record<string, unknown>[], wanted: readonly Record<string, unknown>[]): boolean {
   return (
     stored.length === wanted.length &&
     stored.every((bracket, i) => BRACKET_COLUMNS.every((column) => bracket[column] === wanted[i]![column]))

@@ -8,6 +8,7 @@ import type { Database } from 'better-sqlite3';
 import { RateInput } from '../core/schemas.ts';
 import { readCsv } from './csv-records.ts';
 import type { ImportSummary } from './import-summary.ts';
+import { checkPlausibility, type GateOptions } from './plausibility.ts';
 import { Problems, type Located } from './problems.ts';
 
 const STAGED = 'temp.staged_rates';
@@ -22,14 +23,15 @@ export type RateRows = (problems: Problems, onRecord: (record: Located<RateInput
  * Inserts or replaces, per (subcategory, date), the rates of a CSV file
  * `drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira[,drtID,drtPriceSource,drtNairaSource,drtNairaDate]`.
  * An existing record keeps its drtID; a new one takes the file's drtID or gets
- * the next free one. All or nothing. Not to be run concurrently on one connection.
+ * the next free one. All or nothing; implausible values refuse the whole file (plausibility.ts).
+ * Not to be run concurrently on one connection.
  */
-export async function importRates(db: Database, file: string): Promise<ImportSummary> {
-  const { byDate, ...summary } = await importRateRows(db, file, (problems, onRecord) => readCsv(file, RateInput, problems, onRecord));
+export async function importRates(db: Database, file: string, options: GateOptions = {}): Promise<ImportSummary> {
+  const { byDate, ...summary } = await importRateRows(db, file, (problems, onRecord) => readCsv(file, RateInput, problems, onRecord), options);
   return summary;
 }
 
-export interface RateImportOptions {
+export interface RateImportOptions extends GateOptions {
   /** Check everything and count what would change, then undo it: nothing is written. */
   dryRun?: boolean;
 }
@@ -72,6 +74,7 @@ export async function importRateRows(db: Database, label: string, rows: RateRows
       count++;
     });
     reportConflicts(db, problems);
+    checkPlausibility(db, STAGED, problems, options);
     problems.throwIfAny();
     const byDate = countByDate(db);
     const summary = { file: label, rows: count, ...merge(db), byDate };

@@ -14,6 +14,9 @@ const REAL_DATE = (column: string) =>
 // typeof() as well as > 0: SQLite orders any text above every number.
 const POSITIVE_REAL = (column: string) => `${column} REAL NOT NULL CHECK (typeof(${column}) = 'real' AND ${column} > 0)`;
 
+// A JSON array column, '[]' unless given.
+const JSON_ARRAY = (column: string) => `TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(${column}) AND json_type(${column}) = 'array')`;
+
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE subcategories (
@@ -68,6 +71,54 @@ export const MIGRATIONS: readonly string[] = [
     lbrDueText TEXT NOT NULL,
     PRIMARY KEY (lbrRuleID, lbrMinCount)
   ) WITHOUT ROWID;
+  `,
+  // Issue 10: schools, authorities, the lower-of rule, the solar-year rate, rules
+  // that are not zakat (nsbRateKind 'none'), livestock dues as structured JSON.
+  // SQLite cannot change a CHECK, so both tables are rebuilt; the renames update
+  // the foreign key. Old bracket rows keep their range and text but have no
+  // structured due (NULL): the build names them, and importing the rules again
+  // fills them in.
+  `
+  CREATE TABLE nisab_rules_v3 (
+    nsbID INTEGER PRIMARY KEY,
+    nsbSubcategoryID INTEGER NOT NULL REFERENCES subcategories (sctID),
+    nsbVariant TEXT NOT NULL,
+    ${BOOLEAN('nsbIsDefault')},
+    nsbThreshold REAL CHECK (nsbThreshold >= 0),
+    nsbThresholdUnit TEXT,
+    nsbRatePercent REAL CHECK (nsbRatePercent BETWEEN 0 AND 100),
+    nsbRateKind TEXT NOT NULL CHECK (nsbRateKind IN ('percent', 'bracket', 'none')),
+    nsbBasisSubcategoryID INTEGER REFERENCES subcategories (sctID),
+    ${BOOLEAN('nsbHawlRequired')},
+    nsbConditions TEXT,
+    nsbNotes TEXT,
+    nsbSourceURL TEXT,
+    nsbSchools ${JSON_ARRAY('nsbSchools')},
+    nsbAuthorities ${JSON_ARRAY('nsbAuthorities')},
+    nsbLowerOf ${JSON_ARRAY('nsbLowerOf')},
+    nsbSolarYearRatePercent REAL CHECK (nsbSolarYearRatePercent > 0 AND nsbSolarYearRatePercent <= 100)
+  );
+  INSERT INTO nisab_rules_v3 (nsbID, nsbSubcategoryID, nsbVariant, nsbIsDefault, nsbThreshold, nsbThresholdUnit, nsbRatePercent,
+                              nsbRateKind, nsbBasisSubcategoryID, nsbHawlRequired, nsbConditions, nsbNotes, nsbSourceURL)
+    SELECT nsbID, nsbSubcategoryID, nsbVariant, nsbIsDefault, nsbThreshold, nsbThresholdUnit, nsbRatePercent,
+           nsbRateKind, nsbBasisSubcategoryID, nsbHawlRequired, nsbConditions, nsbNotes, nsbSourceURL FROM nisab_rules;
+
+  CREATE TABLE livestock_brackets_v3 (
+    lbrRuleID INTEGER NOT NULL REFERENCES nisab_rules_v3 (nsbID) ON DELETE CASCADE,
+    lbrMinCount INTEGER NOT NULL CHECK (lbrMinCount >= 0),
+    lbrMaxCount INTEGER CHECK (lbrMaxCount >= lbrMinCount),
+    lbrDueText TEXT NOT NULL,
+    lbrDues TEXT CHECK (json_valid(lbrDues) AND json_type(lbrDues) = 'array'),
+    lbrFormula TEXT CHECK (json_valid(lbrFormula) AND json_type(lbrFormula) = 'object'),
+    PRIMARY KEY (lbrRuleID, lbrMinCount)
+  ) WITHOUT ROWID;
+  INSERT INTO livestock_brackets_v3 (lbrRuleID, lbrMinCount, lbrMaxCount, lbrDueText)
+    SELECT lbrRuleID, lbrMinCount, lbrMaxCount, lbrDueText FROM livestock_brackets;
+
+  DROP TABLE livestock_brackets;
+  DROP TABLE nisab_rules;
+  ALTER TABLE nisab_rules_v3 RENAME TO nisab_rules;
+  ALTER TABLE livestock_brackets_v3 RENAME TO livestock_brackets;
   `,
   // Every figure says where it comes from (issue 9). Rows from before this step
   // were entered by hand as far as the database knows: 'manual'. drtNairaDate is

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { UserError } from '../errors.ts';
+import { registerMoney } from './money-sql.ts';
 import { migrate, newerSchemaError, SCHEMA_VERSION, schemaVersion, type MigrationResult } from './migrations.ts';
 
 export interface OpenOptions {
@@ -24,6 +25,7 @@ export function openDatabase(path: string, { readonly = false, create = false }:
   }
   try {
     db.pragma('foreign_keys = ON');
+    registerMoney(db);
     // The first read of the file: this is where "not a database" shows up.
     const version = schemaVersion(db);
     if (version > SCHEMA_VERSION) throw newerSchemaError(path, version);

@@ -3,9 +3,10 @@
 // rows, so that a nightly build reads and renders only the months that changed.
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { Rate } from '../core/schemas.ts';
+import { Rate, RATE_COLUMNS, type RateColumns } from '../core/schemas.ts';
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
+import { RATE_FROM, rateFingerprintExpression, rateSelectList, withDerivedFields } from './rate-columns.ts';
 
 export interface SubcategoryRates {
   first: string;
@@ -21,21 +22,18 @@ export interface RateSummary {
   monthPrints: Map<string, string>;
 }
 
-const RATE_COLUMNS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
-  round(r.drtInUSD * r.drtUSDinNaira, 2) AS drtInNaira, s.sctUnit AS drtUnit`;
-
-export function readRateSummary(db: Database, asOf: string): RateSummary {
+export function readRateSummary(db: Database, asOf: string, columns: RateColumns = RATE_COLUMNS): RateSummary {
   const newest = new Map<number, Rate>();
   const problems: string[] = [];
   const rows = db
     .prepare(
-      `SELECT ${RATE_COLUMNS} FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
+      `SELECT ${rateSelectList(columns)} FROM ${RATE_FROM}
          JOIN (SELECT drtSubcategoryID AS id, max(drtDate) AS newest FROM rates WHERE drtDate <= @asOf GROUP BY 1) n
            ON n.id = r.drtSubcategoryID AND n.newest = r.drtDate`,
     )
     .all({ asOf }) as Record<string, unknown>[];
   for (const row of rows) {
-    const rate = checkRecord(Rate, row, (field, message) => problems.push(`rates drtID ${row.drtID}: ${field}: ${message}`));
+    const rate = checkRecord(Rate, withDerivedFields(row, columns), (field, message) => problems.push(`rates drtID ${row.drtID}: ${field}: ${message}`));
     if (rate) newest.set(rate.drtSubcategoryID, rate);
   }
   if (problems.length) throw new UserError(`${db.name}: ${problems.length} stored values break the record rules; correct them by importing again`, problems);
@@ -47,17 +45,21 @@ export function readRateSummary(db: Database, asOf: string): RateSummary {
     .all(asOf) as [number, string, string, number][];
   for (const [id, first, last, count] of coverage) bySubcategory.set(id, { first, last, count, newest: newest.get(id)! });
 
-  // Every value a published record is made of, in record order: equal prints, equal lines.
+  return { bySubcategory, monthPrints: readMonthPrints(db, asOf, columns) };
+}
+
+/** `${subcategory}/${YYYY-MM}` -> SHA-1 of every value the month's published records are made of, in record order: equal prints, equal lines. */
+export function readMonthPrints(db: Database, asOf: string, columns: RateColumns = RATE_COLUMNS): Map<string, string> {
   const monthPrints = new Map<string, string>();
   const months = db
     .prepare(
       `SELECT r.drtSubcategoryID, substr(r.drtDate, 1, 7),
-              group_concat(r.drtID || ',' || r.drtDate || ',' || quote(r.drtInUSD) || ',' || quote(r.drtUSDinNaira) || ',' || s.sctUnit, ';' ORDER BY r.drtDate)
-         FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
+              group_concat(${rateFingerprintExpression(columns)}, ';' ORDER BY r.drtDate)
+         FROM ${RATE_FROM}
         WHERE r.drtDate <= ? GROUP BY 1, 2`,
     )
     .raw()
     .all(asOf) as [number, string, string][];
   for (const [id, month, values] of months) monthPrints.set(`${id}/${month}`, createHash('sha1').update(values).digest('hex'));
-  return { bySubcategory, monthPrints };
+  return monthPrints;
 }

@@ -4,12 +4,12 @@
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
 import { DATE_EXPECTATION, isRealDate } from '../core/dates.ts';
-import { Category, NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
+import { NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
+import { RATE_FROM, rateSelectList, withDerivedFields } from './rate-columns.ts';
 
 export interface Source {
-  categories: Category[];
   subcategories: Subcategory[];
   rates: Rate[];
   nisab: NisabRuleInput[];
@@ -35,7 +35,6 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
     };
     const all = (sql: string, ...params: unknown[]) => db.prepare(sql).iterate(...params) as Iterable<Record<string, unknown>>;
 
-    const categories = read('categories', 'catID', Category, all('SELECT catID, catSlug, catName FROM categories ORDER BY catID'));
     const subcategories = read(
       'subcategories',
       'sctID',
@@ -51,45 +50,57 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
       'rates',
       'drtID',
       Rate,
-      all(
-        `SELECT r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
-                round(r.drtInUSD * r.drtUSDinNaira, 2) AS drtInNaira, s.sctUnit AS drtUnit
-         FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
+      derived(all(
+        `SELECT ${rateSelectList()} FROM ${RATE_FROM}
          WHERE r.drtDate <= ? AND (? IS NULL OR substr(r.drtDate, 1, 7) IN (SELECT value FROM json_each(?)))
          ORDER BY r.drtDate, r.drtSubcategoryID`,
         asOf,
         months,
         months,
-      ),
+      )),
     );
     const brackets = db.prepare(
-      'SELECT lbrMinCount, lbrMaxCount, lbrDue, lbrDueText FROM livestock_brackets WHERE lbrRuleID = ? ORDER BY lbrMinCount',
+      'SELECT lbrMinCount, lbrMaxCount, lbrDueText, lbrDues, lbrFormula FROM livestock_brackets WHERE lbrRuleID = ? ORDER BY lbrMinCount',
     );
     const nisab = read(
       'nisab_rules',
       'nsbID',
       NisabRuleInput,
       Array.from(booleans(all('SELECT * FROM nisab_rules ORDER BY nsbID'), ['nsbIsDefault', 'nsbHawlRequired']), (rule) => ({
-        ...rule,
-        nsbBrackets: brackets.all(rule.nsbID),
+        ...jsonColumns(rule, ['nsbSchools', 'nsbAuthorities', 'nsbLowerOf']),
+        nsbBrackets: (brackets.all(rule.nsbID) as Record<string, unknown>[]).map((row) => jsonColumns(row, ['lbrDues', 'lbrFormula'])),
       })),
     );
 
     if (problems.length) {
       throw new UserError(`${db.name}: ${problems.length} stored values break the record rules; correct them by importing again`, problems);
     }
-    return { categories, subcategories, rates, nisab };
+    return { subcategories, rates, nisab };
   })();
-}
-
-/** How many rates are dated after the as-of date (entered ahead of time, not published yet). */
-export function ratesAfter(db: Database, asOf: string): number {
-  checkAsOf(asOf);
-  return db.prepare('SELECT count(*) FROM rates WHERE drtDate > ?').pluck().get(asOf) as number;
 }
 
 function checkAsOf(asOf: string): void {
   if (!isRealDate(asOf)) throw new UserError(`the as-of date must be ${DATE_EXPECTATION}, got ${JSON.stringify(asOf)}`);
+}
+
+// JSON text columns as values; NULL stays null (a bracket stored before its
+// structured due existed, which the schema then names) and anything unparsable
+// is left as text for the schema to reject.
+function jsonColumns(row: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out = { ...row };
+  for (const field of fields) {
+    if (typeof out[field] !== 'string') continue;
+    try {
+      out[field] = JSON.parse(out[field] as string);
+    } catch {
+      // left as text
+    }
+  }
+  return out;
+}
+
+function* derived(rows: Iterable<Record<string, unknown>>): Iterable<Record<string, unknown>> {
+  for (const row of rows) yield withDerivedFields(row);
 }
 
 // SQLite stores booleans as 0/1; anything else is left for the schema to reject.

@@ -34,5 +34,7 @@ export function upsertById(db: Database, table: string, columns: readonly string
 
 function toSql(value: unknown): SqlValue {
   if (typeof value === 'boolean') return value ? 1 : 0;
+  // Lists and objects (a Nisab rule's schools, authorities) are stored as JSON text.
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return (value ?? null) as SqlValue;
 }

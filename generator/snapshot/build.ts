@@ -8,6 +8,7 @@ import { daysBetween } from '../core/dates.ts';
 import { paths } from '../core/layout.ts';
 import { openDatabase } from '../db/open.ts';
 import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
+import { readMonthEnds } from '../db/read-month-ends.ts';
 import { readSource } from '../db/read-source.ts';
 import { UserError } from '../errors.ts';
 import { nextBuildAt } from './clock.ts';
@@ -90,8 +91,8 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
     // One transaction: an import running meanwhile is either wholly in or wholly out.
     source = db.transaction(() => {
       const summary = readRateSummary(db, options.asOf);
-      const { months } = planShards(summary, snapshotOptions, previous.reusable);
-      return { ...readSource(db, options.asOf, { months }), summary };
+      const shards = planShards(summary, snapshotOptions, previous.reusable);
+      return { ...readSource(db, options.asOf, { months: shards.months }), summary, shards, monthEnds: readMonthEnds(db, options.asOf) };
     })();
   } finally {
     db.close();
@@ -102,7 +103,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   if (options.strict && warnings.length > 0) throw new UserError('the feed is stale; nothing was published (--strict)', warnings);
 
   options.progress(`planning the files (${source.rates.length} rates to render)`);
-  const planned = planSnapshot(source, snapshotOptions, previous.reusable);
+  const planned = planSnapshot(source, snapshotOptions, previous.reusable, source.shards);
   // The worker bundle and the OpenAPI document depend only on the code: carried over when it is the same.
   const sameCode = previous.reusable !== null && CODE_FILES.every((file) => previous.reusable!.files[file]);
   const site = sameCode ? new Map<string, string>() : await codeFiles();

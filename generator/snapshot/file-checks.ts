@@ -3,34 +3,17 @@
 // is about to publish with this, and `verify` checks a published tree with it.
 import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
-import { paths, type Level, type Scope } from '../core/layout.ts';
-import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, Subcategory } from '../core/schemas.ts';
-
-const coverage = z.object({ first: z.string(), last: z.string() }).strict().nullable();
-export const RoutingIndexSchema = z
-  .object({
-    asOf: z.string(),
-    validUntil: z.iso.datetime(),
-    defaultSubcategoryID: z.number().int().positive(),
-    all: coverage,
-    subcategories: z.record(z.string().regex(/^[1-9][0-9]*$/), coverage),
-    etags: z.record(z.string(), z.string().regex(/^"[0-9a-f]{40}"$/)),
-  })
-  .strict();
+import { blockEnd, parsePath, type SnapshotFile } from '../core/layout.ts';
+import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, RoutingIndex, Subcategory } from '../core/schemas.ts';
 
 const rateList = listEnvelope(Rate);
 const nisabList = listEnvelope(NisabRule);
-const SHARD = /^v1\/rates\/(all|[1-9][0-9]*)(?:\/([0-9]{3}0s|[0-9]{4})(?:\/([0-9]{2}))?)?\.json$/;
-const LATEST = /^v1\/rates\/latest\/[1-9][0-9]*\.json$/;
-const NISAB_ONE = /^v1\/nisab\/[1-9][0-9]*\.json$/;
-
-function shardOf(path: string): { scope: Scope; level: Level } | null {
-  const m = SHARD.exec(path);
-  if (!m) return null;
-  const scope: Scope = m[1] === 'all' ? 'all' : Number(m[1]);
-  const level: Level = m[3] ? 'month' : !m[2] ? 'all' : m[2].endsWith('0s') ? 'decade' : 'year';
-  return { scope, level };
+function shardOf(path: string): Extract<SnapshotFile, { kind: 'shard' }> | null {
+  const file = parsePath(path);
+  return file?.kind === 'shard' ? file : null;
 }
+
+const outside = (date: string, shard: { start: string; end: string }) => date < shard.start || date > shard.end;
 
 function issues(error: z.ZodError): string[] {
   return error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
@@ -48,20 +31,22 @@ export function checkFile(path: string, text: string): string[] {
     const result = schema.safeParse(value);
     return result.success ? [] : issues(result.error).map((m) => `${path}: ${m}`);
   };
-  if (path === paths.meta) return check(itemEnvelope(Meta));
-  if (path === paths.routing) return check(RoutingIndexSchema);
-  if (path === paths.subcategories) return check(listEnvelope(Subcategory));
-  if (path === paths.nisabAll || NISAB_ONE.test(path)) return check(nisabList);
-  if (LATEST.test(path)) return check(itemEnvelope(Rate));
-  const shard = shardOf(path);
-  if (!shard) return [`${path}: not a file a snapshot holds`];
+  const file = parsePath(path);
+  if (file === null) return [`${path}: not a file a snapshot holds`];
+  if (file.kind === 'meta') return check(itemEnvelope(Meta));
+  if (file.kind === 'routing') return check(RoutingIndex);
+  if (file.kind === 'subcategories') return check(listEnvelope(Subcategory));
+  if (file.kind === 'nisabAll' || file.kind === 'nisab') return check(nisabList);
+  if (file.kind === 'latest') return check(itemEnvelope(Rate));
+  // Month ends hold, besides the year's, each subcategory's newest record before the year.
+  const shard = file.kind === 'shard' ? file : { scope: 'all' as const, level: 'year of month ends', start: '0001-01-01', end: blockEnd('year', file.start) };
   const problems = check(rateList);
   if (problems.length > 0) return problems;
   const records = (value as { data: Rate[] }).data;
   for (let i = 0; i < records.length; i++) {
     const r = records[i]!;
     if (shard.scope !== 'all' && r.drtSubcategoryID !== shard.scope) return [`${path}: data.${i}: subcategory ${r.drtSubcategoryID} in the shard of subcategory ${shard.scope}`];
-    if (paths.shard(shard.scope, shard.level, r.drtDate) !== path) return [`${path}: data.${i}: ${r.drtDate} lies outside this shard's ${shard.level}`];
+    if (outside(r.drtDate, shard)) return [`${path}: data.${i}: ${r.drtDate} lies outside this shard's ${shard.level}`];
     const p = records[i - 1];
     if (p && (p.drtDate > r.drtDate || (p.drtDate === r.drtDate && p.drtSubcategoryID >= r.drtSubcategoryID))) {
       return [`${path}: data.${i}: out of order (must be by drtDate, then drtSubcategoryID, without repeats)`];
@@ -90,7 +75,7 @@ export function checkJoinedShard(path: string, text: string): string[] {
     const record = Rate.safeParse(JSON.parse(line));
     if (!record.success) return [`${path}: ${i ? 'last' : 'first'} record: ${issues(record.error).join('; ')}`];
     if (shard.scope !== 'all' && record.data.drtSubcategoryID !== shard.scope) return [`${path}: a record of subcategory ${record.data.drtSubcategoryID}`];
-    if (paths.shard(shard.scope, shard.level, record.data.drtDate) !== path) return [`${path}: ${record.data.drtDate} lies outside this shard's ${shard.level}`];
+    if (outside(record.data.drtDate, shard)) return [`${path}: ${record.data.drtDate} lies outside this shard's ${shard.level}`];
     return [];
   });
 }

@@ -10,11 +10,11 @@
 // build that adds one day renders one month per scope and joins its ancestors.
 import { createHash } from 'node:crypto';
 import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
-import { blockStarts, LEVELS, paths, type Coverage, type Level, type Scope } from '../core/layout.ts';
-import { etagOf, type RoutingIndex } from '../core/router.ts';
-import type { Category, Meta, NisabRule, NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
+import { blockEnd, blockStarts, LEVELS, paths, type Coverage, type Level, type Scope } from '../core/layout.ts';
+import { valueRule, type ById } from '../core/nisab-value.ts';
+import { etagOf } from '../core/router.ts';
+import { rateLine, type Meta, type NisabRule, type NisabRuleInput, type Rate, type RoutingIndex, type Subcategory } from '../core/schemas.ts';
 import type { RateSummary } from '../db/read-rate-summary.ts';
-import { withValues } from './nisab-values.ts';
 
 export function sha1Hex(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -42,19 +42,34 @@ export interface ShardNode {
   children: ShardNode[];
 }
 
+/** Steps taken by the shard planning, counted so a test can hold it linear in the months without timing it. */
+export interface OperationCount {
+  count: number;
+}
+
 /**
  * Every shard of a scope, children before parents, from the first to the last
  * date: blocks without records get an empty list, so every block a range can
  * name exists. `monthPrint` fingerprints a month's rows (YYYY-MM) in the scope.
  */
-export function shardTree(scope: Scope, coverage: Coverage, monthPrint: (month: string) => string): ShardNode[] {
+export function shardTree(scope: Scope, coverage: Coverage, monthPrint: (month: string) => string, ops: OperationCount = { count: 0 }): ShardNode[] {
   const nodes: ShardNode[] = [];
   let below: ShardNode[] = [];
   for (const level of LEVELS) {
+    // Children in date order fall into consecutive parents: one pass, keyed by the parent's path.
+    const childrenOf = new Map<string, ShardNode[]>();
+    for (const child of below) {
+      ops.count++;
+      const parent = paths.shard(scope, level, child.start);
+      const list = childrenOf.get(parent);
+      if (list) list.push(child);
+      else childrenOf.set(parent, [child]);
+    }
     const here = blockStarts(level, coverage.first, coverage.last).map((start): ShardNode => {
+      ops.count++;
       const path = paths.shard(scope, level, start);
       if (level === 'month') return { path, level, start, print: monthPrint(start.slice(0, 7)), children: [] };
-      const children = below.filter((child) => paths.shard(scope, level, child.start) === path);
+      const children = childrenOf.get(path) ?? [];
       return { path, level, start, print: sha1Hex(children.map((c) => `${c.path}:${c.print}`).join('\n')), children };
     });
     nodes.push(...here);
@@ -64,7 +79,6 @@ export function shardTree(scope: Scope, coverage: Coverage, monthPrint: (month: 
 }
 
 export interface SnapshotSource {
-  categories: Category[];
   /** Ordered by sctID. */
   subcategories: Subcategory[];
   summary: RateSummary;
@@ -72,6 +86,8 @@ export interface SnapshotSource {
   rates: Rate[];
   /** Ordered by nsbID. */
   nisab: NisabRuleInput[];
+  /** Each subcategory's newest rate of every month that has one, by drtDate then drtSubcategoryID (db/read-month-ends.ts). */
+  monthEnds: Rate[];
 }
 
 export interface SnapshotOptions {
@@ -95,24 +111,11 @@ export interface PlannedSnapshot {
   /** Shards joined from their children: checked by structure, their records having been checked in the months. */
   joined: Set<string>;
   meta: Meta;
-  index: RoutingIndex;
-  nisab: NisabRule[];
-}
-
-/** Key order is part of the public bytes, so records are written field by field. */
-function rateJson(rate: Rate): string {
-  return JSON.stringify({
-    drtID: rate.drtID,
-    drtSubcategoryID: rate.drtSubcategoryID,
-    drtDate: rate.drtDate,
-    drtInUSD: rate.drtInUSD,
-    drtUSDinNaira: rate.drtUSDinNaira,
-    drtInNaira: rate.drtInNaira,
-    drtUnit: rate.drtUnit,
-  });
 }
 
 /** The shards of every scope: which months need their rows, and (given them) the files. */
+export type ShardPlan = ReturnType<typeof planShards>;
+
 export function planShards(summary: RateSummary, options: SnapshotOptions, previous: PreviousSnapshot | null) {
   const ids = [...summary.bySubcategory.keys()].sort((a, b) => a - b);
   const salted = (print: string | undefined) => sha1Hex(`${options.generatorId}:${print ?? 'none'}`);
@@ -128,16 +131,17 @@ export function planShards(summary: RateSummary, options: SnapshotOptions, previ
   }
   const changed = (node: ShardNode) => !previous || previous.sources[node.path] !== node.print || !previous.files[node.path];
   const months = new Set<string>();
-  for (const { nodes } of scopes) for (const node of nodes) if (node.level === 'month' && changed(node)) months.add(monthOf(node.path));
+  for (const { nodes } of scopes) for (const node of nodes) if (node.level === 'month' && changed(node)) months.add(node.start.slice(0, 7));
   return { scopes, months, changed };
 }
 
-function monthOf(shardPath: string): string {
-  const m = /\/(\d{4})\/(\d{2})\.json$/.exec(shardPath)!;
-  return `${m[1]}-${m[2]}`;
-}
-
-export function planSnapshot(source: SnapshotSource, options: SnapshotOptions, previous: PreviousSnapshot | null): PlannedSnapshot {
+/** `shards`: planShards' answer when the caller already has it (the build plans once, to know which months to read). */
+export function planSnapshot(
+  source: SnapshotSource,
+  options: SnapshotOptions,
+  previous: PreviousSnapshot | null,
+  shards: ShardPlan = planShards(source.summary, options, previous),
+): PlannedSnapshot {
   const write = new Map<string, string>();
   const carry = new Map<string, FileEntry>();
   const sources: PlannedSnapshot['sources'] = {};
@@ -145,10 +149,10 @@ export function planSnapshot(source: SnapshotSource, options: SnapshotOptions, p
   const put = (path: string, text: string) => write.set(path, text);
 
   // Rate shards: render changed months, join changed parents, carry the rest.
-  const { scopes, changed } = planShards(source.summary, options, previous);
+  const { scopes, changed } = shards;
   const linesByMonth = new Map<string, string[]>();
   for (const rate of source.rates) {
-    const line = rateJson(rate);
+    const line = rateLine(rate);
     const month = rate.drtDate.slice(0, 7);
     for (const key of [`all/${month}`, `${rate.drtSubcategoryID}/${month}`]) {
       const lines = linesByMonth.get(key);
@@ -167,7 +171,7 @@ export function planSnapshot(source: SnapshotSource, options: SnapshotOptions, p
       }
       let text: string;
       if (node.level === 'month') {
-        text = renderList(linesByMonth.get(`${scope}/${monthOf(node.path)}`) ?? []);
+        text = renderList(linesByMonth.get(`${scope}/${node.start.slice(0, 7)}`) ?? []);
       } else {
         const bodies = node.children.map((child) => listBody(textOf(child)));
         text = renderJoinedList(
@@ -182,19 +186,26 @@ export function planSnapshot(source: SnapshotSource, options: SnapshotOptions, p
   }
 
   // The small answers, rendered every time.
-  const latest = new Map<number, Rate>();
+  const latest: ById<Rate> = {};
   for (const [id, own] of source.summary.bySubcategory) {
-    latest.set(id, own.newest);
-    put(paths.latest(id), renderItem(rateJson(own.newest)));
+    latest[id] = own.newest;
+    put(paths.latest(id), renderItem(rateLine(own.newest)));
   }
-  const subcategoryById = new Map(source.subcategories.map((s) => [s.sctID, s]));
-  const nisab = source.nisab.map((rule) => withValues(rule, subcategoryById, latest));
+  const subcategoryById: ById<Subcategory> = Object.fromEntries(source.subcategories.map((s) => [s.sctID, s]));
+  const nisab = source.nisab.map((rule) => valueRule(rule, subcategoryById, latest));
   const nisabJson = nisab.map((rule) => JSON.stringify(rule));
   put(paths.nisabAll, renderList(nisabJson));
   for (const subcategory of source.subcategories) {
     put(paths.nisab(subcategory.sctID), renderList(nisabJson.filter((_, i) => nisab[i]!.nsbSubcategoryID === subcategory.sctID)));
   }
   put(paths.subcategories, renderList(source.subcategories.map((s) => JSON.stringify(s))));
+
+  // Month ends, small and rendered every time; a year whose text is unchanged is carried.
+  for (const [path, text] of monthEndFiles(source.monthEnds)) {
+    const before = previous?.files[path];
+    if (before && before.sha1 === sha1Hex(text)) carry.set(path, before);
+    else put(path, text);
+  }
 
   const entries = new Map<string, FileEntry>(carry);
   const enter = (path: string) => entries.set(path, { sha1: sha1Hex(write.get(path)!), bytes: Buffer.byteLength(write.get(path)!) });
@@ -235,11 +246,37 @@ export function planSnapshot(source: SnapshotSource, options: SnapshotOptions, p
     defaultSubcategoryID: defaultSubcategory.sctID,
     all: all.length === 0 ? null : { first: all.map((s) => s.first).sort()[0]!, last: all.map((s) => s.last).sort().at(-1)! },
     subcategories,
+    slugs: Object.fromEntries(source.subcategories.map((s) => [s.sctSlug, s.sctID])),
+    dailyRateIDs: source.subcategories.filter((s) => s.sctHasDailyRate).map((s) => s.sctID),
     etags,
   };
   put(paths.routing, JSON.stringify(index) + '\n');
   enter(paths.routing);
-  return { write, carry, entries, sources, joined, meta, index, nisab };
+  return { write, carry, entries, sources, joined, meta };
+}
+
+/**
+ * The month ends file of every year from the first month end to the last: each
+ * subcategory's newest record before the year, then its newest of each month of
+ * the year. With the month of a date, that is all a dated answer needs to find
+ * the newest record on or before the date, however long the gap before it.
+ */
+export function monthEndFiles(monthEnds: Rate[]): Map<string, string> {
+  const files = new Map<string, string>();
+  if (monthEnds.length === 0) return files;
+  const before = new Map<number, Rate>();
+  const byOrder = (a: Rate, b: Rate) => (a.drtDate < b.drtDate ? -1 : a.drtDate > b.drtDate ? 1 : a.drtSubcategoryID - b.drtSubcategoryID);
+  let at = 0;
+  for (const start of blockStarts('year', monthEnds[0]!.drtDate, monthEnds.at(-1)!.drtDate)) {
+    const end = blockEnd('year', start);
+    const lines = [...before.values()].sort(byOrder).map(rateLine);
+    for (; at < monthEnds.length && monthEnds[at]!.drtDate <= end; at++) {
+      lines.push(rateLine(monthEnds[at]!));
+      before.set(monthEnds[at]!.drtSubcategoryID, monthEnds[at]!);
+    }
+    files.set(paths.monthEnds(start), renderList(lines));
+  }
+  return files;
 }
 
 /** Changes exactly when an answer changes; the validity time is left out on purpose. */

@@ -12,6 +12,7 @@ import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { todayIn } from '../../generator/snapshot/clock.ts';
 import { makeFixture, type Fixture } from '../support/fixture.ts';
 import { errorLog, nginxMissing, startNginx, type NginxServer } from '../support/nginx-server.ts';
+import { paths } from '../../generator/core/layout.ts';
 
 const missing = nginxMissing();
 if (missing) console.warn(`nginx tests skipped: ${missing}`);
@@ -152,7 +153,7 @@ function apiCases(base: string): Case[] {
   return cases;
 }
 
-const STATIC_CASES: Case[] = ['/', '/openapi.json', '/v1/meta.json', '/v1/nisab.json', '/v1/rates/latest/1.json', '/v1/rates/all/2020/01.json', '/v1/rates/1/2020.json'].map(
+const STATIC_CASES: Case[] = ['/', '/openapi.json', '/' + paths.meta, '/' + paths.nisabAll, '/' + paths.latest(1), '/' + paths.shard('all', 'month', '2020-01-01'), '/' + paths.shard(1, 'year', '2020-01-01')].map(
   (target) => ({ method: 'GET', target }),
 );
 

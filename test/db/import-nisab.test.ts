@@ -15,7 +15,7 @@ const herd = {
   nsbRateKind: 'bracket',
   nsbBrackets: [
     { lbrMinCount: 1, lbrMaxCount: 39, lbrDue: '', lbrDueText: 'none' },
-    { lbrMinCount: 40, lbrMaxCount: null, lbrDue: 'per100:sheep', lbrDueText: '1 sheep per 100' },
+    { lbrMinCount: 40, lbrMaxCount: null, lbrFormula: { per: [{ item: 'sheep', heads: 100 }], roundDownTo: 100 }, lbrDueText: '1 sheep per 100' },
   ],
 };
 
@@ -36,6 +36,10 @@ describe('importNisab', () => {
       nsbConditions: null,
       nsbNotes: null,
       nsbSourceURL: null,
+      nsbSchools: '[]',
+      nsbAuthorities: '[]',
+      nsbLowerOf: '[]',
+      nsbSolarYearRatePercent: null,
     });
     expect(db.prepare('SELECT lbrRuleID, lbrMinCount, lbrMaxCount FROM livestock_brackets').raw().all()).toEqual([
       [3, 1, 39],
@@ -50,7 +54,7 @@ describe('importNisab', () => {
     expect(await importNisab(db, await scratch.write('nisab.json', json([gold, herd])))).toMatchObject({ unchanged: 2 });
     expect(contents(db)).toEqual(before);
 
-    const fewer = { ...herd, nsbBrackets: [{ lbrMinCount: 40, lbrMaxCount: null, lbrDue: 'per100:sheep', lbrDueText: 'x' }] };
+    const fewer = { ...herd, nsbBrackets: [{ lbrMinCount: 40, lbrMaxCount: null, lbrFormula: { per: [{ item: 'sheep', heads: 100 }], roundDownTo: 100 }, lbrDueText: 'x' }] };
     expect(await importNisab(db, await scratch.write('nisab.json', json([fewer])))).toMatchObject({ updated: 1 });
     expect(db.prepare('SELECT lbrMinCount, lbrDueText FROM livestock_brackets').raw().all()).toEqual([[40, 'x']]);
   });
@@ -75,7 +79,30 @@ describe('importNisab', () => {
       `${file}:17: nsbBasisSubcategoryID: unknown subcategory 43`,
       `${file}:26: nsbID: 1 is already on line 2`,
       `${file}:26: nsbBrackets[1].lbrMinCount: follows an open-ended bracket; only the last bracket may have no lbrMaxCount`,
-      `${file}:48: nsbRatePercent: must be given when nsbRateKind is "percent"`,
+      `${file}:56: nsbRatePercent: must be given when nsbRateKind is "percent"`,
+    ]);
+    expect(contents(db)).toEqual(before);
+  });
+
+  it('checks the fields of issue 10: structured dues, rules that are not zakat, the lower-of rule', async () => {
+    const db = await scratch.seededDatabase();
+    const before = contents(db);
+    const rules = [
+      { ...herd, nsbBrackets: [{ ...herd.nsbBrackets[0], lbrDue: 'sheep:1' }, herd.nsbBrackets[1]] }, // line 2
+      { ...gold, nsbID: 5, nsbRateKind: 'none' }, // line 32
+      { ...cash, nsbID: 6, nsbThreshold: 85, nsbLowerOf: [{ subcategoryID: 1, threshold: 85 }, { subcategoryID: 44, threshold: 595 }] },
+      { ...cash, nsbID: 7, nsbSchools: ['maliki', 'zahiri'], nsbAuthorities: [{ name: 'X', sourceURL: 'ftp://example.org/' }] },
+    ];
+    const file = await scratch.write('nisab.json', json(rules));
+    const error = await userError(importNisab(db, file));
+    expect(error.problems).toEqual([
+      `${file}:2: nsbBrackets[0].lbrDue: is derived from lbrDues and lbrFormula, which say ""; leave it out or correct it`,
+      `${file}:32: nsbRatePercent: must be null when nsbRateKind is "none" (a legal threshold, not zakat)`,
+      `${file}:40: nsbThreshold: must be null when nsbLowerOf is given (the threshold depends on the day)`,
+      `${file}:40: nsbBasisSubcategoryID: must be null when nsbLowerOf is given (the threshold depends on the day)`,
+      `${file}:40: nsbLowerOf[1].subcategoryID: unknown subcategory 44`,
+      `${file}:59: nsbSchools[1]: must be one of "hanafi", "maliki", "shafii", "hanbali"`,
+      `${file}:59: nsbAuthorities[0].sourceURL: must be a URL, e.g. https://example.org/page`,
     ]);
     expect(contents(db)).toEqual(before);
   });

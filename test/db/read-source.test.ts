@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importNisab } from '../../generator/db/import-nisab.ts';
 import { importRates } from '../../generator/db/import-rates.ts';
-import { ratesAfter, readSource } from '../../generator/db/read-source.ts';
+import { readSource } from '../../generator/db/read-source.ts';
 import { UserError } from '../../generator/errors.ts';
 import { useScratch } from './scratch.ts';
 
@@ -29,14 +29,21 @@ describe('readSource', () => {
       { drtID: 2, drtSubcategoryID: 1, drtDate: '2024-02-29', drtInUSD: 66.005, drtUSDinNaira: 1000, drtInNaira: 66005, drtUnit: 'gram' },
       { drtID: 1, drtSubcategoryID: 2, drtDate: '2024-02-29', drtInUSD: 0.8, drtUSDinNaira: 1400, drtInNaira: 1120, drtUnit: 'gram' },
     ]);
-    expect(ratesAfter(db, '2024-02-29')).toBe(1);
+    expect(readSource(db, '2024-02-29').rates.map((r) => r.drtID)).not.toContain(4);
     expect(readSource(db, '2023-12-31').rates).toEqual([]);
+  });
+
+  it('rounds drtInNaira from the exact decimal product, half away from zero (CONTRACT §3a), in SQL too', async () => {
+    const db = await scratch.seededDatabase();
+    // 0.6875 × 399.92 = 274.945 exactly; the binary product is 274.94499999..., which SQLite's round() cut to 274.94.
+    await importRates(db, await scratch.write('rates.csv', 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n2024-02-29,2,0.6875,399.92\n'));
+    expect(readSource(db, '2024-02-29').rates[0]).toMatchObject({ drtInNaira: 274.95 });
+    expect(db.prepare('SELECT money(drtInUSD, drtUSDinNaira) FROM rates').pluck().get()).toBe(274.95);
   });
 
   it('joins the category into each subcategory, ordered by sctID', async () => {
     const db = await withRates();
-    const { categories, subcategories } = readSource(db, '2024-12-31');
-    expect(categories.map((c) => c.catSlug)).toEqual(['precious-metals', 'monetary']);
+    const { subcategories } = readSource(db, '2024-12-31');
     expect(subcategories[2]).toEqual({
       sctID: 3,
       sctSlug: 'cash',
@@ -52,7 +59,7 @@ describe('readSource', () => {
 
   it('returns Nisab rules by nsbID with brackets by minimum', async () => {
     const db = await withRates();
-    const bracket = (lbrMinCount: number, lbrMaxCount: number | null) => ({ lbrMinCount, lbrMaxCount, lbrDue: '', lbrDueText: 'none' });
+    const bracket = (lbrMinCount: number, lbrMaxCount: number | null) => ({ lbrMinCount, lbrMaxCount, lbrDueText: 'none', lbrDues: [], lbrFormula: null });
     const rules = [
       { nsbID: 9, nsbSubcategoryID: 2, nsbThreshold: 5, nsbThresholdUnit: 'head', nsbRatePercent: null, nsbRateKind: 'bracket', nsbBrackets: [bracket(1, 4), bracket(5, null)] },
       { nsbID: 2, nsbSubcategoryID: 1, nsbThreshold: 85, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5, nsbIsDefault: false },

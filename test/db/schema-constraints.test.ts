@@ -50,15 +50,29 @@ describe('subcategories and Nisab rules', () => {
     const db = await scratch.seededDatabase();
     db.exec(`INSERT INTO nisab_rules (nsbID, nsbSubcategoryID, nsbVariant, nsbIsDefault, nsbRateKind, nsbHawlRequired)
              VALUES (1, 2, 'majority', 1, 'bracket', 1);
-             INSERT INTO livestock_brackets VALUES (1, 1, 39, '', 'none'), (1, 40, NULL, 'sheep:1', '1 sheep')`);
+             INSERT INTO livestock_brackets (lbrRuleID, lbrMinCount, lbrMaxCount, lbrDueText, lbrDues)
+             VALUES (1, 1, 39, 'none', '[]'), (1, 40, NULL, '1 sheep', '[[{"item":"sheep","count":1}]]')`);
     db.exec('DELETE FROM nisab_rules WHERE nsbID = 1');
     expect(db.prepare('SELECT count(*) FROM livestock_brackets').pluck().get()).toBe(0);
+  });
+
+  it('keeps a rule\'s lists and a bracket\'s dues valid JSON', async () => {
+    const db = await scratch.seededDatabase();
+    const rule = (schools: string) =>
+      db.exec(`INSERT INTO nisab_rules (nsbID, nsbSubcategoryID, nsbVariant, nsbIsDefault, nsbRateKind, nsbHawlRequired, nsbSchools)
+               VALUES (7, 2, 'majority', 1, 'none', 0, '${schools}')`);
+    expect(() => rule('maliki')).toThrow(/CHECK constraint failed/);
+    expect(() => rule('{"a":1}')).toThrow(/CHECK constraint failed/);
+    rule('["maliki"]');
+    expect(() => db.exec("INSERT INTO livestock_brackets (lbrRuleID, lbrMinCount, lbrDueText, lbrDues) VALUES (7, 1, 'x', 'sheep:1')")).toThrow(
+      /CHECK constraint failed/,
+    );
   });
 
   it('rejects a bracket whose maximum is below its minimum', async () => {
     const db = await scratch.seededDatabase();
     db.exec(`INSERT INTO nisab_rules (nsbID, nsbSubcategoryID, nsbVariant, nsbIsDefault, nsbRateKind, nsbHawlRequired)
              VALUES (1, 2, 'majority', 1, 'bracket', 1)`);
-    expect(() => db.exec("INSERT INTO livestock_brackets VALUES (1, 10, 5, '', 'none')")).toThrow(/CHECK constraint failed/);
+    expect(() => db.exec("INSERT INTO livestock_brackets (lbrRuleID, lbrMinCount, lbrMaxCount, lbrDueText, lbrDues) VALUES (1, 10, 5, 'none', '[]')")).toThrow(/CHECK constraint failed/);
   });
 });

@@ -13,6 +13,7 @@ import { main } from '../../generator/cli.ts';
 import { UserError } from '../../generator/errors.ts';
 import { request } from '../support/http.ts';
 import { nginxMissing } from '../support/nginx-server.ts';
+import { paths } from '../../generator/core/layout.ts';
 
 const missing = nginxMissing();
 const AS_OF = '2025-09-01';
@@ -80,15 +81,15 @@ describe('nisab-api nginx', () => {
     expect(conf).toContain('open_file_cache off;');
     expect(conf).toContain('listen 127.0.0.1:18080;');
     // Room for the biggest file of the snapshot.
-    const biggest = (await stat(path.join(out, 'v1/rates/all.json'))).size;
+    const biggest = (await stat(path.join(out, paths.shard('all', 'all', '')))).size;
     expect(Number(/subrequest_output_buffer_size (\d+);/.exec(conf)![1])).toBeGreaterThan(biggest);
     // Single-file answers of both bases are plain nginx, with the build's ETags.
-    const routing = JSON.parse(await readFile(path.join(out, 'v1/routing.json'), 'utf8'));
+    const routing = JSON.parse(await readFile(path.join(out, paths.routing), 'utf8'));
     const single: [string, string][] = [
-      ['/api/v1/rates/latest', 'v1/rates/latest/1.json'],
-      ['/index.php/api/v1/meta/', 'v1/meta.json'],
-      ['/api/v1/nisab?subcategory=2', 'v1/nisab/2.json'],
-      ['/api/v1/rates?start_date=2024-02-01&end_date=2024-02-29&subcategory=1', 'v1/rates/1/2024/02.json'],
+      ['/api/v1/rates/latest', paths.latest(1)],
+      ['/index.php/api/v1/meta/', paths.meta],
+      ['/api/v1/nisab?subcategory=2', paths.nisab(2)],
+      ['/api/v1/rates?start_date=2024-02-01&end_date=2024-02-29&subcategory=1', paths.shard(1, 'month', '2024-02-01')],
     ];
     for (const [uri, file] of single) {
       expect(conf).toMatch(new RegExp(`\\n +${escape(uri)} (mem|file)/${escape(file)};\\n`));
@@ -146,7 +147,7 @@ describe('nisab-api nginx', () => {
         latest = await request(url, '/api/v1/rates/latest').catch(() => new Promise((resolve) => setTimeout(resolve, 50)).then(() => undefined));
       }
       expect(latest!.status).toBe(200);
-      expect(latest!.body).toBe(await readFile(path.join(out, 'v1/rates/latest/1.json'), 'utf8'));
+      expect(latest!.body).toBe(await readFile(path.join(out, paths.latest(1)), 'utf8'));
       const composed = await request(url, '/api/v1/rates?start_date=2020-01-15&end_date=2021-02-10&subcategory=2');
       expect([composed.status, JSON.parse(composed.body).count]).toEqual([200, 13]);
       const pid = Number(await readFile(path.join(prefix, 'nginx.pid'), 'utf8'));

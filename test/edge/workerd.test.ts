@@ -13,6 +13,7 @@ import { startPreview, type Preview } from '../../generator/edges/preview/server
 import { main } from '../../generator/cli.ts';
 import { request as send } from '../support/http.ts';
 import { startWorkerd, type WorkerdServer } from '../support/workerd-server.ts';
+import { paths } from '../../generator/core/layout.ts';
 
 const AS_OF = '2025-09-01';
 const BASES = ['/api/v1', '/index.php/api/v1'];
@@ -149,14 +150,14 @@ function apiCases(base: string): Case[] {
 const STATIC_CASES: Case[] = [
   '/',
   '/openapi.json',
-  '/v1/meta.json',
-  '/v1/nisab.json',
-  '/v1/subcategories.json',
-  '/v1/rates/latest/1.json',
-  '/v1/rates/latest/2.json',
-  '/v1/rates/all/2024/03.json',
-  '/v1/rates/1/2024.json',
-  '/v1/rates/2/2010s.json',
+  '/' + paths.meta,
+  '/' + paths.nisabAll,
+  '/' + paths.subcategories,
+  '/' + paths.latest(1),
+  '/' + paths.latest(2),
+  '/' + paths.shard('all', 'month', '2024-03-01'),
+  '/' + paths.shard(1, 'year', '2024-01-01'),
+  '/' + paths.shard(2, 'decade', '2010-01-01'),
 ].map((target) => ({ method: 'GET', target }));
 
 /** Headers that describe the connection, not the answer. */
@@ -284,7 +285,7 @@ describe('workerd answers as the preview server does', () => {
     // As on Pages: /index.html is the landing page's other name, redirected to /.
     const named = await request(workerd.url, 'GET', '/index.html');
     expect([named.status, named.headers.location]).toEqual([307, '/']);
-    const missing = await request(workerd.url, 'GET', '/v1/rates/latest/99.json');
+    const missing = await request(workerd.url, 'GET', '/' + paths.latest(99));
     expect(missing.status).toBe(404);
   });
 
@@ -334,11 +335,11 @@ export default {
     }
     // Still the real answers, through the real worker.
     const latest = await request(probe.url, 'GET', '/api/v1/rates/latest');
-    expect(latest.body.equals(await readFile(path.join(snapshot, 'v1/rates/latest/1.json')))).toBe(true);
+    expect(latest.body.equals(await readFile(path.join(snapshot, paths.latest(1))))).toBe(true);
   });
 
   it('the landing page, the OpenAPI document and the /v1 files come from the assets without the worker', async () => {
-    for (const target of ['/', '/openapi.json', '/v1/meta.json', '/v1/rates/latest/1.json', '/v1/rates/all/2024/03.json']) {
+    for (const target of ['/', '/openapi.json', '/' + paths.meta, '/' + paths.latest(1), '/' + paths.shard('all', 'month', '2024-03-01')]) {
       const reply = await request(probe.url, 'GET', target);
       expect(reply.status, target).toBe(200);
       expect(reply.headers['x-served-by'], target).toBeUndefined();
@@ -348,7 +349,7 @@ export default {
   });
 
   it('a snapshot file missing under the worker gives a 503 envelope, not a crash', async () => {
-    await rm(path.join(probeDir, 'v1/routing.json'));
+    await rm(path.join(probeDir, paths.routing));
     const broken = await startWorkerd(probeDir);
     try {
       const reply = await request(broken.url, 'GET', '/api/v1/rates/latest');

@@ -9,6 +9,7 @@ import { buildSnapshot, type BuildOptions } from '../../generator/snapshot/build
 import { verifyTree } from '../../generator/snapshot/verify.ts';
 import { UserError } from '../../generator/errors.ts';
 import { AS_OF, fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
+import { parsePath, paths } from '../../generator/core/layout.ts';
 
 async function treeHashes(root: string, dir = ''): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -53,7 +54,7 @@ describe('the snapshot build', () => {
 
   it('leaves out every record dated after the as-of date', async () => {
     const hashes = await treeHashes(fixture.out);
-    for (const file of Object.keys(hashes).filter((f) => f.startsWith('v1/rates/'))) {
+    for (const file of Object.keys(hashes).filter((f) => parsePath(f)?.kind === 'shard')) {
       const text = await readFile(path.join(fixture.out, file), 'utf8');
       for (const [, date] of text.matchAll(/"drtDate":"([0-9-]{10})"/g)) expect(date! <= AS_OF, file).toBe(true);
     }
@@ -63,7 +64,7 @@ describe('the snapshot build', () => {
   });
 
   it('values Nisab at the newest rate, as computed by hand', async () => {
-    const rules = JSON.parse(await readFile(path.join(fixture.out, 'v1/nisab.json'), 'utf8')).data;
+    const rules = JSON.parse(await readFile(path.join(fixture.out, paths.nisabAll), 'utf8')).data;
     const byId = (id: number) => rules.find((r: { nsbID: number }) => r.nsbID === id);
     // gold on 2024-03-15: 62.6132 USD/g at 1530.857 NGN/USD; silver on 2024-03-11: 0.7233 at 1527.933
     expect(byId(1)).toMatchObject({ nsbValueInUSD: 5322.12, nsbValueInNaira: 8147407.72, nsbRateDate: '2024-03-15' }); // 85 g
@@ -84,12 +85,12 @@ describe('the snapshot build', () => {
     expect(summary.changed).toBe(summary.changedPaths.length);
     expect(summary.changedPaths.sort()).toEqual(differing.filter((f) => f !== 'manifest.json').map((f) => `/${f}`).sort());
     expect(summary.changed).toBeLessThanOrEqual(60);
-    expect(summary.changedPaths).toEqual(expect.arrayContaining(['/v1/rates/latest/1.json', '/v1/rates/all/2024/03.json', '/v1/meta.json']));
+    expect(summary.changedPaths).toEqual(expect.arrayContaining(['/' + paths.latest(1), '/' + paths.shard('all', 'month', '2024-03-01'), '/' + paths.meta]));
     // an unchanged file is the very same file as in the previous tree
     const store = path.join(fixture.dir, '.nightly.snapshots');
     const trees = (await readdir(store)).filter((n) => n.startsWith('snap-'));
     expect(trees).toHaveLength(2);
-    const inodes = await Promise.all(trees.map((t) => stat(path.join(store, t, 'v1/rates/1/2020/01.json')).then((s) => s.ino)));
+    const inodes = await Promise.all(trees.map((t) => stat(path.join(store, t, paths.shard(1, 'month', '2020-01-01'))).then((s) => s.ino)));
     expect(inodes[0]).toBe(inodes[1]);
   });
 
@@ -121,9 +122,9 @@ describe('the snapshot build', () => {
       handle.close();
       const corrected = await buildSnapshot(options(fixture, out, { db, asOf: '2024-03-16' }));
       expect(corrected.changedPaths).toEqual(
-        expect.arrayContaining(['/v1/rates/2/2020/06.json', '/v1/rates/all/2020/06.json', '/v1/rates/2/2020.json', '/v1/rates/2/2020s.json', '/v1/rates/2.json']),
+        expect.arrayContaining(['/' + paths.shard(2, 'month', '2020-06-01'), '/' + paths.shard('all', 'month', '2020-06-01'), '/' + paths.shard(2, 'year', '2020-01-01'), '/' + paths.shard(2, 'decade', '2020-01-01'), '/' + paths.shard(2, 'all', '')]),
       );
-      expect(corrected.changedPaths).not.toContain('/v1/rates/1/2020/06.json');
+      expect(corrected.changedPaths).not.toContain('/' + paths.shard(1, 'month', '2020-06-01'));
       expect(await withoutManifest(out)).toEqual(await fullBuildOf('full-corrected', { db, asOf: '2024-03-16' }));
     });
 
@@ -131,7 +132,7 @@ describe('the snapshot build', () => {
       const out = path.join(fixture.dir, 'damaged');
       await buildSnapshot(options(fixture, out));
       // one file only carried over, one read to join the new day's year
-      for (const [missing, asOf] of [['v1/rates/1/2020/06.json', '2024-03-16'], ['v1/rates/1/2024/02.json', '2024-03-17']] as const) {
+      for (const [missing, asOf] of [[paths.shard(1, 'month', '2020-06-01'), '2024-03-16'], [paths.shard(1, 'month', '2024-02-01'), '2024-03-17']] as const) {
         await rm(path.join(out, missing));
         const logged: string[] = [];
         const summary = await buildSnapshot(options(fixture, out, { asOf, log: (line) => logged.push(line) }));

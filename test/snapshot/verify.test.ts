@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyTree } from '../../generator/snapshot/verify.ts';
 import { makeFixture, type Fixture } from '../support/fixture.ts';
+import { paths } from '../../generator/core/layout.ts';
 
 describe('verify', () => {
   let fixture: Fixture;
@@ -26,29 +27,29 @@ describe('verify', () => {
   });
 
   it('catches a changed price', async () => {
-    const problems = await damaged((dir) => edit(dir, 'v1/rates/1/2020/02.json', (t) => t.replace('"drtInUSD":5', '"drtInUSD":6')));
-    expect(problems).toContain("v1/rates/1/2020/02.json: content differs from the manifest's hash");
-    expect(problems).toContain('v1/routing.json: ETag of v1/rates/1/2020/02.json does not match its content');
+    const problems = await damaged((dir) => edit(dir, paths.shard(1, 'month', '2020-02-01'), (t) => t.replace('"drtInUSD":5', '"drtInUSD":6')));
+    expect(problems).toContain(`${paths.shard(1, 'month', '2020-02-01')}: content differs from the manifest's hash`);
+    expect(problems).toContain(`${paths.routing}: ETag of ${paths.shard(1, 'month', '2020-02-01')} does not match its content`);
   });
 
   it('catches a missing file and a stray one', async () => {
     const problems = await damaged(async (dir) => {
-      await rm(path.join(dir, 'v1/rates/latest/2.json'));
+      await rm(path.join(dir, paths.latest(2)));
       await writeFile(path.join(dir, 'v1/extra.json'), '{}');
     });
-    expect(problems).toContain('v1/rates/latest/2.json: listed in the manifest but missing');
+    expect(problems).toContain(`${paths.latest(2)}: listed in the manifest but missing`);
     expect(problems).toContain('v1/extra.json: not listed in the manifest');
   });
 
   it('catches a broken schema, a wrong count and a record out of place, even when the manifest is updated to match', async () => {
     const problems = await damaged(async (dir) => {
-      await edit(dir, 'v1/rates/2/2020.json', (t) => t.replace(/"count":\d+/, '"count":1'));
-      await edit(dir, 'v1/nisab/1.json', (t) => t.replace('"nsbRatePercent":2.5', '"nsbRatePercent":"2.5"'));
-      await edit(dir, 'v1/rates/all/2021/01.json', (t) => t.replace('"drtDate":"2021-01-05"', '"drtDate":"2021-02-05"'));
-      await edit(dir, 'v1/subcategories.json', (t) => t.replaceAll(',\n', ','));
+      await edit(dir, paths.shard(2, 'year', '2020-01-01'), (t) => t.replace(/"count":\d+/, '"count":1'));
+      await edit(dir, paths.nisab(1), (t) => t.replace('"nsbRatePercent":2.5', '"nsbRatePercent":"2.5"'));
+      await edit(dir, paths.shard('all', 'month', '2021-01-01'), (t) => t.replace('"drtDate":"2021-01-05"', '"drtDate":"2021-02-05"'));
+      await edit(dir, paths.subcategories, (t) => t.replaceAll(',\n', ','));
       const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
       const { createHash } = await import('node:crypto');
-      for (const file of ['v1/rates/2/2020.json', 'v1/nisab/1.json', 'v1/rates/all/2021/01.json', 'v1/subcategories.json']) {
+      for (const file of [paths.shard(2, 'year', '2020-01-01'), paths.nisab(1), paths.shard('all', 'month', '2021-01-01'), paths.subcategories]) {
         const text = await readFile(path.join(dir, file), 'utf8');
         manifest.files[file] = { sha1: createHash('sha1').update(text).digest('hex'), bytes: Buffer.byteLength(text) };
       }
@@ -56,7 +57,7 @@ describe('verify', () => {
     });
     expect(problems).toEqual(
       expect.arrayContaining([
-        'v1/rates/2/2020.json: (root): count must equal the number of items in data',
+        `${paths.shard(2, 'year', '2020-01-01')}: (root): count must equal the number of items in data`,
         expect.stringMatching(/^v1\/nisab\/1\.json: data\.0\.nsbRatePercent: /),
         expect.stringMatching(/^v1\/rates\/all\/2021\/01\.json: data\.\d+: 2021-02-05 lies outside this shard's month/),
         expect.stringMatching(/^v1\/subcategories\.json: not in the canonical form/),

@@ -5,7 +5,8 @@
 import { renderError } from '../../core/envelope.ts';
 import { paths } from '../../core/layout.ts';
 import { respondWith } from '../../core/respond.ts';
-import { apiPath, type RoutingIndex } from '../../core/router.ts';
+import { apiPath } from '../../core/router.ts';
+import type { RoutingIndex } from '../../core/schemas.ts';
 
 interface Env {
   ASSETS: { fetch(input: Request | string): Promise<Response> };

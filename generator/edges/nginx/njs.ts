@@ -11,8 +11,10 @@
 import crypto from 'crypto';
 import fs from 'fs';
 import { renderError } from '../../core/envelope.ts';
+import { parsePath } from '../../core/layout.ts';
 import { respond, respondWith, type SnapshotIO } from '../../core/respond.ts';
-import type { ApiRequest, Response, RoutingIndex } from '../../core/router.ts';
+import type { ApiRequest, ApiResponse } from '../../core/router.ts';
+import type { RoutingIndex } from '../../core/schemas.ts';
 
 interface NginxRequest {
   method: string;
@@ -28,8 +30,6 @@ declare const nisab_snapshot: { tree: string; index: RoutingIndex };
 // the request; the core only cuts shards at ASCII characters.
 declare const String: StringConstructor & { bytesFrom?(bytes: Uint8Array): string };
 
-// What layout.ts builds: relative, no dot segments, JSON files under v1/.
-const SNAPSHOT_FILE = /^v1(\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.json$/;
 // router.ts's BASES, as the configuration's $nisab_api map tests them.
 const BASE = /^\/(index\.php\/)?api\/v1(\/|\?|$)/;
 const PROTOCOL = / HTTP\/[0-9.]+$/;
@@ -37,7 +37,8 @@ const PROTOCOL = / HTTP\/[0-9.]+$/;
 function snapshotIO(tree: string): SnapshotIO {
   return {
     read: function (path) {
-      if (!SNAPSHOT_FILE.test(path)) return Promise.reject(new Error('refused to read ' + path));
+      // Only a path layout.ts names: relative, no dot segments.
+      if (parsePath(path) === null) return Promise.reject(new Error('refused to read ' + path));
       try {
         const bytes = fs.readFileSync(tree + '/' + path) as unknown as Uint8Array;
         return Promise.resolve(String.bytesFrom ? String.bytesFrom(bytes) : bytes.toString());
@@ -52,7 +53,7 @@ function snapshotIO(tree: string): SnapshotIO {
   };
 }
 
-function send(r: NginxRequest, response: Response): void {
+function send(r: NginxRequest, response: ApiResponse): void {
   const names = Object.keys(response.headers);
   for (let i = 0; i < names.length; i++) r.headersOut[names[i] as string] = response.headers[names[i] as string] as string;
   // For HEAD nginx sends the headers of this body (its Content-Length) and leaves the body out.
@@ -70,7 +71,7 @@ function sendError(r: NginxRequest, status: number, message: string): void {
 
 /** The router's answer from `tree`; `otherwise` when the request is not under a base. */
 function answer(r: NginxRequest, request: ApiRequest, tree: string, otherwise: () => void): void {
-  let pending: Promise<Response | null>;
+  let pending: Promise<ApiResponse | null>;
   try {
     const io = snapshotIO(tree);
     pending = tree === nisab_snapshot.tree ? respondWith(request, nisab_snapshot.index, io) : respond(request, io);

@@ -20,8 +20,10 @@ import { mkdir, readdir, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../../bundle.ts';
-import { blockStarts, paths, type Coverage } from '../../core/layout.ts';
-import { assemble, BASES, route, type RoutingIndex } from '../../core/router.ts';
+import { paths } from '../../core/layout.ts';
+import { BASES, ENDPOINTS } from '../../core/endpoints.ts';
+import { assemble, route } from '../../core/router.ts';
+import { RoutingIndex } from '../../core/schemas.ts';
 import { UserError } from '../../errors.ts';
 
 const NJS_ENTRY = fileURLToPath(new URL('./njs.ts', import.meta.url));
@@ -77,51 +79,27 @@ export async function njsModule(): Promise<string> {
 }
 
 function readIndex(tree: string, dir: string): RoutingIndex {
-  let index: RoutingIndex;
+  let text: unknown;
   try {
-    index = JSON.parse(readFileSync(path.join(tree, paths.routing), 'utf8')) as RoutingIndex;
+    text = JSON.parse(readFileSync(path.join(tree, paths.routing), 'utf8'));
   } catch {
     throw new UserError(`${dir}: no snapshot here (no readable ${paths.routing}); build one with: npm run cli -- build --out ${dir}`);
   }
-  if (typeof index.validUntil !== 'string' || typeof index.etags !== 'object' || typeof index.subcategories !== 'object') {
-    throw new UserError(`${dir}/${paths.routing}: not a routing index of this version`);
-  }
-  return index;
+  const index = RoutingIndex.safeParse(text);
+  if (!index.success) throw new UserError(`${dir}/${paths.routing}: not a routing index of this version; build the snapshot again`);
+  return index.data;
 }
 
 // ---------------------------------------------------------------------------
 // The fast path: which requests the router answers with one whole file.
 
-/** The month and year blocks of a coverage, as inclusive date ranges. */
-function blocks(coverage: Coverage): { start: string; end: string }[] {
-  const months = blockStarts('month', coverage.first, coverage.last).map((start) => {
-    const lastDay = new Date(Date.UTC(Number(start.slice(0, 4)), Number(start.slice(5, 7)), 0)).getUTCDate();
-    return { start, end: `${start.slice(0, 8)}${lastDay}` };
-  });
-  const years = blockStarts('year', coverage.first, coverage.last).map((start) => ({ start, end: `${start.slice(0, 4)}-12-31` }));
-  return [...months, ...years];
-}
-
-/** The requests worth trying: whole files, latest, nisab, calendar months and years, on both bases, with and without the trailing slash. */
+/** The requests worth trying: every whole-file query of every endpoint, on both bases, with and without the trailing slash. */
 function candidates(index: RoutingIndex): string[] {
-  const found = ['/meta', '/subcategories', '/nisab', '/rates/latest', '/rates'];
-  const scopes: { query: string; coverage: Coverage | null }[] = [{ query: '', coverage: index.all }];
-  for (const id of Object.keys(index.subcategories)) {
-    found.push(`/rates/latest?subcategory=${id}`, `/nisab?subcategory=${id}`, `/rates?subcategory=${id}`);
-    scopes.push({ query: `&subcategory=${id}`, coverage: index.subcategories[id] ?? null });
-  }
-  for (const scope of scopes) {
-    if (!scope.coverage) continue;
-    for (const range of blocks(scope.coverage)) {
-      found.push(`/rates?start_date=${range.start}&end_date=${range.end}${scope.query}`);
-    }
-  }
   const urls: string[] = [];
-  for (const base of BASES) {
-    for (const endpoint of found) {
-      const at = endpoint.indexOf('?');
-      const [pathPart, query] = at === -1 ? [endpoint, ''] : [endpoint.slice(0, at), endpoint.slice(at)];
-      urls.push(base + pathPart + query, base + pathPart + '/' + query);
+  for (const endpoint of ENDPOINTS) {
+    for (const query of endpoint.wholeFileQueries(index)) {
+      const search = query === '' ? '' : `?${query}`;
+      for (const base of BASES) urls.push(base + endpoint.path + search, base + endpoint.path + '/' + search);
     }
   }
   return urls;
@@ -150,7 +128,9 @@ function fastAnswers(tree: string, index: RoutingIndex): { answers: Map<string, 
     const answer = assemble(plan, [body], index);
     if (answer.etag !== null && answer.etag === index.etags[file] && answer.body === body) answers.set(url, file);
   }
-  for (const file of [...bodies.keys()]) if (![...answers.values()].includes(file)) bodies.delete(file);
+  // One pass over the answers (a test counts: linear in the files, not their square).
+  const answered = new Set(answers.values());
+  for (const file of [...bodies.keys()]) if (!answered.has(file)) bodies.delete(file);
   return { answers, bodies };
 }
 

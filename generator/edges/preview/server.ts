@@ -9,7 +9,8 @@ import httpServer from 'http-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { paths } from '../../core/layout.ts';
 import { respondWith } from '../../core/respond.ts';
-import { apiPath, type RoutingIndex } from '../../core/router.ts';
+import { apiPath } from '../../core/router.ts';
+import type { RoutingIndex } from '../../core/schemas.ts';
 
 export interface PreviewOptions {
   dir: string;

@@ -1,0 +1,151 @@
+// Livestock zakat: what is due for a herd of a given size under a rule's bracket
+// table (nsbBrackets of a rule whose nsbRateKind is "bracket"). The tables are
+// data (data/nisab.json); this is the one function that reads them, used by the
+// tests against the classical tables, the landing page's calculator and the
+// typed client. Plain ES2015 functions on plain objects (the njs 0.7.9 subset of
+// the router core: no destructuring, spread, for-of, classes, optional
+// chaining, nullish coalescing, Map/Set), so nginx and a browser can run it too.
+
+/** One kind of animal and how many: `{ item: 'hiqqah', count: 2 }`. A count may be a fraction (Hanafi cattle 41–59). */
+export interface DueItem {
+  item: string;
+  count: number;
+}
+
+/**
+ * An alternative of what is due: the items together. A list of alternatives
+ * means any one of them discharges the due ([] : nothing is due).
+ */
+export type Due = DueItem[];
+
+/** One animal of an open-ended formula: one `item` for every `heads` head. */
+export interface PerUnit {
+  item: string;
+  heads: number;
+}
+
+/** A bracket of the remainder table of a formula. */
+export interface RemainderBracket {
+  minCount: number;
+  maxCount: number | null;
+  dues: Due[];
+}
+
+/**
+ * The open-ended last row of a table. Its meaning: round the herd down to a
+ * multiple of `roundDownTo`; every choice of non-negative counts c_i with
+ * Σ c_i × per[i].heads equal to that rounded number is a valid due (so 250
+ * camels under hiqqah/50 and bint labun/40 owe 5 hiqqah, or 1 hiqqah and
+ * 5 bint labun; never both sets). The part of the herd above the rounded
+ * number owes what `remainder` says for it (empty: nothing; the Hanafi
+ * schedule for camels restarts in every fifty).
+ */
+export interface Formula {
+  per: PerUnit[];
+  roundDownTo: number;
+  remainder: RemainderBracket[];
+}
+
+/** A row of a rule's table (only the fields the computation needs). */
+export interface LivestockBracket {
+  lbrMinCount: number;
+  lbrMaxCount: number | null;
+  /** The alternatives due for any count of the row (ignored when lbrFormula is given). */
+  lbrDues: Due[];
+  lbrFormula: Formula | null;
+}
+
+function inRange(minCount: number, maxCount: number | null, count: number): boolean {
+  return count >= minCount && (maxCount === null || count <= maxCount);
+}
+
+/** Adds the items of `extra` to a copy of `due`, summing the counts of the same animal. */
+function combine(due: Due, extra: Due): Due {
+  const out: Due = [];
+  for (let i = 0; i < due.length; i++) out.push({ item: due[i]!.item, count: due[i]!.count });
+  for (let j = 0; j < extra.length; j++) {
+    let found = false;
+    for (let k = 0; k < out.length; k++) {
+      if (out[k]!.item === extra[j]!.item) {
+        out[k]!.count += extra[j]!.count;
+        found = true;
+      }
+    }
+    if (!found) out.push({ item: extra[j]!.item, count: extra[j]!.count });
+  }
+  return out;
+}
+
+/** Every way to make `total` heads from the units from `index` on; the first unit's count descending, zero counts left out. */
+function covers(per: PerUnit[], index: number, total: number): Due[] {
+  if (index === per.length) return total === 0 ? [[]] : [];
+  const unit = per[index]!;
+  const out: Due[] = [];
+  for (let count = Math.floor(total / unit.heads); count >= 0; count--) {
+    const rests = covers(per, index + 1, total - count * unit.heads);
+    for (let r = 0; r < rests.length; r++) {
+      out.push(count > 0 ? [{ item: unit.item, count: count }].concat(rests[r]!) : rests[r]!);
+    }
+  }
+  return out;
+}
+
+/** Copies of the alternatives (callers may change what they get). */
+function copyDues(dues: Due[]): Due[] {
+  const out: Due[] = [];
+  for (let i = 0; i < dues.length; i++) out.push(combine([], dues[i]!));
+  return out;
+}
+
+function formulaDue(formula: Formula, count: number): Due[] {
+  const rounded = Math.floor(count / formula.roundDownTo) * formula.roundDownTo;
+  const bases = covers(formula.per, 0, rounded);
+  const rest = count - rounded;
+  let extras: Due[] = [];
+  for (let i = 0; i < formula.remainder.length; i++) {
+    const row = formula.remainder[i]!;
+    if (inRange(row.minCount, row.maxCount, rest)) extras = row.dues;
+  }
+  if (extras.length === 0) return bases;
+  const out: Due[] = [];
+  for (let b = 0; b < bases.length; b++) {
+    for (let e = 0; e < extras.length; e++) out.push(combine(bases[b]!, extras[e]!));
+  }
+  return out;
+}
+
+/**
+ * What is due for `count` head under `brackets` (ascending, as published):
+ * a list of alternatives, any one of which discharges the due; [] when
+ * nothing is due (below the Nisab, or no row covers the count).
+ */
+export function livestockDue(brackets: LivestockBracket[], count: number): Due[] {
+  if (!(count >= 0) || Math.floor(count) !== count) return [];
+  for (let i = 0; i < brackets.length; i++) {
+    const row = brackets[i]!;
+    if (!inRange(row.lbrMinCount, row.lbrMaxCount, count)) continue;
+    return row.lbrFormula !== null ? formulaDue(row.lbrFormula, count) : copyDues(row.lbrDues);
+  }
+  return [];
+}
+
+/** `item:count` joined by `;`, alternatives by `|` (the lbrDue notation): `hiqqah:1;bint_labun:5|hiqqah:5`. */
+export function dueNotation(dues: Due[]): string {
+  const alternatives: string[] = [];
+  for (let a = 0; a < dues.length; a++) {
+    const items: string[] = [];
+    for (let i = 0; i < dues[a]!.length; i++) items.push(dues[a]![i]!.item + ':' + dues[a]![i]!.count);
+    alternatives.push(items.join(';'));
+  }
+  return alternatives.join('|');
+}
+
+/** A row's lbrDue summary: its dues, or for a formula `perN:item` joined by `,` ("a combination of"), `+remainder` when the rest owes something. */
+export function bracketNotation(bracket: LivestockBracket): string {
+  if (bracket.lbrFormula === null) return dueNotation(bracket.lbrDues);
+  const units: string[] = [];
+  for (let i = 0; i < bracket.lbrFormula.per.length; i++) {
+    units.push('per' + bracket.lbrFormula.per[i]!.heads + ':' + bracket.lbrFormula.per[i]!.item);
+  }
+  return units.join(',') + (bracket.lbrFormula.remainder.length > 0 ? '+remainder' : '');
+}

@@ -1,0 +1,43 @@
+// The layout both ways: every path the build names reads back to what it holds.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { blockEnd, blockStarts, LEVELS, parsePath, paths, type Level, type Scope } from '../../generator/core/layout.ts';
+
+const day = fc.integer({ min: 0, max: 200_000 }).map((n) => new Date(Date.UTC(1800, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
+const scope = fc.oneof(fc.constant<Scope>('all'), fc.integer({ min: 1, max: 999_999_999 }));
+
+describe('the layout, read back', () => {
+  it('parses every shard path to its scope, level and block, and the block holds the date', () => {
+    fc.assert(
+      fc.property(scope, fc.constantFrom(...LEVELS), day, (s: Scope, level: Level, date: string) => {
+        const file = parsePath(paths.shard(s, level, date));
+        expect(file).toMatchObject({ kind: 'shard', scope: s, level });
+        if (file?.kind !== 'shard') return;
+        expect(paths.shard(s, level, file.start)).toBe(paths.shard(s, level, date));
+        if (level !== 'all') expect(file.start <= date && date <= file.end).toBe(true);
+        expect(file.end).toBe(blockEnd(level, file.start));
+      }),
+    );
+  });
+
+  it('parses the single files', () => {
+    expect(parsePath(paths.latest(7))).toEqual({ kind: 'latest', subcategoryId: 7 });
+    expect(parsePath(paths.nisab(12))).toEqual({ kind: 'nisab', subcategoryId: 12 });
+    for (const kind of ['meta', 'routing', 'subcategories', 'nisabAll'] as const) expect(parsePath(paths[kind])).toEqual({ kind });
+  });
+
+  it('refuses what no snapshot holds', () => {
+    for (const path of ['', 'manifest.json', 'index.html', '/' + paths.meta, paths.meta + '/', paths.latest(1).replace('1.json', '01.json'), '../' + paths.meta, paths.shard(1, 'month', '2024-03-01').replace('03', '13'), 'v1/rates/x.json']) {
+      expect(parsePath(path), path).toBeNull();
+    }
+  });
+
+  it('ends blocks on their last day', () => {
+    expect(blockEnd('month', '2024-02-01')).toBe('2024-02-29');
+    expect(blockEnd('month', '2023-02-01')).toBe('2023-02-28');
+    expect(blockEnd('month', '2023-12-01')).toBe('2023-12-31');
+    expect(blockEnd('year', '2023-01-01')).toBe('2023-12-31');
+    expect(blockEnd('decade', '2020-01-01')).toBe('2029-12-31');
+    expect(blockStarts('month', '2023-11-15', '2024-02-01').map((s) => blockEnd('month', s))).toEqual(['2023-11-30', '2023-12-31', '2024-01-31', '2024-02-29']);
+  });
+});
