@@ -69,8 +69,9 @@ export function program(): Command {
     .addOption(new Option('--time-zone <name>', 'IANA time zone of the as-of date').env('NISAB_TIME_ZONE').default(DEFAULT_TIME_ZONE))
     .addOption(new Option('--max-age-days <n>', 'warn when the newest default rate is older than this').argParser(parseDays).default(3))
     .option('--strict', 'fail (publishing nothing) instead of warning about a stale feed')
+    .option('--nginx-prefix <dir>', 'then write the nginx site of this prefix again for the new snapshot and reload nginx')
     .addHelpText('after', '\nExample:\n  npm run cli -- build --db rates.sqlite --out public --as-of 2025-08-31')
-    .action(async (options: { db?: string; out: string; asOf?: string; timeZone: string; maxAgeDays: number; strict?: boolean }) => {
+    .action(async (options: { db?: string; out: string; asOf?: string; timeZone: string; maxAgeDays: number; strict?: boolean; nginxPrefix?: string }) => {
       const { buildSnapshot } = await import('./snapshot/build.ts');
       const { todayIn, checkTimeZone } = await import('./snapshot/clock.ts');
       const { ensureDefaultDatabase } = await import('./db/default-db.ts');
@@ -91,6 +92,12 @@ export function program(): Command {
       for (const warning of summary.warnings) console.error(`warning: ${warning}`);
       const mb = (summary.bytes / 1e6).toFixed(1);
       console.log(`built ${options.out}: ${summary.files} files, ${mb} MB, ${summary.changed} changed, ${summary.removed} removed, ${summary.seconds.toFixed(2)} s`);
+      if (options.nginxPrefix) {
+        const { refreshNginxSite } = await import('./edges/nginx/site.ts');
+        const { site, reloaded } = await refreshNginxSite(options.nginxPrefix);
+        if (site.note) console.error(site.note);
+        console.log(reloaded ? `nginx site ${site.prefix}: written for ${site.tree} and reloaded` : `nginx site ${site.prefix}: written for ${site.tree} (nginx is not running; start it with: nginx -p ${site.prefix} -c nginx.conf -g 'daemon off;')`);
+      }
     });
 
   cli
@@ -131,12 +138,13 @@ export function program(): Command {
     .addHelpText(
       'after',
       '\nNeeds nginx with the njs module (Debian: apt-get install nginx libnginx-mod-http-js); runs as any user.' +
-        '\nAfter each build, run it again and reload: nginx -p PREFIX -c nginx.conf -s reload' +
+        '\nAfter each build, build --nginx-prefix PREFIX writes it again and reloads nginx (until then njs answers everything).' +
         "\n\nExample:\n  npm run cli -- nginx --dir public --port 8080 --prefix /srv/nisab-nginx\n  nginx -p /srv/nisab-nginx -c nginx.conf -g 'daemon off;'",
     )
     .action(async (options: { dir: string; port: number; prefix: string }) => {
       const { writeNginxSite } = await import('./edges/nginx/site.ts');
       const site = await writeNginxSite(options);
+      if (site.note) console.error(site.note);
       console.log(`wrote ${site.conf}: ${options.dir} on 127.0.0.1:${options.port}, ${site.fastAnswers} single-file answers without njs`);
       console.log(`start it with: nginx -p ${site.prefix} -c nginx.conf -g 'daemon off;'`);
     });

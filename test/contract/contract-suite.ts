@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AS_OF, GAP, makeFixture, oracleLatestOn, oracleRates, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
-import { request, type Answer } from '../support/http.ts';
+import { paths } from '../../generator/core/layout.ts';
+import { rawRequest, request, type Answer } from '../support/http.ts';
 
 export interface RunningServer {
   url: string;
@@ -13,7 +14,16 @@ export interface RunningServer {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function contractSuite(name: string, start: (snapshotDir: string) => Promise<RunningServer>): void {
+export interface SuiteOptions {
+  /**
+   * Whether the server's own HTTP parsing is ours to test (absolute-form, over-long and
+   * malformed request lines). Not for workerd here: miniflare's local entry parses those,
+   * not Cloudflare's edge, which answers them before any worker runs.
+   */
+  rawRequestLines: boolean;
+}
+
+export function contractSuite(name: string, start: (snapshotDir: string) => Promise<RunningServer>, options: SuiteOptions = { rawRequestLines: true }): void {
   describe(`the contract, served by ${name}`, () => {
     let fixture: Fixture;
     let server: RunningServer;
@@ -413,6 +423,77 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
           const answer = await get(path, { method });
           expect(answer.headers['access-control-allow-origin'], `${method} ${path}`).toBe('*');
           expect(answer.headers['cache-control'], `${method} ${path}`).toBeDefined();
+        }
+      });
+    });
+
+    describe('requests no client should send (issue 11): the same answer on every server', () => {
+      const expectEnvelope = (answer: Answer, where: string) => {
+        expect(answer.status, where).toBeLessThan(500);
+        expect(answer.headers['content-type'], where).toBe(JSON_TYPE);
+        expect(answer.headers['access-control-allow-origin'], where).toBe('*');
+        expect(answer.headers['cache-control'], where).toBeDefined();
+        const body = JSON.parse(answer.body);
+        expect(body.success, where).toBe(false);
+        // No server path, page or stack trace.
+        expect(answer.body, where).not.toMatch(/\/tmp\/|\/home\/|<html|\n\s+at /i);
+      };
+      it('refuses a value ending in a newline (PCRE $ and njs Number() would take it)', async () => {
+        await expectError('/api/v1/rates?start_date=2020-01-01%0A', 400, /^start_date must be/);
+        await expectError('/api/v1/rates?end_date=2020-01-31%0A&start_date=2020-01-01', 400, /^end_date must be/);
+        await expectError('/api/v1/rates?subcategory=1%0A', 400, /^subcategory must be/);
+        await expectError('/api/v1/rates/latest?subcategory=2%0D%0A', 400, /^subcategory must be/);
+      });
+      it('answers paths just outside a base, and missing static files, with a JSON 404, CORS and Cache-Control', async () => {
+        for (const path of ['/api/v1x', '/api/v1x/meta', '//api/v1/meta', '/api/v1%2fmeta', '/nope.json', '/v1/rates/latest/99.json', '/index.php']) {
+          const answer = await get(path);
+          expect(answer.status, path).toBe(404);
+          expectEnvelope(answer, path);
+          expect(answer.headers['cache-control'], path).toMatch(/max-age=0/);
+        }
+      });
+      it('answers NUL in a path with an envelope, never a 500 page showing the server\'s folders', async () => {
+        for (const path of ['/%00', '/api/v1%00/meta', '/api/v1/%00', '/v1/%00.json']) expectEnvelope(await get(path), path);
+      });
+      it('resolves dot segments before routing, as a URL parser (and so Cloudflare) does', async () => {
+        const meta = await get('/api/v1/meta');
+        for (const path of ['/api/v1/x/../meta', '/api/v1/./meta', '/index.php/api/v1/rates/../meta', '/api/v1/%2e/meta', '/x/../api/v1/meta']) {
+          const answer = await get(path);
+          expect([answer.status, answer.body, answer.headers['etag']], path).toEqual([200, meta.body, meta.headers['etag']]);
+        }
+        // Out of the base: static content of the snapshot, never a file from outside it.
+        const file = await get(`/api/v1/../../${paths.meta}`);
+        expect([file.status, file.body], 'the meta file through dot segments').toEqual([200, (await get(`/${paths.meta}`)).body]);
+        for (const path of ['/api/v1/../nope', '/api/v1/../../../../../etc/passwd']) {
+          const answer = await get(path);
+          expect(answer.status, path).toBeGreaterThanOrEqual(400);
+          expectEnvelope(answer, path);
+        }
+      });
+      it('ignores headers that name an internal status, tree or request', async () => {
+        const target = '/api/v1/rates?start_date=2020-01-05&end_date=2020-02-03';
+        const plain = await get(target);
+        for (const headers of <Record<string, string>[]>[{ 'x-nisab-refused': '/x/503' }, { 'x-nisab-refused': '/_nisab/refused/200', 'x-nisab-uri': '/api/v1/nope', 'x-nisab-method': 'POST' }, { 'x-nisab-tree': '/etc', 'x-nisab-request-line': 'GET /api/v1/nope HTTP/1.1' }]) {
+          const answer = await get(target, { headers });
+          expect([answer.status, answer.body, answer.headers['etag']], JSON.stringify(headers)).toEqual([plain.status, plain.body, plain.headers['etag']]);
+        }
+      });
+      it.skipIf(!options.rawRequestLines)('reads an absolute-form request line as its path', async () => {
+        const host = new URL(server.url).host;
+        const answer = await rawRequest(server.url, `GET http://${host}/api/v1/rates/latest?subcategory=2 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        expect([answer.status, answer.body]).toEqual([200, (await get('/api/v1/rates/latest?subcategory=2')).body]);
+      });
+      it.skipIf(!options.rawRequestLines)('answers a request line too long with 414 or 431 in an envelope (never 494)', async () => {
+        const answer = await rawRequest(server.url, `GET /api/v1/rates?start_date=${'x'.repeat(40_000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        expect([414, 431], String(answer.status)).toContain(answer.status);
+        expectEnvelope(answer, 'a 40 KB request line');
+      });
+      it.skipIf(!options.rawRequestLines)('answers malformed request lines with a JSON envelope and CORS', async () => {
+        for (const line of ['GET /api/v1/meta HTTP/1.2', 'get /api/v1/meta HTTP/1.1', 'GET /api/v1/meta HTTP/1.1\nHost: x\nX: \u00ff']) {
+          const answer = await rawRequest(server.url, `${line}\r\nHost: x\r\nConnection: close\r\n\r\n`);
+          if (answer.status === 200) continue; // a server may take it as the request it plainly is
+          expect(answer.status, line).toBeGreaterThanOrEqual(400);
+          expectEnvelope(answer, line);
         }
       });
     });

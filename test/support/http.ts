@@ -1,6 +1,7 @@
 // Raw HTTP requests: paths go on the wire exactly as written (fetch would
 // normalise `..`, encodings and the like, which the hostile cases need intact).
 import http from 'node:http';
+import net from 'node:net';
 
 export interface Answer {
   status: number;
@@ -26,5 +27,34 @@ export function request(base: string, path: string, init: { method?: string; hea
     );
     req.on('error', reject);
     req.end();
+  });
+}
+
+/**
+ * Raw bytes on a socket, for what an HTTP client refuses to send (NUL, lower-case
+ * methods, absolute-form, extra spaces, huge lines). Written, not ended: a
+ * half-closed socket may be dropped before the answer is sent. Send
+ * `Connection: close` in `head`; the answer is read until the server closes.
+ */
+export function rawRequest(base: string, head: Buffer | string): Promise<Answer> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(head));
+    const chunks: Buffer[] = [];
+    socket.setTimeout(15_000, () => socket.destroy(new Error(`no answer within 15 s to ${String(head).slice(0, 80)}`)));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const all = Buffer.concat(chunks);
+      const split = all.indexOf('\r\n\r\n');
+      const lines = all.subarray(0, split === -1 ? all.length : split).toString('latin1').split('\r\n');
+      const headers: Record<string, string | undefined> = {};
+      for (const line of lines.slice(1)) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      const bytes = split === -1 ? Buffer.alloc(0) : all.subarray(split + 4);
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(lines[0] ?? '')?.[1] ?? 0), headers, body: bytes.toString('utf8'), bytes });
+    });
   });
 }

@@ -54,7 +54,7 @@ function proxyToBackend(indent: string, refused: string): string {
     // extra spaces in the request line do not change it), and the client's method.
     'proxy_set_header X-Nisab-Method $nisab_method;',
     'proxy_set_header X-Nisab-URI $request_uri;',
-    'proxy_set_header X-Nisab-Request-Line $request;',
+    'proxy_set_header X-Nisab-Request-Line $nisab_request_line;',
     'proxy_set_header X-Nisab-Tree $nisab_tree;',
     'proxy_set_header X-Nisab-If-None-Match $http_if_none_match;',
     `proxy_set_header X-Nisab-Refused ${refused};`,
@@ -87,6 +87,8 @@ function errorPages(indent: string, notFound = '@nisab_not_found'): string {
 function fixedAnswer(indent: string, answer: { status: number; headers: { [name: string]: string }; body: string }): string {
   const headers = Object.keys(answer.headers).filter((name) => name !== 'content-type');
   return [
+    // No types: a missing /x.json is still answered as the envelope's type, not the extension's.
+    'types { }',
     `default_type ${q(answer.headers['content-type']!)};`,
     ...headers.map((name) => `add_header ${name} ${q(answer.headers[name]!)} always;`),
     `return ${answer.status} ${quoteText(answer.body)};`,
@@ -230,6 +232,14 @@ ${lines(INTERNAL_TARGETS.map((uri) => `${uri} "";`))}
     # DIR resolved, once per request ($realpath_root itself is not kept).
     map $realpath_root $nisab_tree {
         "~^(?<nisab_realpath>.*)$" $nisab_realpath;
+    }
+    # The raw line, for the backend to read what nginx refused before $request_uri was set;
+    # not a line too long for the backend's own header buffers (414, 494: it answers those alone).
+    map $uri $nisab_request_line {
+        volatile;
+        default $request;
+        /_nisab/refused/414 "";
+        /_nisab/refused/494 "";
     }
     # The client's method, from its request line (an error page's redirect makes $request_method GET).
     map $request $nisab_method {

@@ -1,0 +1,227 @@
+// The "same bytes as the preview" suite: one set of requests (every endpoint,
+// bad parameters, 200 random ranges, conditions, methods, static files) that
+// an edge must answer with the preview server's status, bytes and answer
+// headers. Each edge has a small driver that only starts its server:
+// nginx.same-bytes.test.ts, workerd.same-bytes.test.ts (Pages),
+// workers-assets.same-bytes.test.ts (Workers with static assets).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASES } from '../../generator/core/endpoints.ts';
+import { paths } from '../../generator/core/layout.ts';
+import { STATIC_HEADERS } from '../../generator/core/respond.ts';
+import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
+import { todayIn } from '../../generator/snapshot/clock.ts';
+import { makeFixture, type Fixture } from '../support/fixture.ts';
+import { request, type Answer } from '../support/http.ts';
+
+export interface EdgeServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface SameBytesOptions {
+  /** How many seconds the edge's max-age may fall behind the preview's (nginx rounds down to its table's blocks). */
+  maxAgeBehind: number;
+  /** More to say when an answer differs (a server's error log). */
+  diagnose?: (server: EdgeServer) => Promise<string>;
+}
+
+type Reply = Answer;
+
+export interface Case {
+  method: string;
+  target: string;
+  headers?: Record<string, string>;
+}
+
+/** One request over a fresh connection, the path sent exactly as given. */
+export function send(base: string, c: Case): Promise<Reply> {
+  return request(base, c.target, { method: c.method, headers: { connection: 'close', ...c.headers } });
+}
+
+/** A fixed pseudo-random sequence (mulberry32), so a failure names the same request every run. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function day(n: number): string {
+  return new Date(Date.UTC(2019, 10, 1) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Ranges of every kind over the fixture (2019-12-20 .. 2024-03-15, a gap in 2021): short, long, open, outside. */
+export function rangeCases(count: number): Case[] {
+  const next = random(20240315);
+  const cases: Case[] = [];
+  for (let i = 0; i < count; i++) {
+    const a = Math.floor(next() * 1700);
+    const span = next() < 0.6 ? Math.floor(next() * 70) : Math.floor(next() * 1700);
+    const parameters = [];
+    if (next() < 0.9) parameters.push(`start_date=${day(a)}`);
+    if (next() < 0.9) parameters.push(`end_date=${day(a + span)}`);
+    const sub = [null, 1, 2, 3, 11, 12][Math.floor(next() * 6)];
+    if (sub) parameters.push(`subcategory=${sub}`);
+    if (next() < 0.2) parameters.reverse();
+    const base = BASES[Math.floor(next() * 2)]!;
+    cases.push({ method: 'GET', target: `${base}/rates${next() < 0.1 ? '/' : ''}${parameters.length ? '?' + parameters.join('&') : ''}` });
+  }
+  return cases;
+}
+
+function apiCases(base: string): Case[] {
+  const get = (target: string): Case => ({ method: 'GET', target: base + target });
+  const cases: Case[] = [];
+  for (const p of ['', '/', '/rates/latest', '/rates/latest/', '/rates', '/rates/', '/nisab', '/nisab/', '/subcategories', '/subcategories/', '/meta', '/meta/']) cases.push(get(p));
+  for (const value of ['1', '2', '3', '5', '11', '12', '99', '0', '01', '-1', '+1', '1.0', 'abc', '', '1234567890', '%31', '%ZZ', '1%00', '1+', '%201']) {
+    cases.push(get(`/rates/latest?subcategory=${value}`), get(`/nisab?subcategory=${value}`), get(`/rates?subcategory=${value}`));
+  }
+  for (const q of [
+    '?start_date=2020-01-01&end_date=2020-01-31',
+    '?start_date=2020-01-01&end_date=2020-01-31&subcategory=1',
+    '?subcategory=1&start_date=2020-01-01&end_date=2020-01-31',
+    '?start_date=2020-01-01&end_date=2020-12-31&subcategory=2',
+    '?start_date=2020-02-01&end_date=2020-02-29&subcategory=1&unused=1',
+    '?start_date=2024-02-30',
+    '?start_date=2024-2-5',
+    '?end_date=20240205',
+    '?start_date=2024-02-05T00:00',
+    '?start_date=2024-03-01&end_date=2024-02-01',
+    '?start_date=2024-01-01&start_date=2024-01-02',
+    '?start_date=2024-01-01&start_date=',
+    '?start_date=&end_date=2024-01-31&subcategory=',
+    '?start_date=bad&subcategory=99',
+    '?start_date=2024-03-01&end_date=2024-02-01&subcategory=99',
+    '?start_date=%ZZ',
+    '?start_date=%FF',
+    '?start_date=2024%2D01%2D01&end_date=2024-01-31',
+    '?start%5Fdate=2021-06-01&end_date=2021-07-10',
+    '?foo&bar=&x=1&x=2&start_date=2021-06-01&end_date=2021-07-10',
+    '?%=%&start_date=%E0%A4%A',
+    `?start_date=${'x'.repeat(4000)}`,
+    `?${'a=1&'.repeat(2500)}subcategory=2`,
+  ]) {
+    cases.push(get('/rates' + q));
+  }
+  for (const p of ['/nope', '/Rates', '/rates/LATEST', '/rates/latest/1', '/rates/all', '/nisab/1', '/meta.json', '/v1/meta', '//rates', '/rates//', '/../meta', '/%2e%2e/meta', '/rates/..%2f..%2fmanifest.json', '/rates%00', '/rates#x']) {
+    cases.push(get(p));
+  }
+  for (const p of ['/rates/latest', '/meta', '/rates?start_date=2020-01-01&end_date=2020-01-31', '/rates?start_date=2020-01-05&end_date=2020-02-03', '/nope', '/rates?start_date=bad']) {
+    cases.push({ method: 'HEAD', target: base + p });
+  }
+  for (const p of ['/rates/latest', '/rates?start_date=2020-01-01', '/nope', '/meta']) cases.push({ method: 'OPTIONS', target: base + p });
+  for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE']) {
+    cases.push({ method, target: base + '/rates/latest' }, { method, target: base + '/nope?start_date=bad' });
+  }
+  return cases;
+}
+
+const STATIC_CASES: Case[] = ['/', '/openapi.json', '/' + paths.meta, '/' + paths.nisabAll, '/' + paths.latest(1), '/' + paths.shard('all', 'month', '2020-01-01'), '/' + paths.shard(1, 'year', '2020-01-01')].map(
+  (target) => ({ method: 'GET', target }),
+);
+
+/** The headers an answer is made of (the rest describe the server or the connection). */
+const ANSWER_HEADERS = ['content-type', 'etag', 'allow', 'access-control-allow-origin', 'access-control-expose-headers', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age', 'last-modified', 'accept-ranges'];
+
+function answerHeaders(reply: Reply, method: string): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const name of ANSWER_HEADERS) out[name] = reply.headers[name] as string | undefined;
+  // workerd sends no Content-Length with a HEAD answer (it has no body to measure).
+  if (reply.status !== 204 && reply.status !== 304 && method !== 'HEAD') out['content-length'] = String(reply.headers['content-length']);
+  return out;
+}
+
+function maxAgeOf(reply: Reply, where: string): number {
+  const match = /^public, max-age=(\d+)$/.exec((reply.headers['cache-control'] as string) ?? '');
+  expect(match, `${where}: cache-control ${reply.headers['cache-control']}`).not.toBeNull();
+  return Number(match![1]);
+}
+
+
+export function sameBytesSuite(name: string, start: (snapshotDir: string) => Promise<EdgeServer>, options: SameBytesOptions): void {
+  describe(`${name} answers as the preview server does`, () => {
+    let fixture: Fixture;
+    let preview: Preview;
+    let edge: EdgeServer;
+
+    beforeAll(async () => {
+      fixture = await makeFixture();
+      // Built again as of today, so validUntil lies ahead and max-age counts down.
+      await buildSnapshot({ db: fixture.db, out: fixture.out, asOf: todayIn('Africa/Lagos'), timeZone: 'Africa/Lagos', maxAgeDays: 100_000, strict: false, now: new Date(), log: () => {}, progress: () => {} });
+      [preview, edge] = await Promise.all([startPreview({ dir: fixture.out, port: 0 }), start(fixture.out)]);
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.all([preview?.close(), edge?.stop()]);
+    });
+
+  async function compare(c: Case): Promise<{ edge: Reply; preview: Reply }> {
+    const [n, p] = await Promise.all([send(edge.url, c), send(preview.url, c)]);
+    const where = `${c.method} ${c.target.slice(0, 200)} ${JSON.stringify(c.headers ?? {})}`;
+    if (n.status >= 500) throw new Error(`${where}: ${name} answered ${n.status}\n${options.diagnose ? await options.diagnose(edge) : ''}`);
+    expect(n.status, where).toBe(p.status);
+    expect(n.bytes.equals(p.bytes), `${where}: bodies differ\n${name}: ${n.body.toString().slice(0, 300)}\npreview: ${p.body.toString().slice(0, 300)}`).toBe(true);
+    expect(answerHeaders(n, c.method), where).toEqual(answerHeaders(p, c.method));
+    // Static content (a dot segment can lead out of a base) is revalidated on every use.
+    if (p.headers['cache-control'] === STATIC_HEADERS['cache-control']) {
+      expect(n.headers['cache-control'], where).toBe(p.headers['cache-control']);
+      return { edge: n, preview: p };
+    }
+    // max-age counts down to validUntil; an edge may fall behind by a few seconds (nginx's table rounds down), never run ahead.
+    const behind = maxAgeOf(p, where) - maxAgeOf(n, where);
+    expect(behind, `${where}: max-age behind the preview's by`).toBeGreaterThanOrEqual(-1);
+    expect(behind, `${where}: max-age behind the preview's by`).toBeLessThanOrEqual(options.maxAgeBehind);
+    return { edge: n, preview: p };
+  }
+
+  it('answers some 500 API requests with the same status, bytes and headers, asked twice (the second from its cache)', async () => {
+    const cases = [...BASES.flatMap(apiCases), ...rangeCases(200)];
+    expect(cases.length).toBeGreaterThan(450);
+    for (const c of cases) await compare(c);
+    for (const c of cases) await compare(c);
+    const meta = JSON.parse((await send(edge.url, { method: 'GET', target: '/api/v1/meta' })).body.toString());
+    expect(maxAgeOf(await send(edge.url, { method: 'GET', target: '/api/v1/meta' }), 'meta')).toBeGreaterThan(0);
+    expect(Date.parse(meta.data.validUntil)).toBeGreaterThan(Date.now());
+  }, 120_000);
+
+  it('If-None-Match: 304 exactly when the router says so, for files, composed and cached answers', async () => {
+    for (const base of BASES) {
+      for (const target of ['/rates/latest', '/meta', '/rates?start_date=2020-01-01&end_date=2020-01-31', '/rates?start_date=2020-01-05&end_date=2020-02-03', '/rates?start_date=2020-01-05&end_date=2020-02-03&subcategory=2', '/nisab?subcategory=3']) {
+        const first = await send(edge.url, { method: 'GET', target: base + target });
+        const etag = first.headers.etag as string;
+        expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
+        for (const header of [etag, `W/${etag}`, `"nope", ${etag}`, ` ${etag} `, '*', '"0000000000000000000000000000000000000000"', etag.toUpperCase(), '']) {
+          for (const method of ['GET', 'HEAD']) await compare({ method, target: base + target, headers: { 'if-none-match': header } });
+        }
+      }
+    }
+  });
+
+  it('ignores the conditions and ranges the router ignores', async () => {
+    const target = '/api/v1/rates?start_date=2020-01-01&end_date=2020-01-31';
+    const conditions: Record<string, string>[] = [{ 'if-modified-since': 'Sat, 01 Jan 2000 00:00:00 GMT' }, { 'if-modified-since': 'Fri, 01 Jan 2100 00:00:00 GMT' }, { 'if-match': '"nope"' }, { 'if-unmodified-since': 'Sat, 01 Jan 2000 00:00:00 GMT' }, { range: 'bytes=0-9' }];
+    for (const headers of conditions) {
+      for (const t of [target, '/api/v1/meta', '/api/v1/rates?start_date=2020-01-05&end_date=2020-02-03']) {
+        const { edge: n } = await compare({ method: 'GET', target: t, headers });
+        expect(n.status).toBe(200);
+      }
+    }
+  });
+
+  it('serves static content outside the bases from the snapshot, byte for byte', async () => {
+    for (const c of STATIC_CASES) {
+      const { edge: n } = await Promise.all([send(edge.url, c), send(preview.url, c)]).then(([a, b]) => ({ edge: a, preview: b }));
+      expect(n.status, c.target).toBe(200);
+      const file = c.target === '/' ? 'index.html' : c.target;
+      expect(n.bytes.equals(await readFile(path.join(fixture.out, file))), c.target).toBe(true);
+      expect(n.headers['access-control-allow-origin'], c.target).toBe('*');
+    }
+  });
+
+  });
+}
