@@ -30,7 +30,7 @@ export function landingPage(meta: Meta): string {
         .map(example)
         .join('\n      ')}
     </ul>
-    <p>Every endpoint also answers under <code>/index.php/api/v1</code>. The full description is in <a href="/openapi.json">openapi.json</a>.</p>
+    <p>Every endpoint also answers under <code>/index.php/api/v1</code>. The contract is in <a href="/API.md">API.md</a>, every field in <a href="/openapi.json">openapi.json</a>.</p>
     <p>Prices: The World Bank, Commodity Price Data (The Pink Sheet), CC BY 4.0, monthly averages. Naira rates: International Monetary Fund, International Financial Statistics. Please use the service responsibly.</p>
   </body>
 </html>

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_DOCUMENT } from './site-files.ts';
 
 const GENERATOR_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -12,5 +13,7 @@ export function generatorId(): string {
   const hash = createHash('sha1');
   const files = (readdirSync(GENERATOR_DIR, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).sort();
   for (const file of files) hash.update(`${file.split(path.sep).join('/')}\0`).update(readFileSync(path.join(GENERATOR_DIR, file)));
+  // The API document is published as it is: a change to it is a change of what the build writes.
+  hash.update('docs/API.md\0').update(readFileSync(API_DOCUMENT));
   return hash.digest('hex');
 }

@@ -1,16 +1,22 @@
 // The files around the API answers: each edge's deploy files, the OpenAPI
-// document and the landing page.
+// document, the API document and the landing page.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { cloudflareFiles } from '../edges/cloudflare/deploy-files.ts';
 import { openApiDocument } from '../site/openapi.ts';
 import { landingPage } from '../site/landing-page.ts';
 
-/** The files that depend only on this code: the same for every build by the same generator. */
+/** The API document (docs/API.md), published with every snapshot so the page can link it. */
+export const API_DOCUMENT = fileURLToPath(new URL('../../docs/API.md', import.meta.url));
+
+/** The files that depend only on this code (and the API document): the same for every build by the same generator. */
 export async function codeFiles(): Promise<Map<string, string>> {
   const files = await cloudflareFiles();
   files.set('openapi.json', JSON.stringify(openApiDocument(), null, 2) + '\n');
+  files.set('API.md', await readFile(API_DOCUMENT, 'utf8'));
   return files;
 }
 
-export const CODE_FILES = ['_worker.js', '_routes.json', '_headers', 'openapi.json'];
+export const CODE_FILES = ['_worker.js', '_routes.json', '_headers', 'openapi.json', 'API.md'];
 
 export { landingPage };
