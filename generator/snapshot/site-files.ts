@@ -3,7 +3,7 @@
 // assets, the reference page.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { cloudflareFiles } from '../edges/cloudflare/deploy-files.ts';
+import { CLOUDFLARE_FILES, cloudflareFiles } from '../edges/cloudflare/deploy-files.ts';
 import { openApiDocument } from '../site/openapi.ts';
 import { siteAssets, SITE_ASSET_FILES } from '../site/assets.ts';
 import { jsonSchemaFiles, SCHEMA_FILES } from '../site/json-schemas.ts';
@@ -22,6 +22,6 @@ export async function codeFiles(): Promise<Map<string, string>> {
   return files;
 }
 
-export const CODE_FILES = ['_worker.js', '_routes.json', '_headers', 'openapi.json', 'API.md', ...SCHEMA_FILES, ...SITE_ASSET_FILES];
+export const CODE_FILES = [...CLOUDFLARE_FILES, 'openapi.json', 'API.md', ...SCHEMA_FILES, ...SITE_ASSET_FILES];
 
 export { landingPage };
