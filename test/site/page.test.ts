@@ -197,8 +197,8 @@ describe('the API reference page in Chromium', () => {
     const { page, problems } = await open('/reference.html', 1280);
     await page.waitForFunction(() => document.querySelector('#reference h2') !== null, null, { timeout: 30_000 });
     // Every operation of the document is rendered, under its summary.
-    const document = (await (await fetch(`${preview.url}/openapi.json`)).json()) as { paths: Record<string, { get: { summary: string } }> };
-    const summaries = Object.values(document.paths).map((item) => item.get.summary);
+    const spec = (await (await fetch(`${preview.url}/openapi.json`)).json()) as { paths: Record<string, { get: { summary: string } }> };
+    const summaries = Object.values(spec.paths).map((item) => item.get.summary);
     expect(summaries.length).toBeGreaterThanOrEqual(5);
     const text = await page.textContent('#reference');
     for (const summary of summaries) expect(text).toContain(summary);
