@@ -85,7 +85,7 @@ export function program(): Command {
       '\nSources (tried in order): NISAB_CURRENCY_API, comma-separated URL templates with {date}' +
         '\n  (default: the jsDelivr and pages.dev files of fawazahmed0/currency-api); NISAB_CBN_API, the' +
         "\n  base URL of the CBN's JSON (default https://www.cbn.gov.ng), for the official naira rate." +
-        '\n\nExamples:\n  npm run cli -- fetch --from yesterday --to today --write-csv data/daily' +
+        '\n\nExample:\n  npm run cli -- fetch --from yesterday --to today --write-csv data/daily' +
         '\n  npm run cli -- fetch --from 2026-09-01 --to 2026-09-30 --db rates.sqlite --dry-run',
     )
     .action(
