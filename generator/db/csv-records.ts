@@ -128,6 +128,8 @@ function kindOf(field: z.ZodType): Kind {
   let def = field.def as { type: string; innerType?: z.ZodType };
   while (def.innerType) def = def.innerType.def as typeof def;
   if (def.type === 'number' || def.type === 'boolean' || def.type === 'string') return def.type;
+  // An enum's values are words; the schema checks which.
+  if (def.type === 'enum') return 'string';
   throw new Error(`a ${def.type} field has no CSV form`);
 }
 
