@@ -3,6 +3,7 @@
 // hold the awkward cases: a gap of weeks, two leap days, year and decade
 // boundaries, a sparse subcategory, subcategories without rates or rules, and
 // records dated after the as-of date.
+import { hijriDate } from '../../generator/core/hijri.ts';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,7 +122,7 @@ export function oracleRates(db: string, asOf: string, query: OracleQuery): unkno
   // money(): the one rounding function (core/money.ts), registered in SQLite.
   const handle = registerMoney(new Database(db, { readonly: true }));
   try {
-    return handle
+    const rows = handle
       .prepare(
         `SELECT r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
                 money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit
@@ -132,7 +133,9 @@ export function oracleRates(db: string, asOf: string, query: OracleQuery): unkno
             AND (@sub IS NULL OR r.drtSubcategoryID = @sub)
           ORDER BY r.drtDate, r.drtSubcategoryID`,
       )
-      .all({ asOf, start: query.start ?? null, end: query.end ?? null, sub: query.subcategory ?? null });
+      .all({ asOf, start: query.start ?? null, end: query.end ?? null, sub: query.subcategory ?? null }) as Record<string, unknown>[];
+    // SQLite has no Hijri calendar; the date conversion is checked on its own (test/router/hijri.test.ts).
+    return rows.map((row) => ({ ...row, drtHijriDate: hijriDate(row.drtDate as string) }));
   } finally {
     handle.close();
   }
