@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/temp-root.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Suites start real servers (http-server, workerd, nginx) on loopback ports.

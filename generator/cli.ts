@@ -52,11 +52,12 @@ export function program(): Command {
     .argument('<kind>', 'categories | subcategories | rates | nisab')
     .argument('<file>', 'the file to load')
     .addOption(dbOption().makeOptionMandatory())
+    .option('--accept-jumps', 'import rates that move more than the plausibility limit from their neighbours (a real market move)')
     .addHelpText('after', '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite')
-    .action(async (kind: string, file: string, options: { db: string }) => {
+    .action(async (kind: string, file: string, options: { db: string; acceptJumps?: boolean }) => {
       const { importFile } = await import('./db/import-file.ts');
       const { describeImport } = await import('./db/import-summary.ts');
-      console.log(describeImport(await importFile(kind, file, options.db)));
+      console.log(describeImport(await importFile(kind, file, options.db, { acceptJumps: options.acceptJumps ?? false })));
     });
 
   cli

@@ -7,6 +7,7 @@
 import { DATE_EXPECTATION, isRealDate } from './dates.ts';
 import { renderJoinedList } from './envelope.ts';
 import { blockEnd, blockStarts, paths, planRange, type Coverage, type Scope, type ShardRead } from './layout.ts';
+import type { Dated } from './dated.ts';
 import type { RoutingIndex } from './schemas.ts';
 
 /** The bases every endpoint answers under, byte for byte the same (CONTRACT §1). */
@@ -24,7 +25,7 @@ const ID_FORM = /^[1-9][0-9]{0,8}$/;
 const SLUG_FORM = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** A whole-value match: in njs (PCRE) `$` also matches before a final newline, so a value ending in one never matches. */
-function whole(form: RegExp, value: string): boolean {
+function wholeMatch(form: RegExp, value: string): boolean {
   return value.charAt(value.length - 1) !== '\n' && form.test(value);
 }
 
@@ -46,7 +47,7 @@ export const PARAMETERS: { [name: string]: Parameter } = {
       "a subcategory's ID (a positive whole number without sign or leading zeros) or its slug (e.g. gold); both are listed at /subcategories. Malformed: 400; well-formed but unknown: 404.",
     example: '1',
     check: function (value) {
-      return whole(ID_FORM, value) || whole(SLUG_FORM, value)
+      return wholeMatch(ID_FORM, value) || wholeMatch(SLUG_FORM, value)
         ? null
         : "subcategory must be a subcategory's ID (a positive whole number without sign or leading zeros, e.g. 1) or its slug (e.g. gold); they are listed at /api/v1/subcategories";
     },
@@ -71,14 +72,30 @@ export interface Decision {
   body: string | null;
   /** An error message: the router renders it as an error envelope. */
   error: string | null;
+  /** A dated answer, composed from its reads (dated.ts). */
+  dated: Dated | null;
+}
+
+function whole(path: string): ShardRead {
+  return { path: path, from: '', to: '' };
 }
 
 export function wholeFile(path: string): Decision {
-  return { status: 200, reads: [{ path: path, from: '', to: '' }], body: null, error: null };
+  return { status: 200, reads: [whole(path)], body: null, error: null, dated: null };
 }
 
 export function refusal(status: number, message: string): Decision {
-  return { status: status, reads: [], body: null, error: message };
+  return { status: status, reads: [], body: null, error: message, dated: null };
+}
+
+/** The day a dated answer is for: a date after the snapshot's answers as of the snapshot. */
+function dayOf(query: Query, index: RoutingIndex): string {
+  return (query.date as string) > index.asOf ? index.asOf : (query.date as string);
+}
+
+/** The month of the date (every subcategory's) and the month ends of its year, for dated.ts. */
+function datedReads(date: string): ShardRead[] {
+  return [whole(paths.shard('all', 'month', date)), whole(paths.monthEnds(date))];
 }
 
 /** Which schema of the OpenAPI document an answer's `data` follows, and whether it is a list of them. */
@@ -130,14 +147,19 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/rates/latest',
     summary: 'The newest rate of a subcategory (gold by default)',
     description: 'With date: the newest rate dated on or before that day (a date after the snapshot answers as of the snapshot).',
-    parameters: ['subcategory'],
+    parameters: ['subcategory', 'date'],
     answer: { schema: 'Rate', list: false, description: 'one rate record' },
-    errors: { '400': 'a malformed parameter', '404': 'an unknown subcategory, or one without a published rate' },
-    examples: ['', 'subcategory=2', 'subcategory=silver'],
+    errors: { '400': 'a malformed parameter', '404': 'an unknown subcategory, one without a published rate, or none dated on or before date' },
+    examples: ['', 'subcategory=2', 'subcategory=silver', 'date=2021-03-12'],
     plan: function (query, index) {
       const id = query.subcategory === null ? index.defaultSubcategoryID : query.subcategory;
-      if (coverageOf(index, id) === null) return refusal(404, 'subcategory ' + id + ' has no published rate');
-      return wholeFile(paths.latest(id));
+      const coverage = coverageOf(index, id);
+      if (coverage === null) return refusal(404, 'subcategory ' + id + ' has no published rate');
+      if (query.date === null) return wholeFile(paths.latest(id));
+      const day = dayOf(query, index);
+      if (day >= coverage.last) return wholeFile(paths.latest(id));
+      if (day < coverage.first) return refusal(404, 'subcategory ' + id + ' has no rate dated on or before ' + day + '; its first rate is dated ' + coverage.first);
+      return { status: 200, reads: datedReads(day), body: null, error: null, dated: { kind: 'latest', date: day, subcategory: id } };
     },
     wholeFileQueries: function (index) {
       return [''].concat(subcategoryIds(index).map(function (id) { return 'subcategory=' + id; }));
@@ -157,7 +179,7 @@ export const ENDPOINTS: Endpoint[] = [
       const coverage = query.subcategory === null ? index.all : coverageOf(index, query.subcategory);
       const reads = planRange(scope, query.start_date, query.end_date, coverage);
       // No record can match: an empty list, not an error (CONTRACT §2).
-      return { status: 200, reads: reads, body: reads.length === 0 ? renderJoinedList('', 0) : null, error: null };
+      return { status: 200, reads: reads, body: reads.length === 0 ? renderJoinedList('', 0) : null, error: null, dated: null };
     },
     wholeFileQueries: function (index) {
       const found = [''];
@@ -184,12 +206,18 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/nisab',
     summary: 'Nisab rules, with their value at the newest published rate',
     description: 'Each rule is valued at the newest rate of the subcategory whose price measures it (nsbRateDate says which).',
-    parameters: ['subcategory'],
+    parameters: ['subcategory', 'date'],
     answer: { schema: 'NisabRule', list: true, description: 'the Nisab rules (a list, possibly empty)' },
     errors: { '400': 'a malformed parameter', '404': UNKNOWN_SUBCATEGORY },
-    examples: ['', 'subcategory=3'],
-    plan: function (query) {
-      return wholeFile(query.subcategory === null ? paths.nisabAll : paths.nisab(query.subcategory));
+    examples: ['', 'subcategory=3', 'date=2021-03-31'],
+    plan: function (query, index) {
+      const file = query.subcategory === null ? paths.nisabAll : paths.nisab(query.subcategory);
+      if (query.date === null || index.all === null) return wholeFile(file);
+      const day = dayOf(query, index);
+      // On or after the newest rate the answer is the undated one, byte for byte.
+      if (day >= index.all.last) return wholeFile(file);
+      const reads = day < index.all.first ? [whole(file)] : [whole(file)].concat(datedReads(day));
+      return { status: 200, reads: reads, body: null, error: null, dated: { kind: 'nisab', date: day, subcategory: 0 } };
     },
     wholeFileQueries: function (index) {
       return [''].concat(subcategoryIds(index).map(function (id) { return 'subcategory=' + id; }));

@@ -33,9 +33,12 @@ const PATTERNS = {
   year: 'v1/rates/{scope}/{yyyy}.json',
   decade: 'v1/rates/{scope}/{yyy}0s.json',
   all: 'v1/rates/{scope}.json',
+  // For dated answers: each subcategory's newest record before the year, then its
+  // newest record of each month of the year (see planMonthEnds in the build).
+  monthEnds: 'v1/rates/month-ends/{yyyy}.json',
 };
 type Kind = keyof typeof PATTERNS;
-const KINDS: Kind[] = ['meta', 'routing', 'subcategories', 'nisabAll', 'nisab', 'latest', 'month', 'year', 'decade', 'all'];
+const KINDS: Kind[] = ['meta', 'routing', 'subcategories', 'nisabAll', 'nisab', 'latest', 'month', 'year', 'decade', 'all', 'monthEnds'];
 
 const FIELDS: { [name: string]: string } = {
   id: '[1-9][0-9]{0,8}',
@@ -93,6 +96,10 @@ export const paths = {
   latest: function (subcategoryId: number): string {
     return fill(PATTERNS.latest, { id: String(subcategoryId) });
   },
+  /** The month ends of the year of `date`: what a dated answer reads besides the month of the date. */
+  monthEnds: function (date: string): string {
+    return fill(PATTERNS.monthEnds, dateFields(date));
+  },
   /** The shard of `scope` at `level` that holds `date`. */
   shard: function (scope: Scope, level: Level, date: string): string {
     const values = dateFields(date);
@@ -109,7 +116,8 @@ export type SnapshotFile =
   | { kind: 'nisabAll' }
   | { kind: 'nisab'; subcategoryId: number }
   | { kind: 'latest'; subcategoryId: number }
-  | { kind: 'shard'; scope: Scope; level: Level; start: string; end: string };
+  | { kind: 'shard'; scope: Scope; level: Level; start: string; end: string }
+  | { kind: 'monthEnds'; start: string };
 
 /** The file a path names, or null when no file of a snapshot has this path. */
 export function parsePath(path: string): SnapshotFile | null {
@@ -122,6 +130,7 @@ export function parsePath(path: string): SnapshotFile | null {
     const kind = compiled.kind;
     if (kind === 'nisab' || kind === 'latest') return { kind: kind, subcategoryId: Number(values['id']) } as SnapshotFile;
     if (kind === 'meta' || kind === 'routing' || kind === 'subcategories' || kind === 'nisabAll') return { kind: kind } as SnapshotFile;
+    if (kind === 'monthEnds') return { kind: kind, start: values['yyyy'] + '-01-01' };
     const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
     const year = values['yyyy'] !== undefined ? values['yyyy'] : values['yyy'] !== undefined ? values['yyy'] + '0' : '0001';
     const start = year + '-' + (values['mm'] !== undefined ? values['mm'] : '01') + '-01';

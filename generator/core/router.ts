@@ -13,6 +13,7 @@
 // Router core: keep to what nginx's njs 0.7.9 runs (no destructuring, spread,
 // for-of, classes, optional chaining, nullish coalescing, Map/Set, URLSearchParams).
 import { LIST_SEPARATOR, renderError, renderJoinedList } from './envelope.ts';
+import { composeDated, type Dated } from './dated.ts';
 import { BASES, endpointAt, noEndpointMessage, PARAMETERS, type Decision, type Query } from './endpoints.ts';
 import type { ShardRead } from './layout.ts';
 import type { RoutingIndex } from './schemas.ts';
@@ -35,6 +36,8 @@ export interface Plan {
   body: string | null;
   head: boolean;
   ifNoneMatch: string | null;
+  /** A dated answer to compose from the reads (dated.ts); null for the others. */
+  dated: Dated | null;
 }
 
 export interface Answer {
@@ -54,7 +57,7 @@ export interface ApiResponse {
 }
 
 function fail(status: number, message: string, head: boolean): Plan {
-  return { status: status, reads: [], body: renderError(message), head: head, ifNoneMatch: null };
+  return { status: status, reads: [], body: renderError(message), head: head, ifNoneMatch: null, dated: null };
 }
 
 function decode(text: string): string | null {
@@ -113,7 +116,7 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
 
   const method = request.method;
   const head = method === 'HEAD';
-  if (method === 'OPTIONS') return { status: 204, reads: [], body: '', head: false, ifNoneMatch: null };
+  if (method === 'OPTIONS') return { status: 204, reads: [], body: '', head: false, ifNoneMatch: null, dated: null };
   if (method !== 'GET' && !head) {
     const shown = /^[A-Za-z-]{1,20}$/.test(method) ? 'method ' + method : 'this method';
     return fail(405, shown + ' is not allowed; use GET, HEAD or OPTIONS', head);
@@ -146,12 +149,18 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
   const parsed: Query = { subcategory: subcategory, start_date: start, end_date: end, date: values['date'] || null };
   const decision: Decision = endpoint.plan(parsed, index);
   if (decision.error !== null) return fail(decision.status, decision.error, head);
-  return { status: decision.status, reads: decision.reads, body: decision.body, head: head, ifNoneMatch: request.ifNoneMatch };
+  return { status: decision.status, reads: decision.reads, body: decision.body, head: head, ifNoneMatch: request.ifNoneMatch, dated: decision.dated };
 }
 
 /** The body and ETag of a plan, from the texts of its reads (same order). */
 export function assemble(plan: Plan, texts: string[], index: RoutingIndex): Answer {
   if (plan.body !== null) return { status: plan.status, body: plan.body, etag: null };
+  if (plan.dated !== null) {
+    const composed = composeDated(plan.dated, texts, index);
+    // The plan saw a record in coverage; a tree that lacks it is damaged, as a missing file would be.
+    if (composed === null) throw new Error('the snapshot has no record of subcategory ' + plan.dated.subcategory + ' on or before ' + plan.dated.date);
+    return { status: composed.status, body: composed.body, etag: null };
+  }
   const first = plan.reads[0] as ShardRead;
   if (first.from === '') {
     return { status: plan.status, body: texts[0] as string, etag: knownEtag(index, first.path) };

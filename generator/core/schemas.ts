@@ -298,6 +298,8 @@ export const RoutingIndex = z
     subcategories: z.record(z.string().regex(/^[1-9][0-9]*$/), coverage),
     /** Subcategory id by slug, for `?subcategory=gold`. */
     slugs: z.record(slug, id),
+    /** The subcategories with daily rates (sctHasDailyRate): what values a Nisab rule at request time. */
+    dailyRateIDs: z.array(id),
     /** ETag of every envelope file, by path. */
     etags: z.record(z.string(), z.string().regex(/^"[0-9a-f]{40}"$/)),
   })

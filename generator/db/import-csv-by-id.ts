@@ -18,6 +18,8 @@ export interface CsvTable<S extends z.ZodObject> {
   check?: (db: Database, records: readonly Located<z.output<S>>[], problems: Problems) => void;
   /** Write order, when a constraint can only hold if some rows go first. */
   order?: (a: z.output<S>, b: z.output<S>) => number;
+  /** Checks of the table as the import leaves it (before the commit); a problem rolls everything back. */
+  after?: (db: Database, problems: Problems) => void;
 }
 
 export async function importCsvById<S extends z.ZodObject>(db: Database, file: string, spec: CsvTable<S>): Promise<ImportSummary> {
@@ -32,6 +34,8 @@ export async function importCsvById<S extends z.ZodObject>(db: Database, file: s
     const write = upsertById(db, spec.table, Object.keys(spec.schema.shape), problems);
     const ordered = spec.order ? [...records].sort((a, b) => spec.order!(a.value, b.value)) : records;
     const outcomes = ordered.map(({ line, value }) => write(line, value));
+    problems.throwIfAny();
+    spec.after?.(db, problems);
     problems.throwIfAny();
     return summarize(file, outcomes as RowOutcome[]);
   })();

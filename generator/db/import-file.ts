@@ -7,9 +7,10 @@ import { importNisab } from './import-nisab.ts';
 import { importRates } from './import-rates.ts';
 import { importSubcategories } from './import-subcategories.ts';
 import type { ImportSummary } from './import-summary.ts';
+import type { GateOptions } from './plausibility.ts';
 import { openDatabase } from './open.ts';
 
-const IMPORTERS: Record<string, (db: Database, file: string) => Promise<ImportSummary>> = {
+const IMPORTERS: Record<string, (db: Database, file: string, options: GateOptions) => Promise<ImportSummary>> = {
   categories: importCategories,
   subcategories: importSubcategories,
   rates: importRates,
@@ -18,12 +19,12 @@ const IMPORTERS: Record<string, (db: Database, file: string) => Promise<ImportSu
 
 export const IMPORT_KINDS = Object.keys(IMPORTERS);
 
-export async function importFile(kind: string, file: string, dbPath: string): Promise<ImportSummary> {
+export async function importFile(kind: string, file: string, dbPath: string, options: GateOptions = {}): Promise<ImportSummary> {
   const run = Object.hasOwn(IMPORTERS, kind) ? IMPORTERS[kind] : undefined;
   if (!run) throw new UserError(`unknown import kind ${JSON.stringify(kind)}; expected one of ${IMPORT_KINDS.join(', ')}`);
   const db = openDatabase(dbPath);
   try {
-    return await run(db, file);
+    return await run(db, file, options);
   } finally {
     db.close();
   }

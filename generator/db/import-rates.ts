@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { RateInput } from '../core/schemas.ts';
 import { readCsv } from './csv-records.ts';
 import type { ImportSummary } from './import-summary.ts';
+import { checkPlausibility, type GateOptions } from './plausibility.ts';
 import { Problems } from './problems.ts';
 
 const STAGED = 'temp.staged_rates';
@@ -15,9 +16,10 @@ const SAME_KEY = 'r.drtSubcategoryID = s.drtSubcategoryID AND r.drtDate = s.drtD
  * Inserts or replaces, per (subcategory, date), the rates of a CSV file
  * `drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira[,drtID]`. An existing record
  * keeps its drtID; a new one takes the file's drtID or gets the next free one.
- * All or nothing. Not to be run concurrently on one connection.
+ * All or nothing; implausible values refuse the whole file (plausibility.ts).
+ * Not to be run concurrently on one connection.
  */
-export async function importRates(db: Database, file: string): Promise<ImportSummary> {
+export async function importRates(db: Database, file: string, options: GateOptions = {}): Promise<ImportSummary> {
   const problems = new Problems(file);
   db.exec('BEGIN IMMEDIATE');
   try {
@@ -31,6 +33,7 @@ export async function importRates(db: Database, file: string): Promise<ImportSum
       rows++;
     });
     reportConflicts(db, problems);
+    checkPlausibility(db, STAGED, problems, options);
     problems.throwIfAny();
     const summary = { file, rows, ...merge(db) };
     db.exec(`DROP TABLE ${STAGED}`);

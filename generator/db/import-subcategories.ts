@@ -16,7 +16,17 @@ export function importSubcategories(db: Database, file: string): Promise<ImportS
     check,
     // Clearing the old default before setting the new one keeps the one-default index satisfied.
     order: (a, b) => Number(a.sctIsDefault) - Number(b.sctIsDefault),
+    after: oneDefault,
   });
+}
+
+// Every build needs exactly one default (the subject of /rates/latest): an import
+// that would leave none would make every later build fail, so it is refused here.
+function oneDefault(db: Database, problems: Problems): void {
+  const defaults = db.prepare('SELECT count(*) FROM subcategories WHERE sctIsDefault = 1').pluck().get() as number;
+  if (defaults !== 1) {
+    problems.add(1, 'sctIsDefault', `after this import ${defaults} subcategories would be the default; exactly one must be (sctIsDefault true), e.g. gold`);
+  }
 }
 
 function check(db: Database, records: readonly Located<SubcategoryInput>[], problems: Problems): void {

@@ -8,6 +8,7 @@ import { daysBetween } from '../core/dates.ts';
 import { paths } from '../core/layout.ts';
 import { openDatabase } from '../db/open.ts';
 import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
+import { readMonthEnds } from '../db/read-month-ends.ts';
 import { readSource } from '../db/read-source.ts';
 import { UserError } from '../errors.ts';
 import { nextBuildAt } from './clock.ts';
@@ -91,7 +92,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
     source = db.transaction(() => {
       const summary = readRateSummary(db, options.asOf);
       const shards = planShards(summary, snapshotOptions, previous.reusable);
-      return { ...readSource(db, options.asOf, { months: shards.months }), summary, shards };
+      return { ...readSource(db, options.asOf, { months: shards.months }), summary, shards, monthEnds: readMonthEnds(db, options.asOf) };
     })();
   } finally {
     db.close();

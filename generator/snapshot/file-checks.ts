@@ -3,7 +3,7 @@
 // is about to publish with this, and `verify` checks a published tree with it.
 import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
-import { parsePath, type SnapshotFile } from '../core/layout.ts';
+import { blockEnd, parsePath, type SnapshotFile } from '../core/layout.ts';
 import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, RoutingIndex, Subcategory } from '../core/schemas.ts';
 
 const rateList = listEnvelope(Rate);
@@ -38,7 +38,8 @@ export function checkFile(path: string, text: string): string[] {
   if (file.kind === 'subcategories') return check(listEnvelope(Subcategory));
   if (file.kind === 'nisabAll' || file.kind === 'nisab') return check(nisabList);
   if (file.kind === 'latest') return check(itemEnvelope(Rate));
-  const shard = file;
+  // Month ends hold, besides the year's, each subcategory's newest record before the year.
+  const shard = file.kind === 'shard' ? file : { scope: 'all' as const, level: 'year of month ends', start: '0001-01-01', end: blockEnd('year', file.start) };
   const problems = check(rateList);
   if (problems.length > 0) return problems;
   const records = (value as { data: Rate[] }).data;

@@ -7,10 +7,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const GENERATOR_DIR = fileURLToPath(new URL('..', import.meta.url));
+// The landing page's script bundles the client's calculators, and its style is a .css file.
+const CLIENT_DIR = fileURLToPath(new URL('../../client/src', import.meta.url));
 
 export function generatorId(): string {
   const hash = createHash('sha1');
-  const files = (readdirSync(GENERATOR_DIR, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).sort();
-  for (const file of files) hash.update(`${file.split(path.sep).join('/')}\0`).update(readFileSync(path.join(GENERATOR_DIR, file)));
+  for (const [dir, prefix] of [
+    [GENERATOR_DIR, ''],
+    [CLIENT_DIR, 'client/'],
+  ] as const) {
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') || f.endsWith('.css')).sort();
+    for (const file of files) hash.update(`${prefix}${file.split(path.sep).join('/')}\0`).update(readFileSync(path.join(dir, file)));
+  }
   return hash.digest('hex');
 }

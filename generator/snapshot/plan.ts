@@ -10,7 +10,7 @@
 // build that adds one day renders one month per scope and joins its ancestors.
 import { createHash } from 'node:crypto';
 import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
-import { blockStarts, LEVELS, paths, type Coverage, type Level, type Scope } from '../core/layout.ts';
+import { blockEnd, blockStarts, LEVELS, paths, type Coverage, type Level, type Scope } from '../core/layout.ts';
 import { hijriDate } from '../core/hijri.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
 import { etagOf } from '../core/router.ts';
@@ -87,6 +87,8 @@ export interface SnapshotSource {
   rates: Rate[];
   /** Ordered by nsbID. */
   nisab: NisabRuleInput[];
+  /** Each subcategory's newest rate of every month that has one, by drtDate then drtSubcategoryID (db/read-month-ends.ts). */
+  monthEnds: Rate[];
 }
 
 export interface SnapshotOptions {
@@ -199,6 +201,13 @@ export function planSnapshot(
   }
   put(paths.subcategories, renderList(source.subcategories.map((s) => JSON.stringify(s))));
 
+  // Month ends, small and rendered every time; a year whose text is unchanged is carried.
+  for (const [path, text] of monthEndFiles(source.monthEnds)) {
+    const before = previous?.files[path];
+    if (before && before.sha1 === sha1Hex(text)) carry.set(path, before);
+    else put(path, text);
+  }
+
   const entries = new Map<string, FileEntry>(carry);
   const enter = (path: string) => entries.set(path, { sha1: sha1Hex(write.get(path)!), bytes: Buffer.byteLength(write.get(path)!) });
   for (const path of write.keys()) enter(path);
@@ -240,11 +249,36 @@ export function planSnapshot(
     all: all.length === 0 ? null : { first: all.map((s) => s.first).sort()[0]!, last: all.map((s) => s.last).sort().at(-1)! },
     subcategories,
     slugs: Object.fromEntries(source.subcategories.map((s) => [s.sctSlug, s.sctID])),
+    dailyRateIDs: source.subcategories.filter((s) => s.sctHasDailyRate).map((s) => s.sctID),
     etags,
   };
   put(paths.routing, JSON.stringify(index) + '\n');
   enter(paths.routing);
   return { write, carry, entries, sources, joined, meta };
+}
+
+/**
+ * The month ends file of every year from the first month end to the last: each
+ * subcategory's newest record before the year, then its newest of each month of
+ * the year. With the month of a date, that is all a dated answer needs to find
+ * the newest record on or before the date, however long the gap before it.
+ */
+export function monthEndFiles(monthEnds: Rate[]): Map<string, string> {
+  const files = new Map<string, string>();
+  if (monthEnds.length === 0) return files;
+  const before = new Map<number, Rate>();
+  const byOrder = (a: Rate, b: Rate) => (a.drtDate < b.drtDate ? -1 : a.drtDate > b.drtDate ? 1 : a.drtSubcategoryID - b.drtSubcategoryID);
+  let at = 0;
+  for (const start of blockStarts('year', monthEnds[0]!.drtDate, monthEnds.at(-1)!.drtDate)) {
+    const end = blockEnd('year', start);
+    const lines = [...before.values()].sort(byOrder).map(rateLine);
+    for (; at < monthEnds.length && monthEnds[at]!.drtDate <= end; at++) {
+      lines.push(rateLine(monthEnds[at]!));
+      before.set(monthEnds[at]!.drtSubcategoryID, monthEnds[at]!);
+    }
+    files.set(paths.monthEnds(start), renderList(lines));
+  }
+  return files;
 }
 
 /** Changes exactly when an answer changes; the validity time is left out on purpose. */

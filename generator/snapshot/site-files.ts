@@ -1,16 +1,20 @@
 // The files around the API answers: each edge's deploy files, the OpenAPI
-// document and the landing page.
+// document, the JSON Schemas, the landing page and its assets, the reference page.
 import { cloudflareFiles } from '../edges/cloudflare/deploy-files.ts';
 import { openApiDocument } from '../site/openapi.ts';
-import { landingPage } from '../site/landing-page.ts';
+import { siteAssets, SITE_ASSET_FILES } from '../site/assets.ts';
+import { jsonSchemaFiles, SCHEMA_FILES } from '../site/json-schemas.ts';
+import { landingPage } from '../site/page/html.ts';
 
 /** The files that depend only on this code: the same for every build by the same generator. */
 export async function codeFiles(): Promise<Map<string, string>> {
   const files = await cloudflareFiles();
   files.set('openapi.json', JSON.stringify(openApiDocument(), null, 2) + '\n');
+  for (const [file, text] of jsonSchemaFiles()) files.set(file, text);
+  for (const [file, text] of await siteAssets()) files.set(file, text);
   return files;
 }
 
-export const CODE_FILES = ['_worker.js', '_routes.json', '_headers', 'openapi.json'];
+export const CODE_FILES = ['_worker.js', '_routes.json', '_headers', 'openapi.json', ...SCHEMA_FILES, ...SITE_ASSET_FILES];
 
 export { landingPage };

@@ -3,7 +3,7 @@
 // Expected rates come from SQL on the fixture database, not from our own code.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AS_OF, GAP, makeFixture, oracleRates, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
+import { AS_OF, GAP, makeFixture, oracleLatestOn, oracleRates, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
 import { request, type Answer } from '../support/http.ts';
 
 export interface RunningServer {
@@ -45,6 +45,7 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
     }, 120_000);
     afterAll(async () => {
       await server?.stop();
+      await fixture?.remove();
     });
 
     describe('§1 base addresses', () => {
@@ -243,6 +244,70 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
           }),
           { numRuns: 60 },
         );
+      });
+    });
+
+    describe('§2a dated answers', () => {
+      const latestOn = (date: string, sub = 1) => oracleLatestOn(fixture.db, fixture.asOf, date, sub);
+      it('GET /rates/latest?date=D is the newest record on or before D: on a record, in a gap, across a month and a year', async () => {
+        for (const [date, sub] of [['2020-03-10', 1], ['2021-06-20', 1], ['2021-07-01', 1], ['2021-06-15', 2], ['2020-01-01', 2], ['2022-05-04', 11], ['2020-01-01', 11], ['2024-01-05', 11]] as const) {
+          const answer = await get(`/api/v1/rates/latest?date=${date}&subcategory=${sub}`);
+          expect(answer.status, `${date}/${sub}`).toBe(200);
+          expect(JSON.parse(answer.body).data, `${date}/${sub}`).toEqual(latestOn(date, sub));
+        }
+        // the gap in gold: 2021-06-10 .. 2021-07-04 answers the record before it
+        expect((await data('/api/v1/rates/latest?date=2021-06-20')).drtDate).toBe('2021-06-09');
+      });
+      it('answers a date on or after the newest record, or after the as-of date, as the undated answer, byte for byte', async () => {
+        const undated = await get('/api/v1/rates/latest?subcategory=2');
+        for (const date of [AS_OF, '2024-03-16', '2099-12-31']) {
+          const dated = await get(`/api/v1/rates/latest?subcategory=2&date=${date}`);
+          expect(dated.body, date).toBe(undated.body);
+          expect(dated.headers['etag'], date).toBe(undated.headers['etag']);
+        }
+        expect(await get(`/api/v1/nisab?date=${AS_OF}`).then((a) => a.body)).toBe((await get('/api/v1/nisab')).body);
+        expect(await get('/api/v1/nisab?date=2099-01-01&subcategory=1').then((a) => a.body)).toBe((await get('/api/v1/nisab?subcategory=1')).body);
+      });
+      it('answers 404 for a date before the first record of the subcategory', async () => {
+        await expectError('/api/v1/rates/latest?date=2019-12-19', 404, /no rate dated on or before 2019-12-19/);
+        await expectError('/api/v1/rates/latest?date=2019-12-30&subcategory=11', 404);
+        await expectError('/api/v1/rates/latest?date=2020-01-01&subcategory=12', 404, /has no published rate/);
+      });
+      it('values each Nisab rule at the newest rate on or before the date of the metal that measures it', async () => {
+        for (const date of ['2021-06-20', '2020-02-29', '2023-01-01']) {
+          const rules = await data(`/api/v1/nisab?date=${date}`);
+          const gold = latestOn(date, 1)!;
+          const silver = latestOn(date, 2)!;
+          const byId = Object.fromEntries(rules.map((r: { nsbID: number }) => [r.nsbID, r]));
+          expect(byId[1].nsbRateDate, date).toBe(gold.drtDate);
+          expect(byId[3].nsbRateDate, date).toBe(silver.drtDate);
+          expect(byId[4].nsbRateDate, date).toBe(gold.drtDate);
+          expect(byId[1].nsbValueInUSD, date).toBeCloseTo(85 * (gold.drtInUSD as number), 2);
+          expect(byId[6].nsbRateDate, date).toBeNull();
+        }
+        const before = await data('/api/v1/nisab?date=2019-01-01');
+        for (const rule of before) expect(rule).toMatchObject({ nsbValueInUSD: null, nsbValueInNaira: null, nsbRateDate: null });
+        const one = await data('/api/v1/nisab?date=2021-06-20&subcategory=gold');
+        expect(one.map((r: { nsbID: number }) => r.nsbID)).toEqual([1, 2]);
+      });
+      it('rejects a malformed or repeated date with 400, and an unknown subcategory with 404', async () => {
+        for (const endpoint of ['/rates/latest', '/nisab']) {
+          for (const bad of ['2024-02-30', '2024-2-5', 'yesterday', '2024-02-05%0A']) await expectError(`/api/v1${endpoint}?date=${bad}`, 400, /^date must be a real date/);
+          await expectError(`/api/v1${endpoint}?date=2021-01-01&date=2021-02-01`, 400, /^date is given more than once/);
+          await expectError(`/api/v1${endpoint}?date=2021-01-01&subcategory=no-such`, 404);
+        }
+      });
+      it('sends the contract headers on dated answers, and 304 for their ETag', async () => {
+        const answer = await get('/index.php/api/v1/nisab?date=2021-06-20');
+        expect(answer.headers['content-type']).toBe(JSON_TYPE);
+        expect(answer.headers['access-control-allow-origin']).toBe('*');
+        expect(answer.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+        expect(answer.headers['etag']).toMatch(/^"[0-9a-f]{40}"$/);
+        expect((await get('/api/v1/nisab?date=2021-06-20')).body).toBe(answer.body);
+        expect((await get('/api/v1/nisab?date=2021-06-20', { headers: { 'If-None-Match': answer.headers['etag']! } })).status).toBe(304);
+        const head = await get('/api/v1/rates/latest?date=2021-06-20', { method: 'HEAD' });
+        expect(head.status).toBe(200);
+        expect(head.body).toBe('');
       });
     });
 

@@ -14,7 +14,10 @@ describe('range answers against SQL', () => {
     fixture = await makeFixture();
     preview = await startPreview({ dir: fixture.out, port: 0 });
   });
-  afterAll(() => preview.close());
+  afterAll(async () => {
+    await preview.close();
+    await fixture.remove();
+  });
 
   // Dates inside, before, after and across the data (2019-12-20 .. 2024-03-15, later rows unpublished).
   const date = fc

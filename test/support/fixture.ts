@@ -4,7 +4,7 @@
 // boundaries, a sparse subcategory, subcategories without rates or rules, and
 // records dated after the as-of date.
 import { hijriDate } from '../../generator/core/hijri.ts';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -78,6 +78,8 @@ export interface Fixture {
   db: string;
   out: string;
   asOf: string;
+  /** Removes the fixture's folder (the run's temporary root goes too, see temp-root.ts). */
+  remove(): Promise<void>;
 }
 
 /** Writes the source files, loads them into a new database and builds the snapshot. */
@@ -92,7 +94,7 @@ export async function makeFixture(): Promise<Fixture> {
   await loadDatabase(db, dir);
   const out = file('public');
   await buildSnapshot(fixtureBuild(db, out));
-  return { dir, db, out, asOf: AS_OF };
+  return { dir, db, out, asOf: AS_OF, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** Build options for the fixture: quiet, as of AS_OF, at a fixed build time. */
@@ -117,26 +119,48 @@ export interface OracleQuery {
   subcategory?: number | null;
 }
 
-/** The rates a client should get, straight from SQL: the oracle the served answers are held to. */
-export function oracleRates(db: string, asOf: string, query: OracleQuery): unknown[] {
-  // money(): the one rounding function (core/money.ts), registered in SQLite.
+// Every published field, as plain SQL. money(): the one rounding function (core/money.ts), registered in SQLite.
+const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
+                money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit
+           FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID`;
+
+// SQLite has no Hijri calendar; the conversion is checked on its own (test/router/hijri.test.ts).
+const withHijri = (row: Record<string, unknown>) => ({ ...row, drtHijriDate: hijriDate(row.drtDate as string) });
+
+function withOracle<T>(db: string, use: (handle: Database.Database) => T): T {
   const handle = registerMoney(new Database(db, { readonly: true }));
   try {
-    const rows = handle
+    return use(handle);
+  } finally {
+    handle.close();
+  }
+}
+
+/** The rates a client should get, straight from SQL: the oracle the served answers are held to. */
+export function oracleRates(db: string, asOf: string, query: OracleQuery): unknown[] {
+  return withOracle(db, (handle) =>
+    handle
       .prepare(
-        `SELECT r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
-                money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit
-           FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
+        `SELECT ${ORACLE_FIELDS}
           WHERE r.drtDate <= @asOf
             AND (@start IS NULL OR r.drtDate >= @start)
             AND (@end IS NULL OR r.drtDate <= @end)
             AND (@sub IS NULL OR r.drtSubcategoryID = @sub)
           ORDER BY r.drtDate, r.drtSubcategoryID`,
       )
-      .all({ asOf, start: query.start ?? null, end: query.end ?? null, sub: query.subcategory ?? null }) as Record<string, unknown>[];
-    // SQLite has no Hijri calendar; the date conversion is checked on its own (test/router/hijri.test.ts).
-    return rows.map((row) => ({ ...row, drtHijriDate: hijriDate(row.drtDate as string) }));
-  } finally {
-    handle.close();
-  }
+      .all({ asOf, start: query.start ?? null, end: query.end ?? null, sub: query.subcategory ?? null })
+      .map((row) => withHijri(row as Record<string, unknown>)),
+  );
+}
+
+/** The newest published rate of a subcategory dated on or before `date` (CONTRACT §2a), or null. */
+export function oracleLatestOn(db: string, asOf: string, date: string, subcategory: number): Record<string, unknown> | null {
+  const found = withOracle(
+    db,
+    (handle) =>
+      (handle
+        .prepare(`SELECT ${ORACLE_FIELDS} WHERE r.drtDate <= min(@date, @asOf) AND r.drtSubcategoryID = @sub ORDER BY r.drtDate DESC LIMIT 1`)
+        .get({ asOf, date, sub: subcategory }) as Record<string, unknown> | undefined) ?? null,
+  );
+  return found === null ? null : withHijri(found);
 }

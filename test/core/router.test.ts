@@ -8,8 +8,8 @@ import { finalize, maxAge, type Plan } from '../../generator/core/router.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import { sliceList } from '../../generator/core/slice.ts';
 
-const index = (validUntil: string): RoutingIndex => ({ asOf: '2024-03-15', validUntil, defaultSubcategoryID: 1, all: null, subcategories: {}, slugs: {}, etags: {} });
-const plan = (ifNoneMatch: string | null): Plan => ({ status: 200, reads: [], body: null, head: false, ifNoneMatch });
+const index = (validUntil: string): RoutingIndex => ({ asOf: '2024-03-15', validUntil, defaultSubcategoryID: 1, all: null, subcategories: {}, slugs: {}, dailyRateIDs: [], etags: {} });
+const plan = (ifNoneMatch: string | null): Plan => ({ status: 200, reads: [], body: null, head: false, ifNoneMatch, dated: null });
 
 describe('the router core', () => {
   it('never plans more than two reads, and reads the whole list for the whole range', () => {

@@ -1,0 +1,139 @@
+// One function per endpoint of the API, with typed parameters; answers are
+// kept with their ETag and revalidated with If-None-Match (a 304 costs no body).
+import type { ErrorBody, IsoDate, ItemBody, ListBody, Meta, NisabRule, Rate, Subcategory, SubcategoryRef } from './types.ts';
+
+export interface ClientOptions {
+  /** Where the API answers, e.g. `https://rates.example.org/api/v1`. Default in a browser: this page's origin + `/api/v1`. */
+  baseUrl?: string;
+  /**
+   * Tried in order when a base cannot be reached or answers 5xx (a broken or
+   * unreachable deployment), e.g. a mirror, or `/index.php/api/v1` of the same host.
+   */
+  fallbackBaseUrls?: string[];
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof fetch;
+  /** Keep answers with their ETag and revalidate them (default true). */
+  etagCache?: boolean;
+}
+
+/** A failed answer of the API: its status and the message of its error envelope. */
+export class NisabApiError extends Error {
+  override readonly name = 'NisabApiError';
+  constructor(
+    /** The HTTP status (400, 404, 405, 503, ...); 0 when no base could be reached. */
+    readonly status: number,
+    message: string,
+    /** The URL that answered (or the last one tried). */
+    readonly url: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RatesQuery {
+  start_date?: IsoDate;
+  end_date?: IsoDate;
+  subcategory?: SubcategoryRef;
+}
+export interface LatestQuery {
+  subcategory?: SubcategoryRef;
+  /** The newest rate dated on or before this day. */
+  date?: IsoDate;
+}
+export interface NisabQuery {
+  subcategory?: SubcategoryRef;
+  /** The rules valued at the newest rate on or before this day. */
+  date?: IsoDate;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+interface Kept {
+  etag: string;
+  body: unknown;
+}
+
+function defaultBase(): string {
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  if (origin && origin !== 'null') return `${origin}/api/v1`;
+  throw new Error('createClient: give a baseUrl, e.g. createClient({ baseUrl: "https://rates.example.org/api/v1" })');
+}
+
+/** The path and query of a request, as the API documents it (empty values left out). */
+export function requestPath(path: string, query: Query = {}): string {
+  const pairs = Object.entries(query).filter((pair): pair is [string, string | number] => pair[1] !== undefined && pair[1] !== '');
+  const search = pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`).join('&');
+  return search ? `${path}?${search}` : path;
+}
+
+export function createClient(options: ClientOptions = {}) {
+  const bases = [options.baseUrl ?? defaultBase(), ...(options.fallbackBaseUrls ?? [])].map((base) => base.replace(/\/+$/, ''));
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const kept = options.etagCache === false ? null : new Map<string, Kept>();
+
+  async function once(url: string): Promise<{ status: number; body: unknown }> {
+    const previous = kept?.get(url);
+    // With its own ETag cache the client revalidates itself; the browser's HTTP
+    // cache stays out of it ('no-store'), so a 304 reaches this code as a 304.
+    const init: RequestInit = kept ? { headers: previous ? { 'If-None-Match': previous.etag } : {}, cache: 'no-store' } : {};
+    const response = await fetchImpl(url, init);
+    // Read even a 304's empty body: an unread one counts as an aborted request in browsers.
+    const text = await response.text();
+    if (response.status === 304 && previous) return { status: 200, body: previous.body };
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new NisabApiError(response.status, `${url} answered ${response.status} without a JSON envelope`, url);
+    }
+    const etag = response.headers.get('etag');
+    if (kept && response.status === 200 && etag) kept.set(url, { etag, body });
+    return { status: response.status, body };
+  }
+
+  async function get<T>(path: string, query?: Query): Promise<T> {
+    const target = requestPath(path, query);
+    let last: NisabApiError | null = null;
+    for (const base of bases) {
+      const url = base + target;
+      let answer: { status: number; body: unknown };
+      try {
+        answer = await once(url);
+      } catch (error) {
+        // Unreachable, or not the API at all (an HTML error page): try the next base.
+        last = error instanceof NisabApiError ? error : new NisabApiError(0, `${url} could not be reached: ${(error as Error).message}`, url);
+        continue;
+      }
+      const body = answer.body as { success?: unknown; message?: unknown };
+      if (answer.status >= 500) {
+        last = new NisabApiError(answer.status, typeof body.message === 'string' ? body.message : `${url} answered ${answer.status}`, url);
+        continue;
+      }
+      if (answer.status !== 200 || body.success !== true) {
+        const message = typeof body.message === 'string' ? (body as ErrorBody).message : `${url} answered ${answer.status}`;
+        throw new NisabApiError(answer.status, message, url);
+      }
+      return answer.body as T;
+    }
+    throw last ?? new NisabApiError(0, 'no base URL to ask', target);
+  }
+
+  const data = async <T>(path: string, query?: Query) => (await get<ItemBody<T>>(path, query)).data;
+
+  return {
+    /** The bases asked, in order. */
+    bases,
+    /** `GET /rates/latest`: the newest rate of gold, or of a subcategory, optionally as of a date. */
+    latest: (query: LatestQuery = {}) => data<Rate>('/rates/latest', { ...query }),
+    /** `GET /rates`: rates in an inclusive date range, with the answer's count. */
+    rates: (query: RatesQuery = {}) => get<ListBody<Rate>>('/rates', { ...query }),
+    /** `GET /nisab`: the Nisab rules, valued at the newest published rate (or as of a date). */
+    nisab: (query: NisabQuery = {}) => data<NisabRule[]>('/nisab', { ...query }),
+    /** `GET /subcategories`: what can be asked for, by ID and slug. */
+    subcategories: () => data<Subcategory[]>('/subcategories'),
+    /** `GET /meta`: the snapshot's as-of date and coverage. */
+    meta: () => data<Meta>('/meta'),
+  };
+}
+
+export type NisabClient = ReturnType<typeof createClient>;

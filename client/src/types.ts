@@ -1,0 +1,28 @@
+// The records' types, derived from the zod schemas the build validates every
+// published file with (generator/core/schemas.ts): written once, never here.
+import type { z } from 'zod';
+import type { ErrorEnvelope, Meta, NisabRule, Rate, Subcategory, Bracket } from '../../generator/core/schemas.ts';
+
+export type { Meta, NisabRule, Rate, Subcategory, Bracket };
+
+/** The body of every failed answer: `{"success": false, "message": "..."}`. */
+export type ErrorBody = z.infer<typeof ErrorEnvelope>;
+
+/** The body of a successful list answer. */
+export interface ListBody<T> {
+  success: true;
+  data: T[];
+  count: number;
+}
+
+/** The body of a successful one-record answer. */
+export interface ItemBody<T> {
+  success: true;
+  data: T;
+}
+
+/** A subcategory as a request names it: its ID (1) or, where the API accepts it, its slug ('gold'). */
+export type SubcategoryRef = number | string;
+
+/** A date as the API takes it: `YYYY-MM-DD`. */
+export type IsoDate = string;

@@ -1,0 +1,54 @@
+// The static files of the site around the API: the landing page's script and
+// style (bundled with uPlot by esbuild), the API reference page and its
+// renderer (Redoc's standalone build from npm), so the site works offline and
+// loads nothing from a third-party CDN.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { referencePage } from './page/html.ts';
+
+const PAGE_ENTRY = fileURLToPath(new URL('./page/main.ts', import.meta.url));
+const require = createRequire(import.meta.url);
+
+async function pageBundle(): Promise<Map<string, string>> {
+  const result = await esbuild.build({
+    entryPoints: { page: PAGE_ENTRY },
+    bundle: true,
+    write: false,
+    outdir: '/assets',
+    format: 'esm',
+    target: 'es2020',
+    platform: 'browser',
+    minify: true,
+    // uPlot's licence line stays in the bundle.
+    legalComments: 'eof',
+    logLevel: 'silent',
+    charset: 'utf8',
+  });
+  const files = new Map<string, string>();
+  for (const file of result.outputFiles) files.set(`assets/${file.path.split('/').pop()}`, file.text);
+  return files;
+}
+
+// The one address outside the site that Redoc's bundle loads by itself: the logo
+// beside "API docs by Redocly". It becomes an empty inline image (the link stays),
+// so the reference page fetches nothing from a third party.
+const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const EMPTY_IMAGE = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%221%22 height=%221%22/%3E';
+
+function redocStandalone(): string {
+  const text = readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
+  if (text.split(REDOC_LOGO).length !== 2) throw new Error(`redoc.standalone.js no longer holds ${REDOC_LOGO} once: check what it loads from outside`);
+  return text.replace(REDOC_LOGO, EMPTY_IMAGE);
+}
+
+export const SITE_ASSET_FILES = ['assets/page.js', 'assets/page.css', 'assets/redoc.standalone.js', 'assets/redoc.standalone.js.LICENSE.txt', 'reference.html'];
+
+export async function siteAssets(): Promise<Map<string, string>> {
+  const files = await pageBundle();
+  files.set('assets/redoc.standalone.js', redocStandalone());
+  files.set('assets/redoc.standalone.js.LICENSE.txt', readFileSync(require.resolve('redoc/bundles/redoc.standalone.js.LICENSE.txt'), 'utf8'));
+  files.set('reference.html', referencePage());
+  return files;
+}

@@ -1,0 +1,317 @@
+// The landing page's script (bundled with uPlot into assets/page.js). It asks
+// the API of the site it is served from, through the same typed client app
+// builders use, so every figure is the API's own answer.
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import './style.css';
+import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
+import type { Meta, NisabRule, Rate, Subcategory } from '../../../client/src/types.ts';
+import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
+
+interface Config {
+  asOf: string;
+  defaultSubcategoryID: number;
+  firstDate: string | null;
+  lastDate: string | null;
+  /** Requests to show with their live answers (path and query under /api/v1), from the endpoint table. */
+  examples: { path: string; title: string }[];
+}
+
+/** A rate older than this many days (against today's date here) is flagged. */
+const STALE_AFTER_DAYS = 3;
+
+const main = document.getElementById('main')!;
+const config = JSON.parse(main.dataset.config!) as Config;
+const api = createClient({ fallbackBaseUrls: [`${location.origin}/index.php/api/v1`] });
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A field the snapshot may not publish yet (drtHijriDate, drtPriceSource, ...). */
+const field = (record: object, name: string): string | null => {
+  const value = (record as Record<string, unknown>)[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+// ---- Nisab today -------------------------------------------------------------
+
+function rateDateText(rate: Rate): string {
+  const hijri = field(rate, 'drtHijriDate');
+  return hijri ? `${rate.drtDate} (${hijri} AH, Umm al-Qura)` : rate.drtDate;
+}
+
+function nisabCard(title: string, rule: NisabRule, rate: Rate | undefined, slug: string): HTMLElement {
+  const value = (n: number | null, format: Intl.NumberFormat) => (n === null ? 'not available' : format.format(n));
+  const sources = rate ? [field(rate, 'drtPriceSource'), field(rate, 'drtNairaSource')].filter((s): s is string => s !== null) : [];
+  return el(
+    'article',
+    { class: 'card', 'data-standard': slug },
+    el('h3', {}, title),
+    el('p', { class: 'big', 'data-testid': `nisab-${slug}-naira`, 'data-value': String(rule.nsbValueInNaira) }, value(rule.nsbValueInNaira, naira)),
+    el('p', { 'data-testid': `nisab-${slug}-usd`, 'data-value': String(rule.nsbValueInUSD) }, value(rule.nsbValueInUSD, usd)),
+    el('p', { class: 'small' }, `${rule.nsbThreshold} g of ${slug} at ${rate ? naira.format(rate.drtInNaira) : '?'} per gram`),
+    el('p', { class: 'small' }, `Rate of ${rate ? rateDateText(rate) : rule.nsbRateDate ?? 'no date'}`),
+    el('p', { class: 'small' }, sources.length ? `Source: ${sources.join(' and ')}` : 'Source: World Bank (price), IMF (Naira)'),
+  );
+}
+
+async function showNisab(published: Published) {
+  const cards = $('nisab-cards');
+  cards.replaceChildren();
+  for (const [slug, title] of [
+    ['gold', 'Gold standard'],
+    ['silver', 'Silver standard'],
+  ] as const) {
+    const id = published.subcategories.find((s) => s.sctSlug === slug)?.sctID;
+    const rule = published.rules.find((r) => r.nsbSubcategoryID === id && r.nsbIsDefault);
+    if (id !== undefined && rule) cards.append(nisabCard(title, rule, published.rates.get(id), slug));
+  }
+  const newest = published.rates.get(config.defaultSubcategoryID);
+  if (!newest) return;
+  const age = daysBetween(newest.drtDate, today());
+  if (age > STALE_AFTER_DAYS) {
+    const stale = $('stale');
+    stale.textContent = `Warning: the newest gold rate is from ${newest.drtDate}, ${age} days ago. The Nisab below is valued at that rate; today's market may differ.`;
+    stale.hidden = false;
+  }
+  $('nisab-rate').textContent = `One US dollar was ${naira.format(newest.drtUSDinNaira)} on ${newest.drtDate}. For cash and trade goods, the calculator below lets you choose the gold standard, the silver standard or the lower of the two, as published in the rules.`;
+}
+
+// ---- Chart ---------------------------------------------------------------------
+
+const shiftYears = (date: string, years: number) => `${String(Number(date.slice(0, 4)) - years).padStart(4, '0')}${date.slice(4)}`.replace(/-02-29$/, '-02-28');
+function shiftMonth(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+function chosenRange(form: HTMLFormElement): { start: string | undefined; end: string | undefined } {
+  const data = new FormData(form);
+  const last = config.lastDate ?? config.asOf;
+  switch (data.get('range')) {
+    case '1m':
+      return { start: shiftMonth(last), end: last };
+    case '1y':
+      return { start: shiftYears(last, 1), end: last };
+    case '10y':
+      return { start: shiftYears(last, 10), end: last };
+    case 'custom':
+      return { start: (data.get('from') as string) || undefined, end: (data.get('to') as string) || undefined };
+    default:
+      return { start: undefined, end: undefined };
+  }
+}
+
+let plot: uPlot | null = null;
+/** The newest chart request: an older answer arriving late does not overwrite it. */
+let drawing = 0;
+
+async function drawChart(subcategories: Subcategory[]) {
+  const ticket = ++drawing;
+  const form = $<HTMLFormElement>('chart-controls');
+  const data = new FormData(form);
+  const inNaira = data.get('currency') !== 'usd';
+  $('custom-range').hidden = data.get('range') !== 'custom';
+  const { start, end } = chosenRange(form);
+  const caption = $('chart-caption');
+  if (start && end && start > end) {
+    caption.textContent = 'The first date must not be after the second.';
+    return;
+  }
+  const metals = ['gold', 'silver'].map((slug) => subcategories.find((s) => s.sctSlug === slug)).filter((s): s is Subcategory => s !== undefined);
+  const answers = await Promise.all(metals.map((s) => api.rates({ start_date: start, end_date: end, subcategory: s.sctID })));
+  if (ticket !== drawing) return;
+  $('chart-query').textContent = `GET /api/v1${requestPath('/rates', { start_date: start, end_date: end, subcategory: metals[0]?.sctID })}`;
+  const value = (r: Rate) => (inNaira ? r.drtInNaira : r.drtInUSD);
+  const series = answers.map((answer) => [answer.data.map((r) => Date.parse(`${r.drtDate}T00:00:00Z`) / 1000), answer.data.map(value)] as uPlot.AlignedData);
+  const joined = uPlot.join(series);
+  const points = answers.map((a, i) => (joined[i + 1] as (number | null)[]).filter((v) => v !== null && v !== undefined).length);
+  const target = $('chart-plot');
+  target.dataset.range = `${start ?? 'first'}..${end ?? 'last'}`;
+  metals.forEach((s, i) => (target.dataset[`${s.sctSlug}Points`] = String(points[i])));
+  target.dataset.drawn = 'true';
+  const unit = inNaira ? '₦' : '$';
+  const format = inNaira ? naira : usd;
+  caption.textContent = answers
+    .map((a, i) => {
+      const last = a.data.at(-1);
+      return `${metals[i]!.sctName}: ${a.count} rates${last ? `, newest ${format.format(value(last))} per gram on ${last.drtDate}` : ''}`;
+    })
+    .join('. ');
+  const width = Math.max(280, target.clientWidth);
+  const options: uPlot.Options = {
+    width,
+    height: Math.round(Math.min(360, Math.max(220, width * 0.55))),
+    scales: { x: { time: true }, gold: { auto: true }, silver: { auto: true } },
+    series: [
+      {},
+      { label: `Gold ${unit}/g`, scale: 'gold', stroke: '#9a6b00', width: 2, spanGaps: true, points: { show: false } },
+      { label: `Silver ${unit}/g`, scale: 'silver', stroke: '#4a5a6a', width: 2, spanGaps: true, dash: [6, 3], points: { show: false } },
+    ],
+    axes: [
+      {},
+      { scale: 'gold', stroke: '#6b4a00', size: 70, values: (_u, ticks) => ticks.map((t) => compact(t)) },
+      { scale: 'silver', side: 1, stroke: '#37434f', size: 60, grid: { show: false }, values: (_u, ticks) => ticks.map((t) => compact(t)) },
+    ],
+  };
+  plot?.destroy();
+  plot = new uPlot(options, joined, target);
+}
+
+const compact = (n: number) => new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 }).format(n);
+
+// ---- Calculator ----------------------------------------------------------------
+
+function calculate(published: Published) {
+  const form = $<HTMLFormElement>('zakat-form');
+  const data = new FormData(form);
+  const num = (name: string) => {
+    const n = Number(data.get(name) ?? 0);
+    return Number.isFinite(n) && n > 0 ? n : 0;
+  };
+  const holdings: Holdings = {
+    cash: num('cash'),
+    tradeGoods: num('tradeGoods'),
+    goldGrams: num('goldGrams'),
+    silverGrams: num('silverGrams'),
+    cropsKg: num('cropsKg'),
+    watering: data.get('watering') as Holdings['watering'],
+  };
+  const livestock = { camels: num('camels'), cattle: num('cattle'), 'sheep-goats': num('sheep-goats') };
+  const result = zakatDue(published, holdings, data.get("standard") as Standard, data.get("school") as School, livestock);
+  const out = $('zakat-result');
+  if (result.lines.length === 0) {
+    out.replaceChildren(el('p', {}, 'Enter what you hold to see what is due.'));
+    return;
+  }
+  const rows = result.lines.map((line) =>
+    el(
+      'tr',
+      { 'data-line': line.what },
+      el('th', { scope: 'row' }, line.what),
+      el('td', {}, `${line.unit === 'NGN' ? naira.format(line.held) : `${line.held} ${line.unit}`}`),
+      el('td', {}, line.nisab === null ? '—' : line.unit === 'NGN' ? naira.format(line.nisab) : `${line.nisab} ${line.unit}`),
+      el('td', { 'data-testid': 'due' }, line.due, line.dueNaira ? el('br') : '', line.dueNaira ? naira.format(line.dueNaira) : ''),
+      el('td', { class: 'small' }, line.ruleText),
+    ),
+  );
+  out.replaceChildren(
+    el(
+      'div',
+      { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Zakat due, line by line' },
+      el(
+        'table',
+        {},
+        el('thead', {}, el('tr', {}, ...['What', 'You hold', 'Nisab', 'Due', 'Rule applied'].map((h) => el('th', { scope: 'col' }, h)))),
+        el('tbody', {}, ...rows),
+      ),
+    ),
+    el('p', { class: 'big', 'data-testid': 'zakat-total', 'data-naira': String(result.totalDueNaira) }, `Total due in money: ${naira.format(result.totalDueNaira)}`),
+  );
+}
+
+// ---- Examples ------------------------------------------------------------------
+
+/** A URL that wraps only between its parts on a narrow screen, never inside a date. */
+function wrappingUrl(url: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  url.split(/(?=[?&])/).forEach((part, i) => {
+    if (i > 0) fragment.append(el('wbr'));
+    fragment.append(el('span', { class: 'nobr' }, part));
+  });
+  return fragment;
+}
+
+function showExamples() {
+  const box = $('examples');
+  for (const example of config.examples) {
+    const url = `${location.origin}/api/v1${example.path}`;
+    const curl = el('pre', {}, el('code', {}, 'curl ', "'", wrappingUrl(url), "'"));
+    const js = el('pre', {}, el('code', {}, 'const answer = await (await fetch(', "'", wrappingUrl(url), "'", ')).json();'));
+    const answer = el('pre', { class: 'answer', tabindex: '0', 'aria-label': `Live answer of ${example.path}` }, 'Loading…');
+    const copy = (source: HTMLElement, label: string) => {
+      const button = el('button', { type: 'button' }, label);
+      button.addEventListener('click', () => {
+        void navigator.clipboard?.writeText(source.textContent ?? '').then(() => (button.textContent = 'Copied'));
+      });
+      return button;
+    };
+    box.append(
+      el(
+        'article',
+        { class: 'example' },
+        el('h3', {}, el('code', {}, 'GET ', wrappingUrl(example.path)), el('br'), example.title),
+        curl,
+        copy(curl, 'Copy curl'),
+        js,
+        copy(js, 'Copy fetch'),
+        el('details', {}, el('summary', {}, 'Live answer'), answer),
+      ),
+    );
+    fetch(url)
+      .then(async (response) => {
+        const text = await response.text();
+        const lines = text.split('\n');
+        answer.textContent = `HTTP ${response.status}\n${lines.length > 8 ? [...lines.slice(0, 6), `… ${lines.length - 8} more lines …`, ...lines.slice(-2)].join('\n') : text}`;
+      })
+      .catch((error: Error) => (answer.textContent = `Could not ask: ${error.message}`));
+  }
+}
+
+// ---- Start ---------------------------------------------------------------------
+
+async function start(client: NisabClient) {
+  showExamples();
+  const [subcategories, rules] = await Promise.all([client.subcategories(), client.nisab()]);
+  const metals = subcategories.filter((s) => s.sctHasDailyRate && (s.sctSlug === 'gold' || s.sctSlug === 'silver'));
+  const latest = await Promise.all(metals.map((s) => client.latest({ subcategory: s.sctID }).catch(() => null)));
+  const rates = new Map<number, Rate>();
+  latest.forEach((rate) => rate && rates.set(rate.drtSubcategoryID, rate));
+  const published: Published = { rules, subcategories, rates };
+  await showNisab(published);
+
+  const chartForm = $<HTMLFormElement>('chart-controls');
+  const redraw = () => drawChart(subcategories).catch(showError);
+  chartForm.addEventListener('change', (event) => {
+    const target = event.target as HTMLInputElement;
+    if (target.type !== 'date') void redraw();
+  });
+  chartForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void redraw();
+  });
+  let resizing = 0;
+  addEventListener('resize', () => {
+    clearTimeout(resizing);
+    resizing = window.setTimeout(() => plot?.setSize({ width: Math.max(280, $('chart-plot').clientWidth), height: plot.height }), 150);
+  });
+  await redraw();
+
+  const zakatForm = $<HTMLFormElement>('zakat-form');
+  zakatForm.addEventListener('input', () => calculate(published));
+  zakatForm.addEventListener('submit', (event) => event.preventDefault());
+  calculate(published);
+  document.body.dataset.ready = 'true';
+}
+
+function showError(error: Error) {
+  const stale = $('stale');
+  stale.textContent = `Could not load the figures: ${error.message}`;
+  stale.hidden = false;
+}
+
+start(api).catch(showError);
+
+export type { Meta };

@@ -1,0 +1,209 @@
+// The landing page and the API reference page in real Chromium, against the
+// preview server over a snapshot of the real default data: the figures shown
+// are the API's, the chart draws the records of the chosen range, the
+// calculator gives hand-computed dues, nothing is loaded from outside the site
+// and nothing is logged as an error. Screenshots go to tmp/ (CI keeps them).
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+
+let snapshot: DefaultSnapshot;
+let preview: Preview;
+let browser: Browser;
+
+beforeAll(async () => {
+  snapshot = await defaultSnapshot();
+  preview = await startPreview({ dir: snapshot.out, port: 0 });
+  browser = await launchChromium();
+  await mkdir('tmp', { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+  await snapshot?.remove();
+});
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${preview.url}/api/v1${path}`);
+  expect(response.status, path).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+interface Opened {
+  page: Page;
+  problems: string[];
+}
+
+/** A page whose console errors, failed requests and requests outside the site are all recorded (the machine has no way out anyway). */
+async function open(path: string, width: number): Promise<Opened> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!(url.startsWith(preview.url) || url.startsWith('blob:') || url.startsWith('data:'))) problems.push(`outside the site: ${url}`);
+  });
+  await page.goto(preview.url + path);
+  return { page, problems };
+}
+
+async function ready(path = '/', width = 1280): Promise<Opened> {
+  const opened = await open(path, width);
+  await opened.page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  return opened;
+}
+
+interface Rule {
+  nsbSubcategoryID: number;
+  nsbIsDefault: boolean;
+  nsbBasisSubcategoryID: number | null;
+  nsbValueInNaira: number | null;
+  nsbValueInUSD: number | null;
+}
+
+describe('the landing page in Chromium', () => {
+  it('shows the Nisab of the API on both standards, with a warning for an old rate', async () => {
+    const { page, problems } = await ready();
+    const rules = await api<Rule[]>('/nisab');
+    for (const [slug, id] of [
+      ['gold', 1],
+      ['silver', 2],
+    ] as const) {
+      const rule = rules.find((r) => r.nsbSubcategoryID === id && r.nsbIsDefault)!;
+      expect(Number(await page.getAttribute(`[data-testid=nisab-${slug}-naira]`, 'data-value'))).toBe(rule.nsbValueInNaira);
+      expect(Number(await page.getAttribute(`[data-testid=nisab-${slug}-usd]`, 'data-value'))).toBe(rule.nsbValueInUSD);
+      const shown = (await page.textContent(`[data-testid=nisab-${slug}-naira]`))!;
+      expect(shown.replace(/[^0-9.]/g, '')).toBe(rule.nsbValueInNaira!.toFixed(2));
+    }
+    const latest = await api<{ drtDate: string }>('/rates/latest');
+    expect(await page.isVisible('#stale')).toBe(true);
+    expect(await page.textContent('#stale')).toContain(latest.drtDate);
+    expect(await page.textContent('#nisab-cards')).toContain(latest.drtDate);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('draws as many points as the API counts for each range', async () => {
+    const { page, problems } = await ready();
+    const meta = await api<{ subcategories: { sctID: number; lastDate: string }[] }>('/meta');
+    const last = meta.subcategories.find((s) => s.sctID === 1)!.lastDate;
+    const count = async (query: string, subcategory: number) => {
+      const response = await fetch(`${preview.url}/api/v1/rates?${query}&subcategory=${subcategory}`);
+      return ((await response.json()) as { count: number }).count;
+    };
+    const expectRange = async (range: string, query: string) => {
+      await page.waitForSelector(`#chart-plot[data-range="${range}"]`);
+      for (const [slug, id] of [
+        ['gold', 1],
+        ['silver', 2],
+      ] as const) {
+        const drawn = Number(await page.getAttribute('#chart-plot', `data-${slug}-points`));
+        expect(drawn, `${slug} ${range}`).toBe(await count(query, id));
+        expect(drawn).toBeGreaterThan(0);
+      }
+      expect(await page.locator('#chart-plot canvas').count()).toBe(1);
+    };
+    // Ten years up to the newest rate is the default.
+    const tenYears = `${Number(last.slice(0, 4)) - 10}${last.slice(4)}`;
+    await expectRange(`${tenYears}..${last}`, `start_date=${tenYears}&end_date=${last}`);
+    await page.check('input[name=range][value="1y"]');
+    const oneYear = `${Number(last.slice(0, 4)) - 1}${last.slice(4)}`;
+    await expectRange(`${oneYear}..${last}`, `start_date=${oneYear}&end_date=${last}`);
+    await page.check('input[name=range][value="all"]');
+    await expectRange('first..last', 'x=1');
+    await page.check('input[name=range][value="custom"]');
+    await page.fill('input[name=from]', '2020-03-01');
+    await page.fill('input[name=to]', '2021-02-28');
+    await page.click('#custom-range button');
+    await expectRange('2020-03-01..2021-02-28', 'start_date=2020-03-01&end_date=2021-02-28');
+    await page.check('input[name=currency][value="usd"]');
+    await expectRange('2020-03-01..2021-02-28', 'start_date=2020-03-01&end_date=2021-02-28');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('computes zakat by hand-checkable rules', async () => {
+    const { page, problems } = await ready();
+    const rules = await api<Rule[]>('/nisab?subcategory=3');
+    const goldNisab = rules.find((r) => r.nsbBasisSubcategoryID === 1)!.nsbValueInNaira!;
+    const silverNisab = rules.find((r) => r.nsbBasisSubcategoryID === 2)!.nsbValueInNaira!;
+    // The cases below hold for the default data: silver's Nisab is far below gold's.
+    expect(silverNisab).toBeGreaterThan(1_000_000);
+    expect(silverNisab).toBeLessThan(10_000_000);
+    expect(goldNisab).toBeGreaterThan(10_000_000);
+    expect(goldNisab).toBeLessThan(20_000_000);
+    const total = async () => Number(await page.getAttribute('[data-testid=zakat-total]', 'data-naira'));
+    const cash = async (amount: string, standard: string) => {
+      await page.selectOption('select[name=standard]', standard);
+      await page.fill('input[name=cash]', amount);
+      return total();
+    };
+    expect(await cash('10000000', 'gold')).toBe(0); // below gold's Nisab
+    expect(await cash('20000000', 'gold')).toBe(500_000); // 2.5% of 20,000,000
+    expect(await cash('1000000', 'silver')).toBe(0); // below silver's Nisab
+    expect(await cash('10000000', 'silver')).toBe(250_000); // 2.5% of 10,000,000
+    expect(await cash('10000000', 'lower')).toBe(250_000); // silver's is the lower
+    expect(await cash('1000000', 'lower')).toBe(0);
+    expect(await page.textContent('#zakat-result')).toContain('lower-of-gold-silver');
+    await page.selectOption('select[name=standard]', 'silver');
+    expect(await page.textContent('#zakat-result')).toContain('silver-basis');
+    expect(await cash('1234567.89', 'silver')).toBe(30_864.2); // 30,864.19725 rounded half away from zero
+    await page.fill('input[name=cash]', '');
+
+    // Livestock, by the project's livestock function on the published tables.
+    const due = (what: string) => page.textContent(`#zakat-result tr:has(th:text-is("${what}")) [data-testid=due]`);
+    const rule = (what: string) => page.textContent(`#zakat-result tr:has(th:text-is("${what}")) td:last-child`);
+    await page.fill('input[name=sheep-goats]', '130');
+    expect(await due('Sheep and goats')).toBe('2 sheep'); // 121 to 200 head: 2 sheep
+    expect(await rule('Sheep and goats')).toContain('maliki');
+    await page.fill('input[name=camels]', '250');
+    // 250 = 5 × 50 (5 hiqqah) = 5 × 40 + 50 (5 bint labun and 1 hiqqah): the Maliki and majority choice.
+    expect(await due('Camels')).toBe('5 hiqqah, or 1 hiqqah and 5 bint labun');
+    await page.selectOption('select[name=school]', 'hanafi');
+    expect(await due('Camels')).toBe('5 hiqqah'); // the Hanafi schedule restarts after 150: 5 × 50
+    expect(await rule('Camels')).toContain('hanafi');
+    await page.fill('input[name=camels]', '4');
+    expect(await due('Camels')).toBe('nothing: below the Nisab');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('is readable at 390 px and at 1280 px, labelled, with examples that answer', async () => {
+    for (const width of [1280, 390]) {
+      const { page, problems } = await ready('/', width);
+      await page.waitForFunction(() => [...document.querySelectorAll('pre.answer')].every((pre) => pre.textContent!.startsWith('HTTP 200')));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `no horizontal scrolling at ${width}`).toBeLessThanOrEqual(width);
+      const unlabelled = await page.evaluate(() =>
+        [...document.querySelectorAll('input, select')].filter((input) => !(input as HTMLInputElement).labels?.length).map((input) => input.outerHTML),
+      );
+      expect(unlabelled).toEqual([]);
+      await page.screenshot({ path: `tmp/page-${width}.png`, fullPage: true });
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
+describe('the API reference page in Chromium', () => {
+  it('renders openapi.json with Redoc from the site itself', async () => {
+    const { page, problems } = await open('/reference.html', 1280);
+    await page.waitForSelector('text=The newest rate of a subcategory', { timeout: 30_000 });
+    // Every operation of the document is rendered, under its summary.
+    const document = (await (await fetch(`${preview.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { summary: string }>> };
+    const summaries = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.summary));
+    expect(summaries.length).toBeGreaterThanOrEqual(5);
+    const text = await page.textContent('#reference');
+    for (const summary of summaries) expect(text).toContain(summary);
+    await page.screenshot({ path: 'tmp/reference-1280.png' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,25 @@
+// A snapshot of the project's real default data (data/), for the tests that
+// need every rule a user meets (cash on both standards, livestock, crops).
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
+import { fixtureBuild } from './fixture.ts';
+
+/** After the default data's last rate (2025-08-31), so the page shows its stale-rate warning. */
+export const DEFAULT_AS_OF = '2025-09-30';
+
+export interface DefaultSnapshot {
+  out: string;
+  remove(): Promise<void>;
+}
+
+export async function defaultSnapshot(): Promise<DefaultSnapshot> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-default-'));
+  const db = path.join(dir, 'source.sqlite');
+  const out = path.join(dir, 'public');
+  await loadDatabase(db, DATA_DIR);
+  await buildSnapshot(fixtureBuild(db, out, { asOf: DEFAULT_AS_OF, now: new Date('2025-09-30T12:00:00Z') }));
+  return { out, remove: () => rm(dir, { recursive: true, force: true }) };
+}
