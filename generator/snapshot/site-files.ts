@@ -1,6 +1,6 @@
 // The files around the API answers: each edge's deploy files, the OpenAPI
 // document, the JSON Schemas, the landing page and its assets, the reference page.
-import { cloudflareFiles } from '../edges/cloudflare/deploy-files.ts';
+import { CLOUDFLARE_FILES, cloudflareFiles } from '../edges/cloudflare/deploy-files.ts';
 import { openApiDocument } from '../site/openapi.ts';
 import { siteAssets, SITE_ASSET_FILES } from '../site/assets.ts';
 import { jsonSchemaFiles, SCHEMA_FILES } from '../site/json-schemas.ts';
@@ -15,6 +15,6 @@ export async function codeFiles(): Promise<Map<string, string>> {
   return files;
 }
 
-export const CODE_FILES = ['_worker.js', '_routes.json', '_headers', 'openapi.json', ...SCHEMA_FILES, ...SITE_ASSET_FILES];
+export const CODE_FILES = [...CLOUDFLARE_FILES, 'openapi.json', ...SCHEMA_FILES, ...SITE_ASSET_FILES];
 
 export { landingPage };
