@@ -28,7 +28,8 @@ export function respondWith(request: ApiRequest, index: RoutingIndex, io: Snapsh
     .then(function (texts) {
       const answer = assemble(plan, texts, index);
       if (answer.etag !== null) return answer;
-      return io.sha1Hex(answer.body).then(function (hex) {
+      // A short key, never a big body: see listEtagKey.
+      return io.sha1Hex(answer.etagKey).then(function (hex) {
         answer.etag = etagOf(hex);
         return answer;
       });

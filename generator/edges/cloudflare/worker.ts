@@ -31,6 +31,18 @@ function unreadable(): Response {
   });
 }
 
+/** A body sent part by part, each encoded only when the client is ready for it: a composed answer is never held whole. */
+function partStream(parts: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let next = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (next < parts.length) controller.enqueue(encoder.encode(parts[next++]!));
+      else controller.close();
+    },
+  }, { highWaterMark: 0 });
+}
+
 // The routing index, parsed once per isolate: an isolate serves one deployment,
 // whose files never change (a new deployment starts new isolates). A failed read
 // is not kept, so the next request tries again.
@@ -59,6 +71,6 @@ export default {
       return unreadable();
     }
     if (answer === null) return env.ASSETS.fetch(request);
-    return new Response(answer.sendBody ? answer.body : null, { status: answer.status, headers: answer.headers });
+    return new Response(answer.sendBody ? partStream(answer.parts) : null, { status: answer.status, headers: answer.headers });
   },
 };

@@ -13,7 +13,7 @@ import fs from 'fs';
 import { renderError } from '../../core/envelope.ts';
 import { parsePath } from '../../core/layout.ts';
 import { respond, respondWith, type SnapshotIO } from '../../core/respond.ts';
-import type { ApiRequest, ApiResponse } from '../../core/router.ts';
+import { bodyOf, type ApiRequest, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 
 interface NginxRequest {
@@ -58,7 +58,7 @@ function send(r: NginxRequest, response: ApiResponse): void {
   for (let i = 0; i < names.length; i++) r.headersOut[names[i] as string] = response.headers[names[i] as string] as string;
   // For HEAD nginx sends the headers of this body (its Content-Length) and leaves the body out.
   if (response.status === 204 || response.status === 304) r.return(response.status);
-  else r.return(response.status, response.body);
+  else r.return(response.status, bodyOf(response));
 }
 
 /** An answer that is not the router's: JSON all the same, never an nginx page. */

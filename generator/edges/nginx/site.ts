@@ -5,8 +5,8 @@
 //
 // Requests are routed by their raw request line, as the router reads it:
 //  - the single-file answers of the tree the configuration was written for
-//    (found by asking the router itself: latest, whole lists, nisab, calendar
-//    months and years) are plain nginx: from memory (up to 16 KiB) or the file,
+//    (found by asking the router itself: latest, nisab, each block of the
+//    layout asked for as a range) are plain nginx: from memory (up to 16 KiB) or the file,
 //    with the router's headers, while DIR still resolves to that tree;
 //  - every other GET or HEAD under a base is proxied to a backend location
 //    running the njs module (njs.ts: the shared router), through an answer
@@ -15,6 +15,7 @@
 //  - anything else is static content from DIR.
 // After a build swaps DIR the answers stay right (all of them then come from
 // njs) until the configuration is written again and nginx reloaded.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { bundle } from '../../bundle.ts';
 import { paths } from '../../core/layout.ts';
 import { BASES, ENDPOINTS } from '../../core/endpoints.ts';
-import { assemble, route } from '../../core/router.ts';
+import { assemble, etagOf, route } from '../../core/router.ts';
 import { RoutingIndex } from '../../core/schemas.ts';
 import { UserError } from '../../errors.ts';
 
@@ -105,9 +106,10 @@ function candidates(index: RoutingIndex): string[] {
   return urls;
 }
 
-/** Request URI -> file, for each candidate the router answers with one whole file and its known ETag. */
-function fastAnswers(tree: string, index: RoutingIndex): { answers: Map<string, string>; bodies: Map<string, string> } {
+/** Request URI -> file, for each candidate the router answers with one whole file, and that answer's ETag. */
+function fastAnswers(tree: string, index: RoutingIndex): { answers: Map<string, string>; bodies: Map<string, string>; etags: { [file: string]: string } } {
   const bodies = new Map<string, string>();
+  const etags: { [file: string]: string } = {};
   const missing = new Set<string>();
   const answers = new Map<string, string>();
   for (const url of candidates(index)) {
@@ -126,12 +128,14 @@ function fastAnswers(tree: string, index: RoutingIndex): { answers: Map<string, 
     const body = bodies.get(file);
     if (body === undefined) continue;
     const answer = assemble(plan, [body], index);
-    if (answer.etag !== null && answer.etag === index.etags[file] && answer.body === body) answers.set(url, file);
+    if (answer.parts.length !== 1 || answer.parts[0] !== body) continue;
+    etags[file] = answer.etag ?? etagOf(createHash('sha1').update(answer.etagKey).digest('hex'));
+    answers.set(url, file);
   }
   // One pass over the answers (a test counts: linear in the files, not their square).
   const answered = new Set(answers.values());
   for (const file of [...bodies.keys()]) if (!answered.has(file)) bodies.delete(file);
-  return { answers, bodies };
+  return { answers, bodies, etags };
 }
 
 async function largestFile(dir: string): Promise<number> {
@@ -557,7 +561,7 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
     throw new UserError(`${options.dir}: no such folder; build a snapshot first with: npm run cli -- build --out ${options.dir}`);
   });
   const index = readIndex(tree, options.dir);
-  const { answers, bodies } = fastAnswers(tree, index);
+  const { answers, bodies, etags } = fastAnswers(tree, index);
   const host = options.host ?? '127.0.0.1';
 
   await mkdir(prefix, { recursive: true });
@@ -572,7 +576,7 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
     user: workerUser(tree),
     fast: answers,
     bodies,
-    etags: index.etags,
+    etags,
     cacheControl: cacheControlTable(index.validUntil, options.now ?? Date.now()),
     largestFile: await largestFile(path.join(tree, 'v1')),
   });

@@ -63,6 +63,14 @@ function treeReader() {
   };
 }
 
+async function sendParts(res: Res, parts: string[]): Promise<void> {
+  for (const part of parts) {
+    if (res.destroyed) return;
+    if (!res.write(part)) await new Promise<void>((resume) => (res.once('drain', resume), res.once('close', resume)));
+  }
+  res.end();
+}
+
 /** The API part: answers requests under the bases, hands the rest on to the static server. */
 function apiMiddleware(root: string, log: (line: string) => void) {
   const reader = treeReader();
@@ -85,9 +93,12 @@ function apiMiddleware(root: string, log: (line: string) => void) {
           return;
         }
         res.removeHeader('accept-ranges');
-        res.writeHead(response.status, { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) });
-        res.end(response.sendBody ? response.body : undefined);
-        log(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms`);
+        const length = response.parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
+        res.writeHead(response.status, { ...response.headers, 'content-length': String(length) });
+        // Part by part, waiting for the socket to drain: a whole-history answer is never one string or buffer.
+        sendParts(res, response.sendBody ? response.parts : []).then(() =>
+          log(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms`),
+        );
       },
       (error: Error) => {
         // A snapshot file missing or unreadable: the tree is broken, not the request.
