@@ -48,8 +48,8 @@ export function program(): Command {
 
   cli
     .command('import')
-    .description('Load a CSV (categories, subcategories, rates) or JSON (nisab) file; all rows or none.')
-    .argument('<kind>', 'categories | subcategories | rates | nisab')
+    .description('Load a CSV (categories, subcategories, sources, rates) or JSON (nisab) file; all rows or none.')
+    .argument('<kind>', 'categories | subcategories | sources | rates | nisab')
     .argument('<file>', 'the file to load')
     .addOption(dbOption().makeOptionMandatory())
     .option('--accept-jumps', 'import rates that move more than the plausibility limit from their neighbours (a real market move)')

@@ -2,9 +2,51 @@
 // to hash a body. Every adapter calls this; only the I/O differs.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (promises, no async/await).
+import { renderError } from './envelope.ts';
 import { paths } from './layout.ts';
 import { assemble, etagOf, finalize, route, type ApiRequest, type ApiResponse } from './router.ts';
 import type { RoutingIndex } from './schemas.ts';
+
+/**
+ * Headers of static content (everything outside the bases, found or not): open
+ * to browsers, revalidated with its ETag on every use, so nothing outlives the
+ * next build. Every edge sends these: the preview, Cloudflare's `_headers`, nginx.
+ */
+export const STATIC_HEADERS: { [name: string]: string } = {
+  'access-control-allow-origin': '*',
+  'cache-control': 'public, max-age=0, must-revalidate',
+};
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** An envelope that is not the router's (the snapshot unreadable, a request no server can parse): not cached. */
+export function edgeError(status: number, message: string): ApiResponse {
+  return {
+    status: status,
+    headers: { 'content-type': JSON_TYPE, 'access-control-allow-origin': '*', 'cache-control': 'no-store' },
+    body: renderError(message),
+    parts: null,
+    sendBody: true,
+  };
+}
+
+/** A static path that names no file of the snapshot: JSON like every other answer, with the static headers. */
+export const NOT_FOUND_MESSAGE = 'there is nothing at this path';
+export function staticNotFound(): ApiResponse {
+  return {
+    status: 404,
+    headers: { 'content-type': JSON_TYPE, 'access-control-allow-origin': STATIC_HEADERS['access-control-allow-origin'] as string, 'cache-control': STATIC_HEADERS['cache-control'] as string },
+    body: renderError(NOT_FOUND_MESSAGE),
+    parts: null,
+    sendBody: true,
+  };
+}
+
+/** A snapshot file missing or unreadable: the tree is broken, not the request. Not cached, so a fixed tree shows at once. */
+export const UNREADABLE_MESSAGE = 'the snapshot is not readable; build it again';
+export function unreadable(): ApiResponse {
+  return edgeError(503, UNREADABLE_MESSAGE);
+}
 
 export interface SnapshotIO {
   /** The text of a file of the snapshot, by its path relative to the root. */

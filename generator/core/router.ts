@@ -54,15 +54,22 @@ export interface Answer {
 export interface ApiResponse {
   status: number;
   headers: { [name: string]: string };
-  /** The body in pieces (join them, or send them one by one); send none when `sendBody` is false (HEAD, 204, 304). */
-  parts: string[];
+  /** The full body, unless `parts` holds it; send none when `sendBody` is false (HEAD, 204, 304). */
+  body: string;
+  /**
+   * A composed list in pieces (then `body` is ''): send them one after the
+   * other, so a long answer is never held as one string (bodyOf joins them).
+   */
+  parts: string[] | null;
   sendBody: boolean;
 }
 
 /** A response's body as one string (for the adapters and tests that want it whole). */
 export function bodyOf(response: ApiResponse): string {
-  return response.parts.join('');
+  return response.parts === null ? response.body : response.parts.join('');
 }
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function fail(status: number, message: string, head: boolean): Plan {
   return { status: status, reads: [], body: renderError(message), head: head, ifNoneMatch: null, dated: null };
@@ -89,7 +96,10 @@ function readParameters(query: string, names: string[]): { [name: string]: strin
     const raw = eq === -1 ? '' : part.slice(eq + 1);
     if (raw === '') continue;
     const value = decode(raw);
-    (found[name] as string[]).push(value === null ? '\u0000' : value);
+    // A control character (`1%0A`) makes a value malformed here, on every
+    // server: njs's PCRE `$` matches before a final newline and its
+    // Number('1\n') is NaN, where V8's is 1.
+    (found[name] as string[]).push(value === null || CONTROL.test(value) ? '\u0000' : value);
   }
   return found;
 }
@@ -100,7 +110,46 @@ function subcategoryId(index: RoutingIndex, given: string): number | null {
   return Object.prototype.hasOwnProperty.call(index.slugs, given) ? (index.slugs[given] as number) : null;
 }
 
-/** The path under an API base (`/rates` for `/api/v1/rates?x`), or null for static content. */
+const DOUBLE_DOT = ['..', '.%2e', '%2e.', '%2e%2e'];
+
+/**
+ * The request target as every server routes it, the way the WHATWG URL parser
+ * (and so workerd and Cloudflare, before any code runs) reads it: absolute-form
+ * cut to its path and query (`http://h/api/v1/meta` -> `/api/v1/meta`), the
+ * fragment dropped, `\` read as `/` in the path, and dot segments (`.`, `..`,
+ * `%2e` forms) resolved. So `/api/v1/x/../meta` is `/api/v1/meta` everywhere,
+ * and `/api/v1/../../manifest.json` is the static file `/manifest.json`.
+ */
+export function normalizeTarget(url: string): string {
+  let target = url;
+  const absolute = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\/?#]*/.exec(target);
+  if (absolute) target = target.slice(absolute[0].length);
+  const hashAt = target.indexOf('#');
+  if (hashAt !== -1) target = target.slice(0, hashAt);
+  if (target.charAt(0) !== '/') target = '/' + target;
+  const queryAt = target.indexOf('?');
+  let path = queryAt === -1 ? target : target.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : target.slice(queryAt);
+  if (path.indexOf('\\') !== -1) path = path.replace(/\\/g, '/');
+  if (!/\/(\.|%2e)/i.test(path)) return path + query;
+  const segments = path.split('/');
+  const kept: string[] = [];
+  for (let i = 1; i < segments.length; i++) {
+    const segment = (segments[i] as string).toLowerCase();
+    const last = i === segments.length - 1;
+    if (DOUBLE_DOT.indexOf(segment) !== -1) {
+      kept.pop();
+      if (last) kept.push('');
+    } else if (segment === '.' || segment === '%2e') {
+      if (last) kept.push('');
+    } else {
+      kept.push(segments[i] as string);
+    }
+  }
+  return '/' + kept.join('/') + query;
+}
+
+/** The path under an API base (`/rates` for `/api/v1/rates?x`), or null for static content. Give it a normalizeTarget()ed target. */
 export function apiPath(url: string): string | null {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -117,10 +166,11 @@ export function apiPath(url: string): string | null {
  * method, path, a malformed parameter, start after end, an unknown subcategory.
  */
 export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
-  let rest = apiPath(request.url);
+  const url = normalizeTarget(request.url);
+  let rest = apiPath(url);
   if (rest === null) return null;
-  const queryAt = request.url.indexOf('?');
-  const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
+  const queryAt = url.indexOf('?');
+  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
 
   const method = request.method;
   const head = method === 'HEAD';
@@ -248,16 +298,17 @@ export function finalize(answer: Answer, plan: Plan, index: RoutingIndex, nowMs:
     headers['access-control-allow-methods'] = ALLOWED_METHODS;
     headers['access-control-allow-headers'] = 'If-None-Match';
     headers['access-control-max-age'] = '86400';
-    return { status: 204, headers: headers, parts: [], sendBody: false };
+    return { status: 204, headers: headers, body: '', parts: null, sendBody: false };
   }
   headers['access-control-expose-headers'] = 'ETag';
   if (answer.status === 405) headers['allow'] = ALLOWED_METHODS;
   if (answer.status === 200 && answer.etag !== null) {
     headers['etag'] = answer.etag;
     if (plan.ifNoneMatch !== null && matches(plan.ifNoneMatch, answer.etag)) {
-      return { status: 304, headers: headers, parts: [], sendBody: false };
+      return { status: 304, headers: headers, body: '', parts: null, sendBody: false };
     }
   }
   headers['content-type'] = 'application/json; charset=utf-8';
-  return { status: answer.status, headers: headers, parts: answer.parts, sendBody: !plan.head };
+    const single = answer.parts.length === 1;
+  return { status: answer.status, headers: headers, body: single ? (answer.parts[0] as string) : '', parts: single ? null : answer.parts, sendBody: !plan.head };
 }

@@ -44,6 +44,33 @@ export const Subcategory = SubcategoryInput.extend({
 }).meta({ id: 'Subcategory' });
 export type Subcategory = z.infer<typeof Subcategory>;
 
+/** The id of an entry of GET /sources, e.g. cbn-nfem. */
+export const sourceId = slug.max(64);
+
+/** What a source's figure is: the word a client needs to tell a daily rate from a monthly one. */
+export const SourceFigure = z.enum(['daily-reference', 'daily-official', 'carried', 'monthly-average', 'end-of-month-official', 'manual', 'other']);
+export type SourceFigure = z.infer<typeof SourceFigure>;
+
+export const SourceInput = z
+  .object({
+    srcID: sourceId.describe('stable identifier, the value of drtPriceSource and drtNairaSource'),
+    srcName: z.string().min(1).describe('who publishes the figures'),
+    srcURL: z.url().nullable().default(null).describe('where the figures are published (null for figures entered by hand)'),
+    srcLicence: z.string().min(1).describe('the terms the figures are used under'),
+    srcDescription: z.string().min(1).describe('what the figure is, in words: daily or monthly, average or end of period, carried or not'),
+    srcFigure: SourceFigure.default('other').describe(
+      'what the figure is: daily-reference (a market reference rate of that day), daily-official (an official rate of that day), carried (an official rate of an earlier day, see drtNairaDate), monthly-average, end-of-month-official, manual (entered by hand), other (default)',
+    ),
+  })
+  .strict();
+export type SourceInput = z.infer<typeof SourceInput>;
+
+export const Source = SourceInput.extend({
+  srcURL: z.url().nullable().describe(SourceInput.shape.srcURL.description ?? ''),
+  srcFigure: SourceFigure.describe(SourceInput.shape.srcFigure.description ?? ''),
+}).meta({ id: 'Source' });
+export type Source = z.infer<typeof Source>;
+
 export const RateInput = z
   .object({
     drtID: id.optional().describe('kept when given, assigned when not'),
@@ -51,6 +78,9 @@ export const RateInput = z
     drtSubcategoryID: id,
     drtInUSD: positive,
     drtUSDinNaira: positive,
+    drtPriceSource: sourceId.optional().describe('id of the source of drtInUSD (default manual)'),
+    drtNairaSource: sourceId.optional().describe('id of the source of drtUSDinNaira (default manual)'),
+    drtNairaDate: isoDate.optional().describe('the date drtUSDinNaira is from when it is carried from an earlier date (default drtDate)'),
   })
   .strict();
 export type RateInput = z.infer<typeof RateInput>;

@@ -1,7 +1,7 @@
 // The database the project ships with, built from the reviewable text files in
 // data/ (the .sqlite file itself is not committed).
 import { randomUUID } from 'node:crypto';
-import { rename, rm, stat } from 'node:fs/promises';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
@@ -46,8 +46,10 @@ export async function loadDatabase(dbPath: string, dataDir: string): Promise<Imp
  * name and renamed into place, so a reader never sees a half-built file.
  */
 export async function ensureDefaultDatabase(dbPath: string = DEFAULT_DB_PATH, dataDir: string = DATA_DIR): Promise<string> {
+  await sweepLeftovers(dbPath);
   if (await isUpToDate(dbPath, dataDir)) return dbPath;
-  const building = `${dbPath}.${randomUUID()}.tmp`;
+  // The pid in the name tells a later run whether the builder is still alive.
+  const building = `${dbPath}.${process.pid}-${randomUUID()}.tmp`;
   try {
     await loadDatabase(building, dataDir);
     await rename(building, dbPath);
@@ -55,6 +57,33 @@ export async function ensureDefaultDatabase(dbPath: string = DEFAULT_DB_PATH, da
     await rm(building, { force: true });
   }
   return dbPath;
+}
+
+/**
+ * Removes what a killed rebuild left (`default.sqlite.<pid>-<uuid>.tmp` of a dead
+ * process, or an older `default.sqlite.<uuid>.tmp` untouched for an hour); a live
+ * rebuild's file stays.
+ */
+async function sweepLeftovers(dbPath: string): Promise<void> {
+  const dir = path.dirname(dbPath);
+  const prefix = `${path.basename(dbPath)}.`;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !/\.tmp(-journal|-wal|-shm)?$/.test(name)) continue;
+    const pid = /^(\d+)-/.exec(name.slice(prefix.length))?.[1];
+    const file = path.join(dir, name);
+    const stale = pid !== undefined ? !alive(Number(pid)) : Date.now() - ((await stat(file).catch(() => null))?.mtimeMs ?? 0) > 3_600_000;
+    if (stale) await rm(file, { force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function isUpToDate(dbPath: string, dataDir: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { UserError } from '../errors.ts';
 import { importCategories } from './import-categories.ts';
 import { importNisab } from './import-nisab.ts';
 import { importRates } from './import-rates.ts';
+import { importSources } from './import-sources.ts';
 import { importSubcategories } from './import-subcategories.ts';
 import type { ImportSummary } from './import-summary.ts';
 import type { GateOptions } from './plausibility.ts';
@@ -13,6 +14,7 @@ import { openDatabase } from './open.ts';
 const IMPORTERS: Record<string, (db: Database, file: string, options: GateOptions) => Promise<ImportSummary>> = {
   categories: importCategories,
   subcategories: importSubcategories,
+  sources: importSources,
   rates: importRates,
   nisab: importNisab,
 };

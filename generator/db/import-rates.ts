@@ -1,43 +1,85 @@
-// Rates are imported through a staging table: rows stream from the file into
-// SQLite, so a file of any size is never held in memory, and the checks across
-// rows (duplicates, unknown subcategories, ID clashes) and the merge are a few
-// set-based statements.
+// Rates are imported through a staging table: rows stream from their source
+// into SQLite, so a file of any size is never held in memory, and the checks
+// across rows (duplicates, unknown subcategories and sources, ID clashes) and
+// the merge are a few set-based statements. Every source of rows (a CSV file,
+// the fetched days of `fetch`) goes through this one path: same checks, same
+// messages, all or nothing.
 import type { Database } from 'better-sqlite3';
 import { RateInput } from '../core/schemas.ts';
 import { readCsv } from './csv-records.ts';
 import type { ImportSummary } from './import-summary.ts';
 import { checkPlausibility, type GateOptions } from './plausibility.ts';
-import { Problems } from './problems.ts';
+import { Problems, type Located } from './problems.ts';
 
 const STAGED = 'temp.staged_rates';
 const SAME_KEY = 'r.drtSubcategoryID = s.drtSubcategoryID AND r.drtDate = s.drtDate';
+/** The source of a figure whose row does not name one (CONTRACT.md §8). */
+export const DEFAULT_SOURCE = 'manual';
+
+/** Hands every valid row of a source to `onRecord` (with the line or row number that names it in `problems`). */
+export type RateRows = (problems: Problems, onRecord: (record: Located<RateInput>) => void) => Promise<void>;
 
 /**
  * Inserts or replaces, per (subcategory, date), the rates of a CSV file
- * `drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira[,drtID]`. An existing record
- * keeps its drtID; a new one takes the file's drtID or gets the next free one.
- * All or nothing; implausible values refuse the whole file (plausibility.ts).
+ * `drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira[,drtID,drtPriceSource,drtNairaSource,drtNairaDate]`.
+ * An existing record keeps its drtID; a new one takes the file's drtID or gets
+ * the next free one. All or nothing; implausible values refuse the whole file (plausibility.ts).
  * Not to be run concurrently on one connection.
  */
 export async function importRates(db: Database, file: string, options: GateOptions = {}): Promise<ImportSummary> {
-  const problems = new Problems(file);
+  const { byDate, ...summary } = await importRateRows(db, file, (problems, onRecord) => readCsv(file, RateInput, problems, onRecord), options);
+  return summary;
+}
+
+export interface RateImportOptions extends GateOptions {
+  /** Check everything and count what would change, then undo it: nothing is written. */
+  dryRun?: boolean;
+}
+
+/** Per date: how many of its rows were inserted, updated, unchanged. */
+export type DayCounts = Pick<ImportSummary, 'inserted' | 'updated' | 'unchanged'>;
+
+export interface RateImportSummary extends ImportSummary {
+  byDate: Map<string, DayCounts>;
+}
+
+/** importRates for rows from any source; `label` names the source in messages and in the summary. */
+export async function importRateRows(db: Database, label: string, rows: RateRows, options: RateImportOptions = {}): Promise<RateImportSummary> {
+  const problems = new Problems(label);
   db.exec('BEGIN IMMEDIATE');
   try {
     db.exec(`CREATE TABLE ${STAGED} (
       line INTEGER PRIMARY KEY, drtID INTEGER, drtSubcategoryID INTEGER NOT NULL,
-      drtDate TEXT NOT NULL, drtInUSD REAL NOT NULL, drtUSDinNaira REAL NOT NULL)`);
-    const stage = db.prepare(`INSERT INTO ${STAGED} VALUES (?, ?, ?, ?, ?, ?)`);
-    let rows = 0;
-    await readCsv(file, RateInput, problems, ({ line, value: r }) => {
-      stage.run(line, r.drtID ?? null, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira);
-      rows++;
+      drtDate TEXT NOT NULL, drtInUSD REAL NOT NULL, drtUSDinNaira REAL NOT NULL,
+      drtPriceSource TEXT NOT NULL, drtNairaSource TEXT NOT NULL, drtNairaDate TEXT)`);
+    const stage = db.prepare(`INSERT INTO ${STAGED} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    let count = 0;
+    await rows(problems, ({ line, value: r }) => {
+      // The naira figure's own date is stored only when it differs (carried from an earlier day).
+      const nairaDate = r.drtNairaDate === undefined || r.drtNairaDate === r.drtDate ? null : r.drtNairaDate;
+      if (nairaDate !== null && nairaDate > r.drtDate) {
+        problems.add(line, 'drtNairaDate', `${nairaDate} is after drtDate ${r.drtDate}; a figure can only be carried from an earlier date`);
+      }
+      stage.run(
+        line,
+        r.drtID ?? null,
+        r.drtSubcategoryID,
+        r.drtDate,
+        r.drtInUSD,
+        r.drtUSDinNaira,
+        r.drtPriceSource ?? DEFAULT_SOURCE,
+        r.drtNairaSource ?? DEFAULT_SOURCE,
+        nairaDate,
+      );
+      count++;
     });
     reportConflicts(db, problems);
     checkPlausibility(db, STAGED, problems, options);
     problems.throwIfAny();
-    const summary = { file, rows, ...merge(db) };
+    const byDate = countByDate(db);
+    const summary = { file: label, rows: count, ...merge(db), byDate };
     db.exec(`DROP TABLE ${STAGED}`);
-    db.exec('COMMIT');
+    db.exec(options.dryRun ? 'ROLLBACK' : 'COMMIT');
     return summary;
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
@@ -51,6 +93,8 @@ interface Conflict {
   drtID: number;
   drtSubcategoryID: number;
   drtDate: string;
+  field: string;
+  source: string;
 }
 
 function reportConflicts(db: Database, problems: Problems): void {
@@ -60,6 +104,12 @@ function reportConflicts(db: Database, problems: Problems): void {
   each(
     `SELECT line, drtSubcategoryID FROM ${STAGED} WHERE drtSubcategoryID NOT IN (SELECT sctID FROM subcategories)`,
     (r) => problems.add(r.line, 'drtSubcategoryID', `unknown subcategory ${r.drtSubcategoryID}`),
+  );
+  each(
+    `SELECT line, 'drtPriceSource' AS field, drtPriceSource AS source FROM ${STAGED} WHERE drtPriceSource NOT IN (SELECT srcID FROM sources)
+     UNION ALL
+     SELECT line, 'drtNairaSource', drtNairaSource FROM ${STAGED} WHERE drtNairaSource NOT IN (SELECT srcID FROM sources)`,
+    (r) => problems.add(r.line, r.field, `unknown source ${JSON.stringify(r.source)}; import it first with: import sources FILE.csv`),
   );
   each(
     `SELECT line, first, drtSubcategoryID, drtDate FROM (
@@ -85,19 +135,40 @@ function reportConflicts(db: Database, problems: Problems): void {
   );
 }
 
+const CHANGED = `r.drtInUSD <> s.drtInUSD OR r.drtUSDinNaira <> s.drtUSDinNaira OR r.drtPriceSource <> s.drtPriceSource
+  OR r.drtNairaSource <> s.drtNairaSource OR r.drtNairaDate IS NOT s.drtNairaDate`;
+
+function countByDate(db: Database): Map<string, DayCounts> {
+  const byDate = new Map<string, DayCounts>();
+  const rows = db
+    .prepare(
+      `SELECT s.drtDate, CASE WHEN r.drtID IS NULL THEN 'inserted' WHEN ${CHANGED.replaceAll('\n', ' ')} THEN 'updated' ELSE 'unchanged' END, count(*)
+         FROM ${STAGED} s LEFT JOIN rates r ON ${SAME_KEY} GROUP BY 1, 2`,
+    )
+    .raw()
+    .all() as [string, keyof DayCounts, number][];
+  for (const [date, outcome, count] of rows) {
+    const counts = byDate.get(date) ?? { inserted: 0, updated: 0, unchanged: 0 };
+    counts[outcome] += count;
+    byDate.set(date, counts);
+  }
+  return byDate;
+}
+
 function merge(db: Database): Pick<ImportSummary, 'inserted' | 'updated' | 'unchanged'> {
   const existing = db.prepare(`SELECT count(*) FROM ${STAGED} s JOIN rates r ON ${SAME_KEY}`).pluck().get() as number;
   const updated = db
     .prepare(
-      `UPDATE rates AS r SET drtInUSD = s.drtInUSD, drtUSDinNaira = s.drtUSDinNaira FROM ${STAGED} s
-       WHERE ${SAME_KEY} AND (r.drtInUSD <> s.drtInUSD OR r.drtUSDinNaira <> s.drtUSDinNaira)`,
+      `UPDATE rates AS r SET drtInUSD = s.drtInUSD, drtUSDinNaira = s.drtUSDinNaira, drtPriceSource = s.drtPriceSource,
+         drtNairaSource = s.drtNairaSource, drtNairaDate = s.drtNairaDate
+       FROM ${STAGED} s WHERE ${SAME_KEY} AND (${CHANGED})`,
     )
     .run().changes;
   // Rows with a drtID from the file go first, so an assigned ID can never take one of theirs.
   const inserted = db
     .prepare(
-      `INSERT INTO rates (drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira)
-       SELECT drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira FROM ${STAGED} s
+      `INSERT INTO rates (drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira, drtPriceSource, drtNairaSource, drtNairaDate)
+       SELECT drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira, drtPriceSource, drtNairaSource, drtNairaDate FROM ${STAGED} s
        WHERE NOT EXISTS (SELECT 1 FROM rates r WHERE ${SAME_KEY})
        ORDER BY drtID IS NULL, line`,
     )

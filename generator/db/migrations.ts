@@ -120,6 +120,24 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE nisab_rules_v3 RENAME TO nisab_rules;
   ALTER TABLE livestock_brackets_v3 RENAME TO livestock_brackets;
   `,
+  // Every figure says where it comes from (issue 9). Rows from before this step
+  // were entered by hand as far as the database knows: 'manual'. drtNairaDate is
+  // NULL unless the naira figure is carried from an earlier date.
+  `
+  CREATE TABLE sources (
+    srcID TEXT PRIMARY KEY CHECK (srcID GLOB '[a-z0-9]*' AND srcID NOT GLOB '*[^a-z0-9-]*'),
+    srcName TEXT NOT NULL,
+    srcURL TEXT,
+    srcLicence TEXT NOT NULL,
+    srcDescription TEXT NOT NULL,
+    srcFigure TEXT NOT NULL
+  );
+  INSERT INTO sources VALUES ('manual', 'Entered by the operator', NULL, 'as the operator states',
+    'A figure imported from a file that does not name its source.', 'manual');
+  ALTER TABLE rates ADD COLUMN drtPriceSource TEXT NOT NULL DEFAULT 'manual';
+  ALTER TABLE rates ADD COLUMN drtNairaSource TEXT NOT NULL DEFAULT 'manual';
+  ALTER TABLE rates ADD COLUMN drtNairaDate TEXT CHECK (drtNairaDate IS NULL OR (${REAL_DATE('drtNairaDate')} AND drtNairaDate < drtDate));
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

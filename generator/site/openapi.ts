@@ -1,19 +1,65 @@
-// The OpenAPI document, generated from the record schemas (core/schemas.ts) so
-// that it cannot drift from what the build publishes.
+// The OpenAPI document, generated from the record schemas (core/schemas.ts) and
+// the endpoint table (core/endpoints.ts) so that it cannot drift from what the
+// build publishes and the router answers. It passes `redocly lint` with the
+// recommended rules (test/site/openapi.test.ts).
 import { z } from 'zod';
 import { BASES, ENDPOINTS, PARAMETERS, type Endpoint } from '../core/endpoints.ts';
 import '../core/schemas.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const json = (schema: unknown) => ({ 'application/json': { schema } });
 
-function components(): Record<string, unknown> {
+// The headers of CONTRACT.md §6, as every server sends them (router.ts finalize).
+const HEADERS = {
+  ETag: { description: 'the SHA-1 of the body, quoted; send it back in If-None-Match for a 304', schema: { type: 'string', example: '"3f786850e387550fdab836ed7e6dc881de23001b"' } },
+  CacheControl: {
+    description: 'API answers: `public, max-age=N`, N the seconds until the next nightly build (never cached past it); 503: `no-store`; static files: `public, max-age=0, must-revalidate`',
+    schema: { type: 'string', example: 'public, max-age=3600' },
+  },
+  AccessControlAllowOrigin: { description: 'every response may be read by a page of any origin', schema: { type: 'string', const: '*' } },
+  AccessControlExposeHeaders: { description: 'lets a page of another origin read the ETag', schema: { type: 'string', const: 'ETag' } },
+  Allow: { description: 'the methods every path answers', schema: { type: 'string', const: 'GET, HEAD, OPTIONS' } },
+};
+
+const common = { 'Cache-Control': headerRef('CacheControl'), 'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin') };
+const withEtag = { ETag: headerRef('ETag'), ...common, 'Access-Control-Expose-Headers': headerRef('AccessControlExposeHeaders') };
+
+const RESPONSES = {
+  NotModified: { description: 'the ETag given in If-None-Match still matches: no body', headers: withEtag },
+  MethodNotAllowed: {
+    description: 'any method other than GET, HEAD and OPTIONS, on any path under a base (HEAD answers as GET without a body; OPTIONS answers 204 with the CORS headers)',
+    headers: { Allow: headerRef('Allow'), ...common },
+    content: json(ref('Error')),
+  },
+  Unavailable: {
+    description: 'the deployed snapshot cannot be read (a broken deployment, never a bad request); Cache-Control: no-store',
+    headers: common,
+    content: json(ref('Error')),
+  },
+};
+
+/** The components the document refers to (Category, say, is a record no answer carries). */
+function components(refsFrom: unknown): Record<string, unknown> {
   const { schemas } = z.toJSONSchema(z.globalRegistry, { uri: (id) => `#/components/schemas/${id}`, io: 'output', unrepresentable: 'any' });
-  return Object.fromEntries(
+  const all = new Map(
     Object.entries(schemas).map(([name, schema]) => {
       const { $schema: _s, $id: _i, ...rest } = schema as Record<string, unknown>;
-      return [name, rest];
+      return [name, rest] as const;
     }),
   );
+  const used = new Set<string>();
+  const visit = (node: unknown) => {
+    const text = JSON.stringify(node);
+    for (const match of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (!used.has(match[1]!) && all.has(match[1]!)) {
+        used.add(match[1]!);
+        visit(all.get(match[1]!));
+      }
+    }
+  };
+  visit(refsFrom);
+  return Object.fromEntries([...all].filter(([name]) => used.has(name)));
 }
 
 function parameter(name: string) {
@@ -22,38 +68,121 @@ function parameter(name: string) {
   return { name, in: 'query', required: false, description: spec.description, schema };
 }
 
-function envelope(data: unknown, list: boolean) {
+function envelope(schema: string, list: boolean) {
+  const data = list ? { type: 'array', items: ref(schema) } : ref(schema);
   const properties: Record<string, unknown> = { success: { const: true }, data };
   if (list) properties.count = { type: 'integer', minimum: 0, description: 'the number of items in data' };
   return { type: 'object', required: Object.keys(properties), properties };
 }
 
+/** getRatesLatest, getNisab, ...: from the path. */
+const operationId = (path: string) => `get${path.split('/').filter(Boolean).map((part) => part[0]!.toUpperCase() + part.slice(1)).join('')}`;
+
 function answer(endpoint: Endpoint) {
-  const data = endpoint.answer.list ? { type: 'array', items: ref(endpoint.answer.schema) } : ref(endpoint.answer.schema);
   const responses: Record<string, unknown> = {
-    '200': { description: endpoint.answer.description, headers: { ETag: { schema: { type: 'string' } } }, content: { 'application/json': { schema: envelope(data, endpoint.answer.list) } } },
-    '304': { description: 'the ETag given in If-None-Match still matches' },
+    '200': { description: endpoint.answer.description, headers: withEtag, content: json(envelope(endpoint.answer.schema, endpoint.answer.list)) },
+    '304': { $ref: '#/components/responses/NotModified' },
   };
-  for (const [status, reason] of Object.entries(endpoint.errors)) responses[status] = { description: reason, content: { 'application/json': { schema: ref('Error') } } };
+  for (const [status, reason] of Object.entries(endpoint.errors)) responses[status] = { description: reason, headers: common, content: json(ref('Error')) };
+  responses['405'] = { $ref: '#/components/responses/MethodNotAllowed' };
+  responses['503'] = { $ref: '#/components/responses/Unavailable' };
   return responses;
 }
 
+// The snapshot's files under /v1/, which any static host serves (README "A plain
+// static host"): byte for byte the API's answer to the same question.
+const STATIC_SERVERS = [{ url: '/', description: 'the site root: any host of the snapshot, a plain static one included' }];
+const idParameter = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string', pattern: '^[1-9][0-9]{0,8}$', example: '1' } });
+const scopeParameter = {
+  name: 'scope',
+  in: 'path',
+  required: true,
+  description: '`all` (every subcategory) or a subcategory ID',
+  schema: { type: 'string', pattern: '^(all|[1-9][0-9]{0,8})$', example: 'all' },
+};
+
+function staticFile(summary: string, description: string, schema: string, list: boolean, parameters: unknown[] = []) {
+  return {
+    servers: STATIC_SERVERS,
+    get: {
+      tags: ['Static files'],
+      operationId: `static${summary.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      summary,
+      description: `${description} A file outside the coverage (see /v1/meta.json) does not exist: the host answers with its own 404, not an envelope. No query string is read.`,
+      parameters,
+      responses: {
+        '200': { description: 'the file: the same envelope the API answers', headers: withEtag, content: json(envelope(schema, list)) },
+        '304': { $ref: '#/components/responses/NotModified' },
+        '404': { description: "no such file (outside the coverage, or an unknown subcategory): the host's own 404" },
+      },
+    },
+  };
+}
+
+const STATIC_PATHS = {
+  '/v1/meta.json': staticFile('Meta file', 'As GET /api/v1/meta: tells a client which blocks exist.', 'Meta', false),
+  '/v1/subcategories.json': staticFile('Subcategories file', 'As GET /api/v1/subcategories.', 'Subcategory', true),
+  '/v1/nisab.json': staticFile('Nisab file', 'As GET /api/v1/nisab.', 'NisabRule', true),
+  '/v1/nisab/{id}.json': staticFile('Nisab file of a subcategory', 'As GET /api/v1/nisab?subcategory={id}.', 'NisabRule', true, [idParameter('id', 'a subcategory ID')]),
+  '/v1/rates/latest/{id}.json': staticFile('Latest rate file', 'As GET /api/v1/rates/latest?subcategory={id}.', 'Rate', false, [idParameter('id', 'a subcategory with published rates')]),
+  '/v1/rates/{scope}.json': staticFile('Every rate file', 'As GET /api/v1/rates (scope all) or /api/v1/rates?subcategory={scope}.', 'Rate', true, [scopeParameter]),
+  '/v1/rates/{scope}/{block}.json': staticFile('Year or decade file', 'The rates of one calendar year (`2024`) or decade (`2020s`), as GET /api/v1/rates with that year\'s or decade\'s first and last day.', 'Rate', true, [
+    scopeParameter,
+    { name: 'block', in: 'path', required: true, description: 'a year (YYYY) or a decade (YYY0s)', schema: { type: 'string', pattern: '^[0-9]{3}([0-9]|0s)$', example: '2024' } },
+  ]),
+  '/v1/rates/{scope}/{year}/{month}.json': staticFile('Month file', 'The rates of one calendar month, as GET /api/v1/rates with its first and last day.', 'Rate', true, [
+    scopeParameter,
+    { name: 'year', in: 'path', required: true, description: 'YYYY', schema: { type: 'string', pattern: '^[0-9]{4}$', example: '2024' } },
+    { name: 'month', in: 'path', required: true, description: 'MM, zero-padded', schema: { type: 'string', pattern: '^(0[1-9]|1[0-2])$', example: '03' } },
+  ]),
+};
+
 export function openApiDocument() {
+  const paths = {
+    ...Object.fromEntries(
+      ENDPOINTS.map((endpoint) => [
+        endpoint.path,
+        {
+          get: {
+            tags: ['API'],
+            operationId: operationId(endpoint.path),
+            summary: endpoint.summary,
+            description: endpoint.description,
+            parameters: endpoint.parameters.map(parameter),
+            responses: answer(endpoint),
+          },
+        },
+      ]),
+    ),
+    ...STATIC_PATHS,
+  };
   return {
     openapi: '3.1.0',
     info: {
       title: 'Daily gold and silver rates and Zakat Nisab rules',
       version: '1',
-      description:
-        'A read-only JSON API, precomputed every night and served from a CDN. Every body is an envelope: {"success": true, "data": ..., "count": n} (count only for lists) or {"success": false, "message": "..."}. Public and unmetered; please use it responsibly.',
+      summary: 'Gold and silver rates in US dollars and Naira, and the Zakat Nisab rules valued at them',
+      description: [
+        'A read-only JSON API, precomputed every night and served from a CDN. Every body is an envelope: {"success": true, "data": ..., "count": n} (count only for lists) or {"success": false, "message": "..."}. Public and unmetered, no key; please use it responsibly.',
+        '',
+        'Every path answers GET and HEAD (HEAD: the same headers, no body) and OPTIONS (204 with `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `Access-Control-Allow-Headers: If-None-Match`, `Access-Control-Max-Age: 86400`); any other method is a 405. Every response carries `Access-Control-Allow-Origin: *` and `Cache-Control`; every 200 an `ETag` (304 on `If-None-Match`).',
+        '',
+        'JSON Schema files of every record and envelope are published under /schemas/ (index: /schemas/index.json). Data: prices from the World Bank (CC BY 4.0), Naira rates from the IMF (free reuse with credit).',
+      ].join('\n'),
+      license: { name: 'MIT (code); data under the licences named in the description', identifier: 'MIT' },
     },
-    servers: BASES.map((url, i) => (i === 0 ? { url } : { url, description: 'the same answers, byte for byte' })),
-    paths: Object.fromEntries(
-      ENDPOINTS.map((endpoint) => [
-        endpoint.path,
-        { get: { summary: endpoint.summary, description: endpoint.description, parameters: endpoint.parameters.map(parameter), responses: answer(endpoint) } },
-      ]),
-    ),
-    components: { schemas: components() },
+    servers: BASES.map((url, i) => (i === 0 ? { url, description: 'the API' } : { url, description: 'the same answers, byte for byte' })),
+    // Public: no authentication of any kind.
+    security: [],
+    tags: [
+      { name: 'API', description: 'Answers under /api/v1 (and /index.php/api/v1): on Cloudflare, nginx and the preview server.' },
+      { name: 'Static files', description: 'The snapshot\'s files, which any static host serves: the same bodies as the API for the same question.' },
+    ],
+    paths,
+    components: {
+      schemas: components({ paths, responses: RESPONSES, extra: [ref('Error')] }),
+      headers: HEADERS,
+      responses: RESPONSES,
+    },
   };
 }

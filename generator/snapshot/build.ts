@@ -15,7 +15,8 @@ import { nextBuildAt } from './clock.ts';
 import { checkFile, checkJoinedShard } from './file-checks.ts';
 import { generatorId } from './generator-id.ts';
 import { planShards, planSnapshot, sha1Hex, type PreviousSnapshot, type SnapshotOptions } from './plan.ts';
-import { currentTree, publish, PreviousTreeDamaged, readManifest, type Manifest } from './publish.ts';
+import { currentTree, publish, PreviousTreeDamaged, readManifest, restoreOut, type Manifest } from './publish.ts';
+import { checkOut, lockStore, makeStore, storeOf } from './store.ts';
 import { CODE_FILES, codeFiles, landingPage } from './site-files.ts';
 
 export interface BuildOptions {
@@ -29,6 +30,8 @@ export interface BuildOptions {
   now: Date;
   log: (line: string) => void;
   progress: (line: string) => void;
+  /** How long to wait for another build publishing into the same --out (default 15 minutes). */
+  lockWaitMs?: number;
 }
 
 export interface BuildSummary {
@@ -46,15 +49,29 @@ export interface BuildSummary {
 export async function buildSnapshot(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const generator = generatorId();
-  const tree = await currentTree(path.resolve(options.out));
-  const manifest = tree ? await readManifest(tree) : null;
-  const reusable = tree && manifest?.generator === generator && manifest.sources ? previousSnapshot(tree, manifest) : null;
+  const out = path.resolve(options.out);
+  // Refused before anything is read or written: an --out this tool did not make.
+  checkOut(out, options.out);
+  const store = storeOf(out);
+  makeStore(store);
+  // One build at a time per store, from reading the old tree to the sweep: two
+  // builds interleaved could otherwise sweep each other's finished tree.
+  const release = await lockStore(store, { log: options.log, waitMs: options.lockWaitMs });
   try {
-    return await buildOnce(options, { generator, tree, manifest, reusable, started });
-  } catch (error) {
-    if (!(error instanceof PreviousTreeDamaged)) throw error;
-    options.log(`note: the published tree lacks ${error.message} as its manifest records it; rendering every file`);
-    return buildOnce(options, { generator, tree, manifest, reusable: null, started });
+    restoreOut(out);
+    checkOut(out, options.out);
+    const tree = await currentTree(out);
+    const manifest = tree ? await readManifest(tree) : null;
+    const reusable = tree && manifest?.generator === generator && manifest.sources ? previousSnapshot(tree, manifest) : null;
+    try {
+      return await buildOnce(options, { generator, tree, manifest, reusable, started });
+    } catch (error) {
+      if (!(error instanceof PreviousTreeDamaged)) throw error;
+      options.log(`note: the published tree lacks ${error.message} as its manifest records it; rendering every file`);
+      return await buildOnce(options, { generator, tree, manifest, reusable: null, started });
+    }
+  } finally {
+    release();
   }
 }
 

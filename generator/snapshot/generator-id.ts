@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_DOCUMENT } from './site-files.ts';
 
 const GENERATOR_DIR = fileURLToPath(new URL('..', import.meta.url));
 // The landing page's script bundles the client's calculators, and its style is a .css file.
@@ -19,5 +20,7 @@ export function generatorId(): string {
     const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') || f.endsWith('.css')).sort();
     for (const file of files) hash.update(`${prefix}${file.split(path.sep).join('/')}\0`).update(readFileSync(path.join(dir, file)));
   }
+  // The API document is published as it is: a change to it is a change of what the build writes.
+  hash.update('docs/API.md\0').update(readFileSync(API_DOCUMENT));
   return hash.digest('hex');
 }

@@ -10,7 +10,9 @@ import { randomBytes } from 'node:crypto';
 import fsSync from 'node:fs';
 import path from 'node:path';
 import fs from 'fs-extra';
+import { spawnSync } from 'node:child_process';
 import type { FileEntry } from './plan.ts';
+import { storeOf } from './store.ts';
 
 export const MANIFEST = 'manifest.json';
 
@@ -39,9 +41,6 @@ export interface Tree {
 /** A file the plan carried over is not in the previous tree as recorded: that tree cannot be trusted. */
 export class PreviousTreeDamaged extends Error {}
 
-function storeOf(out: string): string {
-  return path.join(path.dirname(out), `.${path.basename(out)}.snapshots`);
-}
 
 /** The tree OUT serves now (a link's target, or OUT itself when it is a plain folder), or null. */
 export async function currentTree(out: string): Promise<string | null> {
@@ -71,7 +70,6 @@ export async function publish(
   const changed = [...tree.entries].filter(([file, entry]) => previous?.files[file]?.sha1 !== entry.sha1).map(([file]) => file);
   const removed = previous ? Object.keys(previous.files).filter((file) => !tree.entries.has(file)) : [];
 
-  await fs.mkdirp(store);
   const unique = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const work = path.join(store, `tmp-${unique}`);
   try {
@@ -108,7 +106,7 @@ export async function publish(
     const finished = path.join(store, `snap-${describe.builtAt.replace(/[:.]/g, '')}-${unique}`);
     await fs.rename(work, finished);
     await swapLink(out, finished, store);
-    sweep(store, finished, previousTree);
+    sweep(store, finished, previousTree, out);
     return manifest;
   } catch (error) {
     await fs.remove(work).catch(() => {});
@@ -131,20 +129,81 @@ async function swapLink(out: string, target: string, store: string): Promise<voi
   const link = path.join(path.dirname(out), `.${path.basename(out)}.link-${process.pid}`);
   await fs.remove(link);
   await fs.symlink(path.relative(path.dirname(out), target), link);
+  await testDelay();
   const stat = await fs.lstat(out).catch(() => null);
-  if (stat && !stat.isSymbolicLink()) {
-    // A plain folder from before (or made by hand) cannot be replaced by a link in one
-    // step: keep it in the store, where it is swept like any older snapshot.
-    await fs.rename(out, path.join(store, `legacy-${process.pid}`));
+  if (stat && stat.isDirectory()) {
+    // A folder cannot be replaced by a link with rename(2). An empty one (the only
+    // kind besides a snapshot that checkOut lets through) simply goes.
+    if (fsSync.readdirSync(out).length === 0) fsSync.rmdirSync(out);
+    else {
+      // A plain snapshot folder from before: exchange it with the link in one step
+      // (renameat2 RENAME_EXCHANGE), so a kill at any moment leaves one of the two
+      // serving, then keep it in the store, where it is swept like any older snapshot.
+      const legacy = path.join(store, `legacy-${process.pid}-${Date.now()}`);
+      if (exchange(link, out)) {
+        await fs.rename(link, legacy);
+        return;
+      }
+      // No exchange here (not Linux, or a file system without it): two renames, with
+      // a note that lets the next build put the old folder back if killed in between.
+      fsSync.writeFileSync(path.join(store, 'restore-out'), `${legacy}\n`);
+      await fs.rename(out, legacy);
+      await testDelay();
+      await fs.rename(link, out);
+      fsSync.rmSync(path.join(store, 'restore-out'), { force: true });
+      return;
+    }
   }
   await fs.rename(link, out);
 }
 
-/** Removes older snapshots (keeping the one just replaced, for a quick rollback) and dead builds' work. */
-function sweep(store: string, current: string, previous: string | null): void {
+/**
+ * NISAB_TEST_SWAP_DELAY_MS: the race tests widen the moment just before OUT changes,
+ * so that another build or a kill lands there for certain rather than once in many runs.
+ */
+async function testDelay(): Promise<void> {
+  const ms = Number(process.env.NISAB_TEST_SWAP_DELAY_MS);
+  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// renameat2(2) numbers; Node has no binding for it, and perl (in every Debian and
+// Ubuntu base system) can make the raw system call.
+const RENAMEAT2: Partial<Record<string, number>> = { x64: 316, arm64: 276 };
+
+/** Atomically swaps two paths; false when this system cannot. */
+function exchange(a: string, b: string): boolean {
+  const number = RENAMEAT2[process.arch];
+  if (process.platform !== 'linux' || number === undefined) return false;
+  // AT_FDCWD = -100, RENAME_EXCHANGE = 2
+  const script = `syscall(${number}, -100, $ARGV[0], -100, $ARGV[1], 2) == 0 or exit 1`;
+  const result = spawnSync('perl', ['-e', script, a, b], { stdio: 'ignore' });
+  return result.status === 0;
+}
+
+/** After a build killed between the two renames of the fallback above: the old folder goes back. */
+export function restoreOut(out: string): void {
+  const note = path.join(storeOf(out), 'restore-out');
+  let legacy: string;
+  try {
+    legacy = fsSync.readFileSync(note, 'utf8').trim();
+  } catch {
+    return;
+  }
+  if (!fsSync.existsSync(out) && fsSync.existsSync(legacy)) fsSync.renameSync(legacy, out);
+  fsSync.rmSync(note, { force: true });
+}
+
+const SWEPT = /^(snap|tmp|legacy)-/;
+
+/**
+ * Removes older snapshots (keeping the one just replaced, for a quick rollback)
+ * and dead builds' work; never the tree OUT points to, whoever put it there.
+ */
+function sweep(store: string, current: string, previous: string | null, out: string): void {
+  const linked = fsSync.lstatSync(out, { throwIfNoEntry: false })?.isSymbolicLink() ? path.resolve(path.dirname(out), fsSync.readlinkSync(out)) : null;
   for (const name of fsSync.readdirSync(store)) {
     const dir = path.join(store, name);
-    if (dir === current || dir === previous) continue;
+    if (!SWEPT.test(name) || dir === current || dir === previous || dir === linked) continue;
     const pid = /^tmp-(\d+)-/.exec(name)?.[1];
     if (pid && pid !== String(process.pid) && alive(Number(pid))) continue;
     fsSync.rmSync(dir, { recursive: true, force: true });

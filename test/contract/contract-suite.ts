@@ -78,7 +78,12 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         expect(page.body).toContain('<html');
         const openapi = await get('/openapi.json');
         expect(JSON.parse(openapi.body).openapi).toBe('3.1.0');
-        for (const answer of [page, openapi]) {
+        // The page links the contract, published with the snapshot rather than a link out of it.
+        expect(page.body).toContain('href="/API.md"');
+        const contract = await get('/API.md');
+        expect(contract.status).toBe(200);
+        expect(contract.body).toMatch(/^# The API: the public contract/);
+        for (const answer of [page, openapi, contract]) {
           expect(answer.headers['access-control-allow-origin']).toBe('*');
           expect(answer.headers['cache-control']).toMatch(/max-age=0/);
         }

@@ -10,7 +10,7 @@ async function ratesFile(body: string, header = HEADER) {
 }
 
 function rates(db: ReturnType<typeof scratch.database>) {
-  return db.prepare('SELECT * FROM rates ORDER BY drtID').all();
+  return db.prepare('SELECT drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira FROM rates ORDER BY drtID').all();
 }
 
 describe('importRates', () => {
@@ -57,6 +57,24 @@ describe('importRates', () => {
     ]);
   });
 
+  it('stores the sources a row names, manual when it names none, and the date of a carried naira figure', async () => {
+    const db = await scratch.seededDatabase();
+    await importRates(db, await ratesFile('2024-01-31,1,65,900\n'));
+    const header = 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtPriceSource,drtNairaSource,drtNairaDate\n';
+    db.exec(`INSERT INTO sources VALUES ('daily', 'Daily', NULL, 'CC0', 'a daily figure', 'daily-reference'),
+                                        ('carried', 'Carried', NULL, 'CC0', 'an earlier figure', 'carried')`);
+    const file = await ratesFile('2024-02-03,1,66,901,daily,carried,2024-02-02\n2024-02-05,1,67,902,daily,daily,2024-02-05\n', header);
+    expect(await importRates(db, file)).toMatchObject({ rows: 2, inserted: 2 });
+    expect(db.prepare('SELECT drtDate, drtPriceSource, drtNairaSource, drtNairaDate FROM rates ORDER BY drtDate').raw().all()).toEqual([
+      ['2024-01-31', 'manual', 'manual', null],
+      ['2024-02-03', 'daily', 'carried', '2024-02-02'],
+      ['2024-02-05', 'daily', 'daily', null],
+    ]);
+    // The same figures from another source are a change.
+    const again = await scratch.write('again.csv', `${header}2024-02-03,1,66,901,daily,daily,\n`);
+    expect(await importRates(db, again)).toMatchObject({ updated: 1 });
+  });
+
   it('accepts a BOM, CRLF line ends, quoted cells and blank lines', async () => {
     const db = await scratch.seededDatabase();
     const file = await scratch.write('rates.csv', `\uFEFF${HEADER.trim()}\r\n"2024-01-31",1,65,900\r\n\r\n2024-02-29,1,"66",900\r\n`);
@@ -75,6 +93,15 @@ describe('importRates refuses a bad file, writes nothing and names file, line an
     expect(db.inTransaction).toBe(false);
     return { message: error.message, problems: error.problems.map((p) => p.replace(file, 'rates.csv')) };
   }
+
+  it('an unknown source, a naira figure dated after its record', async () => {
+    const header = 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtPriceSource,drtNairaSource,drtNairaDate\n';
+    const { problems } = await refused('2024-01-31,1,65,900,nowhere,manual,\n2024-02-02,1,65,900,manual,manual,2024-02-03\n', header);
+    expect(problems).toEqual([
+      'rates.csv:2: drtPriceSource: unknown source "nowhere"; import it first with: import sources FILE.csv',
+      'rates.csv:3: drtNairaDate: 2024-02-03 is after drtDate 2024-02-02; a figure can only be carried from an earlier date',
+    ]);
+  });
 
   it('reports every bad row, in file order, not only the first', async () => {
     const { message, problems } = await refused(
@@ -119,14 +146,14 @@ describe('importRates refuses a bad file, writes nothing and names file, line an
     const { problems } = await refused('2024-01-31,1,65,900,1,x\n', 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtDate,price\n');
     expect(problems).toEqual([
       'rates.csv:1: drtDate: column given twice',
-      'rates.csv:1: price: unknown column; expected drtID (optional), drtDate, drtSubcategoryID, drtInUSD, drtUSDinNaira',
+      'rates.csv:1: price: unknown column; expected drtID (optional), drtDate, drtSubcategoryID, drtInUSD, drtUSDinNaira, drtPriceSource (optional), drtNairaSource (optional), drtNairaDate (optional)',
     ]);
   });
 
   it('an empty file', async () => {
     const { problems } = await refused('', '');
     expect(problems).toEqual([
-      'rates.csv:1: header: the file is empty; expected the columns drtID (optional), drtDate, drtSubcategoryID, drtInUSD, drtUSDinNaira',
+      'rates.csv:1: header: the file is empty; expected the columns drtID (optional), drtDate, drtSubcategoryID, drtInUSD, drtUSDinNaira, drtPriceSource (optional), drtNairaSource (optional), drtNairaDate (optional)',
     ]);
   });
 

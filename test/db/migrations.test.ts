@@ -20,13 +20,14 @@ describe('initDatabase and migrate', () => {
       'livestock_brackets',
       'nisab_rules',
       'rates',
+      'sources',
       'subcategories',
     ]);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     db.close();
   });
 
-  it('moves a version-1 database to version 2 and keeps its rows', () => {
+  it('moves a version-1 database to the current version and keeps its rows', () => {
     const file = path.join(scratch.dir, 'v1.sqlite');
     const v1 = new BetterSqlite3(file);
     expect(migrate(v1, 1)).toEqual({ from: 0, to: 1 });
@@ -40,8 +41,10 @@ describe('initDatabase and migrate', () => {
       { sctID: 1, sctSlug: 'gold', sctName: 'Gold', sctUnit: 'gram', sctHasDailyRate: 1, sctIsDefault: 1, sctCategoryID: null },
     ]);
     expect(db.prepare('SELECT * FROM rates').all()).toEqual([
-      { drtID: 7, drtSubcategoryID: 1, drtDate: '2024-01-31', drtInUSD: 65.5, drtUSDinNaira: 900 },
+      // Figures from before sources were recorded are the operator's own: manual.
+      { drtID: 7, drtSubcategoryID: 1, drtDate: '2024-01-31', drtInUSD: 65.5, drtUSDinNaira: 900, drtPriceSource: 'manual', drtNairaSource: 'manual', drtNairaDate: null },
     ]);
+    expect(db.prepare('SELECT srcID FROM sources').pluck().all()).toEqual(['manual']);
     db.close();
   });
 

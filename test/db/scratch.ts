@@ -58,7 +58,7 @@ export function useScratch(): Scratch {
   return scratch;
 }
 
-const TABLES = ['categories', 'subcategories', 'rates', 'nisab_rules', 'livestock_brackets'];
+const TABLES = ['categories', 'subcategories', 'sources', 'rates', 'nisab_rules', 'livestock_brackets'];
 
 /** Every row of every table, to show that a refused import wrote nothing. */
 export function contents(db: Database): Record<string, unknown[]> {

@@ -12,7 +12,7 @@ import { njsModule, returnBody, writeNginxSite } from '../../generator/edges/ngi
 import { main } from '../../generator/cli.ts';
 import { UserError } from '../../generator/errors.ts';
 import { request } from '../support/http.ts';
-import { nginxMissing } from '../support/nginx-server.ts';
+import { nginxMissing, readableByNobody } from '../support/nginx-server.ts';
 import { parsePath, paths } from '../../generator/core/layout.ts';
 import { assemble, etagOf, route } from '../../generator/core/router.ts';
 import { createHash } from 'node:crypto';
@@ -31,6 +31,7 @@ beforeAll(async () => {
   const exitCode = process.exitCode;
   await main(['build', '--out', out, '--as-of', AS_OF]);
   expect(process.exitCode ?? 0, 'the build failed (see stderr)').toBe(exitCode ?? 0);
+  await readableByNobody(out);
 }, 60_000);
 
 afterAll(async () => {

@@ -195,10 +195,10 @@ describe('the landing page in Chromium', () => {
 describe('the API reference page in Chromium', () => {
   it('renders openapi.json with Redoc from the site itself', async () => {
     const { page, problems } = await open('/reference.html', 1280);
-    await page.waitForSelector('text=The newest rate of a subcategory', { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('#reference h2') !== null, null, { timeout: 30_000 });
     // Every operation of the document is rendered, under its summary.
-    const document = (await (await fetch(`${preview.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { summary: string }>> };
-    const summaries = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.summary));
+    const spec = (await (await fetch(`${preview.url}/openapi.json`)).json()) as { paths: Record<string, { get: { summary: string } }> };
+    const summaries = Object.values(spec.paths).map((item) => item.get.summary);
     expect(summaries.length).toBeGreaterThanOrEqual(5);
     const text = await page.textContent('#reference');
     for (const summary of summaries) expect(text).toContain(summary);

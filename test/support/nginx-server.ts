@@ -3,7 +3,7 @@
 // -g 'daemon off;'`) on a free loopback port, stopped with SIGQUIT (graceful).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,8 +81,23 @@ export async function runNginx(prefix: string, probe: string): Promise<{ stop():
   return { stop: () => stopNginx(child) };
 }
 
+/**
+ * Run as root, the site's workers run as nobody (the tests' snapshots belong to
+ * root): the temporary folders above a snapshot are opened to them, read-only.
+ */
+export async function readableByNobody(snapshotDir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  // The run's own temporary root (test/support/temp-root.ts) is opened too.
+  const run = await realpath(os.tmpdir());
+  const tmp = path.basename(run).startsWith('nisab-test-run-') ? path.dirname(run) : run;
+  for (let dir = await realpath(snapshotDir); dir.startsWith(tmp + path.sep); dir = path.dirname(dir)) {
+    await chmod(dir, (await stat(dir)).mode | 0o005);
+  }
+}
+
 /** Writes the site for `snapshotDir` into a new temporary prefix and starts nginx on it. */
 export async function startNginx(snapshotDir: string): Promise<NginxServer> {
+  await readableByNobody(snapshotDir);
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'nisab-nginx-'));
   // A free port can be taken again before nginx binds it: try a few.
   for (let attempt = 1; ; attempt++) {

@@ -1,19 +1,18 @@
-// A snapshot served by the real Cloudflare runtime: its own `_worker.js` runs in
-// workerd (through miniflare), with the snapshot as the ASSETS binding, on a real
-// loopback port. The request routing of the snapshot's `_routes.json` is applied
-// by the assets router, as on Cloudflare Pages: its `include` patterns invoke the
-// worker, its `exclude` patterns (and every other path that names a file) are
-// answered from the assets, and `_headers` applies to those static answers.
+// A snapshot served by the real Cloudflare runtime (workerd, through miniflare)
+// on a real loopback port, configured both ways the snapshot can be deployed:
+//
+//  - startWorkerd: Cloudflare Pages' advanced mode. The snapshot's `_worker.js`
+//    with the snapshot as the ASSETS binding; `_routes.json` applied by the
+//    assets router as Pages reads it (include -> worker, exclude -> assets,
+//    every other path that names a file -> assets); `_headers` on static answers.
+//  - startWorkersAssets: a Worker with static assets, configured by wrangler
+//    itself from the snapshot's `wrangler.jsonc` (unstable_getMiniflareWorkerOptions,
+//    what `wrangler dev` runs): main, assets.directory, binding, run_worker_first,
+//    the compatibility date; miniflare applies `.assetsignore` and `_headers`.
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { Miniflare } from 'miniflare';
-
-/**
- * The compatibility date the worker runs with, here and on Cloudflare Pages
- * (docs: tmp/deploy-notes.md). It must not be newer than the workerd that
- * miniflare 4.20260426.0 ships (1.20260426.x supports dates up to 2026-04-26).
- */
-export const COMPATIBILITY_DATE = '2026-04-01';
+import { Miniflare, type MiniflareOptions } from 'miniflare';
+import { COMPATIBILITY_DATE } from '../../generator/edges/cloudflare/deploy-files.ts';
 
 export interface WorkerdServer {
   url: string;
@@ -35,19 +34,30 @@ export async function readRoutes(snapshotDir: string): Promise<RoutesFile> {
   return routes;
 }
 
+async function serve(options: MiniflareOptions): Promise<WorkerdServer> {
+  const mf = new Miniflare({ ...options, host: '127.0.0.1', port: 0 } as MiniflareOptions);
+  let url: URL;
+  try {
+    url = await mf.ready;
+  } catch (error) {
+    await mf.dispose().catch(() => {});
+    throw error;
+  }
+  return { url: url.origin, stop: () => mf.dispose() };
+}
+
+/** Pages, advanced mode. */
 export async function startWorkerd(snapshotDir: string): Promise<WorkerdServer> {
   // The tree itself, not a link to it: a build that swaps `public` meanwhile does not matter.
   const dir = await realpath(snapshotDir);
   const routes = await readRoutes(dir);
-  const mf = new Miniflare({
+  return serve({
     modules: true,
     scriptPath: path.join(dir, '_worker.js'),
     // Module names are paths relative to this; the default (the working
     // directory) fails for a snapshot outside it ("can't use .. to break out").
     modulesRoot: dir,
     compatibilityDate: COMPATIBILITY_DATE,
-    host: '127.0.0.1',
-    port: 0,
     assets: {
       directory: dir,
       binding: 'ASSETS',
@@ -59,15 +69,14 @@ export async function startWorkerd(snapshotDir: string): Promise<WorkerdServer> 
       },
     },
   });
-  let url: URL;
-  try {
-    url = await mf.ready;
-  } catch (error) {
-    await mf.dispose().catch(() => {});
-    throw error;
-  }
-  return {
-    url: url.origin,
-    stop: () => mf.dispose(),
-  };
+}
+
+/** A Worker with static assets, from the snapshot's own wrangler.jsonc as wrangler reads it. */
+export async function startWorkersAssets(snapshotDir: string): Promise<WorkerdServer> {
+  const dir = await realpath(snapshotDir);
+  process.env['WRANGLER_SEND_METRICS'] = 'false';
+  const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(path.join(dir, 'wrangler.jsonc'));
+  if (!main) throw new Error(`${dir}/wrangler.jsonc names no main module`);
+  return serve({ ...(workerOptions as object), modules: true, scriptPath: main, modulesRoot: dir } as MiniflareOptions);
 }

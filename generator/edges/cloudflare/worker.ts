@@ -1,11 +1,11 @@
-// The edge module (Cloudflare Pages advanced mode): `_worker.js` at the root of
-// every snapshot, bundled from this file by the build. It reads the snapshot's
-// own files through env.ASSETS, so the same worker serves whatever tree it ships with.
-// Tested in the real runtime (workerd, through miniflare): test/edge/workerd.test.ts.
-import { renderError } from '../../core/envelope.ts';
+// The edge module: `_worker.js` at the root of every snapshot, bundled from this
+// file by the build, deployed as a Worker with static assets (wrangler.jsonc) or
+// as Cloudflare Pages' advanced mode (_routes.json). It reads the snapshot's own
+// files through env.ASSETS, so the same worker serves whatever tree it ships with.
+// Tested in the real runtime (workerd, through miniflare): test/edge/.
 import { paths } from '../../core/layout.ts';
-import { respondWith } from '../../core/respond.ts';
-import { apiPath } from '../../core/router.ts';
+import { respondWith, staticNotFound, unreadable } from '../../core/respond.ts';
+import { apiPath, normalizeTarget, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 
 interface Env {
@@ -17,30 +17,35 @@ async function sha1Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-// A snapshot file missing or unreadable: the deployed tree is broken, not the
-// request. The same answer as the preview server's, instead of the runtime's
-// bare 500 for an uncaught exception; not cached, so the next deploy shows at once.
-function unreadable(): Response {
-  return new Response(renderError('the snapshot is not readable; build it again'), {
-    status: 503,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'access-control-allow-origin': '*',
-      'cache-control': 'no-store',
-    },
-  });
+function toResponse(answer: ApiResponse, method: string): Response {
+  if (!answer.sendBody || method === 'HEAD') return new Response(null, { status: answer.status, headers: answer.headers });
+  return new Response(answer.parts === null ? answer.body : partStream(answer.parts), { status: answer.status, headers: answer.headers });
 }
 
-/** A body sent part by part, each encoded only when the client is ready for it: a composed answer is never held whole. */
+/** A composed body sent part by part, each encoded only when the client is ready for it: never held whole. */
 function partStream(parts: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let next = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (next < parts.length) controller.enqueue(encoder.encode(parts[next++]!));
-      else controller.close();
+  return new ReadableStream(
+    {
+      pull(controller) {
+        if (next < parts.length) controller.enqueue(encoder.encode(parts[next++]!));
+        else controller.close();
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * A path outside the bases: the file, or the core's static 404 envelope where
+ * the assets have none (or fail on the path, as on `/%00`). The Workers target
+ * sends here every path that names no file; Pages only the bases' first segments.
+ */
+async function staticAnswer(request: Request, env: Env): Promise<Response> {
+  const response = await env.ASSETS.fetch(request).catch(() => null);
+  if (response !== null && response.status !== 404 && response.status < 500) return response;
+  return toResponse(staticNotFound(), request.method);
 }
 
 // The routing index, parsed once per isolate: an isolate serves one deployment,
@@ -51,7 +56,9 @@ let routingIndex: Promise<RoutingIndex> | null = null;
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
-    if (apiPath(url.pathname) === null) return env.ASSETS.fetch(request);
+    // The runtime has already resolved dot segments; this is the same reading the other servers do.
+    const target = normalizeTarget(url.pathname + url.search);
+    if (apiPath(target) === null) return staticAnswer(request, env);
     const read = async (path: string) => {
       const response = await env.ASSETS.fetch(new Request(`${url.origin}/${path}`));
       if (!response.ok) throw new Error(`snapshot file /${path} answered ${response.status}`);
@@ -62,15 +69,15 @@ export default {
       routingIndex ??= read(paths.routing).then((text) => JSON.parse(text) as RoutingIndex);
       routingIndex.catch(() => (routingIndex = null));
       answer = await respondWith(
-        { method: request.method, url: url.pathname + url.search, ifNoneMatch: request.headers.get('if-none-match') },
+        { method: request.method, url: target, ifNoneMatch: request.headers.get('if-none-match') },
         await routingIndex,
         { read, sha1Hex, now: Date.now },
       );
     } catch (error) {
-      console.error(`${request.method} ${url.pathname}${url.search}: ${(error as Error).message}`);
-      return unreadable();
+      console.error(`${request.method} ${target}: ${(error as Error).message}`);
+      return toResponse(unreadable(), request.method);
     }
-    if (answer === null) return env.ASSETS.fetch(request);
-    return new Response(answer.sendBody ? partStream(answer.parts) : null, { status: answer.status, headers: answer.headers });
+    if (answer === null) return staticAnswer(request, env);
+    return toResponse(answer, request.method);
   },
 };

@@ -10,10 +10,9 @@
 // (js_preload_object); any other tree's index is read from the tree.
 import crypto from 'crypto';
 import fs from 'fs';
-import { renderError } from '../../core/envelope.ts';
 import { parsePath } from '../../core/layout.ts';
-import { respond, respondWith, type SnapshotIO } from '../../core/respond.ts';
-import { bodyOf, type ApiRequest, type ApiResponse } from '../../core/router.ts';
+import { edgeError, respond, respondWith, staticNotFound, unreadable, type SnapshotIO } from '../../core/respond.ts';
+import { bodyOf, normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 
 interface NginxRequest {
@@ -22,6 +21,7 @@ interface NginxRequest {
   headersIn: { [name: string]: string | undefined };
   headersOut: { [name: string]: string };
   return(status: number, body?: string): void;
+  internalRedirect(uri: string): void;
 }
 
 /** PREFIX/snapshot.json, preloaded by the configuration. */
@@ -30,9 +30,6 @@ declare const nisab_snapshot: { tree: string; index: RoutingIndex };
 // the request; the core only cuts shards at ASCII characters.
 declare const String: StringConstructor & { bytesFrom?(bytes: Uint8Array): string };
 
-// router.ts's BASES, as the configuration's $nisab_api map tests them.
-const BASE = /^\/(index\.php\/)?api\/v1(\/|\?|$)/;
-const PROTOCOL = / HTTP\/[0-9.]+$/;
 
 function snapshotIO(tree: string): SnapshotIO {
   return {
@@ -61,14 +58,6 @@ function send(r: NginxRequest, response: ApiResponse): void {
   else r.return(response.status, bodyOf(response));
 }
 
-/** An answer that is not the router's: JSON all the same, never an nginx page. */
-function sendError(r: NginxRequest, status: number, message: string): void {
-  r.headersOut['Content-Type'] = 'application/json; charset=utf-8';
-  r.headersOut['Access-Control-Allow-Origin'] = '*';
-  r.headersOut['Cache-Control'] = 'no-store';
-  r.return(status, renderError(message));
-}
-
 /** The router's answer from `tree`; `otherwise` when the request is not under a base. */
 function answer(r: NginxRequest, request: ApiRequest, tree: string, otherwise: () => void): void {
   let pending: Promise<ApiResponse | null>;
@@ -84,66 +73,112 @@ function answer(r: NginxRequest, request: ApiRequest, tree: string, otherwise: (
       else send(r, response);
     },
     function () {
-      // A snapshot file missing or unreadable: the tree is broken, not the request (as the preview says).
-      sendError(r, 503, 'the snapshot is not readable; build it again');
+      send(r, unreadable());
     },
   );
 }
 
-/**
- * js_content for the methods other than GET and HEAD (they never read a file),
- * and for GET and HEAD when the backend is unreachable: the raw request, not
- * nginx's $uri, and the client's method (an error_page redirect makes it GET).
- */
-function handle(r: NginxRequest): void {
+/** The client's method: the first word of its request line (an error page's redirect makes r.method GET). */
+function clientMethod(r: NginxRequest): string {
   const line = r.variables.request || '';
   const space = line.indexOf(' ');
-  const inm = r.headersIn['If-None-Match'];
-  const request = { method: space === -1 ? r.method : line.slice(0, space), url: r.variables.request_uri || '', ifNoneMatch: inm === undefined ? null : inm };
+  return space === -1 ? r.method : line.slice(0, space);
+}
+
+function ifNoneMatch(value: string | undefined): string | null {
+  return value === undefined || value === '' ? null : value;
+}
+
+/**
+ * js_content for the methods other than GET and HEAD (they never read a file),
+ * and for GET and HEAD when the backend is unreachable: the request target as
+ * sent ($request_uri, what the answer cache is keyed by), the client's method.
+ */
+function handle(r: NginxRequest): void {
+  const request = { method: clientMethod(r), url: r.variables.request_uri || '', ifNoneMatch: ifNoneMatch(r.headersIn['If-None-Match']) };
   answer(r, request, r.variables.realpath_root || '', function () {
-    sendError(r, 404, 'there is nothing at this path');
+    send(r, staticNotFound());
   });
 }
 
-const REFUSALS: { [status: string]: string } = {
-  '400': 'the request is malformed',
-  '405': 'this method is not allowed; use GET, HEAD or OPTIONS',
-  '413': 'the request body is too large',
-  '414': 'the request line is too long',
-  '494': 'the request headers are too large',
-  '501': 'this Transfer-Encoding is not supported',
-  '505': 'this HTTP version is not supported',
+/**
+ * js_content for a target nginx reads otherwise than a URL parser (dot
+ * segments, a backslash, a fragment): resolved as the router resolves it, then
+ * the router's answer under a base, or the static file the resolved path names.
+ */
+function odd(r: NginxRequest): void {
+  const target = normalizeTarget(r.variables.request_uri || '/');
+  const request = { method: clientMethod(r), url: target, ifNoneMatch: ifNoneMatch(r.headersIn['If-None-Match']) };
+  answer(r, request, r.variables.realpath_root || '', function () {
+    const queryAt = target.indexOf('?');
+    let file: string | null;
+    try {
+      file = decodeURIComponent(queryAt === -1 ? target : target.slice(0, queryAt));
+    } catch (e) {
+      file = null;
+    }
+    // normalizeTarget resolved the raw path's dot segments; a decoded one (%2F..) is not a file of the snapshot.
+    if (file === null || /[\u0000-\u001f]|(^|\/)\.\.?(\/|$)/.test(file)) send(r, staticNotFound());
+    else r.internalRedirect('/_nisab/static' + file);
+  });
+}
+
+/** Statuses of what nginx refused, as the client should see them: 494 is nginx's own, and a request's fault is never a 5xx. */
+const REFUSALS: { [status: string]: { status: number; message: string } } = {
+  '400': { status: 400, message: 'the request is malformed' },
+  '405': { status: 405, message: 'this method is not allowed; use GET, HEAD or OPTIONS' },
+  '413': { status: 413, message: 'the request body is too large' },
+  '414': { status: 414, message: 'the request line is too long' },
+  '494': { status: 431, message: 'the request headers are too large' },
+  '501': { status: 400, message: 'this Transfer-Encoding is not supported' },
+  '505': { status: 400, message: 'this HTTP version is not supported' },
 };
 
 /**
- * js_content of the backend the configuration proxies GET and HEAD to (through
- * its answer cache when it can), and the requests nginx itself refused before
- * routing them (a URI climbing above the root, TRACE, oversized lines). The
- * front names the request in headers, so nginx's own conditional handling
- * (If-Match, If-Modified-Since...) never touches the router's answers:
+ * js_content of the backend (a unix socket only the front reaches) that the
+ * front proxies GET and HEAD to (through its answer cache when it can), and
+ * the requests nginx itself refused before routing them (a URI climbing above
+ * the root, TRACE, oversized lines). The front names the request in headers,
+ * each always set, so nginx's own conditional handling (If-Match,
+ * If-Modified-Since...) never touches the router's answers:
  *
- *   X-Nisab-Request-Line   the client's request line, raw ($request)
+ *   X-Nisab-Method         the client's method
+ *   X-Nisab-URI            the request target as sent ($request_uri: the cache key's)
+ *   X-Nisab-Request-Line   the raw request line, for what nginx refused before it set $request_uri
  *   X-Nisab-Tree           the snapshot tree the front resolved DIR to
  *   X-Nisab-If-None-Match  the client's If-None-Match
- *   X-Nisab-Refused        /_nisab/refused/STATUS when nginx refused it
+ *   X-Nisab-Refused        /_nisab/refused/STATUS when nginx refused it, else empty
  */
 function compose(r: NginxRequest): void {
-  // Without the header: a client whose raw path climbed to here (/api/v1/../../_nisab/compose).
-  const line = r.headersIn['X-Nisab-Request-Line'] || r.variables.request || '';
-  const space = line.indexOf(' ');
-  const method = space === -1 ? '' : line.slice(0, space);
-  const url = space === -1 ? '' : line.slice(space + 1).replace(PROTOCOL, '');
-  const refused = /([0-9]+)$/.exec(r.headersIn['X-Nisab-Refused'] || '');
-  const status = refused ? Number(refused[1]) : 404;
+  const method = r.headersIn['X-Nisab-Method'] || '';
+  const refused = /\/_nisab\/refused\/([0-9]+)$/.exec(r.headersIn['X-Nisab-Refused'] || '');
+  // A request nginx refused while reading its URI (`%00`) has no $request_uri: its
+  // line as sent, then. Refused requests never go through the answer cache.
+  const url = r.headersIn['X-Nisab-URI'] || (refused ? targetOf(r.headersIn['X-Nisab-Request-Line'] || '') : '');
+  const refusal = refused ? REFUSALS[refused[1] as string] || REFUSALS['400'] : null;
   const otherwise = function () {
-    sendError(r, status, refused ? REFUSALS[String(status)] || 'the request is malformed' : 'there is nothing at this path');
+    send(r, refusal ? edgeError(refusal.status, refusal.message) : staticNotFound());
   };
-  // Only the trees this site serves, whoever sends the header.
-  const named = r.headersIn['X-Nisab-Tree'];
-  const tree = named === nisab_snapshot.tree ? named : r.variables.realpath_root || '';
-  const inm = r.headersIn['X-Nisab-If-None-Match'];
-  if (method === '' || !BASE.test(url)) otherwise();
-  else answer(r, { method: method, url: url, ifNoneMatch: inm ? inm : null }, tree, otherwise);
+  // The tree the front resolved (its cache key's), if it is one of this site's.
+  const named = r.headersIn['X-Nisab-Tree'] || '';
+  const current = r.variables.realpath_root || '';
+  const tree = named !== '' && (named === nisab_snapshot.tree || named === current || sameStore(named, current)) ? named : current;
+  // A line or headers too large say so, even under a base (as the preview's Node does); the
+  // rest of what nginx refuses (TRACE, a URI climbing above the root...) gets the router's answer.
+  if (method === '' || url === '' || (refused && (refused[1] === '414' || refused[1] === '494'))) otherwise();
+  else answer(r, { method: method, url: url, ifNoneMatch: ifNoneMatch(r.headersIn['X-Nisab-If-None-Match']) }, tree, otherwise);
 }
 
-export default { handle: handle, compose: compose };
+/** The target of a request line: between the method and the protocol, however many spaces. */
+function targetOf(line: string): string {
+  const words = line.split(' ').filter(function (word) { return word !== ''; });
+  return words.length >= 2 ? (words[1] as string) : '';
+}
+
+/** Two trees of one snapshot store (`.NAME.snapshots/snap-*`). */
+function sameStore(a: string, b: string): boolean {
+  const slash = b.lastIndexOf('/');
+  return slash > 0 && a.lastIndexOf('/') === slash && a.slice(0, slash) === b.slice(0, slash) && a.indexOf('/..') === -1;
+}
+
+export default { handle: handle, compose: compose, odd: odd };

@@ -8,9 +8,10 @@ import { performance } from 'node:perf_hooks';
 import httpServer from 'http-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { paths } from '../../core/layout.ts';
-import { respondWith } from '../../core/respond.ts';
-import { apiPath } from '../../core/router.ts';
+import { edgeError, respondWith, STATIC_HEADERS, staticNotFound, unreadable } from '../../core/respond.ts';
+import { apiPath, normalizeTarget, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
+import type { Duplex } from 'node:stream';
 
 export interface PreviewOptions {
   dir: string;
@@ -63,6 +64,16 @@ function treeReader() {
   };
 }
 
+/** Writes one of the core's answers (router, 503, static 404). */
+function send(req: Req, res: Res, response: ApiResponse): void {
+  res.removeHeader('accept-ranges');
+  const parts = response.parts ?? [response.body];
+  const length = parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
+  res.writeHead(response.status, { ...response.headers, 'content-length': String(length) });
+  void sendParts(res, response.sendBody && req.method !== 'HEAD' ? parts : []);
+}
+
+/** Part by part, waiting for the socket to drain: a composed whole-history answer is never one string or buffer. */
 async function sendParts(res: Res, parts: string[]): Promise<void> {
   for (const part of parts) {
     if (res.destroyed) return;
@@ -71,43 +82,81 @@ async function sendParts(res: Res, parts: string[]): Promise<void> {
   res.end();
 }
 
-/** The API part: answers requests under the bases, hands the rest on to the static server. */
+/** The file a static path names (index.html for a folder), or null: undecodable, NUL, missing. */
+async function staticFile(root: string, target: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(target.split('?')[0]!);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  // normalizeTarget resolved the dot segments of the raw path; these are those of the decoded one.
+  const file = path.join(root, path.posix.normalize(decoded));
+  if (!file.startsWith(root + path.sep) && file !== root) return null;
+  const found = await fs.stat(file).catch(() => null);
+  if (found?.isFile()) return file;
+  if (found?.isDirectory() && (await fs.stat(path.join(file, 'index.html')).catch(() => null))?.isFile()) return file;
+  return null;
+}
+
+/**
+ * The API part: answers requests under the bases; hands static paths that
+ * name a file on to http-server (with the target normalised as every server
+ * reads it), and answers the rest with the core's static 404 envelope.
+ */
 function apiMiddleware(root: string, log: (line: string) => void) {
   const reader = treeReader();
   return (req: Req, res: Res) => {
-    if (apiPath(req.url ?? '/') === null) {
-      res.emit('next');
+    const started = performance.now();
+    const target = normalizeTarget(req.url ?? '/');
+    const done = (response: ApiResponse, note = '') => {
+      send(req, res, response);
+      log(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms${note}`);
+    };
+    const serveStatic = () =>
+      fs
+        .realpath(root)
+        .then((tree) => staticFile(tree, target))
+        .then(
+          (file) => {
+            if (file === null) return done(staticNotFound());
+            req.url = target;
+            res.emit('next');
+          },
+          (error: Error) => done(unreadable(), ` ${error.message}`),
+        );
+    if (apiPath(target) === null) {
+      void serveStatic();
       return;
     }
-    const started = performance.now();
     // One tree per request: a build that swaps the link meanwhile does not mix snapshots.
     const answer = fs.realpath(root).then(async (tree) => {
       const { index, read } = await reader(tree);
-      const request = { method: req.method ?? 'GET', url: req.url ?? '/', ifNoneMatch: req.headers['if-none-match'] ?? null };
+      const request = { method: req.method ?? 'GET', url: target, ifNoneMatch: req.headers['if-none-match'] ?? null };
       return respondWith(request, index, { read, sha1Hex, now: Date.now });
     });
     answer.then(
-      (response) => {
-        if (response === null) {
-          res.emit('next');
-          return;
-        }
-        res.removeHeader('accept-ranges');
-        const length = response.parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
-        res.writeHead(response.status, { ...response.headers, 'content-length': String(length) });
-        // Part by part, waiting for the socket to drain: a whole-history answer is never one string or buffer.
-        sendParts(res, response.sendBody ? response.parts : []).then(() =>
-          log(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms`),
-        );
-      },
-      (error: Error) => {
-        // A snapshot file missing or unreadable: the tree is broken, not the request.
-        res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*', 'cache-control': 'no-store' });
-        res.end(JSON.stringify({ success: false, message: 'the snapshot is not readable; build it again' }) + '\n');
-        log(`${req.method} ${req.url} 503 ${error.message}`);
-      },
+      (response) => (response === null ? void serveStatic() : done(response)),
+      // A snapshot file missing or unreadable: the tree is broken, not the request.
+      (error: Error) => done(unreadable(), ` ${error.message}`),
     );
   };
+}
+
+/**
+ * A request Node cannot parse (a header too large, raw bytes, HTTP/1.2, a
+ * lower-case method, LF-only lines) still gets a JSON envelope with CORS, as on nginx.
+ */
+function refuseMalformed(error: NodeJS.ErrnoException & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const answer = tooLarge ? edgeError(431, 'the request headers are too large') : edgeError(400, 'the request is malformed');
+  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+  const headers = Object.entries({ ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)), connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${headers}\r\n${answer.body}`);
 }
 
 export function startPreview(options: PreviewOptions): Promise<Preview> {
@@ -115,12 +164,13 @@ export function startPreview(options: PreviewOptions): Promise<Preview> {
   const log = options.log ?? (() => {});
   const server = httpServer.createServer({
     root,
-    cache: 'public, max-age=0, must-revalidate',
+    cache: STATIC_HEADERS['cache-control'],
     showDir: 'false',
-    headers: { 'Access-Control-Allow-Origin': '*' },
+    headers: { 'Access-Control-Allow-Origin': STATIC_HEADERS['access-control-allow-origin']! },
     before: [apiMiddleware(root, log)],
   });
   const inner = (server as unknown as { server: import('node:http').Server }).server;
+  inner.on('clientError', refuseMalformed);
   return new Promise((resolve, reject) => {
     inner.once('error', reject);
     inner.listen(options.port, options.host ?? '127.0.0.1', () => {

@@ -129,7 +129,7 @@ export function landingPage(meta: Meta): string {
 
 <section id="api" aria-labelledby="api-title">
   <h2 id="api-title">The API: copy, paste, run</h2>
-  <p>Free, read-only, no key. Every answer is <code>{"success": true, "data": …}</code> (with <code>count</code> for lists) or <code>{"success": false, "message": "…"}</code>. The same paths answer under <code>/index.php/api/v1</code>. Full reference: <a href="/reference.html">API reference</a> (<a href="/openapi.json">openapi.json</a>), JSON Schemas under <a href="/schemas/index.json">/schemas/</a>, and a typed JavaScript client in the repository's <code>client/</code> folder.</p>
+  <p>Free, read-only, no key. Every answer is <code>{"success": true, "data": …}</code> (with <code>count</code> for lists) or <code>{"success": false, "message": "…"}</code>. The same paths answer under <code>/index.php/api/v1</code>. The contract: <a href="/API.md">API.md</a>. Full reference: <a href="/reference.html">API reference</a> (<a href="/openapi.json">openapi.json</a>), JSON Schemas under <a href="/schemas/index.json">/schemas/</a>, and a typed JavaScript client in the repository's <code>client/</code> folder.</p>
   <ul>
 ${coverage}
   </ul>

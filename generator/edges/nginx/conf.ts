@@ -1,0 +1,444 @@
+// The configuration template: PREFIX/nginx.conf from what site.ts found out
+// (see site.ts for how requests are routed).
+import path from 'node:path';
+import { STATIC_HEADERS, staticNotFound, unreadable, edgeError } from '../../core/respond.ts';
+import { BASES } from '../../core/endpoints.ts';
+import { MEMORY_BYTES, q, quoteText, returnBody } from './quoting.ts';
+
+function nextPowerOfTwo(n: number): number {
+  let p = 64;
+  while (p < n) p *= 2;
+  return p;
+}
+
+
+export interface ConfInput {
+  prefix: string;
+  dir: string;
+  tree: string;
+  listen: string;
+  /** The backend's unix socket: the njs router, reachable only from this site's front. */
+  backend: string;
+  njsModule: string;
+  user: string | null;
+  /** Request URI -> file of the fast path, and the files' texts. */
+  fast: Map<string, string>;
+  bodies: Map<string, string>;
+  etags: { [file: string]: string };
+  cacheControl: { digits: number; rows: [string, string][] };
+  largestFile: number;
+}
+
+/** What nginx refuses before any location; each gets the router's answer under a base, JSON elsewhere. */
+const REFUSED = [400, 405, 413, 414, 494, 501, 505];
+/** Where error pages and the odd handler redirect to: the server's rewrite leaves them alone (see $nisab_target). */
+const INTERNAL_TARGETS = ['/_nisab/proxied', '/_nisab/api', ...REFUSED.map((code) => `/_nisab/refused/${code}`)];
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The headers the front names the request with. Every one is always set (empty
+ * when unused): a client's own X-Nisab-* header never reaches the backend.
+ */
+function proxyToBackend(indent: string, refused: string): string {
+  return [
+    'proxy_pass http://nisab_backend/_nisab/compose;',
+    'proxy_http_version 1.1;',
+    'proxy_method GET;',
+    'proxy_pass_request_body off;',
+    'proxy_set_header Connection "";',
+    'proxy_set_header Content-Length "";',
+    // The router reads what the cache key reads: $request_uri (absolute-form and
+    // extra spaces in the request line do not change it), and the client's method.
+    'proxy_set_header X-Nisab-Method $nisab_method;',
+    'proxy_set_header X-Nisab-URI $request_uri;',
+    'proxy_set_header X-Nisab-Request-Line $request;',
+    'proxy_set_header X-Nisab-Tree $nisab_tree;',
+    'proxy_set_header X-Nisab-If-None-Match $http_if_none_match;',
+    `proxy_set_header X-Nisab-Refused ${refused};`,
+    'proxy_set_header If-None-Match "";',
+    'proxy_set_header If-Match "";',
+    'proxy_set_header If-Modified-Since "";',
+    'proxy_set_header If-Unmodified-Since "";',
+    'proxy_set_header If-Range "";',
+    'proxy_set_header Range "";',
+    // A client that half-closes after its request still reads the answer.
+    'proxy_ignore_client_abort on;',
+    'max_ranges 0;',
+  ]
+    .map((line) => indent + line)
+    .join('\n');
+}
+
+/**
+ * error_page lists replace the server's, so every location that has its own
+ * repeats these: what nginx refuses goes to the router, a missing file is the
+ * core's static 404 envelope, a range past the end an envelope too.
+ */
+function errorPages(indent: string, notFound = '@nisab_not_found'): string {
+  return [...REFUSED.map((code) => `error_page ${code} = /_nisab/refused/${code};`), `error_page 403 404 ${notFound};`, 'error_page 416 @nisab_range;']
+    .map((line) => indent + line)
+    .join('\n');
+}
+
+/** `return STATUS 'body'` of one of the core's answers, with its headers (always: also on error statuses). */
+function fixedAnswer(indent: string, answer: { status: number; headers: { [name: string]: string }; body: string }): string {
+  const headers = Object.keys(answer.headers).filter((name) => name !== 'content-type');
+  return [
+    `default_type ${q(answer.headers['content-type']!)};`,
+    ...headers.map((name) => `add_header ${name} ${q(answer.headers[name]!)} always;`),
+    `return ${answer.status} ${quoteText(answer.body)};`,
+  ]
+    .map((line) => indent + line)
+    .join('\n');
+}
+
+/** The static headers, on files served as they are (add_header: only where a location adds none itself). */
+function staticHeaders(indent: string): string {
+  return Object.keys(STATIC_HEADERS)
+    .map((name) => `${indent}add_header ${name} ${q(STATIC_HEADERS[name]!)};`)
+    .join('\n');
+}
+
+/** The router's headers on a single-file answer. */
+const FAST_HEADERS = `types { }
+            default_type "application/json; charset=utf-8";
+            add_header Access-Control-Allow-Origin *;
+            add_header Cache-Control $nisab_cache_control;
+            add_header Access-Control-Expose-Headers ETag;
+            add_header ETag $nisab_etag;
+            add_header X-Nisab-Path fast;`;
+
+export function nginxConf(o: ConfInput): string {
+  const p = (name: string) => q(path.join(o.prefix, name));
+  const inMemory = (file: string) => Buffer.byteLength(o.bodies.get(file) ?? '') <= MEMORY_BYTES && o.bodies.has(file);
+  const target = (file: string) => (inMemory(file) ? `mem/${file}` : `file/${file}`);
+  const fastKeys = [...o.fast.keys()];
+  const fastFiles = [...new Set(o.fast.values())].sort();
+  const longestKey = Math.max(64, ...fastKeys.map((key) => 2 * key.length + 32), 2 * o.tree.length + 32);
+  const entries = Math.max(fastKeys.length, o.cacheControl.rows.length, fastFiles.length);
+  const lines = (rows: string[], indent = '        ') => rows.map((row) => indent + row).join('\n');
+  const underBase = `~^(${BASES.map(escapeRegex).join('|')})([/?]|$)`;
+  const memoryLocations = fastFiles.filter(inMemory).flatMap((file) => [
+    `location = /_nisab/mem/${file} {`,
+    '    internal;',
+    ...returnBody(o.bodies.get(file)!).map((line) => '    ' + line),
+    '}',
+  ]);
+  return `# Written by \`nisab-api nginx\` for ${o.dir} (now ${o.tree}).
+# Start: nginx -p ${o.prefix} -c nginx.conf -g 'daemon off;'
+# After each build it is written again and nginx reloaded: build --nginx-prefix ${o.prefix}
+# (until then the answers are still right, but all of them come from njs).
+load_module ${q(o.njsModule)};
+${o.user ? `user ${o.user};\n` : ''}worker_processes auto;
+pid ${p('nginx.pid')};
+error_log ${p('logs/error.log')} warn;
+
+events {
+    worker_connections 1024;
+}
+
+http {
+    access_log ${p('logs/access.log')} combined buffer=64k flush=1s;
+    client_body_temp_path ${p('temp/client_body')};
+    proxy_temp_path ${p('temp/proxy')};
+    fastcgi_temp_path ${p('temp/fastcgi')};
+    uwsgi_temp_path ${p('temp/uwsgi')};
+    scgi_temp_path ${p('temp/scgi')};
+    server_tokens off;
+    # sendfile stays off (nginx's default): answers are small, and reading them
+    # into the response costs less than a sendfile call each.
+    # DIR is a link that each build swaps: files are opened anew on every request
+    # (only the fast path keeps the files of the tree written for open, see there).
+    open_file_cache off;
+    # Request lines up to 32k (the preview's Node takes 16k of headers).
+    large_client_header_buffers 4 32k;
+    # The njs module reads files with fs; a subrequest for the biggest file of
+    # the snapshot (${o.largestFile} bytes) would fit all the same.
+    subrequest_output_buffer_size ${Math.ceil(o.largestFile / 4096) * 4096 + 4096};
+    map_hash_max_size ${nextPowerOfTwo(Math.max(2048, entries * 4))};
+    map_hash_bucket_size ${nextPowerOfTwo(longestKey)};
+    types {
+        text/html html;
+        application/json json;
+        text/javascript js mjs;
+        text/css css;
+        image/svg+xml svg;
+        image/png png;
+        image/x-icon ico;
+        text/plain txt;
+    }
+    default_type application/octet-stream;
+
+    js_import nisab from ${p('nisab-api.js')};
+    js_preload_object nisab_snapshot from ${p('snapshot.json')};
+
+    # Where a request goes (the server rewrites to $nisab_target):
+    #   /_nisab/odd        a target the URL parser reads otherwise than nginx (dot segments,
+    #                      a backslash, a fragment): njs resolves it as every server does
+    #   /_nisab/mem/FILE   a plain GET or HEAD (no condition, no range) of a single-file
+    #   /_nisab/file/FILE  answer, while DIR is still the tree written for: from memory or the file
+    #   /_nisab/cached     any other plain GET or HEAD under a base, while DIR is still that
+    #                      tree: the answer cache in front of the njs backend
+    #   /_nisab/proxied    any other GET or HEAD under a base: the njs backend
+    #   /_nisab/api        the other methods under a base: njs
+    #   (none)             static content
+    # An error page's internal redirect runs the server's rewrites again: it
+    # stays where it is ($uri is volatile).
+    map $uri $nisab_target {
+        volatile;
+        default $nisab_route;
+${lines(INTERNAL_TARGETS.map((uri) => `${uri} "";`))}
+        "~^/_nisab/static/" "";
+    }
+    map $nisab_odd $nisab_route {
+        1 /_nisab/odd;
+        default $nisab_route_plainness;
+    }
+    map "$request_method:$http_if_none_match$http_if_match$http_if_modified_since$http_if_unmodified_since$http_range" $nisab_route_plainness {
+        default $nisab_route_other;
+        GET: $nisab_route_plain;
+        HEAD: $nisab_route_plain;
+    }
+    map $nisab_fast $nisab_route_plain {
+        "" $nisab_route_cached;
+        default $nisab_route_fast;
+    }
+    map $nisab_tree $nisab_route_fast {
+        default /_nisab/proxied;
+        ${q(o.tree)} /_nisab/$nisab_fast;
+    }
+    map $nisab_api $nisab_route_cached {
+        0 "";
+        default $nisab_route_tree;
+    }
+    map $nisab_tree $nisab_route_tree {
+        default /_nisab/proxied;
+        ${q(o.tree)} /_nisab/cached;
+    }
+    map $nisab_api $nisab_route_other {
+        0 "";
+        default $nisab_route_method;
+    }
+    map $request_method $nisab_route_method {
+        default /_nisab/api;
+        GET /_nisab/proxied;
+        HEAD /_nisab/proxied;
+    }
+    # DIR resolved, once per request ($realpath_root itself is not kept).
+    map $realpath_root $nisab_tree {
+        "~^(?<nisab_realpath>.*)$" $nisab_realpath;
+    }
+    # The client's method, from its request line (an error page's redirect makes $request_method GET).
+    map $request $nisab_method {
+        default "";
+        "~^(?<nisab_method_token>[^ ]+) " $nisab_method_token;
+    }
+
+    # Under an API base, by the request target as sent (not nginx's decoded, merged $uri).
+    map $request_uri $nisab_api {
+        default 0;
+        "${underBase}" 1;
+    }
+    # Targets whose path a URL parser resolves (normalizeTarget in the router core).
+    map $request_uri $nisab_odd {
+        default 0;
+        "~*^[^?#]*/(\\.|%2e){1,2}([/?#]|$)" 1;
+        "~^[^?#]*\\x5c" 1;
+        "~#" 1;
+    }
+
+    # The single-file answers: request URI -> mem/FILE or file/FILE. map finds
+    # its keys without case, and every URI here is lower-case: one with a
+    # capital (/api/v1/Meta) is not one of them.
+    map $request_uri $nisab_fast_entry {
+        default "";
+${lines(fastKeys.map((key) => `${q(key)} ${target(o.fast.get(key)!)};`))}
+    }
+    map $nisab_fast_entry $nisab_fast {
+        "" "";
+        default $nisab_fast_exact;
+    }
+    map $request_uri $nisab_fast_exact {
+        "~[A-Z]" "";
+        default $nisab_fast_entry;
+    }
+    map $nisab_fast $nisab_etag {
+        default "";
+${lines(fastFiles.map((file) => `${target(file)} ${q(o.etags[file]!)};`))}
+    }
+
+    # max-age of the fast path and the cache: the seconds left until validUntil
+    # at the end of the current block of 10^${10 - o.cacheControl.digits} s of $msec (never past it; 0 after).
+    map $msec $nisab_clock {
+        "~^(?<nisab_block>[0-9]{${o.cacheControl.digits}})" $nisab_block;
+    }
+    map $nisab_clock $nisab_cache_control {
+        default ${q('public, max-age=0')};
+${lines(o.cacheControl.rows.map(([block, value]) => `${block} ${q(value)};`))}
+    }
+    # "$" in an answer served from memory.
+    geo $nisab_dollar {
+        default "$";
+    }
+
+    # Answers the router composes, kept per tree and request (a tree never
+    # changes). Only 200s: an error answer is never kept, so no request can
+    # leave one behind for the next client of the same key.
+    proxy_cache_path ${p('cache')} levels=1:2 keys_zone=nisab_answers:8m max_size=512m inactive=1d use_temp_path=off;
+    upstream nisab_backend {
+        server unix:${o.backend};
+        keepalive 16;
+    }
+
+    server {
+        listen ${o.listen};
+        server_name _;
+        root ${q(o.dir)};
+        index index.html;
+
+        # What nginx refuses before any location (a URI climbing above the root,
+        # TRACE, oversized lines, HTTP/2.0 in the request line, an unknown
+        # Transfer-Encoding) still gets the router's answer under a base, and
+        # JSON elsewhere; so do missing files and unsatisfiable ranges.
+${errorPages('        ')}
+
+        if ($nisab_target) {
+            rewrite ^ $nisab_target? last;
+        }
+
+        # Static content: open to browsers, revalidated on every use (as Cloudflare's _headers says).
+        location / {
+${staticHeaders('            ')}
+        }
+
+        # Every location below is reached only by the rewrite above or an error
+        # page; a client that names one (/_nisab/api) gets the static 404.
+        location ^~ /_nisab/ {
+            internal;
+        }
+
+        # Static content for a target that njs resolved (see /_nisab/odd).
+        location ^~ /_nisab/static/ {
+            internal;
+            alias ${q(o.dir + '/')};
+${staticHeaders('            ')}
+        }
+
+        # Single-file answers up to ${MEMORY_BYTES / 1024} KiB, as the tree written for holds them.
+        location ^~ /_nisab/mem/ {
+            internal;
+            ${FAST_HEADERS}
+${lines(memoryLocations, '            ')}
+        }
+
+        # Larger single-file answers: the files of the tree written for, which
+        # $nisab_route_fast has just found DIR to be for this request. That tree
+        # never changes, so here (and only here) files may stay open.
+        location ^~ /_nisab/file/ {
+            internal;
+            alias ${q(o.tree + '/')};
+            open_file_cache max=1024 inactive=1h;
+            open_file_cache_valid 1h;
+            etag off;
+            if_modified_since off;
+            max_ranges 0;
+            add_header Last-Modified "";
+            ${FAST_HEADERS}
+            # The tree went away meanwhile: the router answers from the current one.
+${errorPages('            ', '= /_nisab/proxied')}
+        }
+
+        location = /_nisab/cached {
+            internal;
+${proxyToBackend('            ', '""')}
+            proxy_cache nisab_answers;
+            proxy_cache_key "$nisab_tree $request_uri";
+            proxy_cache_valid 200 30d;
+            proxy_cache_lock on;
+            proxy_ignore_headers Cache-Control Expires;
+            # max-age counts down from now, not from when the answer was composed.
+            proxy_hide_header Cache-Control;
+            add_header Cache-Control $nisab_cache_control always;
+            add_header X-Nisab-Path "cache $upstream_cache_status" always;
+            error_page 502 504 = /_nisab/api;
+${errorPages('            ')}
+        }
+
+        location = /_nisab/proxied {
+            internal;
+${proxyToBackend('            ', '""')}
+            add_header X-Nisab-Path router always;
+            error_page 502 504 = /_nisab/api;
+${errorPages('            ')}
+        }
+
+        location ^~ /_nisab/refused/ {
+            internal;
+${proxyToBackend('            ', '$uri')}
+            add_header X-Nisab-Path router always;
+        }
+
+        # The other methods (OPTIONS, 405), and GET or HEAD when the backend is
+        # unreachable. njs reads a request body before it runs: a body of more
+        # than a few bytes is a 413, whose error page (the backend) answers 405.
+        location = /_nisab/api {
+            internal;
+            client_max_body_size 1k;
+            default_type "";
+            js_content nisab.handle;
+            error_page 500 502 503 504 = @nisab_unavailable;
+${errorPages('            ')}
+        }
+
+        location = /_nisab/odd {
+            internal;
+            client_max_body_size 1k;
+            default_type "";
+            js_content nisab.odd;
+            error_page 500 502 503 504 = @nisab_unavailable;
+${errorPages('            ')}
+        }
+
+        location @nisab_unavailable {
+${fixedAnswer('            ', unreadable())}
+        }
+        location @nisab_not_found {
+${fixedAnswer('            ', staticNotFound())}
+        }
+        location @nisab_range {
+${fixedAnswer('            ', { ...staticNotFound(), status: 416, body: edgeError(416, 'the requested range is not satisfiable').body })}
+        }
+    }
+
+    # The backend: the router, for the request the front names in X-Nisab-*
+    # headers. Only the front reaches it (a unix socket under the prefix).
+    server {
+        listen unix:${o.backend};
+        server_name _;
+        root ${q(o.dir)};
+        access_log off;
+        # A request line the front passed on that nginx cannot take as a header (a raw NUL).
+        error_page 400 413 414 494 @nisab_malformed;
+
+        # A prefix: the front's /_nisab/refused/CODE arrives as /_nisab/composeCODE.
+        location ^~ /_nisab/compose {
+            default_type "";
+            js_content nisab.compose;
+            error_page 500 502 503 504 = @nisab_unavailable;
+        }
+        location / {
+${fixedAnswer('            ', staticNotFound())}
+        }
+        location @nisab_unavailable {
+${fixedAnswer('            ', unreadable())}
+        }
+        location @nisab_malformed {
+${fixedAnswer('            ', edgeError(400, 'the request is malformed'))}
+        }
+    }
+}
+`;
+}

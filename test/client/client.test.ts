@@ -1,0 +1,111 @@
+// The typed client (client/) against the real preview server over the fixture
+// snapshot: every endpoint function, the ETag cache, the error type, the
+// fall-back base, and the package bundled on its own as app builders get it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, NisabApiError, zakatDue, type Rate } from '../../client/src/index.ts';
+import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { AS_OF, makeFixture, oracleRates, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
+
+let fixture: Fixture;
+let preview: Preview;
+let base: string;
+
+beforeAll(async () => {
+  fixture = await makeFixture();
+  preview = await startPreview({ dir: fixture.out, port: 0 });
+  base = `${preview.url}/api/v1`;
+});
+afterAll(async () => {
+  await preview?.close();
+  await fixture?.remove();
+});
+
+/** A fetch that records the status of every answer it gets. */
+function recordingFetch() {
+  const statuses: number[] = [];
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    statuses.push(response.status);
+    return response;
+  };
+  return { statuses, fetchImpl };
+}
+
+describe('the typed client against the preview server', () => {
+  it('has one function per endpoint, answering what the API answers', async () => {
+    const api = createClient({ baseUrl: base });
+    expect(await api.latest()).toEqual(oracleRates(fixture.db, AS_OF, { subcategory: SUBCATEGORIES.gold }).at(-1));
+    expect((await api.latest({ subcategory: 'silver' })).drtSubcategoryID).toBe(SUBCATEGORIES.silver);
+    const range = await api.rates({ start_date: '2021-06-01', end_date: '2021-07-10', subcategory: SUBCATEGORIES.gold });
+    expect(range.data).toEqual(oracleRates(fixture.db, AS_OF, { start: '2021-06-01', end: '2021-07-10', subcategory: SUBCATEGORIES.gold }));
+    expect(range.count).toBe(range.data.length);
+    const rules = await api.nisab({ subcategory: SUBCATEGORIES.cash });
+    expect(rules.map((r) => r.nsbID)).toEqual([4]);
+    expect((await api.subcategories()).find((s) => s.sctIsDefault)!.sctSlug).toBe('gold');
+    expect((await api.meta()).asOf).toBe(AS_OF);
+    const dated: Rate = await api.latest({ date: '2021-06-20' });
+    expect(dated.drtDate).toBe('2021-06-09'); // the newest on or before, across the gap
+  });
+
+  it('revalidates with the ETag: a second ask costs a 304 and gives the same records', async () => {
+    const { statuses, fetchImpl } = recordingFetch();
+    const api = createClient({ baseUrl: base, fetch: fetchImpl });
+    const first = await api.rates({ start_date: '2024-01-01', end_date: '2024-03-15' });
+    const second = await api.rates({ start_date: '2024-01-01', end_date: '2024-03-15' });
+    expect(statuses).toEqual([200, 304]);
+    expect(second).toEqual(first);
+    const uncached = recordingFetch();
+    const plain = createClient({ baseUrl: base, fetch: uncached.fetchImpl, etagCache: false });
+    await plain.meta();
+    await plain.meta();
+    expect(uncached.statuses).toEqual([200, 200]);
+  });
+
+  it('throws NisabApiError with the envelope\'s message and status', async () => {
+    const api = createClient({ baseUrl: base });
+    const failure = await api.rates({ start_date: '2024-02-30' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NisabApiError);
+    expect(failure).toMatchObject({ status: 400, name: 'NisabApiError' });
+    expect((failure as Error).message).toMatch(/^start_date must be a real date/);
+    await expect(api.latest({ subcategory: 999 })).rejects.toMatchObject({ status: 404 });
+    await expect(api.rates({ start_date: '2024-03-01', end_date: '2024-02-01' })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('falls back to the next base when one cannot be reached', async () => {
+    const closed = await startPreview({ dir: fixture.out, port: 0 });
+    await closed.close();
+    const api = createClient({ baseUrl: `${closed.url}/api/v1`, fallbackBaseUrls: [`${preview.url}/index.php/api/v1`] });
+    expect((await api.meta()).asOf).toBe(AS_OF);
+    const alone = createClient({ baseUrl: `${closed.url}/api/v1` });
+    await expect(alone.meta()).rejects.toMatchObject({ status: 0, name: 'NisabApiError' });
+    expect(() => createClient()).toThrow(/give a baseUrl/);
+  });
+
+  it('computes zakat on the published rules', async () => {
+    const api = createClient({ baseUrl: base });
+    const [rules, subcategories, gold] = await Promise.all([api.nisab(), api.subcategories(), api.latest()]);
+    const published = { rules, subcategories, rates: new Map([[gold.drtSubcategoryID, gold]]) };
+    const nisab = rules.find((r) => r.nsbID === 4)!.nsbValueInNaira!;
+    expect(zakatDue(published, { cash: Math.floor(nisab) - 1 }, 'gold').totalDueNaira).toBe(0);
+    expect(nisab).toBeLessThan(20_000_000);
+    expect(zakatDue(published, { cash: 20_000_000 }, 'gold').totalDueNaira).toBe(500_000); // 2.5 %
+    expect(zakatDue(published, {}, 'gold', null, { camels: 12 }).lines[0]!.due).toBe('2 sheep'); // the fixture's table: 1 sheep per 5 beyond 10
+  });
+
+  it('works bundled on its own, as the published package is', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-client-'));
+    try {
+      const outfile = path.join(dir, 'index.js');
+      await esbuild.build({ entryPoints: ['client/src/index.ts'], bundle: true, format: 'esm', platform: 'neutral', outfile, logLevel: 'silent' });
+      const bundled = (await import(pathToFileURL(outfile).href)) as typeof import('../../client/src/index.ts');
+      expect((await bundled.createClient({ baseUrl: base }).latest()).drtDate).toBe(AS_OF);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,64 @@
+// The OpenAPI document: `redocly lint --extends recommended` (the real CLI from
+// npm) passes on it, it names every answer of every endpoint (405 and 503
+// included) with its headers, and its static paths cover every file a
+// snapshot publishes under v1/.
+import { execFile } from 'node:child_process';
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../generator/core/endpoints.ts';
+import { openApiDocument } from '../../generator/site/openapi.ts';
+import { makeFixture, type Fixture } from '../support/fixture.ts';
+
+const run = promisify(execFile);
+const document = openApiDocument() as unknown as {
+  paths: Record<string, { get: { responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }> } }>;
+  components: { schemas: Record<string, unknown> };
+};
+
+let fixture: Fixture;
+let dir: string;
+beforeAll(async () => {
+  fixture = await makeFixture();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-openapi-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+  if (fixture) await rm(fixture.dir, { recursive: true, force: true });
+});
+
+describe('openapi.json', () => {
+  it('passes redocly lint with the recommended rules', async () => {
+    const file = path.join(dir, 'openapi.json');
+    await writeFile(file, JSON.stringify(openApiDocument(), null, 2));
+    const redocly = path.resolve('node_modules/.bin/redocly');
+    const result = await run(redocly, ['lint', '--extends', 'recommended', '--format', 'stylish', file], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+    }).catch((error: { stdout: string; stderr: string }) => ({ stdout: error.stdout, stderr: `${error.stderr}\nFAILED` }));
+    expect(result.stderr + result.stdout).toContain('Your API description is valid');
+    expect(result.stderr + result.stdout).not.toMatch(/FAILED|You have \d+ warnings?/);
+  }, 60_000);
+
+  it('documents every endpoint with 200, 304, 405 and 503 and the contract headers', () => {
+    for (const endpoint of ENDPOINTS) {
+      const responses = document.paths[endpoint.path]!.get.responses;
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '304', '405', '503', ...Object.keys(endpoint.errors)]));
+      expect(Object.keys(responses['200']!.headers!)).toEqual(['ETag', 'Cache-Control', 'Access-Control-Allow-Origin', 'Access-Control-Expose-Headers']);
+    }
+    expect(document.components.schemas).not.toHaveProperty('Category');
+  });
+
+  it('has a static path for every file a snapshot publishes under v1/', async () => {
+    const templates = Object.keys(document.paths)
+      .filter((p) => p.startsWith('/v1/'))
+      .map((p) => new RegExp(`^${p.replace(/\./g, '\\.').replace(/\{[a-z]+\}/g, '[^/]+')}$`));
+    const files = (await readdir(path.join(fixture.out, 'v1'), { recursive: true }))
+      .map((f) => `/v1/${String(f).split(path.sep).join('/')}`)
+      .filter((f) => f.endsWith('.json') && f !== '/v1/routing.json');
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.filter((f) => !templates.some((t) => t.test(f)))).toEqual([]);
+  });
+});

@@ -1,0 +1,167 @@
+// Issue 11, data loss: build never deletes what it did not create, one build at a
+// time per snapshot store (two at once leave a whole, verified snapshot), a kill
+// while replacing a plain snapshot folder leaves one serving, and the leftovers
+// of a killed default-database rebuild are swept.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, lstat, mkdir, readdir, readFile, readlink, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDefaultDatabase } from '../../generator/db/default-db.ts';
+import { UserError } from '../../generator/errors.ts';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
+import { lockStore } from '../../generator/snapshot/store.ts';
+import { verifyTree } from '../../generator/snapshot/verify.ts';
+import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
+
+async function hashes(root: string, dir = ''): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) Object.assign(out, await hashes(root, rel));
+    else out[rel] = createHash('sha1').update(await readFile(path.join(root, rel))).digest('hex');
+  }
+  return out;
+}
+
+function cliBuild(db: string, out: string, asOf: string, swapDelayMs = 0) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/main.ts', 'build', '--db', db, '--out', out, '--as-of', asOf], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NISAB_TEST_SWAP_DELAY_MS: String(swapDelayMs) },
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  const done = new Promise<{ code: number | null; output: string }>((resolve) => child.once('exit', (code) => resolve({ code, output })));
+  return { child, done };
+}
+
+describe('build and the folders it did not create', () => {
+  let fixture: Fixture;
+  beforeAll(async () => {
+    fixture = await makeFixture();
+  });
+  afterAll(async () => {
+    await rm(fixture.dir, { recursive: true, force: true });
+  });
+
+  it('refuses an --out that is an ordinary folder, a file, the current folder or a foreign link, and leaves it as it was', async () => {
+    const project = path.join(fixture.dir, 'docs');
+    await mkdir(project);
+    await writeFile(path.join(project, 'notes.md'), 'mine');
+    const elsewhere = path.join(fixture.dir, 'link-elsewhere');
+    await symlink(project, elsewhere);
+    for (const [out, pattern] of [
+      [project, /--out .*docs is a folder with 1 entries \(notes\.md\) and no snapshot manifest\.json; build only replaces a snapshot it made/],
+      [fixture.db, /is a file \(\d+ bytes\), not a folder/],
+      ['.', /--out \. is the current folder/],
+      [elsewhere, /is a link to .*docs, not to a snapshot this tool made/],
+    ] as const) {
+      // (the current folder is the project itself: too big to hash, and refused before anything is read)
+      const snapshot = async () => (out === '.' ? null : (await stat(out)).isDirectory() ? await hashes(out) : (await readFile(out)).toString('base64'));
+      const before = await snapshot();
+      const error = await buildSnapshot(fixtureBuild(fixture.db, out)).catch((e: unknown) => e);
+      expect(error, String(out)).toBeInstanceOf(UserError);
+      expect((error as UserError).message).toMatch(pattern);
+      expect(await snapshot()).toEqual(before);
+    }
+    expect((await lstat(elsewhere)).isSymbolicLink()).toBe(true);
+    // nothing was created beside them either
+    expect((await readdir(fixture.dir)).filter((name) => /^\.(docs|source\.sqlite|link-elsewhere)\.snapshots$/.test(name))).toEqual([]);
+  });
+
+  it('publishes into an empty folder, and replaces a plain snapshot folder it made', async () => {
+    const empty = path.join(fixture.dir, 'empty');
+    await mkdir(empty);
+    await buildSnapshot(fixtureBuild(fixture.db, empty));
+    expect((await lstat(empty)).isSymbolicLink()).toBe(true);
+    expect((await verifyTree(empty)).problems).toEqual([]);
+  });
+
+  it('runs two builds into one --out at once, many times: each pair leaves a whole snapshot that verifies', async () => {
+    const out = path.join(fixture.dir, 'pairs');
+    const store = path.join(fixture.dir, '.pairs.snapshots');
+    for (let pair = 0; pair < 5; pair++) {
+      // One of each pair (in turn) holds still just before its swap: without the lock the
+      // other one sweeps its finished tree and the link ends up pointing at nothing.
+      const a = cliBuild(fixture.db, out, `2024-03-${10 + pair}`, pair % 2 === 0 ? 1500 : 0);
+      const b = cliBuild(fixture.db, out, `2024-03-${16 - pair}`, pair % 2 === 1 ? 1500 : 0);
+      const [ra, rb] = await Promise.all([a.done, b.done]);
+      expect(ra.code, ra.output).toBe(0);
+      expect(rb.code, rb.output).toBe(0);
+      expect((await verifyTree(out)).problems, `pair ${pair}`).toEqual([]);
+      const target = path.resolve(fixture.dir, await readlink(out));
+      expect(existsSync(target)).toBe(true);
+      expect((await readdir(store)).filter((name) => name === 'build.lock')).toEqual([]);
+    }
+  }, 120_000);
+
+  it('makes a second build wait for the lock, and says so; a dead build\'s lock is taken over', async () => {
+    const out = path.join(fixture.dir, 'locked');
+    const store = path.join(fixture.dir, '.locked.snapshots');
+    await mkdir(store, { recursive: true });
+    const release = await lockStore(store);
+    const lines: string[] = [];
+    const error = await buildSnapshot(fixtureBuild(fixture.db, out, { lockWaitMs: 300, log: (line) => lines.push(line) })).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/another build \(process \d+\) is still publishing into this --out .*build\.lock.*delete that file if no build is running/);
+    expect(lines.join('\n')).toMatch(/waiting for another build/);
+    expect(existsSync(out)).toBe(false);
+    release();
+    // a lock left by a killed build (a pid that no longer runs)
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => dead.once('exit', resolve));
+    await writeFile(path.join(store, 'build.lock'), `${dead.pid}\n`);
+    await utimes(path.join(store, 'build.lock'), new Date(0), new Date(0));
+    await buildSnapshot(fixtureBuild(fixture.db, out));
+    expect((await verifyTree(out)).problems).toEqual([]);
+    expect(existsSync(path.join(store, 'build.lock'))).toBe(false);
+  });
+
+  it('leaves a snapshot serving when killed at any moment while replacing a plain snapshot folder', async () => {
+    const out = path.join(fixture.dir, 'plain');
+    for (const delay of [500, 900, 1200, 1500, 1800, 2500]) {
+      await rm(out, { recursive: true, force: true });
+      await cp(fixture.out, out, { recursive: true, dereference: true });
+      const old = await hashes(out);
+      const { child, done } = cliBuild(fixture.db, out, '2024-03-18');
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      child.kill('SIGKILL');
+      await done;
+      expect(existsSync(out), `killed after ${delay} ms`).toBe(true);
+      if ((await lstat(out)).isSymbolicLink()) expect((await verifyTree(out)).problems, `killed after ${delay} ms`).toEqual([]);
+      else expect(await hashes(out)).toEqual(old);
+      // and the next build completes from there
+      await buildSnapshot(fixtureBuild(fixture.db, out, { asOf: '2024-03-19' }));
+      expect((await lstat(out)).isSymbolicLink()).toBe(true);
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
+describe('the default database', () => {
+  let dir: string;
+  beforeAll(async () => {
+    const fixture = await makeFixture();
+    dir = fixture.dir;
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("sweeps what a killed rebuild left (a dead process's .tmp, an old unnamed one), never a live one's", async () => {
+    const db = path.join(dir, 'default.sqlite');
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => dead.once('exit', resolve));
+    const leftovers = [`default.sqlite.${dead.pid}-1111.tmp`, `default.sqlite.${dead.pid}-1111.tmp-journal`, 'default.sqlite.0b7e2c1a-aaaa.tmp'];
+    for (const name of leftovers) await writeFile(path.join(dir, name), 'half');
+    await utimes(path.join(dir, 'default.sqlite.0b7e2c1a-aaaa.tmp'), new Date(0), new Date(0));
+    const live = `default.sqlite.${process.pid}-2222.tmp`;
+    await writeFile(path.join(dir, live), 'in progress');
+    await ensureDefaultDatabase(db, dir);
+    const names = await readdir(dir);
+    for (const name of leftovers) expect(names).not.toContain(name);
+    expect(names).toContain(live);
+    expect(names).toContain('default.sqlite');
+  });
+});
