@@ -17,6 +17,11 @@ function parsePort(value: string): number {
   return port;
 }
 
+function parseSeconds(value: string): number {
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(value) || Number(value) <= 0) throw new InvalidArgumentError('must be a number of seconds, e.g. 20 or 0.5');
+  return Number(value);
+}
+
 function parseDays(value: string): number {
   if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError('must be a whole number of days');
   return Number(value);
@@ -59,6 +64,69 @@ export function program(): Command {
       const { describeImport } = await import('./db/import-summary.ts');
       console.log(describeImport(await importFile(kind, file, options.db, { acceptJumps: options.acceptJumps ?? false })));
     });
+
+  cli
+    .command('fetch')
+    .description(
+      "Fetch a day's (or a range's) gold, silver and naira rates from the configured sources and import them (all days or none); one line per day.",
+    )
+    .addOption(dbOption().default(undefined, 'the embedded default data'))
+    .addOption(new Option('--date <day>', 'the day: YYYY-MM-DD, today or yesterday (default: today in --time-zone)').conflicts(['from', 'to']))
+    .option('--from <day>', 'the first day of a range (back-filling): YYYY-MM-DD, today or yesterday')
+    .option('--to <day>', 'the last day of the range (default: today)')
+    .addOption(new Option('--time-zone <name>', 'IANA time zone of today').env('NISAB_TIME_ZONE').default(DEFAULT_TIME_ZONE))
+    .option('--dry-run', 'fetch and check everything, print what would change, write nothing')
+    .option('--write-csv <dir>', 'also keep the imported rows as text, one CSV per month in this folder (the nightly commits data/daily)')
+    .option('--accept-jumps', 'import rates that move more than the plausibility limit from their neighbours (a real market move)')
+    .addOption(new Option('--timeout <seconds>', 'per request').argParser(parseSeconds).default(20))
+    .addOption(new Option('--retries <n>', 'further attempts of a request that got no answer or a 5xx').argParser(parseDays).default(2))
+    .addHelpText(
+      'after',
+      '\nSources (tried in order): NISAB_CURRENCY_API, comma-separated URL templates with {date}' +
+        '\n  (default: the jsDelivr and pages.dev files of fawazahmed0/currency-api); NISAB_CBN_API, the' +
+        "\n  base URL of the CBN's JSON (default https://www.cbn.gov.ng), for the official naira rate." +
+        '\n\nExample:\n  npm run cli -- fetch --from yesterday --to today --write-csv data/daily' +
+        '\n  npm run cli -- fetch --from 2026-09-01 --to 2026-09-30 --db rates.sqlite --dry-run',
+    )
+    .action(
+      async (options: {
+        db?: string;
+        date?: string;
+        from?: string;
+        to?: string;
+        timeZone: string;
+        dryRun?: boolean;
+        writeCsv?: string;
+        acceptJumps?: boolean;
+        timeout: number;
+        retries: number;
+      }) => {
+        const { fetchDays } = await import('./sources/fetch-days.ts');
+        const { currencyApiUrls } = await import('./sources/currency-api.ts');
+        const { cbnBases } = await import('./sources/cbn.ts');
+        const { fetchRange } = await import('./sources/fetch-range.ts');
+        const { todayIn, checkTimeZone } = await import('./snapshot/clock.ts');
+        const { ensureDefaultDatabase } = await import('./db/default-db.ts');
+        const today = todayIn(checkTimeZone(options.timeZone));
+        const dates = fetchRange(options, today);
+        if (!options.db && !options.writeCsv && !options.dryRun) {
+          console.error('warning: without --db or --write-csv the rows go only into the default database, which is rebuilt from data/; keep them with --write-csv data/daily');
+        }
+        const result = await fetchDays({
+          db: options.db || (await ensureDefaultDatabase()),
+          dates,
+          currencyUrls: currencyApiUrls(process.env.NISAB_CURRENCY_API),
+          cbnBases: cbnBases(process.env.NISAB_CBN_API),
+          policy: { timeoutMs: options.timeout * 1000, retries: options.retries, retryDelayMs: 500 },
+          dryRun: options.dryRun ?? false,
+          acceptJumps: options.acceptJumps ?? false,
+          writeCsv: options.writeCsv,
+          warn: (line) => console.error(`warning: ${line}`),
+        });
+        for (const line of result.lines) console.log(line);
+        for (const file of result.written) console.log(`wrote ${file}`);
+      },
+    );
 
   cli
     .command('build')

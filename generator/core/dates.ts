@@ -32,3 +32,15 @@ export function daysBetween(from: string, to: string): number {
 function dayNumber(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86400000;
 }
+
+/** `date` moved by `days` (negative: earlier). */
+export function addDays(date: string, days: number): string {
+  return new Date((dayNumber(date) + days) * 86400000).toISOString().slice(0, 10);
+}
+
+/** Every date from `from` to `to`, both included; empty when `to` is earlier. */
+export function datesFrom(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let i = 0; i <= daysBetween(from, to); i++) dates.push(addDays(from, i));
+  return dates;
+}

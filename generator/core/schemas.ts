@@ -55,7 +55,7 @@ export const SourceInput = z
   .object({
     srcID: sourceId.describe('stable identifier, the value of drtPriceSource and drtNairaSource'),
     srcName: z.string().min(1).describe('who publishes the figures'),
-    srcURL: z.url().nullable().default(null).describe('where the figures are published (null for figures entered by hand)'),
+    srcURL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://example.org/page' }).nullable().default(null).describe('where the figures are published (null for figures entered by hand)'),
     srcLicence: z.string().min(1).describe('the terms the figures are used under'),
     srcDescription: z.string().min(1).describe('what the figure is, in words: daily or monthly, average or end of period, carried or not'),
     srcFigure: SourceFigure.default('other').describe(
@@ -249,7 +249,7 @@ const nisabOptional = {
     .describe('the rate for a payer who counts the hawl in solar years (2.5 % × 365.25 / 354.37 ≈ 2.577 %, AAOIFI); null where no hawl applies or the rate is not a percent (default null)'),
   nsbConditions: z.string().nullable().default(null).describe('conditions of the rule (default null)'),
   nsbNotes: z.string().nullable().default(null).describe('notes on schools and practice (default null)'),
-  nsbSourceURL: z.url().nullable().default(null).describe('where the rule is documented (default null)'),
+  nsbSourceURL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://example.org/page' }).nullable().default(null).describe('where the rule is documented (default null)'),
 };
 
 export const NisabRuleInput = z

@@ -2,6 +2,7 @@
 // written for the person fixing the file. Messages set on the schema itself
 // (dates, slugs) take precedence over these.
 import { z } from 'zod';
+import { echo } from './problems.ts';
 
 const friendly: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
@@ -29,7 +30,7 @@ function article(type: string): string {
 }
 
 function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `${typeof value} ${JSON.stringify(value)}`;
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `${typeof value} ${echo(value)}`;
 }
 
 /** `nsbBrackets[2].lbrDue` */

@@ -7,7 +7,7 @@ import { CsvError, parse, type Info } from 'csv-parse';
 import type { z } from 'zod';
 import { checkRecord } from './check-record.ts';
 import { fileError } from './file-errors.ts';
-import type { Located, Problems } from './problems.ts';
+import { echo, type Located, type Problems } from './problems.ts';
 
 type Kind = 'number' | 'boolean' | 'string';
 
@@ -19,6 +19,9 @@ interface Column {
 }
 
 const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+/** Bounds that turn a hostile or wrong file (/dev/zero, a 50 MB cell) into a clear message. */
+export const MAX_CSV_BYTES = 256 * 1024 * 1024;
+export const MAX_ROW_CHARS = 64 * 1024;
 const EXPECTED: Record<Kind, string> = { number: 'a number', boolean: 'true or false', string: 'text' };
 
 /**
@@ -33,7 +36,7 @@ export function readCsv<S extends z.ZodObject>(
   onRecord: (record: Located<z.output<S>>) => void,
 ): Promise<void> {
   const columns = columnsOf(schema);
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true });
+  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true, max_record_size: MAX_ROW_CHARS });
   const source = createReadStream(file);
   let header: Column[] | undefined;
   // csv-parse tells where a record ends; it starts after the previous one and any skipped lines.
@@ -75,7 +78,41 @@ export function readCsv<S extends z.ZodObject>(
       if (!header) problems.add(1, 'header', `the file is empty; expected the columns ${describeColumns(columns)}`);
       resolve();
     });
-    source.pipe(parser);
+    // Bytes are decoded strictly (invalid UTF-8 is refused, not stored as U+FFFD) and counted.
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let bytes = 0;
+    let lines = 1;
+    let stopped = false;
+    const stop = (field: string, message: string) => {
+      stopped = true;
+      problems.add(lines, field, message);
+      finish();
+    };
+    source.on('data', (data: string | Buffer) => {
+      const chunk = data as Buffer;
+      if (stopped) return;
+      bytes += chunk.length;
+      if (bytes > MAX_CSV_BYTES) return stop('file', `is larger than ${MAX_CSV_BYTES / 1024 / 1024} MiB; split it into smaller files`);
+      let text: string;
+      try {
+        text = decoder.decode(chunk, { stream: true });
+      } catch {
+        return stop('file', 'is not valid UTF-8 (at or after this line); save it as UTF-8');
+      }
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      if (!parser.write(text)) {
+        source.pause();
+        parser.once('drain', () => source.resume());
+      }
+    });
+    source.on('end', () => {
+      if (stopped) return;
+      try {
+        parser.end(decoder.decode());
+      } catch {
+        stop('file', 'is not valid UTF-8 (it ends in the middle of a character); save it as UTF-8');
+      }
+    });
   });
 }
 
@@ -91,6 +128,8 @@ function kindOf(field: z.ZodType): Kind {
   let def = field.def as { type: string; innerType?: z.ZodType };
   while (def.innerType) def = def.innerType.def as typeof def;
   if (def.type === 'number' || def.type === 'boolean' || def.type === 'string') return def.type;
+  // An enum's values are words; the schema checks which.
+  if (def.type === 'enum') return 'string';
   throw new Error(`a ${def.type} field has no CSV form`);
 }
 
@@ -133,7 +172,7 @@ function readRow<S extends z.ZodObject>(
     const value = convert(cell, column.kind);
     if (value === undefined) {
       unreadable.add(column.name);
-      problems.add(line, column.name, `must be ${EXPECTED[column.kind]}, got ${cell === '' ? 'nothing' : JSON.stringify(cell)}`);
+      problems.add(line, column.name, `must be ${EXPECTED[column.kind]}, got ${cell === '' ? 'nothing' : echo(cell)}`);
     } else {
       input[column.name] = value;
     }

@@ -5,10 +5,10 @@ import { bracketNotation } from '../core/livestock.ts';
 import { NisabRuleInput, type BracketInput } from '../core/schemas.ts';
 import { checkRecord } from './check-record.ts';
 import { reportDuplicates } from './duplicates.ts';
-import { readTextFile } from './file-errors.ts';
 import { summarize, type ImportSummary, type RowOutcome } from './import-summary.ts';
 import { arrayElementLines, syntaxErrorLine } from './json-lines.ts';
 import { Problems, type Located } from './problems.ts';
+import { checkJsonShape, readBoundedText } from './strict-json.ts';
 import { upsertById } from './upsert-by-id.ts';
 
 const RULE_COLUMNS = Object.keys(NisabRuleInput.shape).filter((field) => field !== 'nsbBrackets');
@@ -26,7 +26,9 @@ const bracketRow = (rule: number, bracket: BracketInput) => ({
 /** Upserts the Nisab rules of a JSON array of NisabRuleInput objects; all or nothing. */
 export async function importNisab(db: Database, file: string): Promise<ImportSummary> {
   const problems = new Problems(file);
-  const rules = parseRules(await readTextFile(file), problems);
+  const text = await readBoundedText(file, problems);
+  problems.throwIfAny();
+  const rules = parseRules(text!, problems);
   reportDuplicates(rules, 'nsbID', problems);
   for (const rule of rules) checkShape(rule, problems);
 
@@ -62,9 +64,13 @@ function parseRules(text: string, problems: Problems): Located<NisabRuleInput>[]
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    problems.add(syntaxErrorLine(text, error as SyntaxError), 'json', (error as Error).message);
+    // V8's message quotes the text around the error: cut, as every echoed value is.
+    const message = (error as Error).message;
+    problems.add(syntaxErrorLine(text, error as SyntaxError), 'json', message.length > 200 ? `${message.slice(0, 200)}...` : message);
     problems.throwIfAny();
   }
+  checkJsonShape(text, problems);
+  problems.throwIfAny();
   if (!Array.isArray(data)) {
     problems.add(1, 'json', 'must be an array of Nisab rule objects');
     problems.throwIfAny();

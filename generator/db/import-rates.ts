@@ -101,9 +101,16 @@ function reportConflicts(db: Database, problems: Problems): void {
   const each = (sql: string, report: (row: Conflict) => void) => {
     for (const row of db.prepare(sql).iterate()) report(row as Conflict);
   };
+  // Said once per unknown subcategory (and once in all when there are none yet),
+  // not on each of hundreds of lines.
+  const known = db.prepare('SELECT count(*) FROM subcategories').pluck().get() as number;
   each(
-    `SELECT line, drtSubcategoryID FROM ${STAGED} WHERE drtSubcategoryID NOT IN (SELECT sctID FROM subcategories)`,
-    (r) => problems.add(r.line, 'drtSubcategoryID', `unknown subcategory ${r.drtSubcategoryID}`),
+    `SELECT min(line) AS line, drtSubcategoryID, count(*) AS drtID FROM ${STAGED}
+      WHERE drtSubcategoryID NOT IN (SELECT sctID FROM subcategories) GROUP BY drtSubcategoryID ORDER BY 1 LIMIT ${known === 0 ? 1 : -1}`,
+    (r) =>
+      known === 0
+        ? problems.add(r.line, 'drtSubcategoryID', 'there are no subcategories yet; import them first: npm run cli -- import subcategories FILE.csv --db DB')
+        : problems.add(r.line, 'drtSubcategoryID', `unknown subcategory ${r.drtSubcategoryID}${r.drtID > 1 ? ` (on ${r.drtID} lines, this is the first)` : ''}`),
   );
   each(
     `SELECT line, 'drtPriceSource' AS field, drtPriceSource AS source FROM ${STAGED} WHERE drtPriceSource NOT IN (SELECT srcID FROM sources)

@@ -15,6 +15,8 @@ export interface Scratch {
   write(name: string, text: string): Promise<string>;
   /** A database at the current schema version with `open` connections closed after the test. */
   database(name?: string): Database;
+  /** Opens an existing database file, closed after the test. */
+  open(file: string): Database;
   /** A database holding categories 1–2 and subcategories gold (1, default), silver (2), cash (3). */
   seededDatabase(): Promise<Database>;
 }
@@ -38,6 +40,11 @@ export function useScratch(): Scratch {
   scratch.database = (name = 'test.sqlite') => {
     const file = path.join(scratch.dir, name);
     initDatabase(file);
+    const db = openDatabase(file);
+    open.push(db);
+    return db;
+  };
+  scratch.open = (file) => {
     const db = openDatabase(file);
     open.push(db);
     return db;

@@ -234,7 +234,8 @@ function wrappingUrl(url: string): DocumentFragment {
   return fragment;
 }
 
-function showExamples() {
+/** Renders the examples; their live answers are asked for once `after` settles, so they do not hold up the figures. */
+function showExamples(after: Promise<unknown>) {
   const box = $('examples');
   for (const example of config.examples) {
     const url = `${location.origin}/api/v1${example.path}`;
@@ -260,7 +261,9 @@ function showExamples() {
         el('details', {}, el('summary', {}, 'Live answer'), answer),
       ),
     );
-    fetch(url)
+    after
+      .catch(() => {})
+      .then(() => fetch(url))
       .then(async (response) => {
         const text = await response.text();
         const lines = text.split('\n');
@@ -273,15 +276,31 @@ function showExamples() {
 // ---- Start ---------------------------------------------------------------------
 
 async function start(client: NisabClient) {
-  showExamples();
-  const [subcategories, rules] = await Promise.all([client.subcategories(), client.nisab()]);
+  const subcategories = await client.subcategories();
+  // The figures and the chart are asked for at once; the examples' answers after both.
+  const figures = showFigures(client, subcategories);
+  const chart = startChart(subcategories);
+  showExamples(Promise.all([figures, chart]));
+  const published = await figures;
+  await chart;
+  const zakatForm = $<HTMLFormElement>('zakat-form');
+  zakatForm.addEventListener('input', () => calculate(published));
+  zakatForm.addEventListener('submit', (event) => event.preventDefault());
+  calculate(published);
+  document.body.dataset.ready = 'true';
+}
+
+async function showFigures(client: NisabClient, subcategories: Subcategory[]): Promise<Published> {
   const metals = subcategories.filter((s) => s.sctHasDailyRate && (s.sctSlug === 'gold' || s.sctSlug === 'silver'));
-  const latest = await Promise.all(metals.map((s) => client.latest({ subcategory: s.sctID }).catch(() => null)));
+  const [rules, ...latest] = await Promise.all([client.nisab(), ...metals.map((s) => client.latest({ subcategory: s.sctID }).catch(() => null))]);
   const rates = new Map<number, Rate>();
   latest.forEach((rate) => rate && rates.set(rate.drtSubcategoryID, rate));
-  const published: Published = { rules, subcategories, rates };
+  const published: Published = { rules: rules as NisabRule[], subcategories, rates };
   await showNisab(published);
+  return published;
+}
 
+async function startChart(subcategories: Subcategory[]) {
   const chartForm = $<HTMLFormElement>('chart-controls');
   const redraw = () => drawChart(subcategories).catch(showError);
   chartForm.addEventListener('change', (event) => {
@@ -298,12 +317,6 @@ async function start(client: NisabClient) {
     resizing = window.setTimeout(() => plot?.setSize({ width: Math.max(280, $('chart-plot').clientWidth), height: plot.height }), 150);
   });
   await redraw();
-
-  const zakatForm = $<HTMLFormElement>('zakat-form');
-  zakatForm.addEventListener('input', () => calculate(published));
-  zakatForm.addEventListener('submit', (event) => event.preventDefault());
-  calculate(published);
-  document.body.dataset.ready = 'true';
 }
 
 function showError(error: Error) {

@@ -1,0 +1,139 @@
+// The `fetch` command: ask the sources for each day, turn what they published
+// into rate rows, and import them through the same all-or-nothing path as a
+// CSV file (same checks, same plausibility gate). When any day fails, nothing
+// is written at all. With --write-csv, the imported rows are also kept as
+// text (rate-files.ts), with the drtID the database gave them.
+import type { Database } from 'better-sqlite3';
+import type { RateInput } from '../core/schemas.ts';
+import { importRateRows, type DayCounts } from '../db/import-rates.ts';
+import { openDatabase } from '../db/open.ts';
+import { keepRates, type KeptRate } from '../db/rate-files.ts';
+import { UserError } from '../errors.ts';
+import { cbnNfem, type NairaFigure } from './cbn.ts';
+import { currencyApi } from './currency-api.ts';
+import { dayRows, METALS, type MetalIds } from './daily-rates.ts';
+import type { HttpPolicy } from './http.ts';
+import { SourceError } from './source.ts';
+
+export interface FetchOptions {
+  db: string;
+  dates: readonly string[];
+  currencyUrls: readonly string[];
+  cbnBases: readonly string[];
+  policy: HttpPolicy;
+  dryRun?: boolean;
+  acceptJumps?: boolean;
+  /** Keep the imported rows in DIR/YYYY-MM.csv. */
+  writeCsv?: string;
+  warn(line: string): void;
+}
+
+export interface FetchResult {
+  /** One line per day, in date order. */
+  lines: string[];
+  written: string[];
+}
+
+export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
+  const db = openDatabase(options.db);
+  try {
+    const ids = metalIds(db, options.db);
+    const currency = currencyApi(options.currencyUrls, options.policy);
+    const cbn = cbnNfem(options.cbnBases, options.policy, options.warn);
+    let cbnFailed = false;
+
+    const rows: RateInput[] = [];
+    const described = new Map<string, string>();
+    const failures: string[] = [];
+    for (const date of options.dates) {
+      let answer;
+      try {
+        answer = await currency.day(date);
+      } catch (error) {
+        if (!(error instanceof SourceError)) throw error;
+        failures.push(`${date}: ${error.message}`, ...error.problems.map((p) => `  ${p}`));
+        continue;
+      }
+      if (!answer.published) {
+        described.set(date, `${date}: no data published that day (${answer.why})`);
+        continue;
+      }
+      let naira: NairaFigure | undefined;
+      if (!cbnFailed) {
+        try {
+          const official = await cbn.day(date);
+          if (official.published) naira = official.value;
+          else options.warn(`${date}: ${official.why}; the naira rate is the currency API's`);
+        } catch (error) {
+          if (!(error instanceof SourceError)) throw error;
+          cbnFailed = true;
+          options.warn(`${error.message}\n${error.problems.map((p) => `  ${p}`).join('\n')}\nthe naira rates are the currency API's`);
+        }
+      }
+      const day = dayRows(answer.value, naira, ids);
+      rows.push(...day);
+      described.set(date, `${date}: ${describeDay(day)}`);
+    }
+    if (failures.length > 0) {
+      throw new UserError(`nothing fetched was imported: ${failures.filter((f) => !f.startsWith(' ')).length} of ${options.dates.length} days failed`, failures);
+    }
+
+    let counts = new Map<string, DayCounts>();
+    if (rows.length > 0) {
+      const label = 'fetched';
+      const summary = await importRateRows(db, label, (_problems, onRecord) => {
+        rows.forEach((value, i) => onRecord({ line: i + 1, value }));
+        return Promise.resolve();
+      }, { dryRun: options.dryRun ?? false, acceptJumps: options.acceptJumps ?? false }).catch((error: unknown) => {
+        throw error instanceof UserError ? nameRows(error, label, rows, ids) : error;
+      });
+      counts = summary.byDate;
+    }
+    const written = options.writeCsv && !options.dryRun && rows.length > 0 ? await keepRates(options.writeCsv, kept(db, rows)) : [];
+    const verb = options.dryRun ? 'would be ' : '';
+    const lines = options.dates.map((date) => {
+      const line = described.get(date)!;
+      const c = counts.get(date);
+      return c ? `${line}: ${verb}${c.inserted} inserted, ${c.updated} updated, ${c.unchanged} unchanged` : line;
+    });
+    return { lines, written };
+  } finally {
+    db.close();
+  }
+}
+
+function metalIds(db: Database, file: string): MetalIds {
+  const ids = {} as MetalIds;
+  for (const { slug } of METALS) {
+    const id = db.prepare('SELECT sctID FROM subcategories WHERE sctSlug = ?').pluck().get(slug) as number | undefined;
+    if (id === undefined) throw new UserError(`${file}: no subcategory with the slug ${slug}; import the subcategories first`);
+    ids[slug] = id;
+  }
+  return ids;
+}
+
+/** `gold 133.123456, silver 1.948877 USD/g; 1330.4737 NGN/USD (cbn-nfem)` */
+function describeDay(rows: readonly RateInput[]): string {
+  const prices = rows.map((r, i) => `${METALS[i]!.slug} ${r.drtInUSD}`).join(', ');
+  const first = rows[0]!;
+  const carried = first.drtNairaDate && first.drtNairaDate !== first.drtDate ? ` of ${first.drtNairaDate}` : '';
+  return `${prices} USD/g; ${first.drtUSDinNaira} NGN/USD (${first.drtNairaSource}${carried})`;
+}
+
+/** The import's problems name rows by number; say which day and metal each one is. */
+function nameRows(error: UserError, label: string, rows: readonly RateInput[], ids: MetalIds): UserError {
+  const slugOf = new Map(Object.entries(ids).map(([slug, id]) => [id, slug]));
+  const problems = error.problems.map((line) =>
+    line.replace(new RegExp(`^${label}:(\\d+):`), (_, n: string) => {
+      const row = rows[Number(n) - 1]!;
+      return `${row.drtDate} ${slugOf.get(row.drtSubcategoryID)}:`;
+    }),
+  );
+  return new UserError(error.message.replace(`${label}: nothing imported`, 'nothing fetched was imported'), problems);
+}
+
+/** The rows as kept in text, with the drtID each one has in the database. */
+function kept(db: Database, rows: readonly RateInput[]): KeptRate[] {
+  const idOf = db.prepare('SELECT drtID FROM rates WHERE drtSubcategoryID = ? AND drtDate = ?').pluck();
+  return rows.map((row) => ({ drtID: idOf.get(row.drtSubcategoryID, row.drtDate) as number, ...row }) as KeptRate);
+}
