@@ -3,11 +3,18 @@
 // document (generator/site/openapi.ts). Field names follow CONTRACT.md §3.
 import { z } from 'zod';
 import { DATE_EXPECTATION, isRealDate } from './dates.ts';
+import { hijriDate } from './hijri.ts';
 
 export const isoDate = z
   .string()
   .refine(isRealDate, { message: `must be ${DATE_EXPECTATION}` })
   .meta({ format: 'date', example: '2024-03-15' });
+
+// A Hijri date, YYYY-MM-DD (months 01–12, days 01–30).
+const hijriDateField = z
+  .string()
+  .regex(/^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|30)$/, { message: 'must be a Hijri date in YYYY-MM-DD form, e.g. 1445-09-01' })
+  .meta({ example: '1445-09-01' });
 
 const id = z.number().int().positive().max(999_999_999);
 const positive = z.number().finite().positive();
@@ -94,6 +101,9 @@ export const Rate = z
     drtUSDinNaira: positive.describe('the value of one US dollar in Naira on that date'),
     drtInNaira: money.describe('drtInUSD × drtUSDinNaira, rounded to 2 decimals'),
     drtUnit: z.string().min(1).describe('the unit priced, e.g. gram'),
+    drtHijriDate: hijriDateField.describe(
+      'drtDate in the Umm al-Qura calendar (computed, Saudi Arabia\'s official Hijri calendar); the National Moonsighting Committee of Nigeria (NMCN) dates by local sighting, which can differ by a day',
+    ),
   })
   .strict()
   .meta({ id: 'Rate' });
@@ -170,6 +180,8 @@ export const RATE_COLUMNS: RateColumns = {
   drtUSDinNaira: { sql: 'r.drtUSDinNaira' },
   drtInNaira: { sql: 'money(r.drtInUSD, r.drtUSDinNaira)' },
   drtUnit: { sql: 's.sctUnit' },
+  // Derived from drtDate alone, so the fingerprint (drtDate is in it) covers it.
+  drtHijriDate: { derive: (read) => hijriDate(read.drtDate as string) },
 };
 
 /** A rate as published: one line of JSON, its keys in the record's order (the order is part of the public bytes). */
@@ -287,6 +299,7 @@ export const SubcategoryCoverage = z
 export const Meta = z
   .object({
     asOf: isoDate.describe('the snapshot holds records dated up to this date'),
+    asOfHijri: hijriDateField.describe('the as-of date in the Umm al-Qura calendar; local sighting (NMCN) can differ by a day'),
     timeZone: z.string().describe('the time zone the as-of date was taken in'),
     validUntil: z.iso.datetime().describe('when the next nightly build is due; no answer is cached past it'),
     contentId: z.string().regex(/^[0-9a-f]{40}$/).describe('changes exactly when any answer of the snapshot changes'),

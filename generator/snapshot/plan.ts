@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
 import { blockAt, blockEnd, blockStarts, CHILD_LEVEL, LEVELS, parsePath, paths, scopeBlocks, type Coverage, type Level, type Scope } from '../core/layout.ts';
+import { hijriDate } from '../core/hijri.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
 import { etagOf } from '../core/router.ts';
 import { rateLine, type Meta, type NisabRule, type NisabRuleInput, type Rate, type RoutingIndex, type Subcategory } from '../core/schemas.ts';
@@ -234,6 +235,7 @@ export function planSnapshot(
   const all = [...source.summary.bySubcategory.values()];
   const meta: Meta = {
     asOf: options.asOf,
+    asOfHijri: hijriDate(options.asOf),
     timeZone: options.timeZone,
     validUntil: options.validUntil,
     contentId: contentId(entries),

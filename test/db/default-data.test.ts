@@ -33,6 +33,7 @@ describe('the default data in data/', () => {
       drtUSDinNaira: Number(ngn),
       drtInNaira: Math.round(Number(usd) * Number(ngn) * 100) / 100,
       drtUnit: 'gram',
+      drtHijriDate: '1442-08-18',
     });
     // SOURCES.md: 85 g of gold in March 2021 came to about 1,789,024 Naira.
     expect(Math.round(85 * gold!.drtInNaira)).toBe(1789025);
