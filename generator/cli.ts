@@ -1,4 +1,5 @@
 // The command line: each command turns its flags into one typed call.
+import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isRealDate, DATE_EXPECTATION } from './core/dates.ts';
 import { describeUserError, UserError } from './errors.ts';
@@ -213,6 +214,12 @@ export function program(): Command {
     )
     .action(async (options: { dir: string; port: number; prefix: string }) => {
       const { writeNginxSite } = await import('./edges/nginx/site.ts');
+      // nginx.conf names both folders; its language cannot hold these characters in a path.
+      for (const [flag, value] of [['--prefix', options.prefix], ['--dir', options.dir]] as const) {
+        if (/['\\$\n]/.test(path.resolve(value))) {
+          throw new UserError(`${flag} ${value}: nginx's configuration cannot name a path with ' $ \\ or a line break in it; choose a folder without them`);
+        }
+      }
       const site = await writeNginxSite(options);
       console.log(`wrote ${site.conf}: ${options.dir} on 127.0.0.1:${options.port}, ${site.fastAnswers} single-file answers without njs`);
       console.log(`start it with: nginx -p ${site.prefix} -c nginx.conf -g 'daemon off;'`);

@@ -63,6 +63,14 @@ describe('operator mistakes', () => {
     expect(proc.stderr).not.toMatch(/internal error/);
   });
 
+  it('nginx refuses a --prefix nginx.conf cannot name (it was an internal error)', async () => {
+    for (const prefix of [path.join(dir, 'a$b'), path.join(dir, "a'b")]) {
+      const result = await cli('nginx', '--dir', fixture.out, '--port', '8080', '--prefix', prefix);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^error: --prefix .*: nginx's configuration cannot name a path with ' \$ \\ or a line break in it/);
+    }
+  });
+
   it('preview refuses a --dir that is not there, and a port in use', async () => {
     const missing = await cli('preview', '--dir', '/nonexistent', '--port', '0');
     expect(missing.code).toBe(1);
