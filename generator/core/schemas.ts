@@ -330,8 +330,10 @@ export const RoutingIndex = z
     slugs: z.record(slug, id),
     /** The subcategories with daily rates (sctHasDailyRate): what values a Nisab rule at request time. */
     dailyRateIDs: z.array(id),
-    /** ETag of every envelope file, by path. */
+    /** ETag of every envelope file that is not a rate list (a few per subcategory), by path. */
     etags: z.record(z.string(), z.string().regex(/^"[0-9a-f]{40}"$/)),
+    /** Names the snapshot's content (meta's contentId): rate lists' ETags are derived from it (router.ts listEtagKey). */
+    snapshot: z.string().regex(/^[0-9a-f]{40}$/),
   })
   .strict();
 export type RoutingIndex = z.infer<typeof RoutingIndex>;
