@@ -37,7 +37,7 @@ export const SubcategoryInput = z
     sctSlug: slug.describe('short name, e.g. gold'),
     sctName: z.string().min(1).describe('display name'),
     sctUnit: z.string().min(1).describe('the unit a rate or threshold of this subcategory is quoted in, e.g. gram, head, kg'),
-    sctHasDailyRate: z.boolean().describe('true when the service publishes rates for it'),
+    sctHasDailyRate: z.boolean().describe('true when the service publishes rate records for it (a metal). Not a promise of one record per day: before 2024-03 the embedded data holds one record per month, a monthly average dated at the month\'s end; each record\'s sources (drtPriceSource, GET /sources) say what its figure is'),
     sctIsDefault: z.boolean().describe('true for exactly one subcategory (gold): the default of /rates/latest'),
     sctCategoryID: id.nullable().default(null).describe('the category it belongs to (see sctCategorySlug)'),
   })
@@ -45,7 +45,7 @@ export const SubcategoryInput = z
 export type SubcategoryInput = z.infer<typeof SubcategoryInput>;
 
 export const Subcategory = SubcategoryInput.extend({
-  sctCategoryID: id.nullable(),
+  sctCategoryID: id.nullable().describe('the category it belongs to (see sctCategorySlug); null for none'),
   sctCategorySlug: slug.nullable().describe('slug of its category, e.g. precious-metals'),
   sctCategoryName: z.string().nullable().describe('name of its category'),
 }).meta({ id: 'Subcategory' });
@@ -96,9 +96,9 @@ export const Rate = z
   .object({
     drtID: id.describe('stable identifier of the rate record'),
     drtSubcategoryID: id.describe('the subcategory this rate prices'),
-    drtDate: isoDate.describe('the date of the rate'),
-    drtInUSD: positive.describe('price of one unit (drtUnit) in US dollars'),
-    drtUSDinNaira: positive.describe('the value of one US dollar in Naira on that date'),
+    drtDate: isoDate.describe('the date the record is dated: the day of a daily rate, or the last day of the month for a monthly average (then not the price on that date; no record uses information from after its date)'),
+    drtInUSD: positive.describe('price of one unit (drtUnit) in US dollars, as its source publishes it (a daily reference rate or a monthly average; see drtPriceSource)'),
+    drtUSDinNaira: positive.describe('the value of one US dollar in Naira the record uses (a daily rate, or an official end-of-month rate; see drtNairaSource)'),
     drtInNaira: money.describe('drtInUSD × drtUSDinNaira, rounded to 2 decimals'),
     drtUnit: z.string().min(1).describe('the unit priced, e.g. gram'),
     drtHijriDate: hijriDateField.describe(
@@ -288,8 +288,8 @@ export type NisabRule = z.infer<typeof NisabRule>;
 
 export const SubcategoryCoverage = z
   .object({
-    sctID: id,
-    sctSlug: slug,
+    sctID: id.describe('the subcategory'),
+    sctSlug: slug.describe('its slug, e.g. gold'),
     firstDate: isoDate.nullable().describe('date of its oldest published rate'),
     lastDate: isoDate.nullable().describe('date of its newest published rate'),
     count: z.number().int().nonnegative().describe('number of published rates'),
@@ -303,9 +303,9 @@ export const Meta = z
     timeZone: z.string().describe('the time zone the as-of date was taken in'),
     validUntil: z.iso.datetime().describe('when the next nightly build is due; no answer is cached past it'),
     contentId: z.string().regex(/^[0-9a-f]{40}$/).describe('changes exactly when any answer of the snapshot changes'),
-    defaultSubcategoryID: id,
-    rateCount: z.number().int().nonnegative(),
-    subcategories: z.array(SubcategoryCoverage),
+    defaultSubcategoryID: id.describe('the subcategory /rates/latest answers without a subcategory (gold)'),
+    rateCount: z.number().int().nonnegative().describe('number of published rate records, every subcategory'),
+    subcategories: z.array(SubcategoryCoverage).describe('each subcategory\'s published rates: first and last date, count'),
   })
   .strict()
   .meta({ id: 'Meta' });
@@ -330,8 +330,10 @@ export const RoutingIndex = z
     slugs: z.record(slug, id),
     /** The subcategories with daily rates (sctHasDailyRate): what values a Nisab rule at request time. */
     dailyRateIDs: z.array(id),
-    /** ETag of every envelope file, by path. */
+    /** ETag of every envelope file that is not a rate list (a few per subcategory), by path. */
     etags: z.record(z.string(), z.string().regex(/^"[0-9a-f]{40}"$/)),
+    /** Names the snapshot's content (meta's contentId): rate lists' ETags are derived from it (router.ts listEtagKey). */
+    snapshot: z.string().regex(/^[0-9a-f]{40}$/),
   })
   .strict();
 export type RoutingIndex = z.infer<typeof RoutingIndex>;
