@@ -94,6 +94,9 @@ export const Rate = z
     drtUSDinNaira: positive.describe('the value of one US dollar in Naira on that date'),
     drtInNaira: money.describe('drtInUSD × drtUSDinNaira, rounded to 2 decimals'),
     drtUnit: z.string().min(1).describe('the unit priced, e.g. gram'),
+    drtPriceSource: sourceId.describe('id of the entry of /sources that drtInUSD comes from (its srcFigure says daily or monthly average)'),
+    drtNairaSource: sourceId.describe('id of the entry of /sources that drtUSDinNaira comes from (cbn-nfem-carried: an earlier day\'s official rate, see drtNairaDate)'),
+    drtNairaDate: isoDate.describe('the date drtUSDinNaira is from: drtDate, or the earlier working day a carried rate is from'),
   })
   .strict()
   .meta({ id: 'Rate' });
@@ -170,6 +173,9 @@ export const RATE_COLUMNS: RateColumns = {
   drtUSDinNaira: { sql: 'r.drtUSDinNaira' },
   drtInNaira: { sql: 'money(r.drtInUSD, r.drtUSDinNaira)' },
   drtUnit: { sql: 's.sctUnit' },
+  drtPriceSource: { sql: 'r.drtPriceSource' },
+  drtNairaSource: { sql: 'r.drtNairaSource' },
+  drtNairaDate: { sql: 'coalesce(r.drtNairaDate, r.drtDate)' },
 };
 
 /** A rate as published: one line of JSON, its keys in the record's order (the order is part of the public bytes). */
