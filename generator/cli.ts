@@ -1,4 +1,5 @@
 // The command line: each command turns its flags into one typed call.
+import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isRealDate, DATE_EXPECTATION } from './core/dates.ts';
 import { describeUserError, UserError } from './errors.ts';
@@ -135,19 +136,19 @@ export function program(): Command {
     .option('--out <dir>', 'the folder to publish into', DEFAULT_OUT)
     .addOption(new Option('--as-of <date>', 'publish records dated up to this day (default: today in --time-zone)').argParser(parseDate))
     .addOption(new Option('--time-zone <name>', 'IANA time zone of the as-of date').env('NISAB_TIME_ZONE').default(DEFAULT_TIME_ZONE))
-    .addOption(new Option('--max-age-days <n>', 'warn when the newest default rate is older than this').argParser(parseDays).default(3))
+    .addOption(new Option('--max-age-days <n>', 'warn when the newest rate of any subcategory with daily rates is older than this').argParser(parseDays).default(3))
     .option('--strict', 'fail (publishing nothing) instead of warning about a stale feed')
     .addHelpText('after', '\nExample:\n  npm run cli -- build --db rates.sqlite --out public --as-of 2025-08-31')
     .action(async (options: { db?: string; out: string; asOf?: string; timeZone: string; maxAgeDays: number; strict?: boolean }) => {
       const { buildSnapshot } = await import('./snapshot/build.ts');
-      const { todayIn, checkTimeZone } = await import('./snapshot/clock.ts');
+      const { todayIn, checkTimeZone, checkAsOfNotFuture } = await import('./snapshot/clock.ts');
       const { ensureDefaultDatabase } = await import('./db/default-db.ts');
       const progress = progressLine();
       const timeZone = checkTimeZone(options.timeZone);
       const summary = await buildSnapshot({
         db: options.db || (await ensureDefaultDatabase()),
         out: options.out,
-        asOf: options.asOf ?? todayIn(timeZone),
+        asOf: options.asOf === undefined ? todayIn(timeZone) : checkAsOfNotFuture(options.asOf, timeZone),
         timeZone,
         maxAgeDays: options.maxAgeDays,
         strict: options.strict ?? false,
@@ -183,7 +184,16 @@ export function program(): Command {
       // http-server's union layer uses a deprecated Node API; its warning says nothing to a user.
       process.noDeprecation = true;
       const { startPreview } = await import('./edges/preview/server.ts');
-      const server = await startPreview({ dir: options.dir, port: options.port, log: (line) => console.log(line) });
+      // Serving a folder that is not there would answer 503 forever: refuse to start.
+      const { existsSync, statSync } = await import('node:fs');
+      if (!existsSync(options.dir) || !statSync(options.dir).isDirectory()) {
+        throw new UserError(`--dir ${options.dir}: no snapshot there; build one first (npm run cli -- build --out ${options.dir}) or name the folder a build published`);
+      }
+      const server = await startPreview({ dir: options.dir, port: options.port, log: (line) => console.log(line) }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRINUSE') throw new UserError(`port ${options.port} is in use; stop what listens there or choose another with --port (0 picks a free one)`);
+        if (error.code === 'EACCES') throw new UserError(`port ${options.port} needs privileges this user lacks; choose one above 1023 with --port`);
+        throw error;
+      });
       console.log(`serving ${options.dir} on ${server.url} (Ctrl-C stops)`);
       const stop = () => void server.close().then(() => console.log('stopped'));
       process.once('SIGINT', stop);
@@ -204,6 +214,12 @@ export function program(): Command {
     )
     .action(async (options: { dir: string; port: number; prefix: string }) => {
       const { writeNginxSite } = await import('./edges/nginx/site.ts');
+      // nginx.conf names both folders; its language cannot hold these characters in a path.
+      for (const [flag, value] of [['--prefix', options.prefix], ['--dir', options.dir]] as const) {
+        if (/['\\$\n]/.test(path.resolve(value))) {
+          throw new UserError(`${flag} ${value}: nginx's configuration cannot name a path with ' $ \\ or a line break in it; choose a folder without them`);
+        }
+      }
       const site = await writeNginxSite(options);
       console.log(`wrote ${site.conf}: ${options.dir} on 127.0.0.1:${options.port}, ${site.fastAnswers} single-file answers without njs`);
       console.log(`start it with: nginx -p ${site.prefix} -c nginx.conf -g 'daemon off;'`);

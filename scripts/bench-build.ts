@@ -4,11 +4,16 @@
 // only the build is timed; each phase is timed from the build's progress lines.
 //
 //   npx tsx scripts/bench-build.ts
+//   npx tsx scripts/bench-build.ts --scale    # issue 12: 2 × 20 and 10 × 50 years, one run each
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BuildSummary } from '../generator/snapshot/build.ts';
 import type { Manifest } from '../generator/snapshot/publish.ts';
+import { daysBetween } from '../generator/core/dates.ts';
+import { paths } from '../generator/core/layout.ts';
+import { assemble, route } from '../generator/core/router.ts';
+import type { RoutingIndex } from '../generator/core/schemas.ts';
 import { addDays, appendDay, build, LAST_DATE, makeDatabase, markdownTable, median, treeSize, type BenchDatabase } from './bench-data.ts';
 
 const RUNS = 3;
@@ -172,7 +177,99 @@ function report({ full, nightly, sizes, rewritten }: Results): void {
   console.log(phaseTable('nightly', nightly) + '\n');
 }
 
+// ---------------------------------------------------------------------------
+// Issue 12's table (`--scale`): 2 × 20 and 10 × 50 years, one run each.
+
+interface ScaleRow {
+  label: string;
+  records: number;
+  fullSeconds: number;
+  nightlySeconds: number;
+  rewritten: number;
+  largest: { file: string; bytes: number };
+  routingBytes: number;
+  ranges: { maxFiles: number; worstRatio31: number; worstRatio62: number; count: number };
+}
+
+/** Random ranges of the built tree, planned by the router: files read, and bytes read against bytes returned. */
+async function rangeReads(out: string, asOf: string, count: number): Promise<ScaleRow['ranges']> {
+  const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as Manifest;
+  const index = JSON.parse(await readFile(path.join(out, paths.routing), 'utf8')) as RoutingIndex;
+  const texts = new Map<string, string>();
+  const text = async (file: string) => texts.get(file) ?? texts.set(file, await readFile(path.join(out, file), 'utf8')).get(file)!;
+  const coverage = index.all!;
+  const span = daysBetween(coverage.first, coverage.last);
+  let seed = 12;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const result = { maxFiles: 0, worstRatio31: 0, worstRatio62: 0, count };
+  for (let i = 0; i < count; i++) {
+    const [a, b] = [Math.floor(random() * span), Math.floor(random() * span)].sort((x, y) => x - y) as [number, number];
+    const scope = i % 2 === 0 ? '' : `&subcategory=${1 + (i % 3)}`;
+    const url = `/api/v1/rates?start_date=${addDays(coverage.first, a)}&end_date=${addDays(coverage.first, b)}${scope}`;
+    const plan = route({ method: 'GET', url, ifNoneMatch: null }, index)!;
+    const read = plan.reads.reduce((sum, r) => sum + manifest.files[r.path]!.bytes, 0);
+    const answer = assemble(plan, await Promise.all(plan.reads.map((r) => text(r.path))), index);
+    const returned = answer.parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
+    result.maxFiles = Math.max(result.maxFiles, plan.reads.length);
+    if (b - a + 1 >= 31) result.worstRatio31 = Math.max(result.worstRatio31, read / returned);
+    if (b - a + 1 >= 62) result.worstRatio62 = Math.max(result.worstRatio62, read / returned);
+    if (texts.size > 400) texts.clear();
+  }
+  return result;
+}
+
+async function scaleRow(subcategories: number, years: number): Promise<ScaleRow> {
+  const bench = await makeDatabase(years, subcategories);
+  try {
+    const out = path.join(bench.dir, 'public');
+    const full = await timedBuild(bench.db, out, LAST_DATE);
+    const day = addDays(LAST_DATE, 1);
+    await appendDay(bench, day);
+    const nightly = await timedBuild(bench.db, out, day);
+    const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as Manifest;
+    const [file, entry] = Object.entries(manifest.files).sort(([, x], [, y]) => y.bytes - x.bytes)[0]!;
+    return {
+      label: `${subcategories} × ${years} years`,
+      records: bench.records,
+      fullSeconds: full.seconds,
+      nightlySeconds: nightly.seconds,
+      rewritten: await changedBytes(out),
+      largest: { file, bytes: entry.bytes },
+      routingBytes: manifest.files[paths.routing]!.bytes,
+      ranges: await rangeReads(out, day, 400),
+    };
+  } finally {
+    await bench.cleanUp();
+  }
+}
+
+async function scale(): Promise<void> {
+  // Untimed warm-up (JIT, the esbuild service), then one run of each database.
+  const warm = await makeDatabase(2, 2);
+  await build(warm.db, path.join(warm.dir, 'public'), LAST_DATE);
+  await warm.cleanUp();
+  const rows = [await scaleRow(2, 20), await scaleRow(10, 50)];
+  const mib = (bytes: number) => (bytes / 1048576).toFixed(2) + ' MiB';
+  console.log(
+    markdownTable(
+      ['measure', ...rows.map((r) => `${r.label} (${r.records.toLocaleString('en')} records)`)],
+      [
+        ['full build (s)', ...rows.map((r) => seconds(r.fullSeconds))],
+        ['nightly build (s)', ...rows.map((r) => seconds(r.nightlySeconds))],
+        ['nightly / full', ...rows.map((r) => percent(r.nightlySeconds / r.fullSeconds))],
+        ['bytes rewritten by the nightly build', ...rows.map((r) => r.rewritten.toLocaleString('en'))],
+        ['largest file', ...rows.map((r) => `${mib(r.largest.bytes)} (${r.largest.file})`)],
+        ['routing index (bytes)', ...rows.map((r) => r.routingBytes.toLocaleString('en'))],
+        [`files read, ${rows[0]!.ranges.count} random ranges (max)`, ...rows.map((r) => String(r.ranges.maxFiles))],
+        ['bytes read / returned, ranges ≥ 31 days (max)', ...rows.map((r) => r.ranges.worstRatio31.toFixed(2))],
+        ['bytes read / returned, ranges ≥ 62 days (max)', ...rows.map((r) => r.ranges.worstRatio62.toFixed(2))],
+      ],
+    ),
+  );
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--scale')) return scale();
   const bench = await makeDatabase(YEARS);
   try {
     const full = await fullBuilds(bench);

@@ -12,12 +12,13 @@ import { openDatabase } from '../generator/db/open.ts';
 
 /** The newest date of every benchmark database; a nightly build appends the days after it. */
 export const LAST_DATE = '2024-06-14';
-export const SUBCATEGORY_IDS = [1, 2] as const;
 
-const SUBCATEGORIES_CSV = `sctID,sctSlug,sctName,sctUnit,sctHasDailyRate,sctIsDefault
-1,gold,Gold,gram,true,true
-2,silver,Silver,gram,true,false
-`;
+/** Gold (1, the default) and silver (2), then daily subcategories 3.. up to `count`. */
+function subcategoriesCsv(count: number): string {
+  const rows = ['sctID,sctSlug,sctName,sctUnit,sctHasDailyRate,sctIsDefault', '1,gold,Gold,gram,true,true', '2,silver,Silver,gram,true,false'];
+  for (let id = 3; id <= count; id++) rows.push(`${id},metal-${id},Metal ${id},gram,true,false`);
+  return rows.join('\n') + '\n';
+}
 
 const NISAB_RULES = [
   { nsbID: 1, nsbSubcategoryID: 1, nsbThreshold: 85, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5 },
@@ -42,17 +43,23 @@ export function firstDateFor(years: number): string {
   return addDays(`${Number(LAST_DATE.slice(0, 4)) - years}${LAST_DATE.slice(4)}`, 1);
 }
 
+/** A triangle wave from 0 up to 1 and back over `period` days: no jump the imports' plausibility gate would refuse. */
+function wave(day: number, period: number): number {
+  const at = day % period;
+  return Math.abs(at - period / 2) / (period / 2);
+}
+
 /** A price that depends only on the date and subcategory, so every run sees the same data. */
 function rateRow(date: string, subcategory: number): string {
   const day = Date.parse(date + 'T00:00:00Z') / DAY_MS;
-  const usd = subcategory === 1 ? 40 + (day % 997) * 0.0437 : 0.5 + (day % 89) * 0.0071;
-  const naira = 120 + (day % 3653) * 0.271;
+  const usd = subcategory === 1 ? 40 + wave(day, 997) * 43 : subcategory === 2 ? 0.5 + wave(day, 89) * 0.6 : 10 + subcategory + wave(day, 500 + subcategory) * 20;
+  const naira = 120 + wave(day, 7306) * 990;
   return `${date},${subcategory},${usd.toFixed(4)},${naira.toFixed(4)}`;
 }
 
-function ratesCsv(dates: string[]): string {
+function ratesCsv(dates: string[], ids: readonly number[]): string {
   const rows = ['drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira'];
-  for (const date of dates) for (const id of SUBCATEGORY_IDS) rows.push(rateRow(date, id));
+  for (const date of dates) for (const id of ids) rows.push(rateRow(date, id));
   return rows.join('\n') + '\n';
 }
 
@@ -61,34 +68,37 @@ export interface BenchDatabase {
   dir: string;
   db: string;
   records: number;
+  /** The subcategories with daily rates. */
+  ids: number[];
   cleanUp(): Promise<void>;
 }
 
-/** A new database of `years` years of daily gold and silver rates ending on LAST_DATE. */
-export async function makeDatabase(years: number): Promise<BenchDatabase> {
-  const dir = await mkdtemp(path.join(tmpdir(), `bench-${years}y-`));
+/** A new database of `years` years of daily rates of `subcategories` subcategories (gold and silver first) ending on LAST_DATE. */
+export async function makeDatabase(years: number, subcategories = 2): Promise<BenchDatabase> {
+  const ids = Array.from({ length: subcategories }, (_, i) => i + 1);
+  const dir = await mkdtemp(path.join(tmpdir(), `bench-${subcategories}x${years}y-`));
   const file = (name: string) => path.join(dir, name);
   const dates = datesBetween(firstDateFor(years), LAST_DATE);
   await writeFile(file('categories.csv'), 'catID,catSlug,catName\n');
-  await writeFile(file('subcategories.csv'), SUBCATEGORIES_CSV);
-  await writeFile(file('rates.csv'), ratesCsv(dates));
+  await writeFile(file('subcategories.csv'), subcategoriesCsv(subcategories));
+  await writeFile(file('rates.csv'), ratesCsv(dates, ids));
   await writeFile(file('nisab.json'), JSON.stringify(NISAB_RULES));
   const db = file('source.sqlite');
   await loadDatabase(db, dir);
-  return { dir, db, records: dates.length * SUBCATEGORY_IDS.length, cleanUp: () => rm(dir, { recursive: true, force: true }) };
+  return { dir, db, records: dates.length * ids.length, ids, cleanUp: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** Imports one rate per subcategory for `date`, as the nightly feed would. */
 export async function appendDay(bench: BenchDatabase, date: string): Promise<void> {
   const csv = path.join(bench.dir, `day-${date}.csv`);
-  await writeFile(csv, ratesCsv([date]));
+  await writeFile(csv, ratesCsv([date], bench.ids));
   const handle = openDatabase(bench.db);
   try {
     await importRates(handle, csv);
   } finally {
     handle.close();
   }
-  bench.records += SUBCATEGORY_IDS.length;
+  bench.records += bench.ids.length;
 }
 
 /** The real build, in-process and silent. */

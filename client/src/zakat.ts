@@ -57,10 +57,12 @@ const slugId = (published: Published, slug: string) => published.subcategories.f
 /** The schools a rule names (nsbSchools; empty for a contemporary body's choice). */
 export const ruleSchools = (rule: NisabRule): string[] => rule.nsbSchools;
 
-/** "rule 5 (gold-basis; maliki, shafii)": how the page names the rule it applied. */
+/** "rule 21 (maliki): held by the Maliki school": how the page names the rule it applied. */
 export function describeRule(rule: NisabRule): string {
   const schools = ruleSchools(rule);
-  return `rule ${rule.nsbID} (${rule.nsbVariant}${schools.length ? `; ${schools.join(', ')}` : rule.nsbIsDefault ? '; the majority view' : ''})`;
+  const school = (name: string) => ({ hanafi: 'Hanafi', maliki: 'Maliki', shafii: "Shafi'i", hanbali: 'Hanbali' })[name] ?? name;
+  const held = schools.length ? `held by the ${schools.map(school).join(', ')} school${schools.length > 1 ? 's' : ''}` : "no school named (a contemporary body's choice)";
+  return `rule ${rule.nsbID} (${rule.nsbVariant}): ${held}`;
 }
 
 /**

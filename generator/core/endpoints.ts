@@ -6,7 +6,7 @@
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
 import { DATE_EXPECTATION, isRealDate } from './dates.ts';
 import { renderJoinedList } from './envelope.ts';
-import { blockEnd, blockStarts, paths, planRange, type Coverage, type Scope, type ShardRead } from './layout.ts';
+import { paths, planRange, scopeBlocks, type Block, type Coverage, type Scope, type ShardRead } from './layout.ts';
 import type { Dated } from './dated.ts';
 import type { RoutingIndex } from './schemas.ts';
 
@@ -131,17 +131,6 @@ function coverageOf(index: RoutingIndex, id: number): Coverage | null {
   return coverage === undefined ? null : coverage;
 }
 
-/** The calendar months and years of a coverage, as inclusive date ranges. */
-function calendarBlocks(coverage: Coverage): { start: string; end: string }[] {
-  const months = blockStarts('month', coverage.first, coverage.last).map(function (start) {
-    return { start: start, end: blockEnd('month', start) };
-  });
-  const years = blockStarts('year', coverage.first, coverage.last).map(function (start) {
-    return { start: start, end: blockEnd('year', start) };
-  });
-  return months.concat(years);
-}
-
 export const ENDPOINTS: Endpoint[] = [
   {
     path: '/rates/latest',
@@ -177,25 +166,25 @@ export const ENDPOINTS: Endpoint[] = [
     plan: function (query, index) {
       const scope: Scope = query.subcategory === null ? 'all' : query.subcategory;
       const coverage = query.subcategory === null ? index.all : coverageOf(index, query.subcategory);
-      const reads = planRange(scope, query.start_date, query.end_date, coverage);
+      const reads = planRange(scope, query.start_date, query.end_date, coverage, index.asOf);
       // No record can match: an empty list, not an error (CONTRACT §2).
       return { status: 200, reads: reads, body: reads.length === 0 ? renderJoinedList('', 0) : null, error: null, dated: null };
     },
     wholeFileQueries: function (index) {
-      const found = [''];
+      // Each block of the layout asked for as a range (months, closed years...): one file each.
+      // The whole history is not one file (no file grows with it).
+      const found: string[] = [];
       const scopes: { query: string; coverage: Coverage | null }[] = [{ query: '', coverage: index.all }];
       const ids = subcategoryIds(index);
       for (let i = 0; i < ids.length; i++) {
-        found.push('subcategory=' + ids[i]);
         scopes.push({ query: '&subcategory=' + ids[i], coverage: index.subcategories[ids[i] as string] || null });
       }
-      // Calendar months and years: the blocks a client most often asks for, each one file.
       for (let i = 0; i < scopes.length; i++) {
         const scope = scopes[i] as { query: string; coverage: Coverage | null };
         if (scope.coverage === null) continue;
-        const blocks = calendarBlocks(scope.coverage);
+        const blocks = scopeBlocks(scope.coverage, index.asOf);
         for (let j = 0; j < blocks.length; j++) {
-          const block = blocks[j] as { start: string; end: string };
+          const block = blocks[j] as Block;
           found.push('start_date=' + block.start + '&end_date=' + block.end + scope.query);
         }
       }

@@ -1,13 +1,19 @@
 // Which files a snapshot holds and which of them answer a date range. The
 // build writes exactly the files named here and the router reads them, so this
-// is the one definition of the layout.
+// is the one definition of the layout, both ways: a path from what it holds
+// (paths) and what a path holds (parsePath).
 //
-// Rate lists are kept per scope ("all" subcategories, or one subcategory id) at
-// four levels of calendar blocks: month, year, decade and everything. A range
-// is answered from the smallest level at which its two ends fall in the same
-// or in adjacent blocks: at most two files, each cut to the range. The files
-// hold every record about four times (once per level), so the tree grows
-// linearly with the data.
+// Rate lists are kept per scope ("all" subcategories, or one subcategory id) in
+// calendar blocks, and no file grows with the length of the history:
+//  - every month, the open one (the as-of date's) included;
+//  - every closed year and closed decade (ended before the as-of date's);
+//  - the open year's closed months as one file ("months": 2024/01-05), and the
+//    open decade's closed years as one file ("years": 2020-2023).
+// So a nightly build rewrites the open month; the "months" file when a month
+// closes, the "years" file when a year does. A range is covered by the fewest
+// of these blocks that read at most about twice what it returns (planRange),
+// and the whole history is the closed decades, the two open-period files and
+// the open month.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs.
 import { daysInMonth } from './dates.ts';
@@ -15,8 +21,10 @@ import { daysInMonth } from './dates.ts';
 export const API_ROOT = 'v1';
 
 export type Scope = 'all' | number;
-export type Level = 'month' | 'year' | 'decade' | 'all';
-export const LEVELS: Level[] = ['month', 'year', 'decade', 'all'];
+export type Level = 'month' | 'year' | 'decade' | 'months' | 'years';
+/** Children before parents: a block of a level is joined from blocks of CHILD_LEVEL[level]. */
+export const LEVELS: Level[] = ['month', 'year', 'decade', 'months', 'years'];
+export const CHILD_LEVEL: { [level: string]: Level } = { year: 'month', decade: 'year', months: 'month', years: 'year' };
 
 // Every path of the snapshot as a pattern, read both ways: filled in to name a
 // file, and compiled to a regular expression to tell what a file holds. A
@@ -33,13 +41,14 @@ const PATTERNS = {
   month: 'v1/rates/{scope}/{yyyy}/{mm}.json',
   year: 'v1/rates/{scope}/{yyyy}.json',
   decade: 'v1/rates/{scope}/{yyy}0s.json',
-  all: 'v1/rates/{scope}.json',
+  months: 'v1/rates/{scope}/{yyyy}/01-{mm}.json',
+  years: 'v1/rates/{scope}/{yyy}0-{yyyy}.json',
   // For dated answers: each subcategory's newest record before the year, then its
   // newest record of each month of the year (see planMonthEnds in the build).
   monthEnds: 'v1/rates/month-ends/{yyyy}.json',
 };
 type Kind = keyof typeof PATTERNS;
-const KINDS: Kind[] = ['meta', 'routing', 'subcategories', 'sources', 'nisabAll', 'nisab', 'latest', 'month', 'year', 'decade', 'all', 'monthEnds'];
+const KINDS: Kind[] = ['meta', 'routing', 'subcategories', 'sources', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'month', 'year', 'decade', 'months', 'years'];
 
 const FIELDS: { [name: string]: string } = {
   id: '[1-9][0-9]{0,8}',
@@ -102,7 +111,14 @@ export const paths = {
   monthEnds: function (date: string): string {
     return fill(PATTERNS.monthEnds, dateFields(date));
   },
-  /** The shard of `scope` at `level` that holds `date`. */
+  /** The file of a block of a scope (see blockAt). */
+  block: function (scope: Scope, block: Block): string {
+    return paths.shard(scope, block.level, block.level === 'months' || block.level === 'years' ? block.end : block.start);
+  },
+  /**
+   * The shard of `scope` at `level` that holds `date`; for "months" and "years"
+   * (which start with their year or decade), `date` is in their last month or year.
+   */
   shard: function (scope: Scope, level: Level, date: string): string {
     const values = dateFields(date);
     values['scope'] = String(scope);
@@ -135,23 +151,43 @@ export function parsePath(path: string): SnapshotFile | null {
     if (kind === 'meta' || kind === 'routing' || kind === 'subcategories' || kind === 'sources' || kind === 'nisabAll') return { kind: kind } as SnapshotFile;
     if (kind === 'monthEnds') return { kind: kind, start: values['yyyy'] + '-01-01' };
     const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
-    const year = values['yyyy'] !== undefined ? values['yyyy'] : values['yyy'] !== undefined ? values['yyy'] + '0' : '0001';
-    const start = year + '-' + (values['mm'] !== undefined ? values['mm'] : '01') + '-01';
+    const year = values['yyyy'] !== undefined ? values['yyyy'] : (values['yyy'] as string) + '0';
+    const date = year + '-' + (values['mm'] !== undefined ? values['mm'] : '01') + '-01';
     // A path this layout would not write for its own block (two patterns alike) is not ours.
-    if (paths.shard(scope, kind, start) !== path) continue;
-    return { kind: 'shard', scope: scope, level: kind, start: start, end: blockEnd(kind, start) };
+    if (paths.shard(scope, kind, date) !== path) continue;
+    const block = blockOf(kind, date);
+    return { kind: 'shard', scope: scope, level: kind, start: block.start, end: block.end };
   }
   return null;
 }
 
-/** The last day of the block of `level` that starts on `start`. */
-export function blockEnd(level: Level, start: string): string {
-  const year = Number(start.slice(0, 4));
-  if (level === 'all') return '9999-12-31';
-  if (level === 'decade') return pad(year + 9, 4) + '-12-31';
-  if (level === 'year') return pad(year, 4) + '-12-31';
-  const month = Number(start.slice(5, 7));
-  return start.slice(0, 8) + pad(daysInMonth(year, month), 2);
+export interface Block {
+  level: Level;
+  /** First and last day. */
+  start: string;
+  end: string;
+}
+
+/**
+ * The block of `level` that holds `date`, whether or not a snapshot has it:
+ * for "months" and "years", the run from the start of the year (decade) to the
+ * end of `date`'s month (year).
+ */
+export function blockOf(level: Level, date: string): Block {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const monthEnd = date.slice(0, 8) + pad(daysInMonth(year, month), 2);
+  if (level === 'month') return { level: level, start: date.slice(0, 8) + '01', end: monthEnd };
+  if (level === 'year') return { level: level, start: pad(year, 4) + '-01-01', end: pad(year, 4) + '-12-31' };
+  const decade = year - (year % 10);
+  if (level === 'decade') return { level: level, start: pad(decade, 4) + '-01-01', end: pad(decade + 9, 4) + '-12-31' };
+  if (level === 'months') return { level: level, start: pad(year, 4) + '-01-01', end: monthEnd };
+  return { level: level, start: pad(decade, 4) + '-01-01', end: pad(year, 4) + '-12-31' };
+}
+
+/** The last day of the block of `level` that starts on `start` (a month, a year, a decade). */
+export function blockEnd(level: 'month' | 'year' | 'decade', start: string): string {
+  return blockOf(level, start).end;
 }
 
 function pad(n: number, width: number): string {
@@ -160,9 +196,8 @@ function pad(n: number, width: number): string {
   return text;
 }
 
-/** The first day of every block of a level from the block of `first` to that of `last`: the shards a scope has. */
-export function blockStarts(level: Level, first: string, last: string): string[] {
-  if (level === 'all') return [first];
+/** The first day of every calendar block of a level from the block of `first` to that of `last`. */
+export function blockStarts(level: 'month' | 'year' | 'decade', first: string, last: string): string[] {
   const starts: string[] = [];
   const step = level === 'month' ? 1 : level === 'year' ? 12 : 120;
   let year = Number(first.slice(0, 4));
@@ -179,13 +214,69 @@ export function blockStarts(level: Level, first: string, last: string): string[]
   return starts;
 }
 
-/** A block's number at a level; two dates share a block when the numbers are equal. */
-function blockNumber(level: Level, date: string): number {
-  const year = Number(date.slice(0, 4));
-  if (level === 'month') return year * 12 + Number(date.slice(5, 7));
-  if (level === 'year') return year;
-  if (level === 'decade') return Math.floor(year / 10);
-  return 0;
+export interface Coverage {
+  first: string;
+  last: string;
+}
+
+/**
+ * The block of `level` that holds `date` in a snapshot built as of `asOf`, or
+ * null when there is none: years and decades only once closed, "months" and
+ * "years" only for the open year and decade, and only their closed part.
+ * (The caller keeps `date` within the scope's coverage.)
+ */
+export function blockAt(level: Level, date: string, asOf: string): Block | null {
+  if (level === 'month') return blockOf(level, date);
+  const year = date.slice(0, 4);
+  const openYear = asOf.slice(0, 4);
+  if (level === 'year') return year < openYear ? blockOf(level, date) : null;
+  if (level === 'decade') return year.slice(0, 3) < openYear.slice(0, 3) ? blockOf(level, date) : null;
+  if (level === 'months') {
+    if (year !== openYear || date.slice(5, 7) >= asOf.slice(5, 7)) return null;
+    return blockOf(level, previousMonth(asOf));
+  }
+  if (year.slice(0, 3) !== openYear.slice(0, 3) || year >= openYear) return null;
+  return blockOf(level, pad(Number(openYear) - 1, 4) + '-01-01');
+}
+
+/** The first day of the month before `date`'s. */
+function previousMonth(date: string): string {
+  const month = Number(date.slice(5, 7));
+  return month === 1 ? pad(Number(date.slice(0, 4)) - 1, 4) + '-12-01' : date.slice(0, 5) + pad(month - 1, 2) + '-01';
+}
+
+/** The first day after a block (blocks end on a month's last day). */
+function dayAfter(end: string): string {
+  const month = Number(end.slice(5, 7));
+  return month === 12 ? pad(Number(end.slice(0, 4)) + 1, 4) + '-01-01' : end.slice(0, 5) + pad(month + 1, 2) + '-01';
+}
+
+/** Every block a scope whose records span `coverage` has in a snapshot as of `asOf`, children before parents. */
+export function scopeBlocks(coverage: Coverage, asOf: string): Block[] {
+  const blocks: Block[] = [];
+  const levels: ('month' | 'year' | 'decade')[] = ['month', 'year', 'decade'];
+  for (let i = 0; i < levels.length; i++) {
+    const level = levels[i] as 'month' | 'year' | 'decade';
+    const starts = blockStarts(level, coverage.first, coverage.last);
+    for (let j = 0; j < starts.length; j++) {
+      const block = blockAt(level, starts[j] as string, asOf);
+      if (block !== null) blocks.push(block);
+    }
+  }
+  // The open period's closed part, where it meets the coverage.
+  const prefixes: Level[] = ['months', 'years'];
+  for (let i = 0; i < prefixes.length; i++) {
+    const level = prefixes[i] as Level;
+    const start = blockOf(level, asOf).start;
+    const probe = start < coverage.first ? coverage.first : start;
+    const block = probe <= coverage.last ? blockAt(level, probe, asOf) : null;
+    if (block !== null && block.end >= coverage.first) blocks.push(block);
+  }
+  return blocks;
+}
+
+function dayNumber(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86400000;
 }
 
 export interface ShardRead {
@@ -195,33 +286,89 @@ export interface ShardRead {
   to: string;
 }
 
-export interface Coverage {
-  first: string;
-  last: string;
+/** Days of [start, end] within the coverage: what reading a block costs, records being spread over time. */
+function daysWithin(start: string, end: string, coverage: Coverage): number {
+  const a = start < coverage.first ? coverage.first : start;
+  const b = end > coverage.last ? coverage.last : end;
+  return a > b ? 0 : dayNumber(b) - dayNumber(a) + 1;
+}
+
+const PLAN_LEVELS: Level[] = ['month', 'year', 'decade', 'months', 'years'];
+
+/** How much more than it returns a range may read: twice, plus a month (a range's two ends each fall in a block). */
+export function readBudget(returnedDays: number): number {
+  return 2 * returnedDays + 31;
+}
+
+/** A range reads at most this many files whenever it can (the whole of up to about 50 years of history). */
+export const MAX_READS = 8;
+
+interface Chain {
+  read: number;
+  blocks: Block[];
 }
 
 /**
  * The shard reads that answer [start, end] (inclusive, either may be null) for
- * a scope whose records span `coverage`; an empty list when no record can match.
+ * a scope whose records span `coverage` in a snapshot as of `asOf`; an empty
+ * list when no record can match.
+ *
+ * The blocks are disjoint and consecutive, the first holding the range's first
+ * day: the fewest blocks whose days (within the coverage) are at most
+ * readBudget of the range's, the fewest days among those. When no cover of at
+ * most MAX_READS blocks is that cheap, the cheapest of at most MAX_READS blocks;
+ * when there is none (more decades than that), the fewest blocks.
+ * A search over block boundaries, one more block per step: a few dozen steps.
  */
-export function planRange(scope: Scope, start: string | null, end: string | null, coverage: Coverage | null): ShardRead[] {
+export function planRange(scope: Scope, start: string | null, end: string | null, coverage: Coverage | null, asOf: string): ShardRead[] {
   if (coverage === null) return [];
   const from = start === null || start < coverage.first ? coverage.first : start;
   const to = end === null || end > coverage.last ? coverage.last : end;
   if (from > to) return [];
-  if (from === coverage.first && to === coverage.last) {
-    return [{ path: paths.shard(scope, 'all', from), from: from, to: to }];
-  }
-  for (let i = 0; i < LEVELS.length; i++) {
-    const level = LEVELS[i] as Level;
-    const gap = blockNumber(level, to) - blockNumber(level, from);
-    if (gap === 0) return [{ path: paths.shard(scope, level, from), from: from, to: to }];
-    if (gap === 1) {
-      return [
-        { path: paths.shard(scope, level, from), from: from, to: to },
-        { path: paths.shard(scope, level, to), from: from, to: to },
-      ];
+  const budget = readBudget(dayNumber(to) - dayNumber(from) + 1);
+  // frontier: the next day to cover -> the cheapest chain of `files` blocks that reaches it.
+  let frontier: { [day: string]: Chain } = {};
+  frontier[from] = { read: 0, blocks: [] };
+  let withinReads: Chain | null = null;
+  for (let files = 1; ; files++) {
+    const next: { [day: string]: Chain } = {};
+    let done: Chain | null = null;
+    const days = Object.keys(frontier);
+    if (days.length === 0) break;
+    for (let i = 0; i < days.length; i++) {
+      const day = days[i] as string;
+      const chain = frontier[day] as Chain;
+      for (let j = 0; j < PLAN_LEVELS.length; j++) {
+        const block = blockAt(PLAN_LEVELS[j] as Level, day, asOf);
+        // After the first block, the next must start where the last one ended.
+        if (block === null || (files > 1 && block.start !== day)) continue;
+        const read = chain.read + daysWithin(block.start, block.end, coverage);
+        const blocks = chain.blocks.concat([block]);
+        if (block.end >= to) {
+          if (done === null || read < done.read) done = { read: read, blocks: blocks };
+        } else {
+          const after = dayAfter(block.end);
+          const known = next[after];
+          if (known === undefined || read < known.read) next[after] = { read: read, blocks: blocks };
+        }
+      }
     }
+    if (done !== null && done.read <= budget && files <= MAX_READS) return readsOf(scope, done.blocks, from, to);
+    if (done !== null && files <= MAX_READS && (withinReads === null || done.read < withinReads.read)) withinReads = done;
+    if (files === MAX_READS && withinReads !== null) return readsOf(scope, withinReads.blocks, from, to);
+    // More decades than MAX_READS: the fewest blocks there are.
+    if (files > MAX_READS && done !== null) return readsOf(scope, done.blocks, from, to);
+    frontier = next;
   }
-  return [{ path: paths.shard(scope, 'all', from), from: from, to: to }];
+  // Every chain ended within MAX_READS blocks, none within the budget.
+  return readsOf(scope, (withinReads as Chain).blocks, from, to);
+}
+
+function readsOf(scope: Scope, blocks: Block[], from: string, to: string): ShardRead[] {
+  const reads: ShardRead[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i] as Block;
+    reads.push({ path: paths.block(scope, block), from: from, to: to });
+  }
+  return reads;
 }

@@ -25,6 +25,7 @@ export function edgeError(status: number, message: string): ApiResponse {
     status: status,
     headers: { 'content-type': JSON_TYPE, 'access-control-allow-origin': '*', 'cache-control': 'no-store' },
     body: renderError(message),
+    parts: null,
     sendBody: true,
   };
 }
@@ -36,6 +37,7 @@ export function staticNotFound(): ApiResponse {
     status: 404,
     headers: { 'content-type': JSON_TYPE, 'access-control-allow-origin': STATIC_HEADERS['access-control-allow-origin'] as string, 'cache-control': STATIC_HEADERS['cache-control'] as string },
     body: renderError(NOT_FOUND_MESSAGE),
+    parts: null,
     sendBody: true,
   };
 }
@@ -68,7 +70,8 @@ export function respondWith(request: ApiRequest, index: RoutingIndex, io: Snapsh
     .then(function (texts) {
       const answer = assemble(plan, texts, index);
       if (answer.etag !== null) return answer;
-      return io.sha1Hex(answer.body).then(function (hex) {
+      // A short key, never a big body: see listEtagKey.
+      return io.sha1Hex(answer.etagKey).then(function (hex) {
         answer.etag = etagOf(hex);
         return answer;
       });

@@ -4,7 +4,7 @@
 //   const plan = route(request, index);           // which files, or an answer
 //   if (plan === null) -> serve static content
 //   const texts = read every plan.reads[i].path   // from the snapshot
-//   const answer = assemble(plan, texts, index);  // body and ETag (null: hash the body)
+//   const answer = assemble(plan, texts, index);  // body parts and ETag (or the short key to hash for it)
 //   const response = finalize(answer, plan, index, Date.now());
 //
 // Paths read are built only from validated values (layout.ts), never from the
@@ -12,12 +12,12 @@
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (no destructuring, spread,
 // for-of, classes, optional chaining, nullish coalescing, Map/Set, URLSearchParams).
-import { LIST_SEPARATOR, renderError, renderJoinedList } from './envelope.ts';
+import { LIST_HEAD, LIST_SEPARATOR, LIST_TAIL_START, renderError, renderJoinedList } from './envelope.ts';
 import { composeDated, type Dated } from './dated.ts';
 import { BASES, endpointAt, noEndpointMessage, PARAMETERS, type Decision, type Query } from './endpoints.ts';
 import type { ShardRead } from './layout.ts';
 import type { RoutingIndex } from './schemas.ts';
-import { sliceList } from './slice.ts';
+import { firstRecord, lastRecord, sliceList } from './slice.ts';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
@@ -42,18 +42,31 @@ export interface Plan {
 
 export interface Answer {
   status: number;
-  body: string;
-  /** null: the adapter hashes the body (etagOf) before finalize. */
+  /** The body in pieces, to be sent one after the other: a composed list is never joined into one string. */
+  parts: string[];
+  /** null: the adapter sets it to etagOf(sha1 of etagKey) before finalize. */
   etag: string | null;
+  /** A short text that only this body has in this snapshot (never the whole of a big body). */
+  etagKey: string;
 }
 
 /** What an edge sends: named so as not to shadow the global Response of the runtimes. */
 export interface ApiResponse {
   status: number;
   headers: { [name: string]: string };
-  /** The full body; empty when `sendBody` is false (HEAD, 204, 304). */
+  /** The full body, unless `parts` holds it; send none when `sendBody` is false (HEAD, 204, 304). */
   body: string;
+  /**
+   * A composed list in pieces (then `body` is ''): send them one after the
+   * other, so a long answer is never held as one string (bodyOf joins them).
+   */
+  parts: string[] | null;
   sendBody: boolean;
+}
+
+/** A response's body as one string (for the adapters and tests that want it whole). */
+export function bodyOf(response: ApiResponse): string {
+  return response.parts === null ? response.body : response.parts.join('');
 }
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -197,31 +210,56 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
   return { status: decision.status, reads: decision.reads, body: decision.body, head: head, ifNoneMatch: request.ifNoneMatch, dated: decision.dated };
 }
 
-/** The body and ETag of a plan, from the texts of its reads (same order). */
+/**
+ * What a rate list's ETag is the SHA-1 of: the snapshot, the count and the first
+ * and last record. Within a snapshot that names the body (records are ordered
+ * and unique, so a scope's records between two records are fixed, and the
+ * count tells a subcategory's list from "all"), so equal bodies get equal
+ * ETags, a composed answer the ETag of the file of the same records, and no
+ * body is hashed whole.
+ */
+export function listEtagKey(index: RoutingIndex, count: number, first: string, last: string): string {
+  return index.snapshot + '\n' + count + '\n' + first + '\n' + last;
+}
+
+/** The body (in parts) and ETag of a plan, from the texts of its reads (same order). */
 export function assemble(plan: Plan, texts: string[], index: RoutingIndex): Answer {
-  if (plan.body !== null) return { status: plan.status, body: plan.body, etag: null };
+  if (plan.body !== null) return { status: plan.status, parts: [plan.body], etag: null, etagKey: plan.body };
   if (plan.dated !== null) {
     const composed = composeDated(plan.dated, texts, index);
     // The plan saw a record in coverage; a tree that lacks it is damaged, as a missing file would be.
     if (composed === null) throw new Error('the snapshot has no record of subcategory ' + plan.dated.subcategory + ' on or before ' + plan.dated.date);
-    return { status: composed.status, body: composed.body, etag: null };
+    // A small body (one record, or the Nisab rules): hashed whole.
+    return { status: composed.status, parts: [composed.body], etag: null, etagKey: composed.body };
   }
   const first = plan.reads[0] as ShardRead;
   if (first.from === '') {
-    return { status: plan.status, body: texts[0] as string, etag: knownEtag(index, first.path) };
+    const text = texts[0] as string;
+    return { status: plan.status, parts: [text], etag: knownEtag(index, first.path), etagKey: text };
   }
-  const pieces: string[] = [];
+  const parts: string[] = [LIST_HEAD];
   let count = 0;
+  let firstLine = '';
+  let lastLine = '';
   for (let i = 0; i < plan.reads.length; i++) {
     const read = plan.reads[i] as ShardRead;
-    const piece = sliceList(texts[i] as string, read.from, read.to);
-    if (piece.whole && plan.reads.length === 1) {
-      return { status: plan.status, body: texts[i] as string, etag: knownEtag(index, read.path) };
-    }
-    if (piece.count > 0) pieces.push(piece.text);
+    const text = texts[i] as string;
+    const piece = sliceList(text, read.from, read.to);
+    if (piece.count === 0) continue;
+    if (count > 0) parts.push(LIST_SEPARATOR);
+    else firstLine = firstRecord(piece.text);
+    lastLine = lastRecord(piece.text);
     count += piece.count;
+    // A whole file is sent as it is (the same bytes as its records between head and tail).
+    if (piece.whole && plan.reads.length === 1) return { status: plan.status, parts: [text], etag: null, etagKey: listEtagKey(index, count, firstLine, lastLine) };
+    parts.push(piece.text);
   }
-  return { status: plan.status, body: renderJoinedList(pieces.join(LIST_SEPARATOR), count), etag: null };
+  if (count === 0) {
+    const empty = renderJoinedList('', 0);
+    return { status: plan.status, parts: [empty], etag: null, etagKey: empty };
+  }
+  parts.push(LIST_TAIL_START + count + '}\n');
+  return { status: plan.status, parts: parts, etag: null, etagKey: listEtagKey(index, count, firstLine, lastLine) };
 }
 
 function knownEtag(index: RoutingIndex, path: string): string | null {
@@ -260,16 +298,17 @@ export function finalize(answer: Answer, plan: Plan, index: RoutingIndex, nowMs:
     headers['access-control-allow-methods'] = ALLOWED_METHODS;
     headers['access-control-allow-headers'] = 'If-None-Match';
     headers['access-control-max-age'] = '86400';
-    return { status: 204, headers: headers, body: '', sendBody: false };
+    return { status: 204, headers: headers, body: '', parts: null, sendBody: false };
   }
   headers['access-control-expose-headers'] = 'ETag';
   if (answer.status === 405) headers['allow'] = ALLOWED_METHODS;
   if (answer.status === 200 && answer.etag !== null) {
     headers['etag'] = answer.etag;
     if (plan.ifNoneMatch !== null && matches(plan.ifNoneMatch, answer.etag)) {
-      return { status: 304, headers: headers, body: '', sendBody: false };
+      return { status: 304, headers: headers, body: '', parts: null, sendBody: false };
     }
   }
   headers['content-type'] = 'application/json; charset=utf-8';
-  return { status: answer.status, headers: headers, body: answer.body, sendBody: !plan.head };
+    const single = answer.parts.length === 1;
+  return { status: answer.status, headers: headers, body: single ? (answer.parts[0] as string) : '', parts: single ? null : answer.parts, sendBody: !plan.head };
 }

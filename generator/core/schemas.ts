@@ -3,11 +3,18 @@
 // document (generator/site/openapi.ts). Field names follow CONTRACT.md §3.
 import { z } from 'zod';
 import { DATE_EXPECTATION, isRealDate } from './dates.ts';
+import { hijriDate } from './hijri.ts';
 
 export const isoDate = z
   .string()
   .refine(isRealDate, { message: `must be ${DATE_EXPECTATION}` })
   .meta({ format: 'date', example: '2024-03-15' });
+
+// A Hijri date, YYYY-MM-DD (months 01–12, days 01–30).
+const hijriDateField = z
+  .string()
+  .regex(/^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|30)$/, { message: 'must be a Hijri date in YYYY-MM-DD form, e.g. 1445-09-01' })
+  .meta({ example: '1445-09-01' });
 
 const id = z.number().int().positive().max(999_999_999);
 const positive = z.number().finite().positive();
@@ -30,7 +37,7 @@ export const SubcategoryInput = z
     sctSlug: slug.describe('short name, e.g. gold'),
     sctName: z.string().min(1).describe('display name'),
     sctUnit: z.string().min(1).describe('the unit a rate or threshold of this subcategory is quoted in, e.g. gram, head, kg'),
-    sctHasDailyRate: z.boolean().describe('true when the service publishes rates for it'),
+    sctHasDailyRate: z.boolean().describe('true when the service publishes rate records for it (a metal). Not a promise of one record per day: before 2024-03 the embedded data holds one record per month, a monthly average dated at the month\'s end; each record\'s sources (drtPriceSource, GET /sources) say what its figure is'),
     sctIsDefault: z.boolean().describe('true for exactly one subcategory (gold): the default of /rates/latest'),
     sctCategoryID: id.nullable().default(null).describe('the category it belongs to (see sctCategorySlug)'),
   })
@@ -89,11 +96,14 @@ export const Rate = z
   .object({
     drtID: id.describe('stable identifier of the rate record'),
     drtSubcategoryID: id.describe('the subcategory this rate prices'),
-    drtDate: isoDate.describe('the date of the rate'),
-    drtInUSD: positive.describe('price of one unit (drtUnit) in US dollars'),
-    drtUSDinNaira: positive.describe('the value of one US dollar in Naira on that date'),
+    drtDate: isoDate.describe('the date the record is dated: the day of a daily rate, or the last day of the month for a monthly average (then not the price on that date; no record uses information from after its date)'),
+    drtInUSD: positive.describe('price of one unit (drtUnit) in US dollars, as its source publishes it (a daily reference rate or a monthly average; see drtPriceSource)'),
+    drtUSDinNaira: positive.describe('the value of one US dollar in Naira the record uses (a daily rate, or an official end-of-month rate; see drtNairaSource)'),
     drtInNaira: money.describe('drtInUSD × drtUSDinNaira, rounded to 2 decimals'),
     drtUnit: z.string().min(1).describe('the unit priced, e.g. gram'),
+    drtHijriDate: hijriDateField.describe(
+      'drtDate in the Umm al-Qura calendar (computed, Saudi Arabia\'s official Hijri calendar); the National Moonsighting Committee of Nigeria (NMCN) dates by local sighting, which can differ by a day',
+    ),
     drtPriceSource: sourceId.describe('id of the entry of /sources that drtInUSD comes from (its srcFigure says daily or monthly average)'),
     drtNairaSource: sourceId.describe('id of the entry of /sources that drtUSDinNaira comes from (cbn-nfem-carried: an earlier day\'s official rate, see drtNairaDate)'),
     drtNairaDate: isoDate.describe('the date drtUSDinNaira is from: drtDate, or the earlier working day a carried rate is from'),
@@ -173,6 +183,8 @@ export const RATE_COLUMNS: RateColumns = {
   drtUSDinNaira: { sql: 'r.drtUSDinNaira' },
   drtInNaira: { sql: 'money(r.drtInUSD, r.drtUSDinNaira)' },
   drtUnit: { sql: 's.sctUnit' },
+  // Derived from drtDate alone, so the fingerprint (drtDate is in it) covers it.
+  drtHijriDate: { derive: (read) => hijriDate(read.drtDate as string) },
   drtPriceSource: { sql: 'r.drtPriceSource' },
   drtNairaSource: { sql: 'r.drtNairaSource' },
   drtNairaDate: { sql: 'coalesce(r.drtNairaDate, r.drtDate)' },
@@ -293,6 +305,7 @@ export const SubcategoryCoverage = z
 export const Meta = z
   .object({
     asOf: isoDate.describe('the snapshot holds records dated up to this date'),
+    asOfHijri: hijriDateField.describe('the as-of date in the Umm al-Qura calendar; local sighting (NMCN) can differ by a day'),
     timeZone: z.string().describe('the time zone the as-of date was taken in'),
     validUntil: z.iso.datetime().describe('when the next nightly build is due; no answer is cached past it'),
     contentId: z.string().regex(/^[0-9a-f]{40}$/).describe('changes exactly when any answer of the snapshot changes'),
@@ -323,8 +336,10 @@ export const RoutingIndex = z
     slugs: z.record(slug, id),
     /** The subcategories with daily rates (sctHasDailyRate): what values a Nisab rule at request time. */
     dailyRateIDs: z.array(id),
-    /** ETag of every envelope file, by path. */
+    /** ETag of every envelope file that is not a rate list (a few per subcategory), by path. */
     etags: z.record(z.string(), z.string().regex(/^"[0-9a-f]{40}"$/)),
+    /** Names the snapshot's content (meta's contentId): rate lists' ETags are derived from it (router.ts listEtagKey). */
+    snapshot: z.string().regex(/^[0-9a-f]{40}$/),
   })
   .strict();
 export type RoutingIndex = z.infer<typeof RoutingIndex>;

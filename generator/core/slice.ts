@@ -60,5 +60,18 @@ export function sliceList(file: string, from: string, to: string): Piece {
   if (a >= b) return { text: '', count: 0, whole: false };
   // b is the start of the first line after the range, or `end`; drop the separator before it.
   const text = file.slice(a, b === end ? end : b - LIST_SEPARATOR.length);
-  return { text: text, count: countLines(text), whole: a === start && b === end };
+  // A whole file says its count in its tail: no need to walk its lines.
+  const whole = a === start && b === end;
+  return { text: text, count: whole ? Number(file.slice(end + LIST_TAIL_START.length, file.length - 2)) : countLines(text), whole: whole };
+}
+
+/** The first record line of joined records (not empty). */
+export function firstRecord(joined: string): string {
+  const at = joined.indexOf(LIST_SEPARATOR);
+  return at === -1 ? joined : joined.slice(0, at);
+}
+
+/** The last record line of joined records (not empty). */
+export function lastRecord(joined: string): string {
+  return joined.slice(joined.lastIndexOf('\n') + 1);
 }

@@ -9,7 +9,7 @@ import { importSources } from './import-sources.ts';
 import { importSubcategories } from './import-subcategories.ts';
 import type { ImportSummary } from './import-summary.ts';
 import type { GateOptions } from './plausibility.ts';
-import { openDatabase } from './open.ts';
+import { openDatabase, writeError } from './open.ts';
 
 const IMPORTERS: Record<string, (db: Database, file: string, options: GateOptions) => Promise<ImportSummary>> = {
   categories: importCategories,
@@ -27,6 +27,8 @@ export async function importFile(kind: string, file: string, dbPath: string, opt
   const db = openDatabase(dbPath);
   try {
     return await run(db, file, options);
+  } catch (error) {
+    throw writeError(dbPath, error);
   } finally {
     db.close();
   }

@@ -1,6 +1,7 @@
 // Opening the source database: every way it can be unusable becomes a message
 // that names the file and says what to do.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { UserError } from '../errors.ts';
 import { registerMoney } from './money-sql.ts';
@@ -17,6 +18,9 @@ export function openDatabase(path: string, { readonly = false, create = false }:
   if (!create && !existsSync(path)) {
     throw new UserError(`${path}: no such database; create it with: npm run cli -- init --db ${path}`);
   }
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (stat?.isDirectory()) throw new UserError(`--db ${path} is a folder; name the database file in it, e.g. --db ${join(path, 'rates.sqlite')}`);
+  if (stat && !stat.isFile()) throw new UserError(`--db ${path} is not a regular file; name a SQLite database file, e.g. --db rates.sqlite`);
   let db: Database;
   try {
     db = new BetterSqlite3(path, { readonly, fileMustExist: !create });
@@ -49,7 +53,21 @@ export function initDatabase(path: string): MigrationResult {
   const db = openDatabase(path, { create: true });
   try {
     return migrate(db);
+  } catch (error) {
+    throw writeError(path, error);
   } finally {
     db.close();
   }
+}
+
+/** A failed write as a message that says what to do (read-only file or folder, a file that is no database); others unchanged. */
+export function writeError(path: string, error: unknown): unknown {
+  if (error instanceof UserError) return error;
+  const code = String((error as { code?: string }).code ?? '');
+  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_IOERR' || code.startsWith('SQLITE_IOERR_')) {
+    return new UserError(
+      `${path}: cannot write the database (${(error as Error).message}); it needs write access to the file and to its folder (for the journal): check the permissions, or name another file with --db`,
+    );
+  }
+  return error;
 }

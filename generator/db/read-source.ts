@@ -22,9 +22,12 @@ export interface ReadOptions {
   months?: ReadonlySet<string>;
 }
 
+/** Up to this many months are read as date ranges; more, in one pass over the table. */
+const MONTH_RANGES = 64;
+
 export function readSource(db: Database, asOf: string, options: ReadOptions = {}): Source {
   checkAsOf(asOf);
-  const months = options.months ? JSON.stringify([...options.months]) : null;
+  const months = options.months ? [...options.months].sort() : null;
   return db.transaction(() => {
     const problems: string[] = [];
     const read = <S extends z.ZodType>(table: string, idField: string, schema: S, rows: Iterable<Record<string, unknown>>) => {
@@ -36,6 +39,22 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
       return records;
     };
     const all = (sql: string, ...params: unknown[]) => db.prepare(sql).iterate(...params) as Iterable<Record<string, unknown>>;
+    // A few months (a nightly build): one date range each, which SQLite reads from the date
+    // index (a month test on every row would scan the table). Many: one pass, kept by month.
+    const ratesOf = (list: string[] | null): Iterable<Record<string, unknown>> => {
+      const order = 'ORDER BY r.drtDate, r.drtSubcategoryID';
+      if (list !== null && list.length <= MONTH_RANGES) {
+        if (list.length === 0) return [];
+        const ranges = list.map((month) => [`${month}-01`, `${month}-31` < asOf ? `${month}-31` : asOf]);
+        return all(`SELECT ${rateSelectList()} FROM ${RATE_FROM} WHERE ${ranges.map(() => 'r.drtDate BETWEEN ? AND ?').join(' OR ')} ${order}`, ...ranges.flat());
+      }
+      const rows = all(`SELECT ${rateSelectList()} FROM ${RATE_FROM} WHERE r.drtDate <= ? ${order}`, asOf);
+      if (list === null) return rows;
+      const wanted = new Set(list);
+      return (function* () {
+        for (const row of rows) if (wanted.has(String(row.drtDate).slice(0, 7))) yield row;
+      })();
+    };
 
     const subcategories = read(
       'subcategories',
@@ -58,14 +77,7 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
       'rates',
       'drtID',
       Rate,
-      derived(all(
-        `SELECT ${rateSelectList()} FROM ${RATE_FROM}
-         WHERE r.drtDate <= ? AND (? IS NULL OR substr(r.drtDate, 1, 7) IN (SELECT value FROM json_each(?)))
-         ORDER BY r.drtDate, r.drtSubcategoryID`,
-        asOf,
-        months,
-        months,
-      )),
+      derived(ratesOf(months)),
     );
     const brackets = db.prepare(
       'SELECT lbrMinCount, lbrMaxCount, lbrDueText, lbrDues, lbrFormula FROM livestock_brackets WHERE lbrRuleID = ? ORDER BY lbrMinCount',

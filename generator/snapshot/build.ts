@@ -6,6 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { daysBetween } from '../core/dates.ts';
 import { paths } from '../core/layout.ts';
+import type { Subcategory } from '../core/schemas.ts';
 import { openDatabase } from '../db/open.ts';
 import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
 import { readMonthEnds } from '../db/read-month-ends.ts';
@@ -116,7 +117,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   }
   const defaults = source.subcategories.filter((s) => s.sctIsDefault);
   if (defaults.length !== 1) throw new UserError(`${options.db}: exactly one subcategory must be the default (sctIsDefault), found ${defaults.length}`);
-  const warnings = feedHealth(source.summary, defaults[0]!.sctID, options);
+  const warnings = feedHealth(source.summary, source.subcategories, defaults[0]!.sctID, options);
   if (options.strict && warnings.length > 0) throw new UserError('the feed is stale; nothing was published (--strict)', warnings);
 
   options.progress(`planning the files (${source.rates.length} rates to render)`);
@@ -159,12 +160,26 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   };
 }
 
-function feedHealth(summary: RateSummary, defaultId: number, options: BuildOptions): string[] {
-  const newest = summary.bySubcategory.get(defaultId)?.last;
-  if (!newest) return [`no rate of the default subcategory (${defaultId}) is dated on or before ${options.asOf}`];
-  const age = daysBetween(newest, options.asOf);
-  if (age > options.maxAgeDays) {
-    return [`the newest rate of the default subcategory (${defaultId}) is from ${newest}, ${age} days before ${options.asOf} (more than --max-age-days ${options.maxAgeDays}); ${paths.latest(defaultId)} is stale`];
+/**
+ * One line per subcategory with daily rates whose newest rate is older than
+ * --max-age-days (or that has none): every one of them prices a published Nisab,
+ * not only the default.
+ */
+function feedHealth(summary: RateSummary, subcategories: readonly Subcategory[], defaultId: number, options: BuildOptions): string[] {
+  const warnings: string[] = [];
+  for (const subcategory of subcategories) {
+    if (!subcategory.sctHasDailyRate && subcategory.sctID !== defaultId) continue;
+    const id = subcategory.sctID;
+    const name = id === defaultId ? `the default subcategory (${id}, ${subcategory.sctSlug})` : `subcategory ${id} (${subcategory.sctSlug})`;
+    const newest = summary.bySubcategory.get(id)?.last;
+    if (!newest) {
+      warnings.push(`no rate of ${name} is dated on or before ${options.asOf}`);
+      continue;
+    }
+    const age = daysBetween(newest, options.asOf);
+    if (age > options.maxAgeDays) {
+      warnings.push(`the newest rate of ${name} is from ${newest}, ${age} days before ${options.asOf} (more than --max-age-days ${options.maxAgeDays}); ${paths.latest(id)} is stale`);
+    }
   }
-  return [];
+  return warnings;
 }

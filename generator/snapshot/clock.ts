@@ -21,6 +21,19 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return format(new TZDate(now.getTime(), checkTimeZone(timeZone)), 'yyyy-MM-dd');
 }
 
+/**
+ * Refuses an as-of date after today: it would publish rates entered ahead of time
+ * and a max-age running to the day after it (2100-01-01 gave 73 years). With the
+ * as-of at most today, no answer is cached past the next nightly build.
+ */
+export function checkAsOfNotFuture(asOf: string, timeZone: string, now: Date = new Date()): string {
+  const today = todayIn(timeZone, now);
+  if (asOf > today) {
+    throw new UserError(`--as-of ${asOf} is after today (${today} in ${timeZone}); a snapshot can only be built as of today or an earlier day`);
+  }
+  return asOf;
+}
+
 /** The instant the build after the one as of `asOf` is due: the next day at NIGHTLY_AT, local time. */
 export function nextBuildAt(asOf: string, timeZone: string): string {
   const next = addDays(parseISO(asOf), 1);

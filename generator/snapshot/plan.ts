@@ -10,7 +10,8 @@
 // build that adds one day renders one month per scope and joins its ancestors.
 import { createHash } from 'node:crypto';
 import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
-import { blockEnd, blockStarts, LEVELS, paths, type Coverage, type Level, type Scope } from '../core/layout.ts';
+import { blockAt, blockEnd, blockStarts, CHILD_LEVEL, LEVELS, parsePath, paths, scopeBlocks, type Coverage, type Level, type Scope } from '../core/layout.ts';
+import { hijriDate } from '../core/hijri.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
 import { etagOf } from '../core/router.ts';
 import { rateLine, type Meta, type NisabRule, type NisabRuleInput, type Rate, type RoutingIndex, type Source, type Subcategory } from '../core/schemas.ts';
@@ -48,32 +49,46 @@ export interface OperationCount {
 }
 
 /**
- * Every shard of a scope, children before parents, from the first to the last
- * date: blocks without records get an empty list, so every block a range can
- * name exists. `monthPrint` fingerprints a month's rows (YYYY-MM) in the scope.
+ * Every shard of a scope, children before parents (layout.ts scopeBlocks):
+ * blocks without records get an empty list, so every block a range can name
+ * exists. `monthPrint` fingerprints a month's rows (YYYY-MM) in the scope.
  */
-export function shardTree(scope: Scope, coverage: Coverage, monthPrint: (month: string) => string, ops: OperationCount = { count: 0 }): ShardNode[] {
+export function shardTree(
+  scope: Scope,
+  coverage: Coverage,
+  asOf: string,
+  monthPrint: (month: string) => string,
+  ops: OperationCount = { count: 0 },
+): ShardNode[] {
+  const blocks = scopeBlocks(coverage, asOf);
   const nodes: ShardNode[] = [];
-  let below: ShardNode[] = [];
+  const byLevel = new Map<Level, ShardNode[]>();
   for (const level of LEVELS) {
-    // Children in date order fall into consecutive parents: one pass, keyed by the parent's path.
+    // Each child names its parent block: one pass over the children, keyed by the parent's start.
     const childrenOf = new Map<string, ShardNode[]>();
-    for (const child of below) {
+    const childLevel = CHILD_LEVEL[level];
+    for (const child of childLevel ? (byLevel.get(childLevel) ?? []) : []) {
       ops.count++;
-      const parent = paths.shard(scope, level, child.start);
-      const list = childrenOf.get(parent);
+      const parent = blockAt(level, child.start, asOf);
+      if (!parent) continue;
+      const list = childrenOf.get(parent.start);
       if (list) list.push(child);
-      else childrenOf.set(parent, [child]);
+      else childrenOf.set(parent.start, [child]);
     }
-    const here = blockStarts(level, coverage.first, coverage.last).map((start): ShardNode => {
+    const here: ShardNode[] = [];
+    for (const block of blocks) {
+      if (block.level !== level) continue;
       ops.count++;
-      const path = paths.shard(scope, level, start);
-      if (level === 'month') return { path, level, start, print: monthPrint(start.slice(0, 7)), children: [] };
-      const children = childrenOf.get(path) ?? [];
-      return { path, level, start, print: sha1Hex(children.map((c) => `${c.path}:${c.print}`).join('\n')), children };
-    });
+      const path = paths.block(scope, block);
+      if (level === 'month') {
+        here.push({ path, level, start: block.start, print: monthPrint(block.start.slice(0, 7)), children: [] });
+        continue;
+      }
+      const children = childrenOf.get(block.start) ?? [];
+      here.push({ path, level, start: block.start, print: sha1Hex(children.map((c) => `${c.path}:${c.print}`).join('\n')), children });
+    }
+    byLevel.set(level, here);
     nodes.push(...here);
-    below = here;
   }
   return nodes;
 }
@@ -125,11 +140,11 @@ export function planShards(summary: RateSummary, options: SnapshotOptions, previ
   if (ids.length > 0) {
     const first = ids.map((id) => summary.bySubcategory.get(id)!.first).sort()[0]!;
     const last = ids.map((id) => summary.bySubcategory.get(id)!.last).sort().at(-1)!;
-    scopes.push({ scope: 'all', nodes: shardTree('all', { first, last }, (m) => salted(ids.map((id) => `${id}=${summary.monthPrints.get(`${id}/${m}`) ?? ''}`).join(';'))) });
+    scopes.push({ scope: 'all', nodes: shardTree('all', { first, last }, options.asOf, (m) => salted(ids.map((id) => `${id}=${summary.monthPrints.get(`${id}/${m}`) ?? ''}`).join(';'))) });
   }
   for (const id of ids) {
     const own = summary.bySubcategory.get(id)!;
-    scopes.push({ scope: id, nodes: shardTree(id, own, (m) => salted(summary.monthPrints.get(`${id}/${m}`))) });
+    scopes.push({ scope: id, nodes: shardTree(id, own, options.asOf, (m) => salted(summary.monthPrints.get(`${id}/${m}`))) });
   }
   const changed = (node: ShardNode) => !previous || previous.sources[node.path] !== node.print || !previous.files[node.path];
   const months = new Set<string>();
@@ -223,6 +238,7 @@ export function planSnapshot(
   const all = [...source.summary.bySubcategory.values()];
   const meta: Meta = {
     asOf: options.asOf,
+    asOfHijri: hijriDate(options.asOf),
     timeZone: options.timeZone,
     validUntil: options.validUntil,
     contentId: contentId(entries),
@@ -239,8 +255,10 @@ export function planSnapshot(
   put(paths.meta, renderItem(JSON.stringify(meta)));
   enter(paths.meta);
 
+  // Rate lists have derived ETags (router.ts listEtagKey) and month ends are never
+  // answered whole: the index holds a few entries per subcategory, not one per file.
   const etags: RoutingIndex['etags'] = {};
-  for (const path of [...entries.keys()].sort()) etags[path] = etagOf(entries.get(path)!.sha1);
+  for (const path of [...entries.keys()].sort()) if (hasIndexedEtag(path)) etags[path] = etagOf(entries.get(path)!.sha1);
   const subcategories: RoutingIndex['subcategories'] = {};
   for (const s of source.subcategories) subcategories[String(s.sctID)] = coverageOf(s.sctID);
   const index: RoutingIndex = {
@@ -252,6 +270,7 @@ export function planSnapshot(
     slugs: Object.fromEntries(source.subcategories.map((s) => [s.sctSlug, s.sctID])),
     dailyRateIDs: source.subcategories.filter((s) => s.sctHasDailyRate).map((s) => s.sctID),
     etags,
+    snapshot: meta.contentId,
   };
   put(paths.routing, JSON.stringify(index) + '\n');
   enter(paths.routing);
@@ -280,6 +299,12 @@ export function monthEndFiles(monthEnds: Rate[]): Map<string, string> {
     files.set(paths.monthEnds(start), renderList(lines));
   }
   return files;
+}
+
+/** The files whose ETag the routing index keeps (the ones answered whole, except rate lists). */
+export function hasIndexedEtag(path: string): boolean {
+  const kind = parsePath(path)?.kind;
+  return kind !== undefined && kind !== 'shard' && kind !== 'monthEnds' && kind !== 'routing';
 }
 
 /** Changes exactly when an answer changes; the validity time is left out on purpose. */

@@ -3,12 +3,12 @@
 import path from 'node:path';
 import fs from 'fs-extra';
 import { renderItem, renderList } from '../core/envelope.ts';
-import { paths } from '../core/layout.ts';
+import { parsePath, paths } from '../core/layout.ts';
 import { etagOf } from '../core/router.ts';
 import type { RoutingIndex } from '../core/schemas.ts';
 import type { Meta, Rate } from '../core/schemas.ts';
 import { checkFile } from './file-checks.ts';
-import { sha1Hex } from './plan.ts';
+import { hasIndexedEtag, sha1Hex } from './plan.ts';
 import { currentTree, MANIFEST, readManifest } from './publish.ts';
 
 async function listFiles(root: string, dir = ''): Promise<string[]> {
@@ -64,9 +64,16 @@ function crossCheck(texts: Map<string, string>, asOf: string): string[] {
   if (!meta || !indexText) return [`${paths.meta} or ${paths.routing}: missing`];
   const index = JSON.parse(indexText) as RoutingIndex;
   if (meta.asOf !== asOf || index.asOf !== asOf) problems.push(`${paths.meta}: as-of date differs from the manifest's ${asOf}`);
-  const all = data<Rate[]>(texts, paths.shard('all', 'all', '')) ?? [];
-  if (all.length !== meta.rateCount) problems.push(`${paths.meta}: rateCount ${meta.rateCount} but the full list holds ${all.length}`);
-  if (all.some((r) => r.drtDate > asOf)) problems.push(`${paths.shard('all', 'all', '')}: holds a record dated after the as-of date ${asOf}`);
+  // Every rate, from the month files of "all" in date order (no file holds the whole history).
+  const months: [string, string][] = [];
+  for (const file of texts.keys()) {
+    const shard = parsePath(file);
+    if (shard?.kind === 'shard' && shard.scope === 'all' && shard.level === 'month') months.push([shard.start, file]);
+  }
+  const all = months.sort().flatMap(([, file]) => data<Rate[]>(texts, file) ?? []);
+  if (all.length !== meta.rateCount) problems.push(`${paths.meta}: rateCount ${meta.rateCount} but the month files of all subcategories hold ${all.length}`);
+  const late = all.find((r) => r.drtDate > asOf);
+  if (late) problems.push(`${paths.shard('all', 'month', late.drtDate)}: holds a record dated after the as-of date ${asOf}`);
   for (const s of meta.subcategories) {
     const own = all.filter((r) => r.drtSubcategoryID === s.sctID);
     if (own.length !== s.count) problems.push(`${paths.meta}: subcategory ${s.sctID} count ${s.count} but the full list holds ${own.length}`);
@@ -81,7 +88,7 @@ function crossCheck(texts: Map<string, string>, asOf: string): string[] {
     else if (etagOf(sha1Hex(text)) !== etag) problems.push(`${paths.routing}: ETag of ${file} does not match its content`);
   }
   for (const file of texts.keys()) {
-    if (file.startsWith('v1/') && file !== paths.routing && !(file in index.etags)) problems.push(`${file}: missing from ${paths.routing}`);
+    if (hasIndexedEtag(file) && !(file in index.etags)) problems.push(`${file}: missing from ${paths.routing}`);
     if (file.startsWith('v1/') && file !== paths.routing && !canonical(texts.get(file)!)) {
       problems.push(`${file}: not in the canonical form (one record per line, as the build writes it); range answers cut files by lines`);
     }

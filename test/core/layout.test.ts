@@ -1,7 +1,7 @@
 // The layout both ways: every path the build names reads back to what it holds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockEnd, blockStarts, LEVELS, parsePath, paths, type Level, type Scope } from '../../generator/core/layout.ts';
+import { blockEnd, blockOf, blockStarts, LEVELS, parsePath, paths, type Level, type Scope } from '../../generator/core/layout.ts';
 
 const day = fc.integer({ min: 0, max: 200_000 }).map((n) => new Date(Date.UTC(1800, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
 const scope = fc.oneof(fc.constant<Scope>('all'), fc.integer({ min: 1, max: 999_999_999 }));
@@ -13,9 +13,9 @@ describe('the layout, read back', () => {
         const file = parsePath(paths.shard(s, level, date));
         expect(file).toMatchObject({ kind: 'shard', scope: s, level });
         if (file?.kind !== 'shard') return;
-        expect(paths.shard(s, level, file.start)).toBe(paths.shard(s, level, date));
-        if (level !== 'all') expect(file.start <= date && date <= file.end).toBe(true);
-        expect(file.end).toBe(blockEnd(level, file.start));
+        expect(paths.block(s, file)).toBe(paths.shard(s, level, date));
+        expect(file.start <= date && date <= file.end).toBe(true);
+        expect(file).toMatchObject(blockOf(level, date));
       }),
     );
   });

@@ -14,6 +14,7 @@ const index: RoutingIndex = {
   slugs: { gold: 1, silver: 2, cash: 3 },
   dailyRateIDs: [1, 2],
   etags: {},
+  snapshot: '0'.repeat(40),
 };
 
 const plan = (url: string, method = 'GET') => route({ method, url, ifNoneMatch: null }, index) as Plan;

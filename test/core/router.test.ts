@@ -3,28 +3,62 @@ import { readdir, readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderList } from '../../generator/core/envelope.ts';
-import { parsePath, paths, planRange } from '../../generator/core/layout.ts';
+import { parsePath, paths, planRange, scopeBlocks } from '../../generator/core/layout.ts';
 import { finalize, maxAge, type Plan } from '../../generator/core/router.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import { sliceList } from '../../generator/core/slice.ts';
 
-const index = (validUntil: string): RoutingIndex => ({ asOf: '2024-03-15', validUntil, defaultSubcategoryID: 1, all: null, subcategories: {}, slugs: {}, dailyRateIDs: [], etags: {} });
+const index = (validUntil: string): RoutingIndex => ({ asOf: '2024-03-15', validUntil, defaultSubcategoryID: 1, all: null, subcategories: {}, slugs: {}, dailyRateIDs: [], etags: {}, snapshot: '0'.repeat(40) });
 const plan = (ifNoneMatch: string | null): Plan => ({ status: 200, reads: [], body: null, head: false, ifNoneMatch, dated: null });
 
 describe('the router core', () => {
-  it('never plans more than two reads, and reads the whole list for the whole range', () => {
-    const day = fc.integer({ min: 0, max: 20_000 }).map((n) => new Date(Date.UTC(1990, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
+  it('covers any range with at most 8 consecutive blocks, reading at most twice its days plus a month', () => {
+    const DAY = 86_400_000;
+    const dayOf = (n: number) => new Date(Date.UTC(1950, 0, 1) + n * DAY).toISOString().slice(0, 10);
+    const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / DAY + 1;
+    let worst31 = 0;
+    let worst62 = 0;
+    // Histories of up to 50 years (longer ones read one more file per decade).
+    const offset = fc.integer({ min: 0, max: 18_262 });
     fc.assert(
-      fc.property(fc.option(day), fc.option(day), (start, end) => {
-        const reads = planRange('all', start, end, { first: '1995-03-04', last: '2030-10-11' });
-        expect(reads.length).toBeLessThanOrEqual(2);
-        for (const read of reads) expect(parsePath(read.path)).toMatchObject({ kind: 'shard', scope: 'all' });
+      fc.property(fc.integer({ min: 0, max: 20_000 }), offset, offset, offset, (base, b, c, d) => {
+        const [first, start, end, last] = [0, b, c, d].sort((x, y) => x - y).map((n) => dayOf(base + n)) as [string, string, string, string];
+        const coverage = { first, last };
+        const asOf = last; // a daily series: the as-of date is the last record's
+        const reads = planRange(2, start, end, coverage, asOf);
+        expect(reads.length).toBeGreaterThan(0);
+        expect(reads.length).toBeLessThanOrEqual(8);
+        const blocks = reads.map((r) => parsePath(r.path)!).map((f) => (f.kind === 'shard' ? f : null)!);
+        const exists = new Set(scopeBlocks(coverage, asOf).map((block) => paths.block(2, block)));
+        for (const read of reads) expect(exists.has(read.path), read.path).toBe(true);
+        // consecutive, disjoint, and together holding [start, end]
+        expect(blocks[0]!.start <= start && start <= blocks[0]!.end).toBe(true);
+        for (let i = 1; i < blocks.length; i++) expect(days(blocks[i - 1]!.end, blocks[i]!.start)).toBe(2);
+        expect(blocks.at(-1)!.end >= end).toBe(true);
+        const returned = days(start, end);
+        const read = blocks.reduce((sum, f) => sum + days(f.start < first ? first : f.start, f.end > last ? last : f.end), 0);
+        if (returned >= 31) worst31 = Math.max(worst31, read / returned);
+        if (returned >= 62) worst62 = Math.max(worst62, read / returned);
       }),
+      { numRuns: 3000 },
     );
-    expect(planRange(1, null, null, { first: '2000-01-31', last: '2000-12-31' })).toEqual([{ path: paths.shard(1, 'all', ''), from: '2000-01-31', to: '2000-12-31' }]);
-    expect(planRange(1, '2001-01-01', null, { first: '2000-01-31', last: '2000-12-31' })).toEqual([]);
-    expect(planRange(1, '2000-12-31', '2001-01-01', { first: '1999-01-31', last: '2003-12-31' }).map((r) => r.path)).toEqual([paths.shard(1, 'month', '2000-12-01'), paths.shard(1, 'month', '2001-01-01')]);
-    expect(planRange(1, '1999-12-15', '2001-01-15', { first: '1990-01-31', last: '2003-12-31' }).map((r) => r.path)).toEqual([paths.shard(1, 'decade', '1990-01-01'), paths.shard(1, 'decade', '2000-01-01')]);
+    // 31 days from a month's last day read three months (2.9x): no smaller block exists.
+    expect(worst31).toBeLessThanOrEqual(3);
+    expect(worst62).toBeLessThanOrEqual(2.5);
+    expect(planRange(1, '2001-01-01', null, { first: '2000-01-31', last: '2000-12-31' }, '2000-12-31')).toEqual([]);
+    expect(planRange(1, '2000-12-31', '2001-01-01', { first: '1999-01-31', last: '2003-12-31' }, '2003-12-31').map((r) => r.path)).toEqual([paths.shard(1, 'month', '2000-12-01'), paths.shard(1, 'month', '2001-01-01')]);
+    expect(planRange(1, '1999-12-15', '2001-01-15', { first: '1990-01-31', last: '2003-12-31' }, '2003-12-31').map((r) => r.path)).toEqual([
+      paths.shard(1, 'month', '1999-12-01'),
+      paths.shard(1, 'year', '2000-01-01'),
+      paths.shard(1, 'month', '2001-01-01'),
+    ]);
+    // The whole history: closed decades, the open decade's closed years, the open year's closed months, the open month.
+    expect(planRange('all', null, null, { first: '1974-06-15', last: '2024-06-14' }, '2024-06-14').map((r) => r.path)).toEqual([
+      ...['1970', '1980', '1990', '2000', '2010'].map((y) => paths.shard('all', 'decade', `${y}-01-01`)),
+      paths.shard('all', 'years', '2023-01-01'),
+      paths.shard('all', 'months', '2024-05-01'),
+      paths.shard('all', 'month', '2024-06-01'),
+    ]);
   });
 
   it('cuts a list file exactly, whatever the bounds', () => {
@@ -42,12 +76,12 @@ describe('the router core', () => {
     const now = Date.parse('2024-03-15T12:00:00Z');
     expect(maxAge(index('2024-03-15T23:05:00.000Z'), now)).toBe(11 * 3600 + 300);
     expect(maxAge(index('2024-03-15T11:00:00.000Z'), now)).toBe(0);
-    const headers = finalize({ status: 200, body: '{}', etag: '"a"' }, plan(null), index('2024-03-15T23:05:00.000Z'), now).headers;
+    const headers = finalize({ status: 200, parts: ['{}'], etag: '"a"', etagKey: '{}' }, plan(null), index('2024-03-15T23:05:00.000Z'), now).headers;
     expect(headers['cache-control']).toBe('public, max-age=39900');
   });
 
   it('answers 304 to any matching If-None-Match form', () => {
-    const answer = { status: 200, body: '{}', etag: '"abc"' };
+    const answer = { status: 200, parts: ['{}'], etag: '"abc"', etagKey: '{}' };
     for (const header of ['"abc"', 'W/"abc"', '"x", "abc"', '*']) expect(finalize(answer, plan(header), index('2024-01-01T00:00:00Z'), 0).status, header).toBe(304);
     for (const header of ['"abcd"', 'abc', '']) expect(finalize(answer, plan(header), index('2024-01-01T00:00:00Z'), 0).status, header).toBe(200);
   });

@@ -44,6 +44,7 @@ describe('the default data in data/', () => {
       drtUSDinNaira: Number(ngn),
       drtInNaira: Math.round(Number(usd) * Number(ngn) * 100) / 100,
       drtUnit: 'gram',
+      drtHijriDate: '1442-08-18',
       drtPriceSource: 'worldbank-pink-sheet',
       drtNairaSource: 'imf-ifs-eop',
       drtNairaDate: '2021-03-31',

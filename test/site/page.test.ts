@@ -8,6 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { launchChromium } from '../support/chromium.ts';
+import { nginxMissing, startNginx } from '../support/nginx-server.ts';
+import { startWorkerd } from '../support/workerd-server.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
 
 let snapshot: DefaultSnapshot;
@@ -39,7 +41,7 @@ interface Opened {
 }
 
 /** A page whose console errors, failed requests and requests outside the site are all recorded (the machine has no way out anyway). */
-async function open(path: string, width: number): Promise<Opened> {
+async function open(path: string, width: number, base = preview.url): Promise<Opened> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -49,14 +51,14 @@ async function open(path: string, width: number): Promise<Opened> {
   page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
   page.on('request', (request) => {
     const url = request.url();
-    if (!(url.startsWith(preview.url) || url.startsWith('blob:') || url.startsWith('data:'))) problems.push(`outside the site: ${url}`);
+    if (!(url.startsWith(base) || url.startsWith('blob:') || url.startsWith('data:'))) problems.push(`outside the site: ${url}`);
   });
-  await page.goto(preview.url + path);
+  await page.goto(base + path);
   return { page, problems };
 }
 
-async function ready(path = '/', width = 1280): Promise<Opened> {
-  const opened = await open(path, width);
+async function ready(path = '/', width = 1280, base = preview.url): Promise<Opened> {
+  const opened = await open(path, width, base);
   await opened.page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   return opened;
 }
@@ -83,7 +85,8 @@ describe('the landing page in Chromium', () => {
       const shown = (await page.textContent(`[data-testid=nisab-${slug}-naira]`))!;
       expect(shown.replace(/[^0-9.]/g, '')).toBe(rule.nsbValueInNaira!.toFixed(2));
     }
-    const latest = await api<{ drtDate: string }>('/rates/latest');
+    const latest = await api<{ drtDate: string; drtHijriDate: string }>('/rates/latest');
+    expect(await page.textContent('#nisab-cards')).toContain(`${latest.drtHijriDate} AH`); // the Gregorian and the Hijri date
     expect(await page.isVisible('#stale')).toBe(true);
     expect(await page.textContent('#stale')).toContain(latest.drtDate);
     expect(await page.textContent('#nisab-cards')).toContain(latest.drtDate);
@@ -205,5 +208,27 @@ describe('the API reference page in Chromium', () => {
     await page.screenshot({ path: 'tmp/reference-1280.png' });
     expect(problems).toEqual([]);
     await page.close();
+  });
+});
+
+// The page is static: every edge serves it, and it works there from that edge's own API.
+describe.each([
+  ['nginx', startNginx],
+  ['workerd (Cloudflare Pages)', startWorkerd],
+])('the page on %s', (name, start) => {
+  it.skipIf(name === 'nginx' && nginxMissing() !== null)('shows the figures and the chart, and the reference renders', async () => {
+    const server = await start(snapshot.out);
+    try {
+      const { page, problems } = await ready('/', 390, server.url);
+      const rule = (await api<Rule[]>('/nisab?subcategory=1')).find((r) => r.nsbIsDefault)!;
+      expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(rule.nsbValueInNaira);
+      expect(Number(await page.getAttribute('#chart-plot', 'data-gold-points'))).toBeGreaterThan(0);
+      await page.goto(`${server.url}/reference.html`);
+      await page.waitForFunction(() => document.querySelector('#reference h2') !== null, null, { timeout: 30_000 });
+      expect(problems).toEqual([]);
+      await page.close();
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -60,7 +60,7 @@ describe('planSnapshot()', () => {
     const planned = planSnapshot(sourceOf(RATES), OPTIONS, null);
     const files = [...planned.write.keys()];
     expect(files).toEqual(expect.arrayContaining([paths.latest(1), paths.latest(2), paths.nisabAll, paths.nisab(3), paths.subcategories, paths.meta, paths.routing]));
-    expect(files).toEqual(expect.arrayContaining([paths.shard('all', 'month', '2024-01-01'), paths.shard(1, 'year', '2023-01-01'), paths.shard(2, 'all', '2023-11-30')]));
+    expect(files).toEqual(expect.arrayContaining([paths.shard('all', 'month', '2024-01-01'), paths.shard(1, 'year', '2023-01-01'), paths.shard(2, 'years', '2023-01-01'), paths.shard(2, 'months', '2024-01-01')]));
     expect(JSON.parse(planned.write.get(paths.latest(2))!).data.drtDate).toBe('2024-02-05');
     // cash follows silver: valued at the newest silver rate
     expect(JSON.parse(planned.write.get(paths.nisab(3))!).data[0]).toMatchObject({ nsbRateDate: '2024-02-05', nsbValueInUSD: 476 });
@@ -86,13 +86,13 @@ describe('planSnapshot()', () => {
     expect(next.meta.contentId).toBe(first.meta.contentId);
   });
 
-  it('renders only the month a new day falls in, and its ancestors', () => {
+  it('renders only the month a new day falls in (the open month: no closed block holds it)', () => {
     const first = planSnapshot(sourceOf(RATES), OPTIONS, null);
     const added = rate(1, '2024-02-09', 63);
     const next = planSnapshot({ ...sourceOf([...RATES, added]), rates: [added] }, { ...OPTIONS }, previousOf(first));
     const shards = [...next.write.keys()].filter((path) => /^v1\/rates\/(all|1)[/.]/.test(path)).sort();
     expect(shards).toEqual(
-      [paths.shard('all', 'month', '2024-02-01'), paths.shard('all', 'year', '2024-02-01'), paths.shard('all', 'decade', '2024-02-01'), paths.shard('all', 'all', '2023-11-30'), paths.shard(1, 'month', '2024-02-01'), paths.shard(1, 'year', '2024-02-01'), paths.shard(1, 'decade', '2024-02-01'), paths.shard(1, 'all', '2023-11-30')].sort(),
+      [paths.shard('all', 'month', '2024-02-01'), paths.shard(1, 'month', '2024-02-01')].sort(),
     );
     expect(next.write.get(paths.monthEnds('2023-01-01'))).toBeUndefined();
     expect(next.write.get(paths.monthEnds('2024-01-01'))).toContain('"drtDate":"2024-02-09"');

@@ -6,6 +6,8 @@ import { verifyTree } from '../../generator/snapshot/verify.ts';
 import { makeFixture, type Fixture } from '../support/fixture.ts';
 import { paths } from '../../generator/core/layout.ts';
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 describe('verify', () => {
   let fixture: Fixture;
   let n = 0;
@@ -29,7 +31,6 @@ describe('verify', () => {
   it('catches a changed price', async () => {
     const problems = await damaged((dir) => edit(dir, paths.shard(1, 'month', '2020-02-01'), (t) => t.replace('"drtInUSD":5', '"drtInUSD":6')));
     expect(problems).toContain(`${paths.shard(1, 'month', '2020-02-01')}: content differs from the manifest's hash`);
-    expect(problems).toContain(`${paths.routing}: ETag of ${paths.shard(1, 'month', '2020-02-01')} does not match its content`);
   });
 
   it('catches a missing file and a stray one', async () => {
@@ -58,9 +59,9 @@ describe('verify', () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         `${paths.shard(2, 'year', '2020-01-01')}: (root): count must equal the number of items in data`,
-        expect.stringMatching(/^v1\/nisab\/1\.json: data\.0\.nsbRatePercent: /),
-        expect.stringMatching(/^v1\/rates\/all\/2021\/01\.json: data\.\d+: 2021-02-05 lies outside this shard's month/),
-        expect.stringMatching(/^v1\/subcategories\.json: not in the canonical form/),
+        expect.stringMatching(new RegExp(`^${escape(paths.nisab(1))}: data\\.0\\.nsbRatePercent: `)),
+        expect.stringMatching(new RegExp(`^${escape(paths.shard('all', 'month', '2021-01-01'))}: data\\.\\d+: 2021-02-05 lies outside this shard's month`)),
+        expect.stringMatching(new RegExp(`^${escape(paths.subcategories)}: not in the canonical form`)),
       ]),
     );
   });

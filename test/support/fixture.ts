@@ -3,6 +3,7 @@
 // hold the awkward cases: a gap of weeks, two leap days, year and decade
 // boundaries, a sparse subcategory, subcategories without rates or rules, and
 // records dated after the as-of date.
+import { hijriDate } from '../../generator/core/hijri.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -124,6 +125,9 @@ const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drt
                 r.drtPriceSource, r.drtNairaSource, coalesce(r.drtNairaDate, r.drtDate) AS drtNairaDate
            FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID`;
 
+// SQLite has no Hijri calendar; the conversion is checked on its own (test/router/hijri.test.ts).
+const withHijri = (row: Record<string, unknown>) => ({ ...row, drtHijriDate: hijriDate(row.drtDate as string) });
+
 function withOracle<T>(db: string, use: (handle: Database.Database) => T): T {
   const handle = registerMoney(new Database(db, { readonly: true }));
   try {
@@ -145,17 +149,19 @@ export function oracleRates(db: string, asOf: string, query: OracleQuery): unkno
             AND (@sub IS NULL OR r.drtSubcategoryID = @sub)
           ORDER BY r.drtDate, r.drtSubcategoryID`,
       )
-      .all({ asOf, start: query.start ?? null, end: query.end ?? null, sub: query.subcategory ?? null }),
+      .all({ asOf, start: query.start ?? null, end: query.end ?? null, sub: query.subcategory ?? null })
+      .map((row) => withHijri(row as Record<string, unknown>)),
   );
 }
 
 /** The newest published rate of a subcategory dated on or before `date` (CONTRACT §2a), or null. */
 export function oracleLatestOn(db: string, asOf: string, date: string, subcategory: number): Record<string, unknown> | null {
-  return withOracle(
+  const found = withOracle(
     db,
     (handle) =>
       (handle
         .prepare(`SELECT ${ORACLE_FIELDS} WHERE r.drtDate <= min(@date, @asOf) AND r.drtSubcategoryID = @sub ORDER BY r.drtDate DESC LIMIT 1`)
         .get({ asOf, date, sub: subcategory }) as Record<string, unknown> | undefined) ?? null,
   );
+  return found === null ? null : withHijri(found);
 }

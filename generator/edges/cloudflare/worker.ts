@@ -18,7 +18,23 @@ async function sha1Hex(text: string): Promise<string> {
 }
 
 function toResponse(answer: ApiResponse, method: string): Response {
-  return new Response(answer.sendBody && method !== 'HEAD' ? answer.body : null, { status: answer.status, headers: answer.headers });
+  if (!answer.sendBody || method === 'HEAD') return new Response(null, { status: answer.status, headers: answer.headers });
+  return new Response(answer.parts === null ? answer.body : partStream(answer.parts), { status: answer.status, headers: answer.headers });
+}
+
+/** A composed body sent part by part, each encoded only when the client is ready for it: never held whole. */
+function partStream(parts: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let next = 0;
+  return new ReadableStream(
+    {
+      pull(controller) {
+        if (next < parts.length) controller.enqueue(encoder.encode(parts[next++]!));
+        else controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /**

@@ -1,10 +1,11 @@
 // The fast path: which requests the router answers with one whole file of a
 // tree, so that nginx can answer them itself (from memory or the file) with the
 // router's headers; and the Cache-Control table nginx uses without njs.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BASES, ENDPOINTS } from '../../core/endpoints.ts';
-import { assemble, route } from '../../core/router.ts';
+import { assemble, etagOf, route } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 
 
@@ -20,9 +21,10 @@ function candidates(index: RoutingIndex): string[] {
   return urls;
 }
 
-/** Request URI -> file, for each candidate the router answers with one whole file and its known ETag. */
-export function fastAnswers(tree: string, index: RoutingIndex): { answers: Map<string, string>; bodies: Map<string, string> } {
+/** Request URI -> file, for each candidate the router answers with one whole file, and that answer's ETag. */
+export function fastAnswers(tree: string, index: RoutingIndex): { answers: Map<string, string>; bodies: Map<string, string>; etags: { [file: string]: string } } {
   const bodies = new Map<string, string>();
+  const etags: { [file: string]: string } = {};
   const missing = new Set<string>();
   const answers = new Map<string, string>();
   for (const url of candidates(index)) {
@@ -41,12 +43,15 @@ export function fastAnswers(tree: string, index: RoutingIndex): { answers: Map<s
     const body = bodies.get(file);
     if (body === undefined) continue;
     const answer = assemble(plan, [body], index);
-    if (answer.etag !== null && answer.etag === index.etags[file] && answer.body === body) answers.set(url, file);
+    if (answer.parts.length !== 1 || answer.parts[0] !== body) continue;
+    // A rate list's ETag is derived from a short key (router.ts listEtagKey), as the router does.
+    etags[file] = answer.etag ?? etagOf(createHash('sha1').update(answer.etagKey).digest('hex'));
+    answers.set(url, file);
   }
   // One pass over the answers (a test counts: linear in the files, not their square).
   const answered = new Set(answers.values());
   for (const file of [...bodies.keys()]) if (!answered.has(file)) bodies.delete(file);
-  return { answers, bodies };
+  return { answers, bodies, etags };
 }
 
 

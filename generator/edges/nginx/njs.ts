@@ -12,7 +12,7 @@ import crypto from 'crypto';
 import fs from 'fs';
 import { parsePath } from '../../core/layout.ts';
 import { edgeError, respond, respondWith, staticNotFound, unreadable, type SnapshotIO } from '../../core/respond.ts';
-import { normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
+import { bodyOf, normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 
 interface NginxRequest {
@@ -55,7 +55,7 @@ function send(r: NginxRequest, response: ApiResponse): void {
   for (let i = 0; i < names.length; i++) r.headersOut[names[i] as string] = response.headers[names[i] as string] as string;
   // For HEAD nginx sends the headers of this body (its Content-Length) and leaves the body out.
   if (response.status === 204 || response.status === 304) r.return(response.status);
-  else r.return(response.status, response.body);
+  else r.return(response.status, bodyOf(response));
 }
 
 /** The router's answer from `tree`; `otherwise` when the request is not under a base. */

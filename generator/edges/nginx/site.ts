@@ -5,8 +5,8 @@
 //
 // Requests are routed by their request target as sent ($request_uri), as the router reads it:
 //  - the single-file answers of the tree the configuration was written for
-//    (found by asking the router itself: latest, whole lists, nisab, calendar
-//    months and years) are plain nginx: from memory (up to 16 KiB) or the file,
+//    (found by asking the router itself: latest, nisab, each block of the
+//    layout asked for as a range) are plain nginx: from memory (up to 16 KiB) or the file,
 //    with the router's headers, while DIR still resolves to that tree;
 //  - every other GET or HEAD under a base is proxied to a backend location
 //    running the njs module (njs.ts: the shared router), through an answer
@@ -176,7 +176,7 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
     throw new UserError(`${options.dir}: no such folder; build a snapshot first with: npm run cli -- build --out ${options.dir}`);
   });
   const index = readIndex(tree, options.dir);
-  const { answers, bodies } = fastAnswers(tree, index);
+  const { answers, bodies, etags } = fastAnswers(tree, index);
   const host = options.host ?? '127.0.0.1';
   const backend = path.join(prefix, 'backend.sock');
   // sun_path holds 108 bytes.
@@ -198,7 +198,7 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
     user: worker.user,
     fast: answers,
     bodies,
-    etags: index.etags,
+    etags,
     cacheControl: cacheControlTable(index.validUntil, options.now ?? Date.now()),
     largestFile: await largestFile(path.join(tree, 'v1')),
   });

@@ -67,8 +67,19 @@ function treeReader() {
 /** Writes one of the core's answers (router, 503, static 404). */
 function send(req: Req, res: Res, response: ApiResponse): void {
   res.removeHeader('accept-ranges');
-  res.writeHead(response.status, { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) });
-  res.end(response.sendBody && req.method !== 'HEAD' ? response.body : undefined);
+  const parts = response.parts ?? [response.body];
+  const length = parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
+  res.writeHead(response.status, { ...response.headers, 'content-length': String(length) });
+  void sendParts(res, response.sendBody && req.method !== 'HEAD' ? parts : []);
+}
+
+/** Part by part, waiting for the socket to drain: a composed whole-history answer is never one string or buffer. */
+async function sendParts(res: Res, parts: string[]): Promise<void> {
+  for (const part of parts) {
+    if (res.destroyed) return;
+    if (!res.write(part)) await new Promise<void>((resume) => (res.once('drain', resume), res.once('close', resume)));
+  }
+  res.end();
 }
 
 /** The file a static path names (index.html for a folder), or null: undecodable, NUL, missing. */

@@ -201,10 +201,10 @@ function calculate(published: Published) {
       'tr',
       { 'data-line': line.what },
       el('th', { scope: 'row' }, line.what),
-      el('td', {}, `${line.unit === 'NGN' ? naira.format(line.held) : `${line.held} ${line.unit}`}`),
-      el('td', {}, line.nisab === null ? '—' : line.unit === 'NGN' ? naira.format(line.nisab) : `${line.nisab} ${line.unit}`),
-      el('td', { 'data-testid': 'due' }, line.due, line.dueNaira ? el('br') : '', line.dueNaira ? naira.format(line.dueNaira) : ''),
-      el('td', { class: 'small' }, line.ruleText),
+      el('td', { 'data-label': 'You hold' }, `${line.unit === 'NGN' ? naira.format(line.held) : `${line.held} ${line.unit}`}`),
+      el('td', { 'data-label': 'Nisab' }, line.nisab === null ? '—' : line.unit === 'NGN' ? naira.format(line.nisab) : `${line.nisab} ${line.unit}`),
+      el('td', { 'data-label': 'Due', 'data-testid': 'due' }, line.due, line.dueNaira ? el('br') : '', line.dueNaira ? naira.format(line.dueNaira) : ''),
+      el('td', { 'data-label': 'Rule applied', class: 'small' }, line.ruleText),
     ),
   );
   out.replaceChildren(

@@ -1,0 +1,89 @@
+// Issue 11, operator mistakes: each gets a message that says what to do, not a
+// wrong answer or an "internal error".
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserError } from '../../generator/errors.ts';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
+import { checkAsOfNotFuture } from '../../generator/snapshot/clock.ts';
+import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
+
+const run = promisify(execFile);
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', ...args], { env: { ...process.env, NISAB_DB: undefined } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('operator mistakes', () => {
+  let fixture: Fixture;
+  let dir: string;
+  beforeAll(async () => {
+    fixture = await makeFixture();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-mistakes-'));
+  });
+  afterAll(async () => {
+    await rm(fixture.dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses an --as-of after today (2100-01-01 published a max-age of 73 years)', async () => {
+    const now = new Date('2024-03-15T23:30:00Z'); // already the 16th in Lagos
+    expect(checkAsOfNotFuture('2024-03-16', 'Africa/Lagos', now)).toBe('2024-03-16');
+    expect(() => checkAsOfNotFuture('2024-03-17', 'Africa/Lagos', now)).toThrow(/--as-of 2024-03-17 is after today \(2024-03-16 in Africa\/Lagos\)/);
+    const result = await cli('build', '--db', fixture.db, '--out', path.join(dir, 'future'), '--as-of', '2100-01-01');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: --as-of 2100-01-01 is after today/);
+  });
+
+  it('--strict checks every subcategory with daily rates and names each stale one', async () => {
+    // as of 2024-03-15 gold is fresh; silver's newest is 2024-03-11, platinum's 2024-02-29
+    const error = (await buildSnapshot(fixtureBuild(fixture.db, path.join(dir, 'strict'), { strict: true })).catch((e: unknown) => e)) as UserError;
+    expect(error).toBeInstanceOf(UserError);
+    expect(error.problems.join('\n')).toMatch(/subcategory 2 \(silver\) is from 2024-03-11, 4 days/);
+    expect(error.problems.join('\n')).toMatch(/subcategory 11 \(platinum\) is from 2024-02-29, 15 days/);
+    expect(error.problems.join('\n')).not.toMatch(/gold/);
+  });
+
+  it('says what to do about a folder or a device as --db, and an unwritable database', async () => {
+    expect((await cli('init', '--db', dir)).stderr).toMatch(/^error: --db .* is a folder; name the database file in it/);
+    expect((await cli('build', '--db', dir, '--out', path.join(dir, 'x'))).stderr).toMatch(/^error: --db .* is a folder/);
+    expect((await cli('init', '--db', '/dev/null')).stderr).toMatch(/^error: --db \/dev\/null is not a regular file/);
+    const proc = await cli('init', '--db', '/proc/version');
+    expect(proc.stderr).toMatch(/^error: \/proc\/version: cannot write the database .*check the permissions, or name another file with --db/);
+    expect(proc.stderr).not.toMatch(/internal error/);
+  });
+
+  it('nginx refuses a --prefix nginx.conf cannot name (it was an internal error)', async () => {
+    for (const prefix of [path.join(dir, 'a$b'), path.join(dir, "a'b")]) {
+      const result = await cli('nginx', '--dir', fixture.out, '--port', '8080', '--prefix', prefix);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^error: --prefix .*: nginx's configuration cannot name a path with ' \$ \\ or a line break in it/);
+    }
+  });
+
+  it('preview refuses a --dir that is not there, and a port in use', async () => {
+    const missing = await cli('preview', '--dir', '/nonexistent', '--port', '0');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^error: --dir \/nonexistent: no snapshot there; build one first/);
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((blocker.address() as net.AddressInfo).port);
+      const taken = await cli('preview', '--dir', fixture.out, '--port', port);
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toMatch(new RegExp(`^error: port ${port} is in use; stop what listens there or choose another with --port`));
+    } finally {
+      blocker.close();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+// The JSON Schema files (schemas/*.json, generated from the zod schemas): every
+// file a snapshot publishes under v1/ validates against the schema of its kind
+// with a real JSON Schema validator (Ajv, draft 2020-12), and a broken record fails.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeFixture, type Fixture } from '../support/fixture.ts';
+
+let fixture: Fixture;
+beforeAll(async () => {
+  fixture = await makeFixture();
+});
+afterAll(async () => {
+  await fixture?.remove();
+});
+
+/** Which schema each kind of published file follows. */
+function schemaOf(file: string): string | null {
+  if (file === 'v1/meta.json') return 'MetaAnswer';
+  if (file === 'v1/subcategories.json') return 'SubcategoryListAnswer';
+  if (file === 'v1/nisab.json' || file.startsWith('v1/nisab/')) return 'NisabRuleListAnswer';
+  if (file.startsWith('v1/rates/latest/')) return 'RateAnswer';
+  if (file.startsWith('v1/rates/') || file === 'v1/rates.json') return 'RateListAnswer';
+  return null;
+}
+
+describe('the JSON Schema files of the snapshot', () => {
+  it('validate every published answer file, and catch a broken one', async () => {
+    const read = async (file: string) => JSON.parse(await readFile(path.join(fixture.out, file), 'utf8')) as Record<string, unknown>;
+    const index = (await read('schemas/index.json')) as { schemas: { name: string; file: string }[] };
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
+    ajv.addFormat('date-time', (value: string) => !Number.isNaN(Date.parse(value)));
+    ajv.addFormat('uri', (value: string) => URL.canParse(value));
+    ajv.addFormat('email', /@/);
+    for (const entry of index.schemas) ajv.addSchema(await read(`schemas/${entry.file}`), entry.file);
+
+    const files = (await readdir(path.join(fixture.out, 'v1'), { recursive: true }))
+      .map((f) => `v1/${String(f).split(path.sep).join('/')}`)
+      .filter((f) => f.endsWith('.json') && f !== 'v1/routing.json');
+    const unknown: string[] = [];
+    let checked = 0;
+    for (const file of files) {
+      const schema = schemaOf(file);
+      if (schema === null) {
+        unknown.push(file);
+        continue;
+      }
+      const validate = ajv.getSchema(`${schema}.json`)!;
+      expect(validate(await read(file)), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      checked++;
+    }
+    expect(unknown, 'files without a published schema').toEqual([]);
+    expect(checked).toBeGreaterThan(50);
+
+    const latest = await read('v1/rates/latest/1.json');
+    const broken = { ...latest, data: { ...(latest.data as object), drtInUSD: -1 } };
+    expect(ajv.getSchema('RateAnswer.json')!(broken)).toBe(false);
+    expect(ajv.getSchema('Error.json')!({ success: false, message: 'x' })).toBe(true);
+  });
+});
