@@ -45,7 +45,7 @@ export const SubcategoryInput = z
 export type SubcategoryInput = z.infer<typeof SubcategoryInput>;
 
 export const Subcategory = SubcategoryInput.extend({
-  sctCategoryID: id.nullable(),
+  sctCategoryID: id.nullable().describe('the category it belongs to (see sctCategorySlug); null for none'),
   sctCategorySlug: slug.nullable().describe('slug of its category, e.g. precious-metals'),
   sctCategoryName: z.string().nullable().describe('name of its category'),
 }).meta({ id: 'Subcategory' });
@@ -288,8 +288,8 @@ export type NisabRule = z.infer<typeof NisabRule>;
 
 export const SubcategoryCoverage = z
   .object({
-    sctID: id,
-    sctSlug: slug,
+    sctID: id.describe('the subcategory'),
+    sctSlug: slug.describe('its slug, e.g. gold'),
     firstDate: isoDate.nullable().describe('date of its oldest published rate'),
     lastDate: isoDate.nullable().describe('date of its newest published rate'),
     count: z.number().int().nonnegative().describe('number of published rates'),
@@ -303,9 +303,9 @@ export const Meta = z
     timeZone: z.string().describe('the time zone the as-of date was taken in'),
     validUntil: z.iso.datetime().describe('when the next nightly build is due; no answer is cached past it'),
     contentId: z.string().regex(/^[0-9a-f]{40}$/).describe('changes exactly when any answer of the snapshot changes'),
-    defaultSubcategoryID: id,
-    rateCount: z.number().int().nonnegative(),
-    subcategories: z.array(SubcategoryCoverage),
+    defaultSubcategoryID: id.describe('the subcategory /rates/latest answers without a subcategory (gold)'),
+    rateCount: z.number().int().nonnegative().describe('number of published rate records, every subcategory'),
+    subcategories: z.array(SubcategoryCoverage).describe('each subcategory\'s published rates: first and last date, count'),
   })
   .strict()
   .meta({ id: 'Meta' });

@@ -48,7 +48,9 @@ describe('the command line', () => {
     const out = path.join(dir, 'stale');
     const warned = await cli('build', '--out', out, '--as-of', '2025-10-15');
     expect(warned.code).toBe(0);
-    expect(warned.stderr).toMatch(/^warning: the newest rate of the default subcategory \(1\) is from 2025-08-31, 45 days before 2025-10-15/);
+    expect(warned.stderr).toMatch(/^warning: the newest rate of the default subcategory \(1, gold\) is from 2025-08-31, 45 days before 2025-10-15/);
+    // silver prices a published Nisab too: its staleness is named as well
+    expect(warned.stderr).toMatch(/\nwarning: the newest rate of subcategory 2 \(silver\) is from 2025-08-31/);
     const strict = await cli('build', '--out', out, '--as-of', '2025-10-16', '--strict');
     expect(strict.code).toBe(1);
     expect(strict.stderr).toMatch(/^error: the feed is stale; nothing was published \(--strict\)/);

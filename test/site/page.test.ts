@@ -85,7 +85,8 @@ describe('the landing page in Chromium', () => {
       const shown = (await page.textContent(`[data-testid=nisab-${slug}-naira]`))!;
       expect(shown.replace(/[^0-9.]/g, '')).toBe(rule.nsbValueInNaira!.toFixed(2));
     }
-    const latest = await api<{ drtDate: string }>('/rates/latest');
+    const latest = await api<{ drtDate: string; drtHijriDate: string }>('/rates/latest');
+    expect(await page.textContent('#nisab-cards')).toContain(`${latest.drtHijriDate} AH`); // the Gregorian and the Hijri date
     expect(await page.isVisible('#stale')).toBe(true);
     expect(await page.textContent('#stale')).toContain(latest.drtDate);
     expect(await page.textContent('#nisab-cards')).toContain(latest.drtDate);
