@@ -228,6 +228,22 @@ export const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    path: '/sources',
+    summary: 'Where every figure comes from: the sources rate records name',
+    description:
+      'Each rate record names the entry its price (drtPriceSource) and its naira rate (drtNairaSource) come from. srcFigure says what the figure is: monthly-average and end-of-month-official for the monthly records up to 2025-08, daily-reference and daily-official for the daily ones, carried for an earlier working day\'s official rate.',
+    parameters: [],
+    answer: { schema: 'Source', list: true, description: 'every source' },
+    errors: {},
+    examples: [''],
+    plan: function () {
+      return wholeFile(paths.sources);
+    },
+    wholeFileQueries: function () {
+      return [''];
+    },
+  },
+  {
     path: '/meta',
     summary: 'The snapshot: its as-of date, coverage per subcategory and content id',
     description: 'When the data was last updated, and which dates each subcategory covers.',

@@ -34,6 +34,7 @@ const PATTERNS = {
   meta: 'v1/meta.json',
   routing: 'v1/routing.json',
   subcategories: 'v1/subcategories.json',
+  sources: 'v1/sources.json',
   nisabAll: 'v1/nisab.json',
   nisab: 'v1/nisab/{id}.json',
   latest: 'v1/rates/latest/{id}.json',
@@ -47,7 +48,7 @@ const PATTERNS = {
   monthEnds: 'v1/rates/month-ends/{yyyy}.json',
 };
 type Kind = keyof typeof PATTERNS;
-const KINDS: Kind[] = ['meta', 'routing', 'subcategories', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'month', 'year', 'decade', 'months', 'years'];
+const KINDS: Kind[] = ['meta', 'routing', 'subcategories', 'sources', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'month', 'year', 'decade', 'months', 'years'];
 
 const FIELDS: { [name: string]: string } = {
   id: '[1-9][0-9]{0,8}',
@@ -98,6 +99,7 @@ export const paths = {
   meta: fill(PATTERNS.meta, {}),
   routing: fill(PATTERNS.routing, {}),
   subcategories: fill(PATTERNS.subcategories, {}),
+  sources: fill(PATTERNS.sources, {}),
   nisabAll: fill(PATTERNS.nisabAll, {}),
   nisab: function (subcategoryId: number): string {
     return fill(PATTERNS.nisab, { id: String(subcategoryId) });
@@ -129,6 +131,7 @@ export type SnapshotFile =
   | { kind: 'meta' }
   | { kind: 'routing' }
   | { kind: 'subcategories' }
+  | { kind: 'sources' }
   | { kind: 'nisabAll' }
   | { kind: 'nisab'; subcategoryId: number }
   | { kind: 'latest'; subcategoryId: number }
@@ -145,7 +148,7 @@ export function parsePath(path: string): SnapshotFile | null {
     for (let j = 0; j < compiled.names.length; j++) values[compiled.names[j] as string] = m[j + 1] as string;
     const kind = compiled.kind;
     if (kind === 'nisab' || kind === 'latest') return { kind: kind, subcategoryId: Number(values['id']) } as SnapshotFile;
-    if (kind === 'meta' || kind === 'routing' || kind === 'subcategories' || kind === 'nisabAll') return { kind: kind } as SnapshotFile;
+    if (kind === 'meta' || kind === 'routing' || kind === 'subcategories' || kind === 'sources' || kind === 'nisabAll') return { kind: kind } as SnapshotFile;
     if (kind === 'monthEnds') return { kind: kind, start: values['yyyy'] + '-01-01' };
     const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
     const year = values['yyyy'] !== undefined ? values['yyyy'] : (values['yyy'] as string) + '0';

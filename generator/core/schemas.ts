@@ -104,6 +104,9 @@ export const Rate = z
     drtHijriDate: hijriDateField.describe(
       'drtDate in the Umm al-Qura calendar (computed, Saudi Arabia\'s official Hijri calendar); the National Moonsighting Committee of Nigeria (NMCN) dates by local sighting, which can differ by a day',
     ),
+    drtPriceSource: sourceId.describe('id of the entry of /sources that drtInUSD comes from (its srcFigure says daily or monthly average)'),
+    drtNairaSource: sourceId.describe('id of the entry of /sources that drtUSDinNaira comes from (cbn-nfem-carried: an earlier day\'s official rate, see drtNairaDate)'),
+    drtNairaDate: isoDate.describe('the date drtUSDinNaira is from: drtDate, or the earlier working day a carried rate is from'),
   })
   .strict()
   .meta({ id: 'Rate' });
@@ -182,6 +185,9 @@ export const RATE_COLUMNS: RateColumns = {
   drtUnit: { sql: 's.sctUnit' },
   // Derived from drtDate alone, so the fingerprint (drtDate is in it) covers it.
   drtHijriDate: { derive: (read) => hijriDate(read.drtDate as string) },
+  drtPriceSource: { sql: 'r.drtPriceSource' },
+  drtNairaSource: { sql: 'r.drtNairaSource' },
+  drtNairaDate: { sql: 'coalesce(r.drtNairaDate, r.drtDate)' },
 };
 
 /** A rate as published: one line of JSON, its keys in the record's order (the order is part of the public bytes). */

@@ -8,6 +8,8 @@ import type { Database } from 'better-sqlite3';
 import { importCategories } from './import-categories.ts';
 import { importNisab } from './import-nisab.ts';
 import { importRates } from './import-rates.ts';
+import { importSources } from './import-sources.ts';
+import { monthFiles } from './rate-files.ts';
 import { importSubcategories } from './import-subcategories.ts';
 import type { ImportSummary } from './import-summary.ts';
 import { initDatabase, openDatabase } from './open.ts';
@@ -17,17 +19,24 @@ export const DEFAULT_DB_PATH = path.join(DATA_DIR, 'default.sqlite');
 
 // In import order: each file refers only to the ones before it.
 const DATA_FILES = ['categories.csv', 'subcategories.csv', 'rates.csv', 'nisab.json'] as const;
+/** Optional: the sources the rates name (without it, a rate may name only manual). */
+const SOURCES_FILE = 'sources.csv';
+/** Optional: the daily rates kept by `fetch --write-csv`, one CSV per month, imported after rates.csv. */
+export const DAILY_DIR = 'daily';
 
 /** Imports the data files of `dataDir` into an initialised database. */
 export async function importDataDirectory(db: Database, dataDir: string = DATA_DIR): Promise<ImportSummary[]> {
   const [categories, subcategories, rates, nisab] = DATA_FILES.map((file) => path.join(dataDir, file)) as [string, string, string, string];
-  return [
-    await importCategories(db, categories),
-    await importSubcategories(db, subcategories),
-    await importRates(db, rates),
-    await importNisab(db, nisab),
-  ];
+  const sources = path.join(dataDir, SOURCES_FILE);
+  const summaries = [await importCategories(db, categories), await importSubcategories(db, subcategories)];
+  if (await exists(sources)) summaries.push(await importSources(db, sources));
+  summaries.push(await importRates(db, rates));
+  for (const file of await monthFiles(path.join(dataDir, DAILY_DIR))) summaries.push(await importRates(db, file));
+  summaries.push(await importNisab(db, nisab));
+  return summaries;
 }
+
+const exists = (file: string) => stat(file).then(() => true, () => false);
 
 /** Creates a database at `dbPath` and imports the data files of `dataDir` into it. */
 export async function loadDatabase(dbPath: string, dataDir: string): Promise<ImportSummary[]> {
@@ -91,6 +100,11 @@ async function isUpToDate(dbPath: string, dataDir: string): Promise<boolean> {
   if (!built) return false;
   for (const file of DATA_FILES) {
     if ((await stat(path.join(dataDir, file))).mtimeMs > built.mtimeMs) return false;
+  }
+  // The daily folder's own time changes when a month file is added or removed.
+  const daily = path.join(dataDir, DAILY_DIR);
+  for (const file of [path.join(dataDir, SOURCES_FILE), daily, ...(await monthFiles(daily))]) {
+    if (((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) > built.mtimeMs) return false;
   }
   try {
     // Refuses a file of another schema version, or not a database at all: rebuild it.

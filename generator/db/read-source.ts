@@ -4,13 +4,15 @@
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
 import { DATE_EXPECTATION, isRealDate } from '../core/dates.ts';
-import { NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
+import { NisabRuleInput, Rate, Source as DataSource, Subcategory } from '../core/schemas.ts';
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
 import { RATE_FROM, rateSelectList, withDerivedFields } from './rate-columns.ts';
 
 export interface Source {
   subcategories: Subcategory[];
+  /** Every entry of /sources (the published list holds them all, named by a rate or not). */
+  sources: DataSource[];
   rates: Rate[];
   nisab: NisabRuleInput[];
 }
@@ -65,6 +67,12 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
         ['sctHasDailyRate', 'sctIsDefault'],
       ),
     );
+    const sources = read(
+      'sources',
+      'srcID',
+      DataSource,
+      all('SELECT srcID, srcName, srcURL, srcLicence, srcDescription, srcFigure FROM sources ORDER BY srcID'),
+    );
     const rates = read(
       'rates',
       'drtID',
@@ -87,7 +95,7 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
     if (problems.length) {
       throw new UserError(`${db.name}: ${problems.length} stored values break the record rules; correct them by importing again`, problems);
     }
-    return { subcategories, rates, nisab };
+    return { subcategories, sources, rates, nisab };
   })();
 }
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { blockEnd, parsePath, type SnapshotFile } from '../core/layout.ts';
-import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, RoutingIndex, Subcategory } from '../core/schemas.ts';
+import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, RoutingIndex, Source, Subcategory } from '../core/schemas.ts';
 
 const rateList = listEnvelope(Rate);
 const nisabList = listEnvelope(NisabRule);
@@ -36,6 +36,7 @@ export function checkFile(path: string, text: string): string[] {
   if (file.kind === 'meta') return check(itemEnvelope(Meta));
   if (file.kind === 'routing') return check(RoutingIndex);
   if (file.kind === 'subcategories') return check(listEnvelope(Subcategory));
+  if (file.kind === 'sources') return check(listEnvelope(Source));
   if (file.kind === 'nisabAll' || file.kind === 'nisab') return check(nisabList);
   if (file.kind === 'latest') return check(itemEnvelope(Rate));
   // Month ends hold, besides the year's, each subcategory's newest record before the year.

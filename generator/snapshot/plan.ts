@@ -14,7 +14,7 @@ import { blockAt, blockEnd, blockStarts, CHILD_LEVEL, LEVELS, parsePath, paths, 
 import { hijriDate } from '../core/hijri.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
 import { etagOf } from '../core/router.ts';
-import { rateLine, type Meta, type NisabRule, type NisabRuleInput, type Rate, type RoutingIndex, type Subcategory } from '../core/schemas.ts';
+import { rateLine, type Meta, type NisabRule, type NisabRuleInput, type Rate, type RoutingIndex, type Source, type Subcategory } from '../core/schemas.ts';
 import type { RateSummary } from '../db/read-rate-summary.ts';
 
 export function sha1Hex(text: string): string {
@@ -96,6 +96,8 @@ export function shardTree(
 export interface SnapshotSource {
   /** Ordered by sctID. */
   subcategories: Subcategory[];
+  /** Ordered by srcID. */
+  sources: Source[];
   summary: RateSummary;
   /** The rates of the months being rendered (all of them in a first build), ordered by drtDate then drtSubcategoryID. */
   rates: Rate[];
@@ -214,6 +216,7 @@ export function planSnapshot(
     put(paths.nisab(subcategory.sctID), renderList(nisabJson.filter((_, i) => nisab[i]!.nsbSubcategoryID === subcategory.sctID)));
   }
   put(paths.subcategories, renderList(source.subcategories.map((s) => JSON.stringify(s))));
+  put(paths.sources, renderList(source.sources.map((s) => JSON.stringify(s))));
 
   // Month ends, small and rendered every time; a year whose text is unchanged is carried.
   for (const [path, text] of monthEndFiles(source.monthEnds)) {

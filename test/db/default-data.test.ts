@@ -16,9 +16,20 @@ describe('the default data in data/', () => {
     expect(summaries.map((s) => [path.basename(s.file), s.inserted])).toEqual([
       ['categories.csv', 6],
       ['subcategories.csv', 13],
+      ['sources.csv', 5],
       ['rates.csv', 496],
+      ...['09', '10', '11', '12'].map((m) => [`2025-${m}.csv`, expect.any(Number)]),
+      ...['01', '02', '03', '04', '05', '06', '07', '08', '09'].map((m) => [`2026-${m}.csv`, expect.any(Number)]),
       ['nisab.json', 30],
     ]);
+    // Monthly up to 2025-08-31 (World Bank averages, IMF end-of-month rates), daily after it
+    // (currency API prices, the CBN's official rate of the day or carried from the last working day).
+    expect(db.prepare(`SELECT drtPriceSource, drtNairaSource, min(drtDate), max(drtDate), count(*) FROM rates GROUP BY 1, 2 ORDER BY 3, 2`).raw().all()).toEqual([
+      ['worldbank-pink-sheet', 'imf-ifs-eop', '2005-01-31', '2025-08-31', 496],
+      ['currency-api', 'cbn-nfem', '2025-09-01', '2026-09-29', 166],
+      ['currency-api', 'cbn-nfem-carried', '2025-09-21', '2026-09-27', 86],
+    ]);
+    expect(db.prepare(`SELECT count(*) FROM rates WHERE drtNairaSource = 'cbn-nfem-carried' AND (drtNairaDate IS NULL OR julianday(drtDate) - julianday(drtNairaDate) > 7)`).pluck().get()).toBe(0);
     expect(count(db, 'livestock_brackets')).toBe(122);
     expect(db.prepare('SELECT sctSlug FROM subcategories WHERE sctIsDefault = 1').pluck().all()).toEqual(['gold']);
 
@@ -34,6 +45,9 @@ describe('the default data in data/', () => {
       drtInNaira: Math.round(Number(usd) * Number(ngn) * 100) / 100,
       drtUnit: 'gram',
       drtHijriDate: '1442-08-18',
+      drtPriceSource: 'worldbank-pink-sheet',
+      drtNairaSource: 'imf-ifs-eop',
+      drtNairaDate: '2021-03-31',
     });
     // SOURCES.md: 85 g of gold in March 2021 came to about 1,789,024 Naira.
     expect(Math.round(85 * gold!.drtInNaira)).toBe(1789025);
@@ -55,7 +69,7 @@ describe('the default data in data/', () => {
     expect((await stat(dbPath)).mtimeMs).toBeGreaterThan(built);
 
     const db = openDatabase(dbPath, { readonly: true });
-    expect(count(db, 'rates')).toBe(496);
+    expect(count(db, 'rates')).toBe(748);
     db.close();
   });
 });

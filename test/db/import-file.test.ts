@@ -14,6 +14,7 @@ describe('importFile (the import command)', () => {
     for (const [kind, file] of [
       ['categories', 'categories.csv'],
       ['subcategories', 'subcategories.csv'],
+      ['sources', 'sources.csv'],
       ['rates', 'rates.csv'],
       ['nisab', 'nisab.json'],
     ] as const) {

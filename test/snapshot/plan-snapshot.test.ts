@@ -38,6 +38,7 @@ function sourceOf(rates: Rate[]): SnapshotSource {
   }
   return {
     subcategories: [subcategory(1, 'gold', true), subcategory(2, 'silver', true), subcategory(3, 'cash', false)],
+    sources: [{ srcID: 'manual', srcName: 'Entered by the operator', srcURL: null, srcLicence: 'as the operator states', srcDescription: 'by hand', srcFigure: 'manual' }],
     summary: { bySubcategory, monthPrints },
     rates,
     nisab: [

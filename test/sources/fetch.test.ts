@@ -14,6 +14,9 @@ import { importRates } from '../../generator/db/import-rates.ts';
 import { importSources } from '../../generator/db/import-sources.ts';
 import { importSubcategories } from '../../generator/db/import-subcategories.ts';
 import { fetchDays, type FetchOptions } from '../../generator/sources/fetch-days.ts';
+import { startPreview } from '../../generator/edges/preview/server.ts';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
+import { fixtureBuild } from '../support/fixture.ts';
 import { contents, useScratch, userError } from '../db/scratch.ts';
 
 const run = promisify(execFile);
@@ -245,6 +248,30 @@ describe('fetch', () => {
     await fetchDays(s.options(db, ['2026-09-29'], { acceptJumps: true }));
     expect(stored(db)).toHaveLength(3);
   });
+});
+
+describe('a snapshot built from fetched days', () => {
+  it("answers /rates/latest with the currency API's gold per gram and the CBN's rate of the day, with sources that resolve in /sources", async () => {
+    const db = await sourcesDatabase();
+    const s = await sources((url) => currencyFile(dateOf(url)));
+    await fetchDays(s.options(db, ['2026-09-27', '2026-09-28', '2026-09-29']));
+    const out = path.join(scratch.dir, 'public');
+    await buildSnapshot(fixtureBuild(db, out, { asOf: '2026-09-29', strict: true, now: new Date('2026-09-29T12:00:00Z') }));
+    const preview = await startPreview({ dir: out, port: 0, log: () => {} });
+    try {
+      const get = async (p: string) => (await fetch(`${preview.url}/api/v1${p}`)).json() as Promise<{ data: any }>;
+      const latest = (await get('/rates/latest')).data;
+      const xau = JSON.parse(await recorded('currency-api/usd-2026-09-29.json')).usd.xau as number;
+      expect(latest).toMatchObject({ drtDate: '2026-09-29', drtInUSD: Number((1 / xau / 31.1034768).toFixed(6)), drtUSDinNaira: 1330.4737 });
+      expect(latest).toMatchObject({ drtPriceSource: 'currency-api', drtNairaSource: 'cbn-nfem', drtNairaDate: '2026-09-29' });
+      const sunday = (await get('/rates/latest?date=2026-09-27')).data;
+      expect(sunday).toMatchObject({ drtUSDinNaira: 1329.5138, drtNairaSource: 'cbn-nfem-carried', drtNairaDate: '2026-09-25' });
+      const ids = ((await get('/sources')).data as { srcID: string; srcFigure: string }[]).map((x) => [x.srcID, x.srcFigure]);
+      expect(ids).toEqual(expect.arrayContaining([['currency-api', 'daily-reference'], ['cbn-nfem', 'daily-official'], ['cbn-nfem-carried', 'carried']]));
+    } finally {
+      await preview.close();
+    }
+  }, 60_000);
 });
 
 describe('npm run cli -- fetch', () => {

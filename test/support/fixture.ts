@@ -121,7 +121,8 @@ export interface OracleQuery {
 
 // Every published field, as plain SQL. money(): the one rounding function (core/money.ts), registered in SQLite.
 const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
-                money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit
+                money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit,
+                r.drtPriceSource, r.drtNairaSource, coalesce(r.drtNairaDate, r.drtDate) AS drtNairaDate
            FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID`;
 
 // SQLite has no Hijri calendar; the conversion is checked on its own (test/router/hijri.test.ts).
