@@ -126,7 +126,14 @@ const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drt
            FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID`;
 
 // SQLite has no Hijri calendar; the conversion is checked on its own (test/router/hijri.test.ts).
-const withHijri = (row: Record<string, unknown>) => ({ ...row, drtHijriDate: hijriDate(row.drtDate as string) });
+// The key order is part of the public bytes: the Hijri date follows drtUnit, before the sources.
+const withHijri = ({ drtPriceSource, drtNairaSource, drtNairaDate, ...head }: Record<string, unknown>) => ({
+  ...head,
+  drtHijriDate: hijriDate(head.drtDate as string),
+  drtPriceSource,
+  drtNairaSource,
+  drtNairaDate,
+});
 
 function withOracle<T>(db: string, use: (handle: Database.Database) => T): T {
   const handle = registerMoney(new Database(db, { readonly: true }));
