@@ -49,7 +49,7 @@ export function jsonSchemaFiles(): Map<string, string> {
   describes.set(ERROR, 'every failed answer (400, 404, 405, 503)');
   const names = [...published].sort();
   const files = new Map<string, string>();
-  const index = names.map((name) => ({ name, file: `${name}.json`, describes: describes.get(name) ?? `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name} record` }));
+  const index = names.map((name) => ({ name, file: `${name}.json`, describes: describes.get(name) ?? `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} record` }));
   files.set('schemas/index.json', JSON.stringify({ schemas: index }, null, 2) + '\n');
   for (const name of names) files.set(`schemas/${name}.json`, JSON.stringify(schemas[name], null, 2) + '\n');
   return files;
