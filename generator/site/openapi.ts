@@ -94,6 +94,9 @@ function answer(endpoint: Endpoint) {
 // static host"): byte for byte the API's answer to the same question. The paths
 // come from the layout's own patterns (core/layout.ts), so a kind of file added
 // there must be described here before the document compiles.
+/** The first base, for the descriptions of the static files. */
+const API = BASES[0];
+
 interface StaticFile {
   summary: string;
   /** Which API request the file answers. */
@@ -102,14 +105,14 @@ interface StaticFile {
   list: boolean;
 }
 const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
-  meta: { summary: 'Meta file', description: 'As GET /api/v1/meta: tells a client which blocks exist.', schema: 'Meta', list: false },
+  meta: { summary: 'Meta file', description: `As GET ${API}/meta: tells a client which blocks exist.`, schema: 'Meta', list: false },
   // The edges' own index (which files exist, their ETags): not an answer.
   routing: null,
-  subcategories: { summary: 'Subcategories file', description: 'As GET /api/v1/subcategories.', schema: 'Subcategory', list: true },
-  sources: { summary: 'Sources file', description: 'As GET /api/v1/sources.', schema: 'Source', list: true },
-  nisabAll: { summary: 'Nisab file', description: 'As GET /api/v1/nisab.', schema: 'NisabRule', list: true },
-  nisab: { summary: 'Nisab file of a subcategory', description: 'As GET /api/v1/nisab?subcategory={id}.', schema: 'NisabRule', list: true },
-  latest: { summary: 'Latest rate file', description: 'As GET /api/v1/rates/latest?subcategory={id}.', schema: 'Rate', list: false },
+  subcategories: { summary: 'Subcategories file', description: `As GET ${API}/subcategories.`, schema: 'Subcategory', list: true },
+  sources: { summary: 'Sources file', description: `As GET ${API}/sources.`, schema: 'Source', list: true },
+  nisabAll: { summary: 'Nisab file', description: `As GET ${API}/nisab.`, schema: 'NisabRule', list: true },
+  nisab: { summary: 'Nisab file of a subcategory', description: `As GET ${API}/nisab?subcategory={id}.`, schema: 'NisabRule', list: true },
+  latest: { summary: 'Latest rate file', description: `As GET ${API}/rates/latest?subcategory={id}.`, schema: 'Rate', list: false },
   monthEnds: {
     summary: 'Month ends of a year',
     description:
@@ -117,18 +120,18 @@ const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
     schema: 'Rate',
     list: true,
   },
-  month: { summary: 'Month file', description: 'The rates of one calendar month, as GET /api/v1/rates with its first and last day (scope all) and ?subcategory={scope} otherwise.', schema: 'Rate', list: true },
-  year: { summary: 'Year file', description: 'The rates of one closed calendar year, as GET /api/v1/rates with its first and last day.', schema: 'Rate', list: true },
-  decade: { summary: 'Decade file', description: 'The rates of one closed decade ({yyy}0 to {yyy}9), as GET /api/v1/rates with its first and last day.', schema: 'Rate', list: true },
+  month: { summary: 'Month file', description: `The rates of one calendar month, as GET ${API}/rates with its first and last day (scope all) and ?subcategory={scope} otherwise.`, schema: 'Rate', list: true },
+  year: { summary: 'Year file', description: `The rates of one closed calendar year, as GET ${API}/rates with its first and last day.`, schema: 'Rate', list: true },
+  decade: { summary: 'Decade file', description: `The rates of one closed decade ({yyy}0 to {yyy}9), as GET ${API}/rates with its first and last day.`, schema: 'Rate', list: true },
   months: {
     summary: 'Open year file',
-    description: 'The rates of the open year\'s closed months, January to {mm}, as GET /api/v1/rates from {yyyy}-01-01 to the end of month {mm}.',
+    description: `The rates of the open year's closed months, January to {mm}, as GET ${API}/rates from {yyyy}-01-01 to the end of month {mm}.`,
     schema: 'Rate',
     list: true,
   },
   years: {
     summary: 'Open decade file',
-    description: 'The rates of the open decade\'s closed years, {yyy}0 to {yyyy}, as GET /api/v1/rates from {yyy}0-01-01 to {yyyy}-12-31.',
+    description: `The rates of the open decade's closed years, {yyy}0 to {yyyy}, as GET ${API}/rates from {yyy}0-01-01 to {yyyy}-12-31.`,
     schema: 'Rate',
     list: true,
   },
@@ -210,7 +213,7 @@ export function openApiDocument() {
     // Public: no authentication of any kind.
     security: [],
     tags: [
-      { name: 'API', description: 'Answers under /api/v1 (and /index.php/api/v1): on Cloudflare, nginx and the preview server.' },
+      { name: 'API', description: `Answers under ${BASES[0]} (and ${BASES.slice(1).join(', ')}): on Cloudflare, nginx and the preview server.` },
       { name: 'Static files', description: 'The snapshot\'s files, which any static host serves: the same bodies as the API for the same question.' },
     ],
     paths,
