@@ -84,7 +84,7 @@ function previousSnapshot(tree: string, manifest: Manifest): PreviousSnapshot {
       throw new PreviousTreeDamaged(file);
     }
   };
-  return { files: manifest.files, sources: manifest.sources, read };
+  return { files: manifest.files, sources: manifest.sources, rates: manifest.months ? { asOf: manifest.asOf, months: manifest.months } : null, read };
 }
 
 interface Previous {
@@ -108,7 +108,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   try {
     // One transaction: an import running meanwhile is either wholly in or wholly out.
     source = db.transaction(() => {
-      const summary = readRateSummary(db, options.asOf);
+      const summary = readRateSummary(db, options.asOf, previous.reusable?.rates ?? null);
       const shards = planShards(summary, snapshotOptions, previous.reusable);
       return { ...readSource(db, options.asOf, { months: shards.months }), summary, shards, monthEnds: readMonthEnds(db, options.asOf) };
     })();
@@ -125,7 +125,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   // The worker bundle and the OpenAPI document depend only on the code: carried over when it is the same.
   const sameCode = previous.reusable !== null && CODE_FILES.every((file) => previous.reusable!.files[file]);
   const site = sameCode ? new Map<string, string>() : await codeFiles();
-  site.set('index.html', landingPage(planned.meta));
+  site.set('index.html', landingPage(planned.meta, source.sources));
   for (const file of sameCode ? CODE_FILES : []) {
     planned.carry.set(file, previous.reusable!.files[file]!);
     planned.entries.set(file, previous.reusable!.files[file]!);
@@ -143,7 +143,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   options.progress(`writing ${planned.write.size} files, keeping ${planned.carry.size}`);
   const manifest = await publish(
     options.out,
-    planned,
+    { ...planned, months: source.summary.months },
     { asOf: options.asOf, contentId: planned.meta.contentId, builtAt: options.now.toISOString(), generator: previous.generator },
     previous.tree,
     previous.manifest,

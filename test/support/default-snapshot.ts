@@ -7,8 +7,12 @@ import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { fixtureBuild } from './fixture.ts';
 
-/** After the default data's last rate (2025-08-31), so the page shows its stale-rate warning. */
-export const DEFAULT_AS_OF = '2025-09-30';
+/**
+ * A fixed day inside the real daily records (from 2025-09-01), so the figures
+ * the tests check by hand do not move as data/daily grows. The page measures a
+ * rate's age against today's date, so it shows its stale-rate warning.
+ */
+export const DEFAULT_AS_OF = '2025-09-21';
 
 export interface DefaultSnapshot {
   out: string;
@@ -20,6 +24,6 @@ export async function defaultSnapshot(): Promise<DefaultSnapshot> {
   const db = path.join(dir, 'source.sqlite');
   const out = path.join(dir, 'public');
   await loadDatabase(db, DATA_DIR);
-  await buildSnapshot(fixtureBuild(db, out, { asOf: DEFAULT_AS_OF, now: new Date('2025-09-30T12:00:00Z') }));
+  await buildSnapshot(fixtureBuild(db, out, { asOf: DEFAULT_AS_OF, now: new Date('2025-09-21T12:00:00Z') }));
   return { out, remove: () => rm(dir, { recursive: true, force: true }) };
 }
