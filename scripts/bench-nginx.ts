@@ -17,11 +17,11 @@
 //       `build --nginx-prefix` does; the uncached rows are left out)
 //   BENCH_SECONDS=5 BENCH_ROUNDS=3     (the defaults: wrk -t2 -c32 for 5 s, median of 3 rounds)
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { refreshNginxSite, writeNginxSite } from '../generator/edges/nginx/site.ts';
-import { freePort, nginxMissing, runNginx } from '../test/support/nginx-server.ts';
+import { freePort, nginxMissing, readableByNobody, runNginx } from '../test/support/nginx-server.ts';
 import { addDays, appendDay, build, type BenchDatabase, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
 import { wrk, type Load } from './wrk.ts';
 
@@ -119,6 +119,9 @@ async function main(): Promise<void> {
     const out = path.join(bench.dir, 'public');
     await build(bench.db, out, LAST_DATE);
 
+    // Run as root, every nginx here runs its workers as nobody: the snapshot and the plain files are opened to them, read-only.
+    await readableByNobody(out);
+    await chmod(work, 0o755);
     const sitePrefix = path.join(work, 'site');
     const sitePort = await freePort();
     const site = await writeNginxSite({ dir: out, port: sitePort, prefix: sitePrefix });
