@@ -59,17 +59,35 @@ export function checkOut(out: string, outArg: string): OutKind {
   throw refuse(stat.isFile() ? `is a file (${stat.size} bytes), not a folder` : 'is not a folder');
 }
 
-/** Creates the store, with a message that says what to do when it cannot. */
-export function makeStore(store: string): void {
-  try {
-    fsSync.mkdirSync(store, { recursive: true });
-    fsSync.accessSync(store, fsSync.constants.W_OK);
-  } catch (error) {
-    throw new UserError(
-      `cannot write the snapshot store ${store} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); ` +
-        'build needs write access to the folder that holds --out: choose an --out in a writable folder, or fix the permissions',
-    );
-  }
+/**
+ * Failures of the file system that the operator fixes, not bugs: permissions, a
+ * read-only mount, a full disk or quota.
+ */
+const NOT_WRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
+
+export function isNotWritable(error: unknown): boolean {
+  return NOT_WRITABLE.has(String((error as NodeJS.ErrnoException | undefined)?.code));
+}
+
+/**
+ * Creates the store, or says what to do when it cannot. The folder that holds OUT
+ * must be writable too, not only the store: the new link is made beside OUT and
+ * renamed over it (a store made earlier does not help when that folder is read-only).
+ */
+export function makeStore(out: string, outArg: string): string {
+  const store = storeOf(out);
+  const check = (dir: string, what: string, make: boolean) => {
+    try {
+      if (make) fsSync.mkdirSync(dir, { recursive: true });
+      fsSync.accessSync(dir, fsSync.constants.W_OK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new UserError(`cannot write ${what} ${dir} (${code}); build needs write access to it: choose an --out in a writable folder, or fix the permissions. Nothing was published.`);
+    }
+  };
+  check(path.dirname(out), `the folder that holds --out ${outArg},`, false);
+  check(store, 'the snapshot store', true);
+  return store;
 }
 
 const LOCK = 'build.lock';
