@@ -182,6 +182,26 @@ export function program(): Command {
     });
 
   cli
+    .command('purge-list')
+    .description("List the URL paths a snapshot changed or removed since the one before it (its manifest's changed and removed), for purging caches in front of the site.")
+    .option('--out <dir>', 'the snapshot folder', DEFAULT_OUT)
+    .option('--file <file>', 'write the list there, one path a line (default: print it)')
+    .option('--summary <file>', "append a Markdown summary to this file (the nightly passes $GITHUB_STEP_SUMMARY)")
+    .addHelpText('after', '\nExample:\n  npm run cli -- purge-list --out public --file purge-list.txt')
+    .action(async (options: { out: string; file?: string; summary?: string }) => {
+      const { purgeList } = await import('./snapshot/purge-list.ts');
+      const { appendFile, writeFile } = await import('node:fs/promises');
+      const list = await purgeList(options.out);
+      const cannot = (file: string) => (error: NodeJS.ErrnoException) => {
+        throw new UserError(`${file}: cannot write there (${error.code ?? error.message})`);
+      };
+      if (options.summary) await appendFile(options.summary, list.summary).catch(cannot(options.summary));
+      if (!options.file) return void process.stdout.write(list.text);
+      await writeFile(options.file, list.text).catch(cannot(options.file));
+      console.log(`wrote ${options.file}: ${list.changed} changed and ${list.removed} removed paths of the snapshot as of ${list.asOf}`);
+    });
+
+  cli
     .command('preview')
     .description('Serve a snapshot on 127.0.0.1 with the same routing as the edge.')
     .option('--dir <dir>', 'the snapshot folder', DEFAULT_OUT)

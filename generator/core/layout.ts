@@ -58,6 +58,12 @@ const FIELDS: { [name: string]: string } = {
   mm: '0[1-9]|1[0-2]',
 };
 
+/** Every kind of file and its path pattern, for the documents that describe them (OpenAPI's static paths). */
+export type FileKind = Kind;
+export const FILE_PATTERNS: { readonly [K in FileKind]: string } = PATTERNS;
+/** What each {field} of a pattern matches, as a regular expression's source. */
+export const FILE_FIELDS: { readonly [name: string]: string } = FIELDS;
+
 /** A pattern with its fields filled in (`values` by field name). */
 function fill(pattern: string, values: { [name: string]: string }): string {
   return pattern.replace(/\{([a-z]+)\}/g, function (_whole: string, name: string) {

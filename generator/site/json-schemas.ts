@@ -2,17 +2,8 @@
 // publishes (schemas/*.json), generated from the zod schemas the build checks
 // each file with, so a client can validate answers without reading TypeScript.
 import { z } from 'zod';
-import { ErrorEnvelope, itemEnvelope, listEnvelope, Meta, NisabRule, Rate, Subcategory } from '../core/schemas.ts';
-
-/** The envelopes, one per kind of answer; the records they hold follow from them. */
-const ANSWERS: [string, z.ZodType, string][] = [
-  ['RateAnswer', itemEnvelope(Rate), 'the answer of /rates/latest (and the files v1/rates/latest/N.json)'],
-  ['RateListAnswer', listEnvelope(Rate), 'the answer of /rates (and the files v1/rates/...)'],
-  ['NisabRuleListAnswer', listEnvelope(NisabRule), 'the answer of /nisab (and v1/nisab.json, v1/nisab/N.json)'],
-  ['SubcategoryListAnswer', listEnvelope(Subcategory), 'the answer of /subcategories (and v1/subcategories.json)'],
-  ['MetaAnswer', itemEnvelope(Meta), 'the answer of /meta (and v1/meta.json)'],
-];
-const ERROR = 'Error';
+import { ENDPOINTS } from '../core/endpoints.ts';
+import { itemEnvelope, listEnvelope } from '../core/schemas.ts';
 
 /** Every schema with an id (core/schemas.ts registers each record with `.meta({ id })`). */
 function records(): [string, z.ZodType][] {
@@ -20,9 +11,28 @@ function records(): [string, z.ZodType][] {
   return [...(z.globalRegistry as unknown as { _idmap: Map<string, z.ZodType> })._idmap];
 }
 
+/** The envelopes, one per kind of answer of the endpoint table (RateAnswer, RateListAnswer, ...). */
+function answers(): [string, z.ZodType, string][] {
+  const byId = new Map(records());
+  const found = new Map<string, { schema: z.ZodType; paths: string[] }>();
+  for (const endpoint of ENDPOINTS) {
+    const { schema, list } = endpoint.answer;
+    const name = `${schema}${list ? 'List' : ''}Answer`;
+    const record = byId.get(schema);
+    if (record === undefined) throw new Error(`the endpoint ${endpoint.path} answers ${schema}, which no schema in core/schemas.ts has as its id`);
+    const entry = found.get(name) ?? { schema: list ? listEnvelope(record) : itemEnvelope(record), paths: [] };
+    entry.paths.push(endpoint.path);
+    found.set(name, entry);
+  }
+  return [...found].map(([name, { schema, paths }]) => [name, schema, `the answer of ${paths.join(', ')} (and of the files under v1/ that hold the same)`]);
+}
+
+const ERROR = 'Error';
+
 export function jsonSchemaFiles(): Map<string, string> {
   const registry = z.registry<{ id: string }>();
   for (const [name, schema] of records()) registry.add(schema, { id: name });
+  const ANSWERS = answers();
   for (const [name, schema] of ANSWERS) registry.add(schema, { id: name });
   // $id and $ref are relative ("Rate.json"), so the files resolve each other wherever the site is served.
   const { schemas } = z.toJSONSchema(registry, { uri: (id) => `${id}.json`, io: 'output', unrepresentable: 'any' });
@@ -39,7 +49,7 @@ export function jsonSchemaFiles(): Map<string, string> {
   describes.set(ERROR, 'every failed answer (400, 404, 405, 503)');
   const names = [...published].sort();
   const files = new Map<string, string>();
-  const index = names.map((name) => ({ name, file: `${name}.json`, describes: describes.get(name) ?? `a ${name} record` }));
+  const index = names.map((name) => ({ name, file: `${name}.json`, describes: describes.get(name) ?? `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} record` }));
   files.set('schemas/index.json', JSON.stringify({ schemas: index }, null, 2) + '\n');
   for (const name of names) files.set(`schemas/${name}.json`, JSON.stringify(schemas[name], null, 2) + '\n');
   return files;

@@ -4,6 +4,7 @@
 // recommended rules (test/site/openapi.test.ts).
 import { z } from 'zod';
 import { BASES, ENDPOINTS, PARAMETERS, type Endpoint } from '../core/endpoints.ts';
+import { FILE_FIELDS, FILE_PATTERNS, type FileKind } from '../core/layout.ts';
 import '../core/schemas.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -90,28 +91,76 @@ function answer(endpoint: Endpoint) {
 }
 
 // The snapshot's files under /v1/, which any static host serves (README "A plain
-// static host"): byte for byte the API's answer to the same question.
-const STATIC_SERVERS = [{ url: '/', description: 'the site root: any host of the snapshot, a plain static one included' }];
-const idParameter = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string', pattern: '^[1-9][0-9]{0,8}$', example: '1' } });
-const scopeParameter = {
-  name: 'scope',
-  in: 'path',
-  required: true,
-  description: '`all` (every subcategory) or a subcategory ID',
-  schema: { type: 'string', pattern: '^(all|[1-9][0-9]{0,8})$', example: 'all' },
+// static host"): byte for byte the API's answer to the same question. The paths
+// come from the layout's own patterns (core/layout.ts), so a kind of file added
+// there must be described here before the document compiles.
+/** The first base, for the descriptions of the static files. */
+const API = BASES[0];
+
+interface StaticFile {
+  summary: string;
+  /** Which API request the file answers. */
+  description: string;
+  schema: string;
+  list: boolean;
+}
+const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
+  meta: { summary: 'Meta file', description: `As GET ${API}/meta: tells a client which blocks exist.`, schema: 'Meta', list: false },
+  // The edges' own index (which files exist, their ETags): not an answer.
+  routing: null,
+  subcategories: { summary: 'Subcategories file', description: `As GET ${API}/subcategories.`, schema: 'Subcategory', list: true },
+  sources: { summary: 'Sources file', description: `As GET ${API}/sources.`, schema: 'Source', list: true },
+  nisabAll: { summary: 'Nisab file', description: `As GET ${API}/nisab.`, schema: 'NisabRule', list: true },
+  nisab: { summary: 'Nisab file of a subcategory', description: `As GET ${API}/nisab?subcategory={id}.`, schema: 'NisabRule', list: true },
+  latest: { summary: 'Latest rate file', description: `As GET ${API}/rates/latest?subcategory={id}.`, schema: 'Rate', list: false },
+  monthEnds: {
+    summary: 'Month ends of a year',
+    description:
+      'What a dated answer (?date= in the year) is composed from: each subcategory\'s newest rate before the year, then its newest rate of each month of the year, by date then subcategory. Not an answer of the API on its own.',
+    schema: 'Rate',
+    list: true,
+  },
+  month: { summary: 'Month file', description: `The rates of one calendar month, as GET ${API}/rates with its first and last day (scope all) and ?subcategory={scope} otherwise.`, schema: 'Rate', list: true },
+  year: { summary: 'Year file', description: `The rates of one closed calendar year, as GET ${API}/rates with its first and last day.`, schema: 'Rate', list: true },
+  decade: { summary: 'Decade file', description: `The rates of one closed decade ({yyy}0 to {yyy}9), as GET ${API}/rates with its first and last day.`, schema: 'Rate', list: true },
+  months: {
+    summary: 'Open year file',
+    description: `The rates of the open year's closed months, January to {mm}, as GET ${API}/rates from {yyyy}-01-01 to the end of month {mm}.`,
+    schema: 'Rate',
+    list: true,
+  },
+  years: {
+    summary: 'Open decade file',
+    description: `The rates of the open decade's closed years, {yyy}0 to {yyyy}, as GET ${API}/rates from {yyy}0-01-01 to {yyyy}-12-31.`,
+    schema: 'Rate',
+    list: true,
+  },
 };
 
-function staticFile(summary: string, description: string, schema: string, list: boolean, parameters: unknown[] = []) {
+const STATIC_SERVERS = [{ url: '/', description: 'the site root: any host of the snapshot, a plain static one included' }];
+const FIELD_DESCRIPTIONS: Record<string, [string, string]> = {
+  id: ['a subcategory ID', '1'],
+  scope: ['`all` (every subcategory) or a subcategory ID', 'all'],
+  yyyy: ['a year, four digits', '2024'],
+  yyy: ['the first three digits of a decade\'s years (202 for the 2020s)', '202'],
+  mm: ['a month, two digits', '03'],
+};
+
+function staticPath(kind: FileKind, file: StaticFile) {
+  const parameters = [...FILE_PATTERNS[kind].matchAll(/\{([a-z]+)\}/g)].map(([, name]) => {
+    const [description, example] = FIELD_DESCRIPTIONS[name!]!;
+    return { name, in: 'path', required: true, description, schema: { type: 'string', pattern: `^(${FILE_FIELDS[name!]})$`, example } };
+  });
   return {
     servers: STATIC_SERVERS,
     get: {
       tags: ['Static files'],
-      operationId: `static${summary.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
-      summary,
-      description: `${description} A file outside the coverage (see /v1/meta.json) does not exist: the host answers with its own 404, not an envelope. No query string is read.`,
+      operationId: `static${file.summary.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      summary: file.summary,
+      description: `${file.description} A file outside the coverage (see /v1/meta.json) does not exist: the host answers with its own 404, not an envelope. No query string is read.`,
       parameters,
       responses: {
-        '200': { description: 'the file: the same envelope the API answers', headers: withEtag, content: json(envelope(schema, list)) },
+        '200': { description: 'the file: the same envelope the API answers', headers: withEtag, content: json(envelope(file.schema, file.list)) },
         '304': { $ref: '#/components/responses/NotModified' },
         '404': { description: "no such file (outside the coverage, or an unknown subcategory): the host's own 404" },
       },
@@ -119,23 +168,12 @@ function staticFile(summary: string, description: string, schema: string, list: 
   };
 }
 
-const STATIC_PATHS = {
-  '/v1/meta.json': staticFile('Meta file', 'As GET /api/v1/meta: tells a client which blocks exist.', 'Meta', false),
-  '/v1/subcategories.json': staticFile('Subcategories file', 'As GET /api/v1/subcategories.', 'Subcategory', true),
-  '/v1/nisab.json': staticFile('Nisab file', 'As GET /api/v1/nisab.', 'NisabRule', true),
-  '/v1/nisab/{id}.json': staticFile('Nisab file of a subcategory', 'As GET /api/v1/nisab?subcategory={id}.', 'NisabRule', true, [idParameter('id', 'a subcategory ID')]),
-  '/v1/rates/latest/{id}.json': staticFile('Latest rate file', 'As GET /api/v1/rates/latest?subcategory={id}.', 'Rate', false, [idParameter('id', 'a subcategory with published rates')]),
-  '/v1/rates/{scope}.json': staticFile('Every rate file', 'As GET /api/v1/rates (scope all) or /api/v1/rates?subcategory={scope}.', 'Rate', true, [scopeParameter]),
-  '/v1/rates/{scope}/{block}.json': staticFile('Year or decade file', 'The rates of one calendar year (`2024`) or decade (`2020s`), as GET /api/v1/rates with that year\'s or decade\'s first and last day.', 'Rate', true, [
-    scopeParameter,
-    { name: 'block', in: 'path', required: true, description: 'a year (YYYY) or a decade (YYY0s)', schema: { type: 'string', pattern: '^[0-9]{3}([0-9]|0s)$', example: '2024' } },
-  ]),
-  '/v1/rates/{scope}/{year}/{month}.json': staticFile('Month file', 'The rates of one calendar month, as GET /api/v1/rates with its first and last day.', 'Rate', true, [
-    scopeParameter,
-    { name: 'year', in: 'path', required: true, description: 'YYYY', schema: { type: 'string', pattern: '^[0-9]{4}$', example: '2024' } },
-    { name: 'month', in: 'path', required: true, description: 'MM, zero-padded', schema: { type: 'string', pattern: '^(0[1-9]|1[0-2])$', example: '03' } },
-  ]),
-};
+const STATIC_PATHS = Object.fromEntries(
+  (Object.keys(STATIC_FILES) as FileKind[]).flatMap((kind) => {
+    const file = STATIC_FILES[kind];
+    return file === null ? [] : [[`/${FILE_PATTERNS[kind]}`, staticPath(kind, file)]];
+  }),
+);
 
 export function openApiDocument() {
   const paths = {
@@ -175,7 +213,7 @@ export function openApiDocument() {
     // Public: no authentication of any kind.
     security: [],
     tags: [
-      { name: 'API', description: 'Answers under /api/v1 (and /index.php/api/v1): on Cloudflare, nginx and the preview server.' },
+      { name: 'API', description: `Answers under ${BASES[0]} (and ${BASES.slice(1).join(', ')}): on Cloudflare, nginx and the preview server.` },
       { name: 'Static files', description: 'The snapshot\'s files, which any static host serves: the same bodies as the API for the same question.' },
     ],
     paths,

@@ -5,6 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePath, type SnapshotFile } from '../../generator/core/layout.ts';
 import { makeFixture, type Fixture } from '../support/fixture.ts';
 
 let fixture: Fixture;
@@ -15,14 +16,22 @@ afterAll(async () => {
   await fixture?.remove();
 });
 
-/** Which schema each kind of published file follows. */
+/** Which schema each kind of published file follows (the layout reads the path). */
 function schemaOf(file: string): string | null {
-  if (file === 'v1/meta.json') return 'MetaAnswer';
-  if (file === 'v1/subcategories.json') return 'SubcategoryListAnswer';
-  if (file === 'v1/nisab.json' || file.startsWith('v1/nisab/')) return 'NisabRuleListAnswer';
-  if (file.startsWith('v1/rates/latest/')) return 'RateAnswer';
-  if (file.startsWith('v1/rates/') || file === 'v1/rates.json') return 'RateListAnswer';
-  return null;
+  const parsed = parsePath(file);
+  if (parsed === null) return null;
+  const answers: Record<SnapshotFile['kind'], string | null> = {
+    meta: 'MetaAnswer',
+    routing: null,
+    subcategories: 'SubcategoryListAnswer',
+    sources: 'SourceListAnswer',
+    nisabAll: 'NisabRuleListAnswer',
+    nisab: 'NisabRuleListAnswer',
+    latest: 'RateAnswer',
+    shard: 'RateListAnswer',
+    monthEnds: 'RateListAnswer',
+  };
+  return answers[parsed.kind];
 }
 
 describe('the JSON Schema files of the snapshot', () => {

@@ -7,7 +7,11 @@ import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { fixtureBuild } from './fixture.ts';
 
-/** After the default data's last rate (2025-08-31), so the page shows its stale-rate warning. */
+/**
+ * A fixed day inside the real daily records (from 2025-09-01), so the figures
+ * the tests check by hand do not move as data/daily grows. The page measures a
+ * rate's age against today's date, so it shows its stale-rate warning.
+ */
 export const DEFAULT_AS_OF = '2025-09-30';
 
 export interface DefaultSnapshot {

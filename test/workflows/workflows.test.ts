@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_WORKER_NAME, WRANGLER_VERSION } from '../../generator/edges/cloudflare/deploy-files.ts';
 
 interface Finding {
   kind: string;
@@ -47,28 +48,90 @@ describe('the GitHub Actions workflows', () => {
     });
   }
 
+  it('every workflow sets up Node 24 (the active LTS; package.json still allows 20.19+)', async () => {
+    for (const name of WORKFLOWS) {
+      const workflow = await text(name);
+      const versions = [...workflow.matchAll(/node-version: *(\S+)/g)].map((m) => m[1]);
+      expect(versions, name).toEqual(['24']);
+      expect(workflow.match(/uses: actions\/setup-node@/g), name).toHaveLength(1);
+    }
+    const pkg = JSON.parse(await readFile(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { engines: { node: string } };
+    expect(pkg.engines.node).toBe('>=20.19');
+  });
+
   it('ci.yml runs the test command with nginx, njs and wrk installed', async () => {
     const ci = await text('ci.yml');
     expect(ci).toMatch(/^ {2}push:/m);
     expect(ci).toMatch(/^ {2}pull_request:/m);
     expect(ci).toContain('sudo apt-get install -y nginx libnginx-mod-http-js wrk');
-    expect(ci).toMatch(/node-version: 20\b/);
     expect(ci).toMatch(/- run: npm ci\n[\s\S]*- run: npm test\n/);
   });
 
-  it('nightly.yml runs at 00:05 in Lagos, one at a time, and deploys with the pinned wrangler', async () => {
+  it('nightly.yml runs at 00:05 in Lagos, one at a time, and can be started by hand with a range to back-fill', async () => {
     const nightly = await text('nightly.yml');
     expect(nightly).toContain("- cron: '5 23 * * *'");
-    expect(nightly).toMatch(/^ {2}workflow_dispatch:/m);
+    expect(nightly).toMatch(/^ {2}workflow_dispatch:\n {4}inputs:\n {6}from:\n[\s\S]* {6}to:\n/m);
     expect(nightly).toMatch(/^concurrency:\n {2}group: nightly-snapshot\n {2}cancel-in-progress: false$/m);
-    expect(nightly).toMatch(/^permissions:\n {2}contents: read$/m);
-    expect(nightly).toContain('build --strict');
-    expect(nightly).toContain('verify --out public');
-    expect(nightly).toContain('wrangler@4.86.0 pages deploy');
+    expect(nightly).toMatch(/NISAB_TIME_ZONE: Africa\/Lagos/);
+    // It commits the fetched rows, so it may write contents, and nothing else.
+    expect(nightly).toMatch(/^permissions:\n {2}contents: write\n\n/m);
+  });
+
+  it('nightly.yml fetches and commits the rows before it builds, verifies before it deploys, and deploys before it publishes the purge list', async () => {
+    const nightly = await text('nightly.yml');
+    const at = (needle: string) => {
+      const index = nightly.indexOf(needle);
+      expect(index, needle).toBeGreaterThan(-1);
+      return index;
+    };
+    const order = [
+      at('- run: npm ci'),
+      at('uses: actions/cache@v4'),
+      at('run: npm run cli -- fetch --from "$FROM" --to "$TO" --write-csv data/daily'),
+      at('git add data/daily'),
+      at('git push'),
+      at('run: npm run cli -- build --strict --out public'),
+      at('npm run cli -- verify --out public'),
+      at('uses: actions/upload-artifact@v4'),
+      at('wrangler@4.86.0 deploy --config'),
+      at('wrangler@4.86.0 pages deploy'),
+      at('run: npm run cli -- purge-list --out public --file purge-list.txt --summary "$GITHUB_STEP_SUMMARY"'),
+    ];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(nightly).toContain("FROM: ${{ inputs.from || 'yesterday' }}");
+    expect(nightly).toContain("TO: ${{ inputs.to || 'today' }}");
+    // Nothing is committed when nothing changed, and the commit is the bot's.
+    expect(nightly).toContain('if git diff --cached --quiet; then');
+    expect(nightly).toContain("git config user.name 'github-actions[bot]'");
+    // No step runs after a failure (no `if: always()` / `failure()` / `continue-on-error`).
+    expect(nightly).not.toMatch(/always\(\)|failure\(\)|continue-on-error/);
+  });
+
+  it('nightly.yml deploys to the target the repository variable names: Workers by default, or Pages', async () => {
+    const nightly = await text('nightly.yml');
+    expect(nightly).toContain("if: ${{ (vars.NISAB_DEPLOY_TARGET || 'workers') == 'workers' }}");
+    expect(nightly).toContain("if: ${{ vars.NISAB_DEPLOY_TARGET == 'pages' }}");
+    expect(nightly).toContain('npx --yes wrangler@4.86.0 deploy --config "$SNAPSHOT_DIR/wrangler.jsonc" --name "$CF_WORKER_NAME"');
+    expect(nightly).toContain("CF_WORKER_NAME: ${{ vars.CF_WORKER_NAME || 'nisab-api' }}");
+    expect(nightly).toContain('npx --yes wrangler@4.86.0 pages deploy "$SNAPSHOT_DIR" --project-name "$CF_PAGES_PROJECT"');
     expect(nightly).toContain('secrets.CLOUDFLARE_API_TOKEN');
     expect(nightly).toContain('secrets.CLOUDFLARE_ACCOUNT_ID');
-    expect(nightly).toContain('actions/upload-artifact@v4');
-    expect(nightly).toContain('manifest.changed');
-    expect(nightly).toContain('GITHUB_STEP_SUMMARY');
+    // Any other value fails the run before anything is fetched.
+    expect(nightly.indexOf('name: Check the deploy target')).toBeLessThan(nightly.indexOf('uses: actions/checkout@v4'));
+  });
+
+  it("nightly.yml's pinned wrangler and default worker name are the ones the snapshot's wrangler.jsonc is written for", async () => {
+    const nightly = await text('nightly.yml');
+    const pinned = [...nightly.matchAll(/wrangler@([\d.]+)/g)].map((m) => m[1]);
+    expect(new Set(pinned)).toEqual(new Set([WRANGLER_VERSION]));
+    expect(nightly).toContain(`vars.CF_WORKER_NAME || '${DEFAULT_WORKER_NAME}'`);
+  });
+
+  it('nightly.yml: every run step is a call of the CLI, git or wrangler, not a program of its own', async () => {
+    const nightly = await text('nightly.yml');
+    expect(nightly).not.toMatch(/node (--input-type|-e)|tsx --eval|for file in/);
+    const runs = [...nightly.matchAll(/^ {8}run: (?:\|\n((?: {10}.*\n)+)|(.*)\n)/gm)].map((m) => (m[1] ?? m[2]!).split('\n').filter(Boolean).length);
+    expect(runs.length).toBe(8); // besides `- run: npm ci`
+    expect(Math.max(...runs)).toBeLessThanOrEqual(7);
   });
 });
