@@ -138,7 +138,55 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE rates ADD COLUMN drtNairaSource TEXT NOT NULL DEFAULT 'manual';
   ALTER TABLE rates ADD COLUMN drtNairaDate TEXT CHECK (drtNairaDate IS NULL OR (${REAL_DATE('drtNairaDate')} AND drtNairaDate < drtDate));
   `,
+  // Issue 12: which months changed, known without fingerprinting every row. Each
+  // (subcategory, month) of rates has a random version that triggers replace on
+  // every change to its rows, or to its subcategory (a published rate line holds
+  // sctUnit), however the change is made: our imports or plain SQL. A build
+  // fingerprints again only the months whose version is not the one it saw last
+  // time (read-rate-summary.ts). Random, not a counter: a restored backup or a
+  // diverged copy of the file cannot repeat a version the build has seen.
+  // BEFORE INSERT/UPDATE also bump the month of a row that a REPLACE would delete
+  // (SQLite fires no delete trigger for those unless recursive_triggers is on).
+  // An upsert, not INSERT OR REPLACE: a conflict clause on the outer statement
+  // (INSERT OR IGNORE INTO rates ...) would override the trigger's own.
+  `
+  CREATE TABLE rate_months (
+    rmoSubcategoryID INTEGER NOT NULL,
+    rmoMonth TEXT NOT NULL,
+    rmoVersion TEXT NOT NULL,
+    PRIMARY KEY (rmoSubcategoryID, rmoMonth)
+  ) WITHOUT ROWID;
+  INSERT INTO rate_months SELECT drtSubcategoryID, substr(drtDate, 1, 7), hex(randomblob(8)) FROM rates GROUP BY 1, 2;
+  ${monthTrigger('rates_month_insert', 'AFTER INSERT', 'NEW')}
+  ${monthTrigger('rates_month_update_old', 'AFTER UPDATE', 'OLD')}
+  ${monthTrigger('rates_month_update_new', 'AFTER UPDATE', 'NEW')}
+  ${monthTrigger('rates_month_delete', 'AFTER DELETE', 'OLD')}
+  CREATE TRIGGER rates_month_insert_replaced BEFORE INSERT ON rates BEGIN
+    UPDATE rate_months SET rmoVersion = hex(randomblob(8))
+     WHERE (rmoSubcategoryID, rmoMonth) IN (SELECT drtSubcategoryID, substr(drtDate, 1, 7) FROM rates WHERE drtID = NEW.drtID);
+  END;
+  CREATE TRIGGER rates_month_update_replaced BEFORE UPDATE ON rates BEGIN
+    UPDATE rate_months SET rmoVersion = hex(randomblob(8))
+     WHERE (rmoSubcategoryID, rmoMonth) IN (SELECT drtSubcategoryID, substr(drtDate, 1, 7) FROM rates
+                                            WHERE drtID = NEW.drtID AND drtID IS NOT OLD.drtID
+                                               OR drtSubcategoryID = NEW.drtSubcategoryID AND drtDate = NEW.drtDate AND drtID IS NOT OLD.drtID);
+  END;
+  CREATE TRIGGER subcategories_month_update AFTER UPDATE ON subcategories BEGIN
+    UPDATE rate_months SET rmoVersion = hex(randomblob(8)) WHERE rmoSubcategoryID IN (OLD.sctID, NEW.sctID);
+  END;
+  CREATE TRIGGER subcategories_month_delete AFTER DELETE ON subcategories BEGIN
+    UPDATE rate_months SET rmoVersion = hex(randomblob(8)) WHERE rmoSubcategoryID = OLD.sctID;
+  END;
+  `,
 ];
+
+/** A trigger that gives the month of the row `row` (NEW or OLD) a new version. */
+function monthTrigger(name: string, when: string, row: 'NEW' | 'OLD'): string {
+  return `CREATE TRIGGER ${name} ${when} ON rates BEGIN
+    INSERT INTO rate_months VALUES (${row}.drtSubcategoryID, substr(${row}.drtDate, 1, 7), hex(randomblob(8)))
+      ON CONFLICT (rmoSubcategoryID, rmoMonth) DO UPDATE SET rmoVersion = excluded.rmoVersion;
+  END;`;
+}
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

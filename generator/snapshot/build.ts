@@ -89,7 +89,7 @@ function previousSnapshot(tree: string, manifest: Manifest): PreviousSnapshot {
       throw new PreviousTreeDamaged(file);
     }
   };
-  return { files: manifest.files, sources: manifest.sources, read };
+  return { files: manifest.files, sources: manifest.sources, rates: manifest.months ? { asOf: manifest.asOf, months: manifest.months } : null, read };
 }
 
 interface Previous {
@@ -113,7 +113,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   try {
     // One transaction: an import running meanwhile is either wholly in or wholly out.
     source = db.transaction(() => {
-      const summary = readRateSummary(db, options.asOf);
+      const summary = readRateSummary(db, options.asOf, previous.reusable?.rates ?? null);
       const shards = planShards(summary, snapshotOptions, previous.reusable);
       return { ...readSource(db, options.asOf, { months: shards.months }), summary, shards, monthEnds: readMonthEnds(db, options.asOf) };
     })();
@@ -148,7 +148,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   options.progress(`writing ${planned.write.size} files, keeping ${planned.carry.size}`);
   const manifest = await publish(
     options.out,
-    planned,
+    { ...planned, months: source.summary.months },
     { asOf: options.asOf, contentId: planned.meta.contentId, builtAt: options.now.toISOString(), generator: previous.generator },
     previous.tree,
     previous.manifest,

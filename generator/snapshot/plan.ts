@@ -15,7 +15,7 @@ import { hijriDate } from '../core/hijri.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
 import { etagOf } from '../core/router.ts';
 import { rateLine, type Meta, type NisabRule, type NisabRuleInput, type Rate, type RoutingIndex, type Source, type Subcategory } from '../core/schemas.ts';
-import type { RateSummary } from '../db/read-rate-summary.ts';
+import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
 
 export function sha1Hex(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -31,6 +31,8 @@ export interface PreviousSnapshot {
   files: { [path: string]: FileEntry };
   /** Fingerprints of the rate shards, by path. */
   sources: { [path: string]: string };
+  /** Its as-of date and each month's version and print (null from a build that kept none): what the next read of the rates carries. */
+  rates: PreviousRates | null;
   read(path: string): string;
 }
 

@@ -11,6 +11,7 @@ import fsSync from 'node:fs';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { spawnSync } from 'node:child_process';
+import type { MonthState } from '../db/read-rate-summary.ts';
 import type { FileEntry } from './plan.ts';
 import { UserError } from '../errors.ts';
 import { isNotWritable, storeOf } from './store.ts';
@@ -30,6 +31,8 @@ export interface Manifest {
   removed: string[];
   /** Fingerprints of the rows under each rate shard, for the next build. */
   sources: { [path: string]: string };
+  /** Each month's version and print (read-rate-summary.ts), for the next build; absent from a database without versions. */
+  months?: MonthState;
 }
 
 export interface Tree {
@@ -37,6 +40,7 @@ export interface Tree {
   carry: Map<string, FileEntry>;
   entries: Map<string, FileEntry>;
   sources: { [path: string]: string };
+  months?: MonthState;
 }
 
 /** A file the plan carried over is not in the previous tree as recorded: that tree cannot be trusted. */
@@ -105,6 +109,7 @@ export async function publish(
       changed: changed.sort().map((file) => '/' + file),
       removed: removed.sort().map((file) => '/' + file),
       sources: tree.sources,
+      ...(tree.months ? { months: tree.months } : {}),
     };
     fsSync.writeFileSync(path.join(work, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
     finished = path.join(store, `snap-${describe.builtAt.replace(/[:.]/g, '')}-${unique}`);

@@ -1,24 +1,13 @@
 // The real command, end to end: what an operator types and reads.
 import { SCHEMA_VERSION } from '../../generator/db/migrations.ts';
-import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../support/cli.ts';
 import { program } from '../../generator/cli.ts';
 
-const run = promisify(execFile);
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', ...args], { env: { ...process.env, NISAB_DB: undefined } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 describe('the command line', () => {
   let dir: string;

@@ -1,29 +1,18 @@
 // Issue 11, operator mistakes: each gets a message that says what to do, not a
 // wrong answer or an "internal error".
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../support/cli.ts';
 import { UserError } from '../../generator/errors.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { checkAsOfNotFuture } from '../../generator/snapshot/clock.ts';
 import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
 
-const run = promisify(execFile);
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', ...args], { env: { ...process.env, NISAB_DB: undefined } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 describe('operator mistakes', () => {
   let fixture: Fixture;

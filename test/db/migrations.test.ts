@@ -19,6 +19,7 @@ describe('initDatabase and migrate', () => {
       'categories',
       'livestock_brackets',
       'nisab_rules',
+      'rate_months',
       'rates',
       'sources',
       'subcategories',

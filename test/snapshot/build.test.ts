@@ -208,7 +208,12 @@ describe('the snapshot build', () => {
         while (!(await readdir(store)).some((n) => n.startsWith(`tmp-${child.pid}-`)) && child.exitCode === null) await new Promise((r) => setTimeout(r, 1));
         child.kill('SIGKILL');
         await exited;
-        expect(await treeHashes(out)).toEqual(published);
+        const now = await treeHashes(out);
+        // On a loaded machine the build can swap before the kill lands: then the new tree, complete.
+        if (JSON.stringify(now) !== JSON.stringify(published)) {
+          expect((await verifyTree(out)).problems).toEqual([]);
+          published = now;
+        }
       }
       // the next build sweeps what the killed ones left
       await buildSnapshot(options(fixture, out, { asOf: '2024-03-19' }));

@@ -52,7 +52,7 @@ function sourceOf(rates: Rate[]): SnapshotSource {
 const OPTIONS = { asOf: '2024-02-10', timeZone: 'Africa/Lagos', validUntil: '2024-02-10T23:05:00.000Z', generatorId: 'test' };
 
 function previousOf(planned: PlannedSnapshot): PreviousSnapshot {
-  return { files: Object.fromEntries(planned.entries), sources: planned.sources, read: (path) => planned.write.get(path)! };
+  return { files: Object.fromEntries(planned.entries), sources: planned.sources, rates: null, read: (path) => planned.write.get(path)! };
 }
 
 describe('planSnapshot()', () => {

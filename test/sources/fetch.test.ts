@@ -279,7 +279,9 @@ describe('npm run cli -- fetch', () => {
     const db = await sourcesDatabase();
     const down = await serve(() => ({ status: 503, body: 'Service Unavailable', type: 'text/plain' }));
     const before = await readFile(db);
-    const result = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', 'fetch', '--db', db, '--date', '2026-09-29', '--timeout', '0.5', '--retries', '1'], {
+    const result = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', 'fetch', '--db', db, '--date', '2026-09-29', '--timeout', '5', '--retries', '1'], {
+      // A 503 comes at once; the timeout only has to outlast a loaded machine, or an attempt
+      // times out before the server counts it.
       env: { ...process.env, NISAB_CURRENCY_API: `${down.base}/a/{date}.json,${down.base}/b/{date}.json`, NISAB_CBN_API: down.base },
     }).then(
       () => ({ code: 0, stderr: '' }),

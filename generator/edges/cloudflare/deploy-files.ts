@@ -64,11 +64,12 @@ function wranglerJsonc(): string {
     main: '_worker.js',
     compatibility_date: COMPATIBILITY_DATE,
     // Uploaded as it is (one module already): wrangler neither bundles it again
-    // nor writes a .wrangler folder into the tree.
+    // nor writes a .wrangler folder into the tree. Its default module rules
+    // then attach the tree's .html and .txt files as text modules the worker
+    // never imports (a few KB). Overriding the rule instead makes `wrangler
+    // deploy` refuse any such file below the root (assets/*.LICENSE.txt), as
+    // `wrangler deploy --dry-run` showed: test/workflows/deploy.test.ts.
     no_bundle: true,
-    // ... and takes no file beside it as a module of the worker (by default
-    // it would attach index.html as a text module).
-    rules: [{ type: 'Text', globs: ['no-such-module.txt'], fallthrough: false }],
     assets: { directory: '.', binding: 'ASSETS', run_worker_first: workerPatterns() },
     observability: { enabled: true },
   };
