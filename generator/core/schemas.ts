@@ -45,8 +45,8 @@ export const SubcategoryInput = z
     sctID: id.describe('stable identifier, the value of the `subcategory` parameter'),
     sctSlug: slug.describe('short name, e.g. gold'),
     sctName: z.string().min(1).describe('display name'),
-    sctUnit: z.string().min(1).describe('the unit a rate or threshold of this subcategory is quoted in, e.g. gram, head, kg'),
-    sctHasDailyRate: z.boolean().describe('true when the service publishes rate records for it (a metal). Not a promise of one record per day: before 2024-03 the embedded data holds one record per month, a monthly average dated at the month\'s end; each record\'s sources (drtPriceSource, GET /sources) say what its figure is'),
+    sctUnit: z.string().min(1).describe('the unit its rates (drtUnit) and its own quantities are counted in: gram, head, kg; currency for wealth counted in money (cash, trade goods, rikaz), whose Nisab, where there is one, is a weight of metal (nsbThresholdUnit)'),
+    sctHasDailyRate: z.boolean().describe('true when the service publishes rate records for it (a metal). Not a promise of one record per day: up to 2025-08 the embedded data holds one record per month, a monthly average dated at the month\'s end, and from 2025-09-01 one per day a source published a figure (days without one have no record); each record\'s sources (drtPriceSource, GET /sources) say what its figure is'),
     sctIsDefault: z.boolean().describe('true for exactly one subcategory (gold): the default of /rates/latest'),
     sctCategoryID: id.nullable().default(null).describe('the category it belongs to (see sctCategorySlug)'),
   })
@@ -106,8 +106,8 @@ export const Rate = z
     drtID: id.describe('stable identifier of the rate record'),
     drtSubcategoryID: id.describe('the subcategory this rate prices'),
     drtDate: isoDate.describe('the date the record is dated: the day of a daily rate, or the last day of the month for a monthly average (then not the price on that date; no record uses information from after its date)'),
-    drtInUSD: positive.describe('price of one unit (drtUnit) in US dollars, as its source publishes it (a daily reference rate or a monthly average; see drtPriceSource)'),
-    drtUSDinNaira: positive.describe('the value of one US dollar in Naira the record uses (a daily rate, or an official end-of-month rate; see drtNairaSource)'),
+    drtInUSD: positive.describe('price of one unit (drtUnit) in US dollars: its source\'s figure (a daily reference rate or a monthly average; see drtPriceSource) converted to drtUnit (a troy ounce is 31.1034768 gram)'),
+    drtUSDinNaira: positive.describe('the value of one US dollar in Naira the record uses: the rate of drtDate (official; a market reference rate only where drtNairaSource says so), an earlier working day\'s official rate carried over (drtNairaDate names the day), or an official end-of-month rate'),
     drtInNaira: money.describe('drtInUSD × drtUSDinNaira, rounded to 2 decimals'),
     drtUnit: z.string().min(1).describe('the unit priced, e.g. gram'),
     drtHijriDate: hijriDateField.describe(
@@ -290,9 +290,9 @@ export const NisabRule = z
     ...nisabOptional,
     nsbBasisSubcategoryID: id.nullable().describe(nisabOptional.nsbBasisSubcategoryID.description ?? ''),
     nsbBrackets: z.array(Bracket).describe('livestock bracket table, ascending'),
-    nsbValueInUSD: money.nullable().describe('threshold × the newest published drtInUSD of the measuring subcategory, 2 decimals; null where no rate applies'),
+    nsbValueInUSD: money.nullable().describe('threshold × the drtInUSD of the measuring subcategory\'s newest published rate (with ?date=, its newest dated on or before that day), 2 decimals; null where no rate applies (no measuring subcategory, a unit other than the rate\'s, or no rate yet on that day)'),
     nsbValueInNaira: money.nullable().describe('that value in Naira at the same rate record, 2 decimals'),
-    nsbRateDate: isoDate.nullable().describe('the drtDate of that rate record'),
+    nsbRateDate: isoDate.nullable().describe('the drtDate of that rate record; null when not valued'),
     nsbValueSubcategoryID: id
       .nullable()
       .describe('the subcategory whose rate gave the values (the rule\'s own, its basis, or for nsbLowerOf the metal that gave the lower value); null when not valued'),
