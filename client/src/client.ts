@@ -1,6 +1,6 @@
 // One function per endpoint of the API, with typed parameters; answers are
 // kept with their ETag and revalidated with If-None-Match (a 304 costs no body).
-import type { ErrorBody, IsoDate, ItemBody, ListBody, Meta, NisabRule, Rate, Subcategory, SubcategoryRef } from './types.ts';
+import type { ErrorBody, IsoDate, ItemBody, ListBody, Meta, NisabRule, Rate, Source, Subcategory, SubcategoryRef } from './types.ts';
 
 export interface ClientOptions {
   /** Where the API answers, e.g. `https://rates.example.org/api/v1`. Default in a browser: this page's origin + `/api/v1`. */
@@ -131,6 +131,8 @@ export function createClient(options: ClientOptions = {}) {
     nisab: (query: NisabQuery = {}) => data<NisabRule[]>('/nisab', { ...query }),
     /** `GET /subcategories`: what can be asked for, by ID and slug. */
     subcategories: () => data<Subcategory[]>('/subcategories'),
+    /** `GET /sources`: where every figure comes from; a rate's drtPriceSource and drtNairaSource are srcIDs of this list. */
+    sources: () => data<Source[]>('/sources'),
     /** `GET /meta`: the snapshot's as-of date and coverage. */
     meta: () => data<Meta>('/meta'),
   };

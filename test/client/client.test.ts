@@ -5,9 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, NisabApiError, zakatDue, type Rate } from '../../client/src/index.ts';
+import { createClient, NisabApiError, zakatDue, type Rate, type Source } from '../../client/src/index.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { AS_OF, makeFixture, oracleRates, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
 
@@ -50,6 +51,21 @@ describe('the typed client against the preview server', () => {
     expect((await api.meta()).asOf).toBe(AS_OF);
     const dated: Rate = await api.latest({ date: '2021-06-20' });
     expect(dated.drtDate).toBe('2021-06-09'); // the newest on or before, across the gap
+  });
+
+  it('lists the sources, and every rate names one of them', async () => {
+    const api = createClient({ baseUrl: base });
+    const sources: Source[] = await api.sources();
+    const handle = new Database(fixture.db, { readonly: true });
+    try {
+      expect(sources).toEqual(handle.prepare('SELECT srcID, srcName, srcURL, srcLicence, srcDescription, srcFigure FROM sources ORDER BY srcID').all());
+    } finally {
+      handle.close();
+    }
+    const ids = new Set(sources.map((s) => s.srcID));
+    const { data } = await api.rates({ start_date: '2024-01-01' });
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.filter((r) => !ids.has(r.drtPriceSource) || !ids.has(r.drtNairaSource))).toEqual([]);
   });
 
   it('revalidates with the ETag: a second ask costs a 304 and gives the same records', async () => {

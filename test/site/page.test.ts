@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Rate, Source } from '../../generator/core/schemas.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { nginxMissing, startNginx } from '../support/nginx-server.ts';
@@ -106,6 +107,34 @@ describe('the landing page in Chromium', () => {
     await page.close();
   });
 
+  it("names each figure's source, as GET /sources describes it, and the day of a carried naira rate", async () => {
+    const { page, problems } = await ready();
+    const sources = new Map((await api<Source[]>('/sources')).map((s) => [s.srcID, s]));
+    for (const slug of ['gold', 'silver']) {
+      const rate = await api<Rate>(`/rates/latest?subcategory=${slug}`);
+      for (const [part, id] of [
+        ['price', rate.drtPriceSource],
+        ['naira', rate.drtNairaSource],
+      ] as const) {
+        const source = sources.get(id)!;
+        const shown = page.locator(`[data-testid=source-${slug}-${part}]`);
+        expect(await shown.getAttribute('data-source')).toBe(id);
+        expect(await shown.locator('a').textContent()).toBe(source.srcName);
+        expect(await shown.locator('a').getAttribute('href')).toBe(source.srcURL);
+      }
+      // The snapshot is as of a Sunday: the naira rate is the CBN's of Friday, carried.
+      expect(rate).toMatchObject({ drtDate: '2025-09-21', drtNairaSource: 'cbn-nfem-carried', drtNairaDate: '2025-09-19' });
+      expect(await page.textContent(`article[data-standard=${slug}]`)).toContain('Naira per dollar: Central Bank of Nigeria');
+      expect(await page.textContent(`article[data-standard=${slug}]`)).toContain('the rate of 2025-09-19');
+    }
+    expect(await page.textContent('#nisab-rate')).toContain('on 2025-09-19');
+    // The credits are the whole list, each with its licence.
+    const credits = await page.$$eval('#sources-list li', (items) => items.map((li) => [li.dataset.source, li.textContent]));
+    expect(credits).toEqual([...sources.values()].map((s) => [s.srcID, `${s.srcName}: ${s.srcLicence}`]));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('draws as many points as the API counts for each range', async () => {
     const { page, problems } = await ready();
     const meta = await api<{ subcategories: { sctID: number; lastDate: string }[] }>('/meta');
@@ -151,7 +180,7 @@ describe('the landing page in Chromium', () => {
     const goldNisab = rules.find((r) => r.nsbBasisSubcategoryID === 1)!.nsbValueInNaira!;
     const silverNisab = rules.find((r) => r.nsbBasisSubcategoryID === 2)!.nsbValueInNaira!;
     // The cases below hold for the default data: silver's Nisab is far below gold's
-    // (as of 2025-09-30: ₦1,251,597.63 for 595 g against ₦15,270,570.23 for 85 g).
+    // (as of 2025-09-21: ₦1,226,470.93 for 595 g against ₦14,983,930.44 for 85 g).
     expect(silverNisab).toBeGreaterThan(1_000_000);
     expect(silverNisab).toBeLessThan(1_500_000);
     expect(goldNisab).toBeGreaterThan(10_000_000);
