@@ -223,10 +223,14 @@ describe('the snapshot build', () => {
     }, 60_000);
   });
 
-  it('replaces a plain folder made before with a managed snapshot', async () => {
+  it('replaces a plain folder made before with a managed snapshot, unless something was left in it by hand', async () => {
     const out = path.join(fixture.dir, 'plain');
     await cp(fixture.out, out, { recursive: true, dereference: true });
+    // replacing the folder would sweep the file with it (issue 11: build deletes only what it made)
     await writeFile(path.join(out, 'stray.txt'), 'left by hand');
+    await expect(buildSnapshot(options(fixture, out, { asOf: '2024-03-16' }))).rejects.toThrow(/stray\.txt, which its manifest\.json does not list/);
+    expect(await readFile(path.join(out, 'stray.txt'), 'utf8')).toBe('left by hand');
+    await rm(path.join(out, 'stray.txt'));
     await buildSnapshot(options(fixture, out, { asOf: '2024-03-16' }));
     expect((await lstat(out)).isSymbolicLink()).toBe(true);
     expect((await verifyTree(out)).problems).toEqual([]);
