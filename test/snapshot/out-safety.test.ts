@@ -145,7 +145,8 @@ describe('build and the folders it did not create', () => {
       expect(existsSync(target)).toBe(true);
       expect((await readdir(store)).filter((name) => name === 'build.lock')).toEqual([]);
     }
-  }, 120_000);
+    // ten real CLI builds (one of each pair held 1.5 s before its swap): 82 s seen under load
+  }, 180_000);
 
   it('makes a second build wait for the lock, and says so; a dead build\'s lock is taken over', async () => {
     const out = path.join(fixture.dir, 'locked');
