@@ -19,6 +19,15 @@ const hijriDateField = z
 const id = z.number().int().positive().max(999_999_999);
 const positive = z.number().finite().positive();
 const money = z.number().finite().nonnegative();
+// A link the API publishes (a source's or a rule's page): http or https only, so no
+// `javascript:` or `data:` URL reaches a client that renders it as a link. The same
+// rule is published as the JSON Schema pattern: lower-case scheme, no spaces or
+// control characters (the URL parser would quietly drop or encode those).
+const HTTP_URL = /^https?:\/\/[^\x00-\x20\x7f]+$/;
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://example.org/page', abort: true })
+  .refine((value) => HTTP_URL.test(value), { message: 'must be an http(s) URL, e.g. https://example.org/page' })
+  .meta({ pattern: HTTP_URL.source });
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'must be lower-case words joined by hyphens, e.g. trade-goods' });
 
 export const Category = z
@@ -62,7 +71,7 @@ export const SourceInput = z
   .object({
     srcID: sourceId.describe('stable identifier, the value of drtPriceSource and drtNairaSource'),
     srcName: z.string().min(1).describe('who publishes the figures'),
-    srcURL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://example.org/page' }).nullable().default(null).describe('where the figures are published (null for figures entered by hand)'),
+    srcURL: httpUrl.nullable().default(null).describe('where the figures are published (null for figures entered by hand)'),
     srcLicence: z.string().min(1).describe('the terms the figures are used under'),
     srcDescription: z.string().min(1).describe('what the figure is, in words: daily or monthly, average or end of period, carried or not'),
     srcFigure: SourceFigure.default('other').describe(
@@ -73,7 +82,7 @@ export const SourceInput = z
 export type SourceInput = z.infer<typeof SourceInput>;
 
 export const Source = SourceInput.extend({
-  srcURL: z.url().nullable().describe(SourceInput.shape.srcURL.description ?? ''),
+  srcURL: httpUrl.nullable().describe(SourceInput.shape.srcURL.description ?? ''),
   srcFigure: SourceFigure.describe(SourceInput.shape.srcFigure.description ?? ''),
 }).meta({ id: 'Source' });
 export type Source = z.infer<typeof Source>;
@@ -219,7 +228,7 @@ export const SCHOOLS = ['hanafi', 'maliki', 'shafii', 'hanbali'] as const;
 const authority = z
   .object({
     name: z.string().min(1).describe('the body, e.g. National Moonsighting Committee of Nigeria (NMCN)'),
-    sourceURL: z.url({ protocol: /^https?$/ }).describe('where it publishes or states its use of the rule'),
+    sourceURL: httpUrl.describe('where it publishes or states its use of the rule'),
   })
   .strict()
   .meta({ id: 'Authority' });
@@ -267,7 +276,7 @@ const nisabOptional = {
     .describe('the rate for a payer who counts the hawl in solar years (2.5 % × 365.25 / 354.37 ≈ 2.577 %, AAOIFI); null where no hawl applies or the rate is not a percent (default null)'),
   nsbConditions: z.string().nullable().default(null).describe('conditions of the rule (default null)'),
   nsbNotes: z.string().nullable().default(null).describe('notes on schools and practice (default null)'),
-  nsbSourceURL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://example.org/page' }).nullable().default(null).describe('where the rule is documented (default null)'),
+  nsbSourceURL: httpUrl.nullable().default(null).describe('where the rule is documented (default null)'),
 };
 
 export const NisabRuleInput = z

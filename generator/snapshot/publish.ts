@@ -13,7 +13,8 @@ import fs from 'fs-extra';
 import { spawnSync } from 'node:child_process';
 import type { MonthState } from '../db/read-rate-summary.ts';
 import type { FileEntry } from './plan.ts';
-import { storeOf } from './store.ts';
+import { UserError } from '../errors.ts';
+import { isNotWritable, storeOf } from './store.ts';
 
 export const MANIFEST = 'manifest.json';
 
@@ -68,6 +69,7 @@ export async function publish(
   describe: { asOf: string; contentId: string; builtAt: string; generator: string },
   previousTree: string | null,
   previous: Manifest | null,
+  log: (line: string) => void = () => {},
 ): Promise<Manifest> {
   const out = path.resolve(outArg);
   const store = storeOf(out);
@@ -76,6 +78,8 @@ export async function publish(
 
   const unique = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const work = path.join(store, `tmp-${unique}`);
+  let finished: string | null = null;
+  let manifest: Manifest;
   try {
     // Synchronous on purpose: hundreds of tiny operations, nothing else to do meanwhile.
     const dirs = new Set<string>();
@@ -96,7 +100,7 @@ export async function publish(
       const same = previousTree && previous?.files[file]?.sha1 === tree.entries.get(file)!.sha1;
       if (!same || !linked(path.join(previousTree, file), target, tree.entries.get(file)!.bytes)) fsSync.writeFileSync(target, text);
     }
-    const manifest: Manifest = {
+    manifest = {
       asOf: describe.asOf,
       builtAt: describe.builtAt,
       contentId: describe.contentId,
@@ -108,15 +112,24 @@ export async function publish(
       ...(tree.months ? { months: tree.months } : {}),
     };
     fsSync.writeFileSync(path.join(work, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
-    const finished = path.join(store, `snap-${describe.builtAt.replace(/[:.]/g, '')}-${unique}`);
+    finished = path.join(store, `snap-${describe.builtAt.replace(/[:.]/g, '')}-${unique}`);
     await fs.rename(work, finished);
     await swapLink(out, finished, store);
-    sweep(store, finished, previousTree, out);
-    return manifest;
   } catch (error) {
+    // Nothing half-written stays: the work folder, and a finished tree OUT never came to serve.
     await fs.remove(work).catch(() => {});
-    throw error;
+    if (finished && (await currentTree(out)) !== finished) await fs.remove(finished).catch(() => {});
+    if (!isNotWritable(error)) throw error;
+    const { code, path: where } = error as NodeJS.ErrnoException;
+    throw new UserError(
+      `cannot write ${where ?? store} (${code}); nothing was published, --out ${outArg} serves what it served before. ` +
+        'Fix the permissions (or free space), or choose an --out in a writable folder.',
+    );
   }
+  // Published: what the sweep cannot remove is only disk space, left for the next build.
+  const kept = sweep(store, finished, previousTree, out);
+  if (kept.length > 0) log(`note: could not remove ${kept.length} older snapshot folder(s) in ${store} (${kept[0]}); the next build tries again`);
+  return manifest;
 }
 
 /** Hard-links an unchanged file from the previous tree; false when that is not possible. */
@@ -132,6 +145,16 @@ function linked(from: string, to: string, bytes: number): boolean {
 
 async function swapLink(out: string, target: string, store: string): Promise<void> {
   const link = path.join(path.dirname(out), `.${path.basename(out)}.link-${process.pid}`);
+  try {
+    await placeLink(out, target, store, link);
+  } catch (error) {
+    // A link that never replaced OUT goes (only a link: after an exchange this name holds the old folder).
+    if ((await fs.lstat(link).catch(() => null))?.isSymbolicLink()) await fs.remove(link).catch(() => {});
+    throw error;
+  }
+}
+
+async function placeLink(out: string, target: string, store: string, link: string): Promise<void> {
   await fs.remove(link);
   await fs.symlink(path.relative(path.dirname(out), target), link);
   await testDelay();
@@ -204,15 +227,22 @@ const SWEPT = /^(snap|tmp|legacy)-/;
  * Removes older snapshots (keeping the one just replaced, for a quick rollback)
  * and dead builds' work; never the tree OUT points to, whoever put it there.
  */
-function sweep(store: string, current: string, previous: string | null, out: string): void {
+function sweep(store: string, current: string, previous: string | null, out: string): string[] {
   const linked = fsSync.lstatSync(out, { throwIfNoEntry: false })?.isSymbolicLink() ? path.resolve(path.dirname(out), fsSync.readlinkSync(out)) : null;
+  const kept: string[] = [];
   for (const name of fsSync.readdirSync(store)) {
     const dir = path.join(store, name);
     if (!SWEPT.test(name) || dir === current || dir === previous || dir === linked) continue;
     const pid = /^tmp-(\d+)-/.exec(name)?.[1];
     if (pid && pid !== String(process.pid) && alive(Number(pid))) continue;
-    fsSync.rmSync(dir, { recursive: true, force: true });
+    try {
+      fsSync.rmSync(dir, { recursive: true, force: true });
+    } catch (error) {
+      if (!isNotWritable(error)) throw error;
+      kept.push(name);
+    }
   }
+  return kept;
 }
 
 function alive(pid: number): boolean {
