@@ -42,6 +42,12 @@ export interface Tree {
   months?: MonthState;
 }
 
+export interface Published {
+  manifest: Manifest;
+  /** Settles when the trees this publish retired are gone (sweep below); never rejects. */
+  retired: Promise<void>;
+}
+
 /** A file the plan carried over is not in the previous tree as recorded: that tree cannot be trusted. */
 export class PreviousTreeDamaged extends Error {}
 
@@ -68,7 +74,7 @@ export async function publish(
   describe: { asOf: string; contentId: string; builtAt: string; generator: string },
   previousTree: string | null,
   previous: Manifest | null,
-): Promise<Manifest> {
+): Promise<Published> {
   const out = path.resolve(outArg);
   const store = storeOf(out);
   const changed = [...tree.entries].filter(([file, entry]) => previous?.files[file]?.sha1 !== entry.sha1).map(([file]) => file);
@@ -111,8 +117,7 @@ export async function publish(
     const finished = path.join(store, `snap-${describe.builtAt.replace(/[:.]/g, '')}-${unique}`);
     await fs.rename(work, finished);
     await swapLink(out, finished, store);
-    sweep(store, finished, previousTree, out);
-    return manifest;
+    return { manifest, retired: sweep(store, finished, previousTree, out) };
   } catch (error) {
     await fs.remove(work).catch(() => {});
     throw error;
@@ -198,21 +203,38 @@ export function restoreOut(out: string): void {
   fsSync.rmSync(note, { force: true });
 }
 
-const SWEPT = /^(snap|tmp|legacy)-/;
+const SWEPT = /^(snap|tmp|legacy|trash)-/;
 
 /**
  * Removes older snapshots (keeping the one just replaced, for a quick rollback)
  * and dead builds' work; never the tree OUT points to, whoever put it there.
+ * Each goes aside at once (one rename to trash-PID-*, under the store's lock) and
+ * is removed in the background: the build does not wait for a walk over every
+ * file of a tree it no longer needs. A trash folder of a live process is its to
+ * remove (this one's included); a dead one's is taken over by the next build.
  */
-function sweep(store: string, current: string, previous: string | null, out: string): void {
+function sweep(store: string, current: string, previous: string | null, out: string): Promise<void> {
   const linked = fsSync.lstatSync(out, { throwIfNoEntry: false })?.isSymbolicLink() ? path.resolve(path.dirname(out), fsSync.readlinkSync(out)) : null;
+  const trash: string[] = [];
   for (const name of fsSync.readdirSync(store)) {
     const dir = path.join(store, name);
     if (!SWEPT.test(name) || dir === current || dir === previous || dir === linked) continue;
-    const pid = /^tmp-(\d+)-/.exec(name)?.[1];
-    if (pid && pid !== String(process.pid) && alive(Number(pid))) continue;
-    fsSync.rmSync(dir, { recursive: true, force: true });
+    const [, kind, pid] = /^(tmp|trash)-(\d+)-/.exec(name) ?? [];
+    if (kind === 'tmp' && pid !== String(process.pid) && alive(Number(pid))) continue;
+    if (kind === 'trash' && alive(Number(pid))) continue;
+    const aside = path.join(store, `trash-${process.pid}-${randomBytes(4).toString('hex')}`);
+    try {
+      fsSync.renameSync(dir, aside);
+      trash.push(aside);
+    } catch {
+      // gone meanwhile, or not ours to move: left for a later sweep
+    }
   }
+  // A failure leaves a folder a later build's sweep removes; the build has published either way.
+  return Promise.all(trash.map((dir) => fsSync.promises.rm(dir, { recursive: true, force: true }))).then(
+    () => {},
+    () => {},
+  );
 }
 
 function alive(pid: number): boolean {
