@@ -1,6 +1,11 @@
 // One function per endpoint of the API, with typed parameters; answers are
 // kept with their ETag and revalidated with If-None-Match (a 304 costs no body).
-import type { ErrorBody, IsoDate, ItemBody, ListBody, Meta, NisabRule, Rate, Subcategory, SubcategoryRef } from './types.ts';
+// On a plain static host (no /api/v1, only the snapshot's files) the client
+// answers from the files under /v1/ itself, with the router every edge runs.
+import { paths } from '../../generator/core/layout.ts';
+import { assemble, route } from '../../generator/core/router.ts';
+import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import type { ErrorBody, IsoDate, ItemBody, ListBody, Meta, NisabRule, Rate, Source, Subcategory, SubcategoryRef } from './types.ts';
 
 export interface ClientOptions {
   /** Where the API answers, e.g. `https://rates.example.org/api/v1`. Default in a browser: this page's origin + `/api/v1`. */
@@ -10,6 +15,13 @@ export interface ClientOptions {
    * unreachable deployment), e.g. a mirror, or `/index.php/api/v1` of the same host.
    */
   fallbackBaseUrls?: string[];
+  /**
+   * The root of a site that serves the snapshot's files (`/v1/routing.json`,
+   * `/v1/rates/...`), e.g. `https://example.github.io/rates`: when no base
+   * answers, the client answers from these files with the API's own router,
+   * so a plain static host (no /api/v1) still gives every answer.
+   */
+  staticRoot?: string;
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch;
   /** Keep answers with their ETag and revalidate them (default true). */
@@ -70,6 +82,35 @@ export function createClient(options: ClientOptions = {}) {
   const bases = [options.baseUrl ?? defaultBase(), ...(options.fallbackBaseUrls ?? [])].map((base) => base.replace(/\/+$/, ''));
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const kept = options.etagCache === false ? null : new Map<string, Kept>();
+  const staticRoot = options.staticRoot?.replace(/\/+$/, '') ?? null;
+  let routing: Promise<RoutingIndex> | null = null;
+  /** Once no base answered and the files did, the bases are not asked again. */
+  let fromFiles = false;
+
+  async function file(name: string): Promise<string> {
+    const url = `${staticRoot}/${name}`;
+    const response = await fetchImpl(url);
+    const text = await response.text();
+    if (response.status !== 200) throw new NisabApiError(response.status, `${url} answered ${response.status}: not a snapshot's file`, url);
+    return text;
+  }
+
+  /** The answer the API would give, from the snapshot's files: route, read, assemble (generator/core/router.ts). */
+  async function fromSnapshotFiles(target: string): Promise<{ status: number; body: unknown }> {
+    routing ??= file(paths.routing).then((text) => {
+      const index = JSON.parse(text) as RoutingIndex;
+      if (typeof index !== 'object' || index === null || typeof index.asOf !== 'string' || typeof index.subcategories !== 'object') {
+        throw new NisabApiError(0, `${staticRoot}/${paths.routing} is not a snapshot's routing index`, `${staticRoot}/${paths.routing}`);
+      }
+      return index;
+    });
+    routing.catch(() => (routing = null));
+    const index = await routing;
+    const plan = route({ method: 'GET', url: `/api/v1${target}`, ifNoneMatch: null }, index)!;
+    const texts = await Promise.all(plan.reads.map((read) => file(read.path)));
+    const answer = assemble(plan, texts, index);
+    return { status: answer.status, body: JSON.parse(answer.parts.join('')) };
+  }
 
   async function once(url: string): Promise<{ status: number; body: unknown }> {
     const previous = kept?.get(url);
@@ -94,7 +135,7 @@ export function createClient(options: ClientOptions = {}) {
   async function get<T>(path: string, query?: Query): Promise<T> {
     const target = requestPath(path, query);
     let last: NisabApiError | null = null;
-    for (const base of bases) {
+    for (const base of fromFiles ? [] : bases) {
       const url = base + target;
       let answer: { status: number; body: unknown };
       try {
@@ -115,6 +156,22 @@ export function createClient(options: ClientOptions = {}) {
       }
       return answer.body as T;
     }
+    if (staticRoot !== null) {
+      let answer: { status: number; body: unknown };
+      try {
+        answer = await fromSnapshotFiles(target);
+      } catch (error) {
+        const status = error instanceof NisabApiError ? error.status : 0;
+        const url = error instanceof NisabApiError ? error.url : staticRoot;
+        throw new NisabApiError(status, `${last ? `${last.message}; ` : ''}the snapshot's files did not answer either: ${(error as Error).message}`, url);
+      }
+      fromFiles = true;
+      const body = answer.body as { success?: unknown; message?: unknown };
+      if (answer.status !== 200 || body.success !== true) {
+        throw new NisabApiError(answer.status, typeof body.message === 'string' ? body.message : `answered ${answer.status}`, `${staticRoot}/${paths.routing}`);
+      }
+      return answer.body as T;
+    }
     throw last ?? new NisabApiError(0, 'no base URL to ask', target);
   }
 
@@ -123,6 +180,8 @@ export function createClient(options: ClientOptions = {}) {
   return {
     /** The bases asked, in order. */
     bases,
+    /** True once the client answers from the snapshot's files (no base answered; see staticRoot). */
+    answersFromFiles: () => fromFiles,
     /** `GET /rates/latest`: the newest rate of gold, or of a subcategory, optionally as of a date. */
     latest: (query: LatestQuery = {}) => data<Rate>('/rates/latest', { ...query }),
     /** `GET /rates`: rates in an inclusive date range, with the answer's count. */
@@ -131,6 +190,10 @@ export function createClient(options: ClientOptions = {}) {
     nisab: (query: NisabQuery = {}) => data<NisabRule[]>('/nisab', { ...query }),
     /** `GET /subcategories`: what can be asked for, by ID and slug. */
     subcategories: () => data<Subcategory[]>('/subcategories'),
+    /** `GET /sources`: where every figure comes from; a rate's drtPriceSource and drtNairaSource are srcIDs of this list. */
+    sources: () => data<Source[]>('/sources'),
+    /** The body of any GET under the base, e.g. `answer('/rates?start_date=2025-01-01')` (the page's live examples use it on a static host). */
+    answer: (target: string) => get<unknown>(target),
     /** `GET /meta`: the snapshot's as-of date and coverage. */
     meta: () => data<Meta>('/meta'),
   };

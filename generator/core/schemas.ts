@@ -19,6 +19,15 @@ const hijriDateField = z
 const id = z.number().int().positive().max(999_999_999);
 const positive = z.number().finite().positive();
 const money = z.number().finite().nonnegative();
+// A link the API publishes (a source's or a rule's page): http or https only, so no
+// `javascript:` or `data:` URL reaches a client that renders it as a link. The same
+// rule is published as the JSON Schema pattern: lower-case scheme, no spaces or
+// control characters (the URL parser would quietly drop or encode those).
+const HTTP_URL = /^https?:\/\/[^\x00-\x20\x7f]+$/;
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://example.org/page', abort: true })
+  .refine((value) => HTTP_URL.test(value), { message: 'must be an http(s) URL, e.g. https://example.org/page' })
+  .meta({ pattern: HTTP_URL.source });
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'must be lower-case words joined by hyphens, e.g. trade-goods' });
 
 export const Category = z
@@ -36,8 +45,8 @@ export const SubcategoryInput = z
     sctID: id.describe('stable identifier, the value of the `subcategory` parameter'),
     sctSlug: slug.describe('short name, e.g. gold'),
     sctName: z.string().min(1).describe('display name'),
-    sctUnit: z.string().min(1).describe('the unit a rate or threshold of this subcategory is quoted in, e.g. gram, head, kg'),
-    sctHasDailyRate: z.boolean().describe('true when the service publishes rate records for it (a metal). Not a promise of one record per day: before 2024-03 the embedded data holds one record per month, a monthly average dated at the month\'s end; each record\'s sources (drtPriceSource, GET /sources) say what its figure is'),
+    sctUnit: z.string().min(1).describe('the unit its rates (drtUnit) and its own quantities are counted in: gram, head, kg; currency for wealth counted in money (cash, trade goods, rikaz), whose Nisab, where there is one, is a weight of metal (nsbThresholdUnit)'),
+    sctHasDailyRate: z.boolean().describe('true when the service publishes rate records for it (a metal). Not a promise of one record per day: up to 2025-08 the embedded data holds one record per month, a monthly average dated at the month\'s end, and from 2025-09-01 one per day a source published a figure (days without one have no record); each record\'s sources (drtPriceSource, GET /sources) say what its figure is'),
     sctIsDefault: z.boolean().describe('true for exactly one subcategory (gold): the default of /rates/latest'),
     sctCategoryID: id.nullable().default(null).describe('the category it belongs to (see sctCategorySlug)'),
   })
@@ -62,7 +71,7 @@ export const SourceInput = z
   .object({
     srcID: sourceId.describe('stable identifier, the value of drtPriceSource and drtNairaSource'),
     srcName: z.string().min(1).describe('who publishes the figures'),
-    srcURL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://example.org/page' }).nullable().default(null).describe('where the figures are published (null for figures entered by hand)'),
+    srcURL: httpUrl.nullable().default(null).describe('where the figures are published (null for figures entered by hand)'),
     srcLicence: z.string().min(1).describe('the terms the figures are used under'),
     srcDescription: z.string().min(1).describe('what the figure is, in words: daily or monthly, average or end of period, carried or not'),
     srcFigure: SourceFigure.default('other').describe(
@@ -73,7 +82,7 @@ export const SourceInput = z
 export type SourceInput = z.infer<typeof SourceInput>;
 
 export const Source = SourceInput.extend({
-  srcURL: z.url().nullable().describe(SourceInput.shape.srcURL.description ?? ''),
+  srcURL: httpUrl.nullable().describe(SourceInput.shape.srcURL.description ?? ''),
   srcFigure: SourceFigure.describe(SourceInput.shape.srcFigure.description ?? ''),
 }).meta({ id: 'Source' });
 export type Source = z.infer<typeof Source>;
@@ -97,8 +106,8 @@ export const Rate = z
     drtID: id.describe('stable identifier of the rate record'),
     drtSubcategoryID: id.describe('the subcategory this rate prices'),
     drtDate: isoDate.describe('the date the record is dated: the day of a daily rate, or the last day of the month for a monthly average (then not the price on that date; no record uses information from after its date)'),
-    drtInUSD: positive.describe('price of one unit (drtUnit) in US dollars, as its source publishes it (a daily reference rate or a monthly average; see drtPriceSource)'),
-    drtUSDinNaira: positive.describe('the value of one US dollar in Naira the record uses (a daily rate, or an official end-of-month rate; see drtNairaSource)'),
+    drtInUSD: positive.describe('price of one unit (drtUnit) in US dollars: its source\'s figure (a daily reference rate or a monthly average; see drtPriceSource) converted to drtUnit (a troy ounce is 31.1034768 gram)'),
+    drtUSDinNaira: positive.describe('the value of one US dollar in Naira the record uses: the rate of drtDate (official; a market reference rate only where drtNairaSource says so), an earlier working day\'s official rate carried over (drtNairaDate names the day), or an official end-of-month rate'),
     drtInNaira: money.describe('drtInUSD × drtUSDinNaira, rounded to 2 decimals'),
     drtUnit: z.string().min(1).describe('the unit priced, e.g. gram'),
     drtHijriDate: hijriDateField.describe(
@@ -219,7 +228,7 @@ export const SCHOOLS = ['hanafi', 'maliki', 'shafii', 'hanbali'] as const;
 const authority = z
   .object({
     name: z.string().min(1).describe('the body, e.g. National Moonsighting Committee of Nigeria (NMCN)'),
-    sourceURL: z.url({ protocol: /^https?$/ }).describe('where it publishes or states its use of the rule'),
+    sourceURL: httpUrl.describe('where it publishes or states its use of the rule'),
   })
   .strict()
   .meta({ id: 'Authority' });
@@ -267,7 +276,7 @@ const nisabOptional = {
     .describe('the rate for a payer who counts the hawl in solar years (2.5 % × 365.25 / 354.37 ≈ 2.577 %, AAOIFI); null where no hawl applies or the rate is not a percent (default null)'),
   nsbConditions: z.string().nullable().default(null).describe('conditions of the rule (default null)'),
   nsbNotes: z.string().nullable().default(null).describe('notes on schools and practice (default null)'),
-  nsbSourceURL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://example.org/page' }).nullable().default(null).describe('where the rule is documented (default null)'),
+  nsbSourceURL: httpUrl.nullable().default(null).describe('where the rule is documented (default null)'),
 };
 
 export const NisabRuleInput = z
@@ -281,9 +290,9 @@ export const NisabRule = z
     ...nisabOptional,
     nsbBasisSubcategoryID: id.nullable().describe(nisabOptional.nsbBasisSubcategoryID.description ?? ''),
     nsbBrackets: z.array(Bracket).describe('livestock bracket table, ascending'),
-    nsbValueInUSD: money.nullable().describe('threshold × the newest published drtInUSD of the measuring subcategory, 2 decimals; null where no rate applies'),
+    nsbValueInUSD: money.nullable().describe('threshold × the drtInUSD of the measuring subcategory\'s newest published rate (with ?date=, its newest dated on or before that day), 2 decimals; null where no rate applies (no measuring subcategory, a unit other than the rate\'s, or no rate yet on that day)'),
     nsbValueInNaira: money.nullable().describe('that value in Naira at the same rate record, 2 decimals'),
-    nsbRateDate: isoDate.nullable().describe('the drtDate of that rate record'),
+    nsbRateDate: isoDate.nullable().describe('the drtDate of that rate record; null when not valued'),
     nsbValueSubcategoryID: id
       .nullable()
       .describe('the subcategory whose rate gave the values (the rule\'s own, its basis, or for nsbLowerOf the metal that gave the lower value); null when not valued'),

@@ -1,7 +1,7 @@
 // Opening the source database: every way it can be unusable becomes a message
 // that names the file and says what to do.
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { UserError } from '../errors.ts';
 import { registerMoney } from './money-sql.ts';
@@ -25,7 +25,13 @@ export function openDatabase(path: string, { readonly = false, create = false }:
   try {
     db = new BetterSqlite3(path, { readonly, fileMustExist: !create });
   } catch (error) {
-    throw new UserError(`${path}: cannot open the database (${(error as Error).message})`);
+    const message = (error as Error).message;
+    if (!String((error as { code?: string }).code).startsWith('SQLITE_CANTOPEN')) throw new UserError(`${path}: cannot open the database (${message})`);
+    // Permissions (or a read-only mount): say whose, and what to change.
+    if (!stat) {
+      throw new UserError(`${path}: cannot create the database (${message}); this user needs write access to the folder ${dirname(path)}: fix the permissions, or name a file in a writable folder with --db`);
+    }
+    throw new UserError(`${path}: cannot open the database (${message}); this user needs read access to the file${readonly ? '' : ` and write access to it and to its folder ${dirname(path)}`}: check the permissions`);
   }
   try {
     db.pragma('foreign_keys = ON');

@@ -12,12 +12,12 @@ import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
 import { readMonthEnds } from '../db/read-month-ends.ts';
 import { readSource } from '../db/read-source.ts';
 import { UserError } from '../errors.ts';
-import { nextBuildAt } from './clock.ts';
+import { checkAsOfNotFuture, nextBuildAt } from './clock.ts';
 import { checkFile, checkJoinedShard } from './file-checks.ts';
 import { generatorId } from './generator-id.ts';
 import { planShards, planSnapshot, sha1Hex, type PreviousSnapshot, type SnapshotOptions } from './plan.ts';
 import { currentTree, publish, PreviousTreeDamaged, readManifest, restoreOut, type Manifest } from './publish.ts';
-import { checkOut, lockStore, makeStore, storeOf } from './store.ts';
+import { checkOut, lockStore, makeStore } from './store.ts';
 import { CODE_FILES, codeFiles, landingPage } from './site-files.ts';
 
 export interface BuildOptions {
@@ -57,10 +57,15 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildSummary
   const started = performance.now();
   const generator = generatorId();
   const out = path.resolve(options.out);
+  // Refused here, not only by the CLI: every caller's snapshot says how long it may be
+  // cached (validUntil), and an as-of after today would stretch that to its day after.
+  checkAsOfNotFuture(options.asOf, options.timeZone, options.now);
   // Refused before anything is read or written: an --out this tool did not make.
   checkOut(out, options.out);
-  const store = storeOf(out);
-  makeStore(store);
+  // A database that is missing or unreadable is refused before the store is made,
+  // so such a build leaves nothing behind.
+  openDatabase(options.db, { readonly: true }).close();
+  const store = makeStore(out, options.out);
   // One build at a time per store, from reading the old tree to the sweep: two
   // builds interleaved could otherwise sweep each other's finished tree.
   const release = await lockStore(store, { log: options.log, waitMs: options.lockWaitMs });
@@ -131,7 +136,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   // The worker bundle and the OpenAPI document depend only on the code: carried over when it is the same.
   const sameCode = previous.reusable !== null && CODE_FILES.every((file) => previous.reusable!.files[file]);
   const site = sameCode ? new Map<string, string>() : await codeFiles();
-  site.set('index.html', landingPage(planned.meta));
+  site.set('index.html', landingPage(planned.meta, source.sources));
   for (const file of sameCode ? CODE_FILES : []) {
     planned.carry.set(file, previous.reusable!.files[file]!);
     planned.entries.set(file, previous.reusable!.files[file]!);
@@ -153,6 +158,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
     { asOf: options.asOf, contentId: planned.meta.contentId, builtAt: options.now.toISOString(), generator: previous.generator },
     previous.tree,
     previous.manifest,
+    options.log,
   );
   return {
     files: planned.entries.size + 1,

@@ -13,7 +13,8 @@ import fs from 'fs-extra';
 import { spawnSync } from 'node:child_process';
 import type { MonthState } from '../db/read-rate-summary.ts';
 import type { FileEntry } from './plan.ts';
-import { storeOf } from './store.ts';
+import { UserError } from '../errors.ts';
+import { isNotWritable, storeOf } from './store.ts';
 
 export const MANIFEST = 'manifest.json';
 
@@ -74,6 +75,7 @@ export async function publish(
   describe: { asOf: string; contentId: string; builtAt: string; generator: string },
   previousTree: string | null,
   previous: Manifest | null,
+  log: (line: string) => void = () => {},
 ): Promise<Published> {
   const out = path.resolve(outArg);
   const store = storeOf(out);
@@ -82,6 +84,8 @@ export async function publish(
 
   const unique = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const work = path.join(store, `tmp-${unique}`);
+  let finished: string | null = null;
+  let manifest: Manifest;
   try {
     // Synchronous on purpose: hundreds of tiny operations, nothing else to do meanwhile.
     const dirs = new Set<string>();
@@ -102,7 +106,7 @@ export async function publish(
       const same = previousTree && previous?.files[file]?.sha1 === tree.entries.get(file)!.sha1;
       if (!same || !linked(path.join(previousTree, file), target, tree.entries.get(file)!.bytes)) fsSync.writeFileSync(target, text);
     }
-    const manifest: Manifest = {
+    manifest = {
       asOf: describe.asOf,
       builtAt: describe.builtAt,
       contentId: describe.contentId,
@@ -114,14 +118,25 @@ export async function publish(
       ...(tree.months ? { months: tree.months } : {}),
     };
     fsSync.writeFileSync(path.join(work, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
-    const finished = path.join(store, `snap-${describe.builtAt.replace(/[:.]/g, '')}-${unique}`);
+    finished = path.join(store, `snap-${describe.builtAt.replace(/[:.]/g, '')}-${unique}`);
     await fs.rename(work, finished);
     await swapLink(out, finished, store);
-    return { manifest, retired: sweep(store, finished, previousTree, out) };
   } catch (error) {
+    // Nothing half-written stays: the work folder, and a finished tree OUT never came to serve.
     await fs.remove(work).catch(() => {});
-    throw error;
+    if (finished && (await currentTree(out)) !== finished) await fs.remove(finished).catch(() => {});
+    if (!isNotWritable(error)) throw error;
+    const { code, path: where } = error as NodeJS.ErrnoException;
+    throw new UserError(
+      `cannot write ${where ?? store} (${code}); nothing was published, --out ${outArg} serves what it served before. ` +
+        'Fix the permissions (or free space), or choose an --out in a writable folder.',
+    );
   }
+  // Published: what the sweep cannot remove is only disk space, left for the next build.
+  const { kept, retired } = sweep(store, finished, previousTree, out);
+  const note = (names: string[]) => log(`note: could not remove ${names.length} older snapshot folder(s) in ${store} (${names[0]}); the next build tries again`);
+  if (kept.length > 0) note(kept);
+  return { manifest, retired: retired.then((left) => (left.length > 0 ? note(left) : undefined)) };
 }
 
 /** Hard-links an unchanged file from the previous tree; false when that is not possible. */
@@ -137,6 +152,16 @@ function linked(from: string, to: string, bytes: number): boolean {
 
 async function swapLink(out: string, target: string, store: string): Promise<void> {
   const link = path.join(path.dirname(out), `.${path.basename(out)}.link-${process.pid}`);
+  try {
+    await placeLink(out, target, store, link);
+  } catch (error) {
+    // A link that never replaced OUT goes (only a link: after an exchange this name holds the old folder).
+    if ((await fs.lstat(link).catch(() => null))?.isSymbolicLink()) await fs.remove(link).catch(() => {});
+    throw error;
+  }
+}
+
+async function placeLink(out: string, target: string, store: string, link: string): Promise<void> {
   await fs.remove(link);
   await fs.symlink(path.relative(path.dirname(out), target), link);
   await testDelay();
@@ -213,8 +238,9 @@ const SWEPT = /^(snap|tmp|legacy|trash)-/;
  * file of a tree it no longer needs. A trash folder of a live process is its to
  * remove (this one's included); a dead one's is taken over by the next build.
  */
-function sweep(store: string, current: string, previous: string | null, out: string): Promise<void> {
+function sweep(store: string, current: string, previous: string | null, out: string): { kept: string[]; retired: Promise<string[]> } {
   const linked = fsSync.lstatSync(out, { throwIfNoEntry: false })?.isSymbolicLink() ? path.resolve(path.dirname(out), fsSync.readlinkSync(out)) : null;
+  const kept: string[] = [];
   const trash: string[] = [];
   for (const name of fsSync.readdirSync(store)) {
     const dir = path.join(store, name);
@@ -226,15 +252,19 @@ function sweep(store: string, current: string, previous: string | null, out: str
     try {
       fsSync.renameSync(dir, aside);
       trash.push(aside);
-    } catch {
-      // gone meanwhile, or not ours to move: left for a later sweep
+    } catch (error) {
+      if (!isNotWritable(error)) throw error;
+      kept.push(name);
     }
   }
-  // A failure leaves a folder a later build's sweep removes; the build has published either way.
-  return Promise.all(trash.map((dir) => fsSync.promises.rm(dir, { recursive: true, force: true }))).then(
-    () => {},
-    () => {},
+  // Never rejects: what cannot be removed is only disk space, named and left for a later build.
+  const removed = trash.map((dir) =>
+    fsSync.promises.rm(dir, { recursive: true, force: true }).then(
+      () => null,
+      () => path.basename(dir),
+    ),
   );
+  return { kept, retired: Promise.all(removed).then((left) => left.filter((name): name is string => name !== null)) };
 }
 
 function alive(pid: number): boolean {

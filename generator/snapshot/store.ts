@@ -19,14 +19,28 @@ export type OutKind = 'missing' | 'link' | 'empty-folder' | 'plain-snapshot';
 
 const SNAPSHOT_NAME = /^(snap|legacy)-/;
 
-/** A folder is a snapshot this tool made when its manifest says so. */
-function isSnapshotFolder(dir: string): boolean {
+/**
+ * A folder is a snapshot this tool made when its manifest says so and it holds
+ * nothing the manifest does not list (a manifest.json copied into a project
+ * folder must not make the project sweepable). Returns what disqualifies it, or null.
+ */
+function notASnapshot(dir: string): string | null {
+  let files: Record<string, unknown>;
   try {
     const manifest = JSON.parse(fsSync.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
-    return typeof manifest.generator === 'string' && typeof manifest.asOf === 'string' && typeof manifest.files === 'object' && manifest.files !== null;
+    if (typeof manifest.generator !== 'string' || typeof manifest.asOf !== 'string' || typeof manifest.files !== 'object' || manifest.files === null) {
+      return 'no snapshot manifest.json';
+    }
+    files = manifest.files as Record<string, unknown>;
   } catch {
-    return false;
+    return 'no snapshot manifest.json';
   }
+  for (const entry of fsSync.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isDirectory()) continue;
+    const file = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (file !== 'manifest.json' && !Object.hasOwn(files, file)) return `${file}, which its manifest.json does not list`;
+  }
+  return null;
 }
 
 /** Refuses an OUT that this tool did not make; `outArg` as the operator typed it, for the message. */
@@ -52,24 +66,43 @@ export function checkOut(out: string, outArg: string): OutKind {
     if (path.resolve(out) === path.resolve('.') || out === path.parse(out).root) throw refuse('is the current folder (or the root)');
     const entries = fsSync.readdirSync(out);
     if (entries.length === 0) return 'empty-folder';
-    if (isSnapshotFolder(out)) return 'plain-snapshot';
+    const why = notASnapshot(out);
+    if (why === null) return 'plain-snapshot';
     const shown = entries.sort().slice(0, 5).join(', ');
-    throw refuse(`is a folder with ${entries.length} entries (${shown}${entries.length > 5 ? ', ...' : ''}) and no snapshot manifest.json`);
+    throw refuse(`is a folder with ${entries.length} entries (${shown}${entries.length > 5 ? ', ...' : ''}) and ${why}`);
   }
   throw refuse(stat.isFile() ? `is a file (${stat.size} bytes), not a folder` : 'is not a folder');
 }
 
-/** Creates the store, with a message that says what to do when it cannot. */
-export function makeStore(store: string): void {
-  try {
-    fsSync.mkdirSync(store, { recursive: true });
-    fsSync.accessSync(store, fsSync.constants.W_OK);
-  } catch (error) {
-    throw new UserError(
-      `cannot write the snapshot store ${store} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); ` +
-        'build needs write access to the folder that holds --out: choose an --out in a writable folder, or fix the permissions',
-    );
-  }
+/**
+ * Failures of the file system that the operator fixes, not bugs: permissions, a
+ * read-only mount, a full disk or quota.
+ */
+const NOT_WRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
+
+export function isNotWritable(error: unknown): boolean {
+  return NOT_WRITABLE.has(String((error as NodeJS.ErrnoException | undefined)?.code));
+}
+
+/**
+ * Creates the store, or says what to do when it cannot. The folder that holds OUT
+ * must be writable too, not only the store: the new link is made beside OUT and
+ * renamed over it (a store made earlier does not help when that folder is read-only).
+ */
+export function makeStore(out: string, outArg: string): string {
+  const store = storeOf(out);
+  const check = (dir: string, what: string, make: boolean) => {
+    try {
+      if (make) fsSync.mkdirSync(dir, { recursive: true });
+      fsSync.accessSync(dir, fsSync.constants.W_OK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new UserError(`cannot write ${what} ${dir} (${code}); build needs write access to it: choose an --out in a writable folder, or fix the permissions. Nothing was published.`);
+    }
+  };
+  check(path.dirname(out), `the folder that holds --out ${outArg},`, false);
+  check(store, 'the snapshot store', true);
+  return store;
 }
 
 const LOCK = 'build.lock';

@@ -6,7 +6,8 @@
 import type { Database } from 'better-sqlite3';
 import type { RateInput } from '../core/schemas.ts';
 import { importRateRows, type DayCounts } from '../db/import-rates.ts';
-import { openDatabase } from '../db/open.ts';
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { openDatabase, writeError } from '../db/open.ts';
 import { keepRates, type KeptRate } from '../db/rate-files.ts';
 import { UserError } from '../errors.ts';
 import { cbnNfem, type NairaFigure } from './cbn.ts';
@@ -35,6 +36,9 @@ export interface FetchResult {
 }
 
 export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
+  // Checked before anything is fetched or imported: a folder refused after the import
+  // would leave the rows in the database and not in the files the next rebuild reads.
+  if (options.writeCsv && !options.dryRun) checkWritable(options.writeCsv);
   const db = openDatabase(options.db);
   try {
     const ids = metalIds(db, options.db);
@@ -85,7 +89,7 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
         rows.forEach((value, i) => onRecord({ line: i + 1, value }));
         return Promise.resolve();
       }, { dryRun: options.dryRun ?? false, acceptJumps: options.acceptJumps ?? false }).catch((error: unknown) => {
-        throw error instanceof UserError ? nameRows(error, label, rows, ids) : error;
+        throw error instanceof UserError ? nameRows(error, label, rows, ids) : writeError(options.db, error);
       });
       counts = summary.byDate;
     }
@@ -99,6 +103,15 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
     return { lines, written };
   } finally {
     db.close();
+  }
+}
+
+function checkWritable(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new UserError(`--write-csv ${dir}: cannot write there (${(error as NodeJS.ErrnoException).code}); fix the permissions or name another folder. Nothing was fetched or imported.`);
   }
 }
 

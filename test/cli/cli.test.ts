@@ -61,7 +61,8 @@ describe('the command line', () => {
       expect(result.stderr, args.join(' ')).toMatch(message);
       expect(result.stderr, args.join(' ')).not.toMatch(/\n\s+at /);
     }
-  }, 60_000);
+    // six real CLI processes, each compiling the program with tsx first: 42 s seen under load
+  }, 120_000);
 
   it('refuses a bad import file naming file, line and field, and writes nothing', async () => {
     const db = path.join(dir, 'ops.sqlite');

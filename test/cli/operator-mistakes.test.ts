@@ -1,5 +1,6 @@
 // Issue 11, operator mistakes: each gets a message that says what to do, not a
 // wrong answer or an "internal error".
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -32,6 +33,24 @@ describe('operator mistakes', () => {
     const result = await cli('build', '--db', fixture.db, '--out', path.join(dir, 'future'), '--as-of', '2100-01-01');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: --as-of 2100-01-01 is after today/);
+  });
+
+  it('buildSnapshot itself refuses an as-of after its today (every caller, not only the CLI), and publishes nothing', async () => {
+    const out = path.join(dir, 'future-core');
+    for (const [asOf, now] of [
+      ['2024-03-16', '2024-03-15T22:59:59Z'], // 23:59:59 of the 15th in Lagos
+      ['2024-03-17', '2024-03-15T23:30:00Z'],
+      ['2100-01-01', '2024-03-15T12:00:00Z'],
+    ] as const) {
+      const error = await buildSnapshot(fixtureBuild(fixture.db, out, { asOf, now: new Date(now) })).catch((e: unknown) => e);
+      expect(error, asOf).toBeInstanceOf(UserError);
+      expect((error as UserError).message).toMatch(new RegExp(`--as-of ${asOf} is after today`));
+      expect(existsSync(out)).toBe(false);
+      expect(existsSync(path.join(dir, '.future-core.snapshots'))).toBe(false);
+    }
+    // the day itself, from its first minute in Lagos (still the 15th in UTC)
+    await buildSnapshot(fixtureBuild(fixture.db, out, { asOf: '2024-03-16', now: new Date('2024-03-15T23:00:00Z') }));
+    expect(existsSync(out)).toBe(true);
   });
 
   it('--strict checks every subcategory with daily rates and names each stale one', async () => {

@@ -5,11 +5,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, NisabApiError, zakatDue, type Rate } from '../../client/src/index.ts';
+import { createClient, NisabApiError, zakatDue, type Rate, type Source } from '../../client/src/index.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { AS_OF, makeFixture, oracleRates, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
+import { startStatic } from '../support/static-server.ts';
 
 let fixture: Fixture;
 let preview: Preview;
@@ -52,6 +54,21 @@ describe('the typed client against the preview server', () => {
     expect(dated.drtDate).toBe('2021-06-09'); // the newest on or before, across the gap
   });
 
+  it('lists the sources, and every rate names one of them', async () => {
+    const api = createClient({ baseUrl: base });
+    const sources: Source[] = await api.sources();
+    const handle = new Database(fixture.db, { readonly: true });
+    try {
+      expect(sources).toEqual(handle.prepare('SELECT srcID, srcName, srcURL, srcLicence, srcDescription, srcFigure FROM sources ORDER BY srcID').all());
+    } finally {
+      handle.close();
+    }
+    const ids = new Set(sources.map((s) => s.srcID));
+    const { data } = await api.rates({ start_date: '2024-01-01' });
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.filter((r) => !ids.has(r.drtPriceSource) || !ids.has(r.drtNairaSource))).toEqual([]);
+  });
+
   it('revalidates with the ETag: a second ask costs a 304 and gives the same records', async () => {
     const { statuses, fetchImpl } = recordingFetch();
     const api = createClient({ baseUrl: base, fetch: fetchImpl });
@@ -84,6 +101,45 @@ describe('the typed client against the preview server', () => {
     const alone = createClient({ baseUrl: `${closed.url}/api/v1` });
     await expect(alone.meta()).rejects.toMatchObject({ status: 0, name: 'NisabApiError' });
     expect(() => createClient()).toThrow(/give a baseUrl/);
+  });
+
+  it('answers from the snapshot\'s files on a plain static host, as the API would', async () => {
+    const host = await startStatic(fixture.out);
+    try {
+      const { fetchImpl } = recordingFetch();
+      const asked: string[] = [];
+      const files = createClient({
+        baseUrl: `${host.url}/api/v1`,
+        staticRoot: host.url,
+        fetch: (input, init) => (asked.push(String(input)), fetchImpl(input, init)),
+      });
+      const api = createClient({ baseUrl: base });
+      expect(await files.meta()).toEqual(await api.meta());
+      expect(files.answersFromFiles()).toBe(true);
+      expect(await files.subcategories()).toEqual(await api.subcategories());
+      expect(await files.sources()).toEqual(await api.sources());
+      expect(await files.latest({ subcategory: 'silver' })).toEqual(await api.latest({ subcategory: 'silver' }));
+      expect(await files.latest({ date: '2021-06-20' })).toEqual(await api.latest({ date: '2021-06-20' })); // across the gap
+      for (const query of [{}, { start_date: '2019-12-25', end_date: '2024-02-29', subcategory: 1 }, { start_date: '2021-06-01', end_date: '2021-07-10' }, { start_date: '2030-01-01' }]) {
+        expect(await files.rates(query), JSON.stringify(query)).toEqual(await api.rates(query));
+      }
+      expect(await files.nisab({ date: '2021-03-31' })).toEqual(await api.nisab({ date: '2021-03-31' }));
+      expect(await files.nisab({ subcategory: 'cash' })).toEqual(await api.nisab({ subcategory: 'cash' }));
+      // The API's errors, with its messages.
+      const [fromFiles, fromApi] = await Promise.all([files, api].map((c) => c.rates({ start_date: '2024-02-30' }).catch((error: unknown) => error)));
+      expect(fromFiles).toBeInstanceOf(NisabApiError);
+      expect(fromFiles).toMatchObject({ status: 400, message: (fromApi as Error).message });
+      await expect(files.latest({ subcategory: 999 })).rejects.toMatchObject({ status: 404 });
+      // The missing API was asked once: after that, only files.
+      expect(asked.filter((url) => url.includes('/api/v1'))).toEqual([`${host.url}/api/v1/meta`]);
+      // A host with neither says so, naming both.
+      const nothing = createClient({ baseUrl: `${host.url}/api/v1`, staticRoot: `${host.url}/nowhere` });
+      const failure = (await nothing.meta().catch((error: unknown) => error)) as NisabApiError;
+      expect(failure).toBeInstanceOf(NisabApiError);
+      expect(failure.message).toMatch(/api\/v1\/meta answered 404 without a JSON envelope; the snapshot's files did not answer either: .*nowhere\/v1\/routing.json answered 404/);
+    } finally {
+      await host.stop();
+    }
   });
 
   it('computes zakat on the published rules', async () => {

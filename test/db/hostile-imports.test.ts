@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importNisab } from '../../generator/db/import-nisab.ts';
 import { importRates } from '../../generator/db/import-rates.ts';
+import { importSources } from '../../generator/db/import-sources.ts';
 import { describeUserError } from '../../generator/errors.ts';
 import { useScratch, userError } from './scratch.ts';
 
@@ -21,6 +22,8 @@ async function refusedWith(run: () => Promise<unknown>, pattern: RegExp) {
   const before = hash();
   const message = describeUserError(await userError(run()));
   expect(message).toMatch(pattern);
+  // one line per problem: a value that breaks two checks of one field is told once
+  expect(new Set(message.split('\n')).size).toBe(message.split('\n').length);
   expect(message.length, message.slice(0, 500)).toBeLessThan(MAX_MESSAGE);
   expect(hash()).toBe(before);
   return message;
@@ -47,6 +50,23 @@ describe('hostile import files', () => {
     const db = await scratch.seededDatabase();
     const file = await scratch.write('nisab.json', JSON.stringify([{ ...RULE, nsbSourceURL: 'javascript:alert(1)' }]));
     await refusedWith(() => importNisab(db, file), /nsbSourceURL: must be an http\(s\) URL/);
+  });
+
+  it('every link that is not a plain http(s) URL, for a source, a rule and a rule\'s authority', async () => {
+    const db = await scratch.seededDatabase();
+    // javascript: was published; its siblings run script or leave the web when a client renders them as links
+    const bad = ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox', 'file:///etc/passwd', 'ftp://example.org/x', 'HTTPS://example.org/', 'https://example.org/a b', '//example.org/x', 'example.org'];
+    for (const url of bad) {
+      const csv = await scratch.write('sources.csv', `srcID,srcName,srcURL,srcLicence,srcDescription\ncbn-nfem,CBN,"${url}",public,daily official rate\n`);
+      await refusedWith(() => importSources(db, csv), /sources\.csv:2: srcURL: must be an http\(s\) URL/);
+      const rule = await scratch.write('nisab.json', JSON.stringify([{ ...RULE, nsbSourceURL: url }]));
+      await refusedWith(() => importNisab(db, rule), /nsbSourceURL: must be an http\(s\) URL/);
+      const authority = await scratch.write('nisab.json', JSON.stringify([{ ...RULE, nsbAuthorities: [{ name: 'NMCN', sourceURL: url }] }]));
+      await refusedWith(() => importNisab(db, authority), /nsbAuthorities\[0\]\.sourceURL: must be an http\(s\) URL/);
+    }
+    const good = await scratch.write('sources.csv', 'srcID,srcName,srcURL,srcLicence,srcDescription\ncbn-nfem,CBN,https://www.cbn.gov.ng/rates/,public,daily official rate\n');
+    await importSources(db, good);
+    expect(db.prepare("SELECT srcURL FROM sources WHERE srcID = 'cbn-nfem'").pluck().get()).toBe('https://www.cbn.gov.ng/rates/');
   });
 
   it('a deeply nested value (it was "Maximum call stack size exceeded")', async () => {

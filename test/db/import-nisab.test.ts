@@ -102,7 +102,7 @@ describe('importNisab', () => {
       `${file}:40: nsbBasisSubcategoryID: must be null when nsbLowerOf is given (the threshold depends on the day)`,
       `${file}:40: nsbLowerOf[1].subcategoryID: unknown subcategory 44`,
       `${file}:59: nsbSchools[1]: must be one of "hanafi", "maliki", "shafii", "hanbali"`,
-      `${file}:59: nsbAuthorities[0].sourceURL: must be a URL, e.g. https://example.org/page`,
+      `${file}:59: nsbAuthorities[0].sourceURL: must be an http(s) URL, e.g. https://example.org/page`,
     ]);
     expect(contents(db)).toEqual(before);
   });

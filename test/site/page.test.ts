@@ -6,11 +6,13 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Rate, Source } from '../../generator/core/schemas.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { nginxMissing, startNginx } from '../support/nginx-server.ts';
 import { startWorkerd } from '../support/workerd-server.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import { startStatic } from '../support/static-server.ts';
 
 let snapshot: DefaultSnapshot;
 let preview: Preview;
@@ -45,7 +47,7 @@ async function open(path: string, width: number, base = preview.url): Promise<Op
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
@@ -68,11 +70,11 @@ async function ready(path = '/', width = 1280, base = preview.url): Promise<Open
  * makes by itself), then checks each is a 200: leaving the page after this
  * aborts none of its requests, and a failed example still fails the test.
  */
-async function settled(page: Page): Promise<void> {
+async function settled(page: Page, firstLine = 'HTTP 200'): Promise<void> {
   await page.waitForFunction(() => [...document.querySelectorAll('pre.answer')].every((pre) => pre.textContent !== 'Loading…'), null, { timeout: 30_000 });
   const firstLines = await page.$$eval('pre.answer', (pres) => pres.map((pre) => pre.textContent!.split('\n')[0]));
   expect(firstLines.length).toBeGreaterThan(0);
-  expect(firstLines.filter((line) => line !== 'HTTP 200')).toEqual([]);
+  expect(firstLines.filter((line) => line !== firstLine)).toEqual([]);
 }
 
 interface Rule {
@@ -102,6 +104,34 @@ describe('the landing page in Chromium', () => {
     expect(await page.isVisible('#stale')).toBe(true);
     expect(await page.textContent('#stale')).toContain(latest.drtDate);
     expect(await page.textContent('#nisab-cards')).toContain(latest.drtDate);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("names each figure's source, as GET /sources describes it, and the day of a carried naira rate", async () => {
+    const { page, problems } = await ready();
+    const sources = new Map((await api<Source[]>('/sources')).map((s) => [s.srcID, s]));
+    for (const slug of ['gold', 'silver']) {
+      const rate = await api<Rate>(`/rates/latest?subcategory=${slug}`);
+      for (const [part, id] of [
+        ['price', rate.drtPriceSource],
+        ['naira', rate.drtNairaSource],
+      ] as const) {
+        const source = sources.get(id)!;
+        const shown = page.locator(`[data-testid=source-${slug}-${part}]`);
+        expect(await shown.getAttribute('data-source')).toBe(id);
+        expect(await shown.locator('a').textContent()).toBe(source.srcName);
+        expect(await shown.locator('a').getAttribute('href')).toBe(source.srcURL);
+      }
+      // The snapshot is as of a Sunday: the naira rate is the CBN's of Friday, carried.
+      expect(rate).toMatchObject({ drtDate: '2025-09-21', drtNairaSource: 'cbn-nfem-carried', drtNairaDate: '2025-09-19' });
+      expect(await page.textContent(`article[data-standard=${slug}]`)).toContain('Naira per dollar: Central Bank of Nigeria');
+      expect(await page.textContent(`article[data-standard=${slug}]`)).toContain('the rate of 2025-09-19');
+    }
+    expect(await page.textContent('#nisab-rate')).toContain('on 2025-09-19');
+    // The credits are the whole list, each with its licence.
+    const credits = await page.$$eval('#sources-list li', (items) => items.map((li) => [li.dataset.source, li.textContent]));
+    expect(credits).toEqual([...sources.values()].map((s) => [s.srcID, `${s.srcName}: ${s.srcLicence}`]));
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -151,7 +181,7 @@ describe('the landing page in Chromium', () => {
     const goldNisab = rules.find((r) => r.nsbBasisSubcategoryID === 1)!.nsbValueInNaira!;
     const silverNisab = rules.find((r) => r.nsbBasisSubcategoryID === 2)!.nsbValueInNaira!;
     // The cases below hold for the default data: silver's Nisab is far below gold's
-    // (as of 2025-09-30: ₦1,251,597.63 for 595 g against ₦15,270,570.23 for 85 g).
+    // (as of 2025-09-21: ₦1,226,470.93 for 595 g against ₦14,983,930.44 for 85 g).
     expect(silverNisab).toBeGreaterThan(1_000_000);
     expect(silverNisab).toBeLessThan(1_500_000);
     expect(goldNisab).toBeGreaterThan(10_000_000);
@@ -223,6 +253,28 @@ describe('the API reference page in Chromium', () => {
     await page.screenshot({ path: 'tmp/reference-1280.png' });
     expect(problems).toEqual([]);
     await page.close();
+  });
+});
+
+describe('the page on a plain static host (the files only, no /api/v1)', () => {
+  it('answers from the files under /v1/: the same figures, chart and sources', async () => {
+    const host = await startStatic(snapshot.out);
+    try {
+      const { page, problems } = await ready('/', 390, host.url);
+      const rule = (await api<Rule[]>('/nisab?subcategory=1')).find((r) => r.nsbIsDefault)!;
+      expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(rule.nsbValueInNaira);
+      const range = (await page.getAttribute('#chart-plot', 'data-range'))!.split('..');
+      const { count } = (await (await fetch(`${preview.url}/api/v1/rates?start_date=${range[0]}&end_date=${range[1]}&subcategory=1`)).json()) as { count: number };
+      expect(Number(await page.getAttribute('#chart-plot', 'data-gold-points'))).toBe(count);
+      expect(await page.getAttribute('[data-testid=source-gold-naira]', 'data-source')).toBe('cbn-nfem-carried');
+      await settled(page, "Answered in this page from the snapshot's files (this host serves no /api/v1)");
+      // The page's first question found no API, at either base, once; nothing else went wrong.
+      const missing = (url: string) => `console error: Failed to load resource: the server responded with a status of 404 (Not Found) (${url})`;
+      expect(problems).toEqual([missing(`${host.url}/api/v1/subcategories`), missing(`${host.url}/index.php/api/v1/subcategories`)]);
+      await page.close();
+    } finally {
+      await host.stop();
+    }
   });
 });
 

@@ -52,24 +52,74 @@ describe('build and the folders it did not create', () => {
     await writeFile(path.join(project, 'notes.md'), 'mine');
     const elsewhere = path.join(fixture.dir, 'link-elsewhere');
     await symlink(project, elsewhere);
+    // the folder that holds the database (`--out data`)
+    const data = path.join(fixture.dir, 'data');
+    await mkdir(data);
+    await cp(fixture.db, path.join(data, 'rates.sqlite'));
+    // a link to an ordinary folder that is empty, and a link to the database
+    const emptyFolder = path.join(fixture.dir, 'empty-ordinary');
+    await mkdir(emptyFolder);
+    const toEmpty = path.join(fixture.dir, 'link-to-empty');
+    await symlink(emptyFolder, toEmpty);
+    const toDb = path.join(fixture.dir, 'link-to-db');
+    await symlink(fixture.db, toDb);
+    // a project folder with a snapshot's manifest.json copied into it
+    const forged = path.join(fixture.dir, 'forged');
+    await cp(fixture.out, forged, { recursive: true, dereference: true });
+    await writeFile(path.join(forged, 'v1', 'notes.md'), 'mine');
     for (const [out, pattern] of [
       [project, /--out .*docs is a folder with 1 entries \(notes\.md\) and no snapshot manifest\.json; build only replaces a snapshot it made/],
+      [`${project}/`, /--out .*docs\/ is a folder with 1 entries/],
+      [data, /--out .*data is a folder with 1 entries \(rates\.sqlite\) and no snapshot manifest\.json/],
       [fixture.db, /is a file \(\d+ bytes\), not a folder/],
       ['.', /--out \. is the current folder/],
+      ['..', /--out \.\. is a folder with \d+ entries/],
+      ['/', /--out \/ is the current folder \(or the root\)/],
       [elsewhere, /is a link to .*docs, not to a snapshot this tool made/],
+      [toEmpty, /is a link to .*empty-ordinary, not to a snapshot this tool made/],
+      [toDb, /is a link to .*source\.sqlite, not to a snapshot this tool made/],
+      [forged, /--out .*forged is a folder with \d+ entries .* and v1\/notes\.md, which its manifest\.json does not list/],
     ] as const) {
-      // (the current folder is the project itself: too big to hash, and refused before anything is read)
-      const snapshot = async () => (out === '.' ? null : (await stat(out)).isDirectory() ? await hashes(out) : (await readFile(out)).toString('base64'));
+      // (the current folder, its parent and the root are too big to hash, and refused before anything is read)
+      const whole = (['.', '..', '/'] as string[]).includes(out);
+      const snapshot = async () => (whole ? null : (await stat(out)).isDirectory() ? await hashes(out) : (await readFile(out)).toString('base64'));
       const before = await snapshot();
       const error = await buildSnapshot(fixtureBuild(fixture.db, out)).catch((e: unknown) => e);
       expect(error, String(out)).toBeInstanceOf(UserError);
       expect((error as UserError).message).toMatch(pattern);
       expect(await snapshot()).toEqual(before);
     }
-    expect((await lstat(elsewhere)).isSymbolicLink()).toBe(true);
+    for (const link of [elsewhere, toEmpty, toDb]) expect((await lstat(link)).isSymbolicLink()).toBe(true);
     // nothing was created beside them either
-    expect((await readdir(fixture.dir)).filter((name) => /^\.(docs|source\.sqlite|link-elsewhere)\.snapshots$/.test(name))).toEqual([]);
+    expect((await readdir(fixture.dir)).filter((name) => name.endsWith('.snapshots') && name !== '.public.snapshots')).toEqual([]);
   });
+
+  it('the command says the same for what an operator types (--out ., data, docs, docs/, the database): exit 1, one message, all left as it was', async () => {
+    const project = path.join(fixture.dir, 'project');
+    await mkdir(path.join(project, 'data'), { recursive: true });
+    await mkdir(path.join(project, 'docs'));
+    await cp(fixture.db, path.join(project, 'data', 'source.sqlite'));
+    await writeFile(path.join(project, 'docs', 'notes.md'), 'mine');
+    const before = await hashes(project);
+    const main = path.resolve('generator/main.ts');
+    for (const out of ['.', 'data', 'docs', 'docs/', 'data/source.sqlite']) {
+      // run from the project folder, as an operator would (this repository's own data/ is never at stake)
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), main, 'build', '--db', 'data/source.sqlite', '--out', out, '--as-of', '2024-03-15'], {
+          cwd: project,
+          env: { ...process.env, NODE_OPTIONS: '' },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
+        child.once('exit', (code) => resolve({ code, stderr }));
+      });
+      expect(result.code, `--out ${out}: ${result.stderr}`).toBe(1);
+      expect(result.stderr).toMatch(new RegExp(`^error: --out ${out.replace('.', '\\.')} (is the current folder|is a folder with|is a file)`));
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(await hashes(project), `--out ${out}`).toEqual(before);
+    }
+  }, 120_000);
 
   it('publishes into an empty folder, and replaces a plain snapshot folder it made', async () => {
     const empty = path.join(fixture.dir, 'empty');
@@ -95,7 +145,8 @@ describe('build and the folders it did not create', () => {
       expect(existsSync(target)).toBe(true);
       expect((await readdir(store)).filter((name) => name === 'build.lock')).toEqual([]);
     }
-  }, 120_000);
+    // ten real CLI builds (one of each pair held 1.5 s before its swap): 82 s seen under load
+  }, 180_000);
 
   it('makes a second build wait for the lock, and says so; a dead build\'s lock is taken over', async () => {
     const out = path.join(fixture.dir, 'locked');

@@ -12,7 +12,7 @@ import { fixtureBuild } from './fixture.ts';
  * the tests check by hand do not move as data/daily grows. The page measures a
  * rate's age against today's date, so it shows its stale-rate warning.
  */
-export const DEFAULT_AS_OF = '2025-09-30';
+export const DEFAULT_AS_OF = '2025-09-21';
 
 export interface DefaultSnapshot {
   out: string;
@@ -24,6 +24,6 @@ export async function defaultSnapshot(): Promise<DefaultSnapshot> {
   const db = path.join(dir, 'source.sqlite');
   const out = path.join(dir, 'public');
   await loadDatabase(db, DATA_DIR);
-  await buildSnapshot(fixtureBuild(db, out, { asOf: DEFAULT_AS_OF, now: new Date('2025-09-30T12:00:00Z') }));
+  await buildSnapshot(fixtureBuild(db, out, { asOf: DEFAULT_AS_OF, now: new Date('2025-09-21T12:00:00Z') }));
   return { out, remove: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -97,16 +97,18 @@ export async function makeFixture(): Promise<Fixture> {
   return { dir, db, out, asOf: AS_OF, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** Build options for the fixture: quiet, as of AS_OF, at a fixed build time. */
+/** Build options for the fixture: quiet, as of AS_OF (or the as-of given), built at midday of that day. */
 export function fixtureBuild(db: string, out: string, overrides: Partial<BuildOptions> = {}): BuildOptions {
+  const asOf = overrides.asOf ?? AS_OF;
   return {
     db,
     out,
-    asOf: AS_OF,
+    asOf,
     timeZone: 'Africa/Lagos',
     maxAgeDays: 3,
     strict: false,
-    now: new Date('2024-03-15T12:00:00Z'),
+    // midday of the as-of day: a build may not be as of a day after its own today
+    now: new Date(`${asOf}T12:00:00Z`),
     log: () => {},
     progress: () => {},
     ...overrides,

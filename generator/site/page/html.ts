@@ -4,7 +4,7 @@
 // The build writes the as-of date and coverage into the page, so it says what
 // it holds before any script runs.
 import { ENDPOINTS } from '../../core/endpoints.ts';
-import type { Meta } from '../../core/schemas.ts';
+import type { Meta, Source } from '../../core/schemas.ts';
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -18,7 +18,17 @@ const HEAD = (title: string, description: string, extra = '') => `<!doctype html
 <link rel="icon" href="data:,">
 ${extra}</head>`;
 
-export function landingPage(meta: Meta): string {
+/** The credits: every entry of GET /sources, with its licence (the figures on the page name theirs one by one). */
+function credits(sources: Source[]): string {
+  return sources
+    .map((s) => {
+      const name = s.srcURL ? `<a href="${escape(s.srcURL)}">${escape(s.srcName)}</a>` : escape(s.srcName);
+      return `<li data-source="${escape(s.srcID)}">${name}: ${escape(s.srcLicence)}</li>`;
+    })
+    .join('\n');
+}
+
+export function landingPage(meta: Meta, sources: Source[]): string {
   const gold = meta.subcategories.find((s) => s.sctID === meta.defaultSubcategoryID);
   const coverage = meta.subcategories
     .filter((s) => s.count > 0)
@@ -137,7 +147,11 @@ ${coverage}
 </section>
 </main>
 <footer>
-<p>Prices: The World Bank, Commodity Price Data (The Pink Sheet), CC BY 4.0. Naira rates: International Monetary Fund, International Financial Statistics. Rules: compiled from the sources each rule names. Ask a scholar you trust about your own case.</p>
+<p>Where the figures come from (<a href="/api/v1/sources">GET /api/v1/sources</a> describes each; every figure above names its own):</p>
+<ul id="sources-list">
+${credits(sources)}
+</ul>
+<p>Rules: compiled from the sources each rule names. Ask a scholar you trust about your own case.</p>
 </footer>
 <noscript><p class="warning">The figures, chart and calculator need JavaScript; the API itself works without it.</p></noscript>
 </body>

@@ -5,7 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './style.css';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
-import type { Meta, NisabRule, Rate, Subcategory } from '../../../client/src/types.ts';
+import type { Meta, NisabRule, Rate, Source, SourceFigure, Subcategory } from '../../../client/src/types.ts';
 import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
 
 interface Config {
@@ -22,7 +22,8 @@ const STALE_AFTER_DAYS = 3;
 
 const main = document.getElementById('main')!;
 const config = JSON.parse(main.dataset.config!) as Config;
-const api = createClient({ fallbackBaseUrls: [`${location.origin}/index.php/api/v1`] });
+// On a plain static host (no /api/v1) the client answers from the snapshot's files under /v1/.
+const api = createClient({ fallbackBaseUrls: [`${location.origin}/index.php/api/v1`], staticRoot: location.origin });
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 2 });
@@ -38,22 +39,33 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<st
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** A field the snapshot may not publish yet (drtHijriDate, drtPriceSource, ...). */
-const field = (record: object, name: string): string | null => {
-  const value = (record as Record<string, unknown>)[name];
-  return typeof value === 'string' && value !== '' ? value : null;
-};
-
 // ---- Nisab today -------------------------------------------------------------
 
-function rateDateText(rate: Rate): string {
-  const hijri = field(rate, 'drtHijriDate');
-  return hijri ? `${rate.drtDate} (${hijri} AH, Umm al-Qura)` : rate.drtDate;
+const rateDateText = (rate: Rate) => `${rate.drtDate} (${rate.drtHijriDate} AH, Umm al-Qura)`;
+
+/** What a source's figure is, in a few words (the record's date means a different thing for each). */
+const FIGURE_WORDS: Record<SourceFigure, string> = {
+  'daily-reference': 'reference rate of the day',
+  'daily-official': 'official rate of the day',
+  carried: 'official rate of an earlier working day',
+  'monthly-average': 'average of the month',
+  'end-of-month-official': 'official rate at the end of the month',
+  manual: 'entered by hand',
+  other: 'see the source',
+};
+
+/** A figure's source by name, linked to where it is published, as GET /sources describes it. */
+function sourceText(sources: Map<string, Source>, id: string, testid: string): HTMLElement {
+  const source = sources.get(id);
+  // The build checks every rate's source against the list; an unknown id is shown as it is.
+  if (!source) return el('span', { 'data-testid': testid, 'data-source': id }, id);
+  const name = source.srcURL ? el('a', { href: source.srcURL, rel: 'noopener' }, source.srcName) : el('span', {}, source.srcName);
+  return el('span', { 'data-testid': testid, 'data-source': source.srcID }, name, ` (${FIGURE_WORDS[source.srcFigure]})`);
 }
 
-function nisabCard(title: string, rule: NisabRule, rate: Rate | undefined, slug: string): HTMLElement {
+function nisabCard(title: string, rule: NisabRule, rate: Rate | undefined, slug: string, sources: Map<string, Source>): HTMLElement {
   const value = (n: number | null, format: Intl.NumberFormat) => (n === null ? 'not available' : format.format(n));
-  const sources = rate ? [field(rate, 'drtPriceSource'), field(rate, 'drtNairaSource')].filter((s): s is string => s !== null) : [];
+  const carried = rate && rate.drtNairaDate !== rate.drtDate ? `, the rate of ${rate.drtNairaDate}` : '';
   return el(
     'article',
     { class: 'card', 'data-standard': slug },
@@ -62,11 +74,16 @@ function nisabCard(title: string, rule: NisabRule, rate: Rate | undefined, slug:
     el('p', { 'data-testid': `nisab-${slug}-usd`, 'data-value': String(rule.nsbValueInUSD) }, value(rule.nsbValueInUSD, usd)),
     el('p', { class: 'small' }, `${rule.nsbThreshold} g of ${slug} at ${rate ? naira.format(rate.drtInNaira) : '?'} per gram`),
     el('p', { class: 'small' }, `Rate of ${rate ? rateDateText(rate) : rule.nsbRateDate ?? 'no date'}`),
-    el('p', { class: 'small' }, sources.length ? `Source: ${sources.join(' and ')}` : 'Source: World Bank (price), IMF (Naira)'),
+    ...(rate
+      ? [
+          el('p', { class: 'small' }, 'Price in dollars: ', sourceText(sources, rate.drtPriceSource, `source-${slug}-price`)),
+          el('p', { class: 'small' }, 'Naira per dollar: ', sourceText(sources, rate.drtNairaSource, `source-${slug}-naira`), carried),
+        ]
+      : []),
   );
 }
 
-async function showNisab(published: Published) {
+async function showNisab(published: Published, sources: Map<string, Source>) {
   const cards = $('nisab-cards');
   cards.replaceChildren();
   for (const [slug, title] of [
@@ -75,7 +92,7 @@ async function showNisab(published: Published) {
   ] as const) {
     const id = published.subcategories.find((s) => s.sctSlug === slug)?.sctID;
     const rule = published.rules.find((r) => r.nsbSubcategoryID === id && r.nsbIsDefault);
-    if (id !== undefined && rule) cards.append(nisabCard(title, rule, published.rates.get(id), slug));
+    if (id !== undefined && rule) cards.append(nisabCard(title, rule, published.rates.get(id), slug, sources));
   }
   const newest = published.rates.get(config.defaultSubcategoryID);
   if (!newest) return;
@@ -85,7 +102,7 @@ async function showNisab(published: Published) {
     stale.textContent = `Warning: the newest gold rate is from ${newest.drtDate}, ${age} days ago. The Nisab below is valued at that rate; today's market may differ.`;
     stale.hidden = false;
   }
-  $('nisab-rate').textContent = `One US dollar was ${naira.format(newest.drtUSDinNaira)} on ${newest.drtDate}. For cash and trade goods, the calculator below lets you choose the gold standard, the silver standard or the lower of the two, as published in the rules.`;
+  $('nisab-rate').textContent = `One US dollar was ${naira.format(newest.drtUSDinNaira)} on ${newest.drtNairaDate}. For cash and trade goods, the calculator below lets you choose the gold standard, the silver standard or the lower of the two, as published in the rules.`;
 }
 
 // ---- Chart ---------------------------------------------------------------------
@@ -261,13 +278,17 @@ function showExamples(after: Promise<unknown>) {
         el('details', {}, el('summary', {}, 'Live answer'), answer),
       ),
     );
+    const show = (head: string, text: string) => {
+      const lines = text.split('\n');
+      answer.textContent = `${head}\n${lines.length > 8 ? [...lines.slice(0, 6), `… ${lines.length - 8} more lines …`, ...lines.slice(-2)].join('\n') : text}`;
+    };
     after
       .catch(() => {})
-      .then(() => fetch(url))
-      .then(async (response) => {
-        const text = await response.text();
-        const lines = text.split('\n');
-        answer.textContent = `HTTP ${response.status}\n${lines.length > 8 ? [...lines.slice(0, 6), `… ${lines.length - 8} more lines …`, ...lines.slice(-2)].join('\n') : text}`;
+      .then(async () => {
+        // A static host has no /api/v1 to ask: the answer the page computed from the files instead.
+        if (api.answersFromFiles()) return show('Answered in this page from the snapshot\'s files (this host serves no /api/v1)', JSON.stringify(await api.answer(example.path), null, 1));
+        const response = await fetch(url);
+        show(`HTTP ${response.status}`, await response.text());
       })
       .catch((error: Error) => (answer.textContent = `Could not ask: ${error.message}`));
   }
@@ -292,11 +313,15 @@ async function start(client: NisabClient) {
 
 async function showFigures(client: NisabClient, subcategories: Subcategory[]): Promise<Published> {
   const metals = subcategories.filter((s) => s.sctHasDailyRate && (s.sctSlug === 'gold' || s.sctSlug === 'silver'));
-  const [rules, ...latest] = await Promise.all([client.nisab(), ...metals.map((s) => client.latest({ subcategory: s.sctID }).catch(() => null))]);
+  const [rules, sourceList, ...latest] = await Promise.all([
+    client.nisab(),
+    client.sources(),
+    ...metals.map((s) => client.latest({ subcategory: s.sctID }).catch(() => null)),
+  ]);
   const rates = new Map<number, Rate>();
   latest.forEach((rate) => rate && rates.set(rate.drtSubcategoryID, rate));
-  const published: Published = { rules: rules as NisabRule[], subcategories, rates };
-  await showNisab(published);
+  const published: Published = { rules, subcategories, rates };
+  await showNisab(published, new Map(sourceList.map((s) => [s.srcID, s])));
   return published;
 }
 
