@@ -157,12 +157,12 @@ function staticPath(kind: FileKind, file: StaticFile) {
       tags: ['Static files'],
       operationId: `static${file.summary.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
       summary: file.summary,
-      description: `${file.description} A file outside the coverage (see /v1/meta.json) does not exist: the host answers with its own 404, not an envelope. No query string is read.`,
+      description: `${file.description} A file outside the coverage (see /v1/meta.json) does not exist: the preview, nginx and Cloudflare answer with the JSON 404 envelope ("there is nothing at this path"), a plain static host with its own 404. No query string is read.`,
       parameters,
       responses: {
         '200': { description: 'the file: the same envelope the API answers', headers: withEtag, content: json(envelope(file.schema, file.list)) },
         '304': { $ref: '#/components/responses/NotModified' },
-        '404': { description: "no such file (outside the coverage, or an unknown subcategory): the host's own 404" },
+        '404': { description: "no such file (outside the coverage, or an unknown subcategory): the error envelope on our edges, a plain static host's own 404 elsewhere" },
       },
     },
   };

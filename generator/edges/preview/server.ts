@@ -33,14 +33,19 @@ function sha1Hex(text: string): Promise<string> {
   return Promise.resolve(createHash('sha1').update(text).digest('hex'));
 }
 
+/** Bytes of file text the preview keeps per tree: the small, often-read files, not a history. */
+const KEPT_BYTES = 16 * 1024 * 1024;
+
 /**
  * Reading a tree's files. A published tree (in a `.<name>.snapshots` store) is
- * never modified, a build makes a new one, so its routing index and files are
- * kept in memory for as long as it is the one served. A plain folder is read
- * from disk each time, its index parsed again when its mtime changes.
+ * never modified, a build makes a new one, so its routing index is kept, and its
+ * files up to KEPT_BYTES (least recently read dropped first), for as long as it
+ * is the one served: keeping every file read would hold the whole history once
+ * a client asked for it. A plain folder is read from disk each time, its index
+ * parsed again when its mtime changes.
  */
 function treeReader() {
-  let kept: { tree: string; index: RoutingIndex; texts: Map<string, Promise<string>> } | null = null;
+  let kept: { tree: string; index: RoutingIndex; texts: Map<string, string>; bytes: number } | null = null;
   let plain: { key: string; index: RoutingIndex } | null = null;
   return async (tree: string) => {
     const readFile = (file: string) => fs.readFile(path.join(tree, file), 'utf8');
@@ -49,16 +54,28 @@ function treeReader() {
       if (plain?.key !== key) plain = { key, index: JSON.parse(await readFile(paths.routing)) as RoutingIndex };
       return { index: plain.index, read: readFile };
     }
-    if (kept?.tree !== tree) kept = { tree, index: JSON.parse(await readFile(paths.routing)) as RoutingIndex, texts: new Map() };
-    const texts = kept.texts;
+    if (kept?.tree !== tree) kept = { tree, index: JSON.parse(await readFile(paths.routing)) as RoutingIndex, texts: new Map(), bytes: 0 };
+    const store = kept;
     const read = (file: string) => {
-      let text = texts.get(file);
-      if (!text) {
-        text = readFile(file);
-        texts.set(file, text);
-        text.catch(() => texts.delete(file));
+      const found = store.texts.get(file);
+      if (found) {
+        // Map order is the eviction order: a file read again moves to the back.
+        store.texts.delete(file);
+        store.texts.set(file, found);
+        return Promise.resolve(found);
       }
-      return text;
+      return readFile(file).then((text) => {
+        if (text.length <= KEPT_BYTES / 4 && !store.texts.has(file)) {
+          store.texts.set(file, text);
+          store.bytes += text.length;
+          for (const [name, old] of store.texts) {
+            if (store.bytes <= KEPT_BYTES) break;
+            store.texts.delete(name);
+            store.bytes -= old.length;
+          }
+        }
+        return text;
+      });
     };
     return { index: kept.index, read };
   };
