@@ -12,19 +12,23 @@
 //    `If-None-Match: "x"`, which bypasses it, so njs composes every answer.
 //
 //   npx tsx scripts/bench-nginx.ts     (needs nginx, libnginx-mod-http-js and wrk)
+//   npx tsx scripts/bench-nginx.ts --scale   (issue 12/13: 10 × 50 years, measured right after a
+//       nightly build: one more day imported, built, and the site refreshed as
+//       `build --nginx-prefix` does; the uncached rows are left out)
 //   BENCH_SECONDS=5 BENCH_ROUNDS=3     (the defaults: wrk -t2 -c32 for 5 s, median of 3 rounds)
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { writeNginxSite } from '../generator/edges/nginx/site.ts';
-import { freePort, nginxMissing, runNginx } from '../test/support/nginx-server.ts';
-import { build, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
+import { refreshNginxSite, writeNginxSite } from '../generator/edges/nginx/site.ts';
+import { freePort, nginxMissing, readableByNobody, runNginx } from '../test/support/nginx-server.ts';
+import { addDays, appendDay, build, type BenchDatabase, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
 import { wrk, type Load } from './wrk.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WRK = ['-t2', '-c32', `-d${SECONDS}s`, '--latency'];
+const SCALE = process.argv.includes('--scale');
 
 interface Case {
   name: string;
@@ -35,7 +39,7 @@ interface Case {
   target: number | null;
 }
 
-const CASES: Case[] = [
+const ALL_CASES: Case[] = [
   { name: 'latest (single file)', query: '/api/v1/rates/latest', file: 'latest.json', headers: [], target: 0.9 },
   { name: 'a month (single file)', query: '/api/v1/rates?start_date=2024-01-01&end_date=2024-01-31', file: 'month.json', headers: [], target: 0.9 },
   { name: '30 days, composed', query: '/api/v1/rates?start_date=2024-01-17&end_date=2024-02-15', file: 'days-30.json', headers: [], target: 0.5 },
@@ -43,6 +47,29 @@ const CASES: Case[] = [
   { name: '30 days, composed, uncached', query: '/api/v1/rates?start_date=2024-01-17&end_date=2024-02-15', file: 'days-30.json', headers: ['If-None-Match: "x"'], target: null },
   { name: 'one year, composed, uncached', query: '/api/v1/rates?start_date=2023-03-10&end_date=2024-03-09', file: 'year.json', headers: ['If-None-Match: "x"'], target: null },
 ];
+const CASES = SCALE ? ALL_CASES.filter((c) => c.headers.length === 0) : ALL_CASES;
+
+/**
+ * After the nightly: one more day imported and built, and the site written
+ * again for the new tree and nginx reloaded, as `build --nginx-prefix` does;
+ * returns once the new tree's latest answer comes from the fast path.
+ */
+async function nightly(bench: BenchDatabase, out: string, prefix: string, site: string): Promise<void> {
+  const day = addDays(LAST_DATE, 1);
+  await appendDay(bench, day);
+  await build(bench.db, out, day);
+  if (!(await refreshNginxSite(prefix)).reloaded) throw new Error('the site was not reloaded after the nightly build');
+  for (let i = 0; i < 200; i++) {
+    const response = await fetch(`${site}/api/v1/rates/latest`);
+    const body = (await response.json()) as { data: { drtDate: string } };
+    if (response.headers.get('x-nisab-path') === 'fast' && body.data.drtDate === day) {
+      console.log(`after the nightly build of ${day}: the site serves the new tree from its fast path`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the site does not serve the new tree from its fast path after the nightly build');
+}
 
 /**
  * Plain nginx: its defaults plus what running from a prefix needs (and the site's
@@ -85,19 +112,23 @@ async function main(): Promise<void> {
   const missing = nginxMissing();
   if (missing) throw new Error(missing);
   if (spawnSync('wrk', ['--version']).error) throw new Error('wrk is not installed (apt-get install -y wrk)');
-  const bench = await makeDatabase(20);
+  const bench = SCALE ? await makeDatabase(50, 10) : await makeDatabase(20);
   const work = await mkdtemp(path.join(os.tmpdir(), 'nisab-bench-nginx-'));
   const stops: (() => Promise<void>)[] = [];
   try {
     const out = path.join(bench.dir, 'public');
     await build(bench.db, out, LAST_DATE);
 
+    // Run as root, every nginx here runs its workers as nobody: the snapshot and the plain files are opened to them, read-only.
+    await readableByNobody(out);
+    await chmod(work, 0o755);
     const sitePrefix = path.join(work, 'site');
     const sitePort = await freePort();
     const site = await writeNginxSite({ dir: out, port: sitePort, prefix: sitePrefix });
     const urls = { site: `http://127.0.0.1:${sitePort}` } as Record<Server, string>;
     stops.push((await runNginx(sitePrefix, `${urls.site}/api/v1/meta`)).stop);
     console.log(`the site: ${site.conf} (${site.fastAnswers} single-file answers without njs)`);
+    if (SCALE) await nightly(bench, out, sitePrefix, urls.site);
 
     // Plain nginx serves each answer's exact bytes from a folder of its own.
     const root = path.join(work, 'html');
@@ -144,7 +175,7 @@ async function main(): Promise<void> {
       const verdict = c.target === null ? 'report' : `≥ ${c.target.toFixed(1)}×: ${ratio >= c.target ? 'met' : '**missed**'}`;
       return [c.name, rps(r.site).toFixed(0), p99(r.site), rps(r.plain).toFixed(0), p99(r.plain), ratio.toFixed(2) + '×', verdict, (rps(r.site) / rps(r.buffered)).toFixed(2) + '×'];
     });
-    console.log(`\n## nginx: wrk ${WRK.join(' ')}, median of ${ROUNDS} rounds\n`);
+    console.log(`\n## nginx${SCALE ? ` at 10 × 50 years (${bench.records.toLocaleString('en')} records), right after a nightly build` : ''}: wrk ${WRK.join(' ')}, median of ${ROUNDS} rounds\n`);
     console.log(markdownTable(['answer', 'site req/s', 'site p99 ms', 'plain req/s', 'plain p99 ms', 'site / plain', 'target', 'site / plain with buffered log'], rows));
     const failures = runs.flatMap((r) => [...r.site, ...r.plain, ...r.buffered]).reduce((sum, r) => sum + r.failures, 0);
     console.log(failures === 0 ? '\nno failed request' : `\nFAILED requests: ${failures}`);

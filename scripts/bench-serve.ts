@@ -9,6 +9,8 @@
 //      answer cache and with njs composing every answer.
 //
 //   npx tsx scripts/bench-serve.ts        (needs wrk, nginx and libnginx-mod-http-js from apt-get)
+//   npx tsx scripts/bench-serve.ts --scale   (issue 12: the preview's peak resident memory over idle
+//                                             while it sends the whole history of 10 × 50 years)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
@@ -23,6 +25,7 @@ import { renderList } from '../generator/core/envelope.ts';
 import { startNginx } from '../test/support/nginx-server.ts';
 import { build, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
 import { wrk, type Load } from './wrk.ts';
+import { peakWhileSending } from './proc-stats.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WRK_ARGS = ['-t2', '-c32', '-d5s', '--latency'];
@@ -35,6 +38,8 @@ const QUERIES = {
 
 interface Endpoint {
   url: string;
+  /** The server's process (the preview's child; ours for the in-script peer). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -73,6 +78,7 @@ async function startPreviewProcess(dir: string): Promise<Endpoint> {
   await waitUntilServing(url + '/api/v1/meta', child);
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -121,6 +127,7 @@ async function startSqlPeer(dbPath: string, asOf: string): Promise<Endpoint> {
   await once(server, 'listening');
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    pid: process.pid,
     stop: async () => {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
@@ -246,4 +253,37 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+/**
+ * Issue 12: the preview (its own process) sends the whole history of 10 × 50
+ * years to one client reading at full speed; its peak resident set (VmHWM,
+ * reset just before) over its resident set just before. Twice: the first
+ * request of the process, then again (the preview keeps a published tree's
+ * files in memory once read, so the second starts from a higher idle).
+ */
+async function scale(): Promise<void> {
+  const bench = await makeDatabase(50, 10);
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    const out = path.join(bench.dir, 'public');
+    await build(bench.db, out, LAST_DATE);
+    const preview = await startPreviewProcess(out);
+    stops.push(preview.stop);
+    const whole = preview.url + '/api/v1/rates';
+    const first = await peakWhileSending(preview.pid, whole);
+    const second = await peakWhileSending(preview.pid, whole);
+    const mib = (n: number) => (n / 1048576).toFixed(1) + ' MiB';
+    const ratio = (n: number) => (n / first.answerBytes).toFixed(2) + '×';
+    console.log(`\n## The preview, whole history of 10 × 50 years (${bench.records.toLocaleString('en')} records): ${first.answerBytes.toLocaleString('en')} bytes\n`);
+    console.log(
+      markdownTable(
+        ['request', 'idle RSS', 'peak over idle', 'peak over idle / answer', 'target'],
+        [first, second].map((m, i) => [i === 0 ? 'first of the process' : 'second', mib(m.idle), mib(m.overIdle), ratio(m.overIdle), m.overIdle <= 2 * m.answerBytes ? '≤ 2×: met' : '≤ 2×: **missed**']),
+      ),
+    );
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    await bench.cleanUp();
+  }
+}
+
+await (process.argv.includes('--scale') ? scale() : main());

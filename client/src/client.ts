@@ -192,6 +192,8 @@ export function createClient(options: ClientOptions = {}) {
     subcategories: () => data<Subcategory[]>('/subcategories'),
     /** `GET /sources`: where every figure comes from; a rate's drtPriceSource and drtNairaSource are srcIDs of this list. */
     sources: () => data<Source[]>('/sources'),
+    /** The body of any GET under the base, e.g. `answer('/rates?start_date=2025-01-01')` (the page's live examples use it on a static host). */
+    answer: (target: string) => get<unknown>(target),
     /** `GET /meta`: the snapshot's as-of date and coverage. */
     meta: () => data<Meta>('/meta'),
   };

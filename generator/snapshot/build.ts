@@ -45,6 +45,12 @@ export interface BuildSummary {
   seconds: number;
   warnings: string[];
   changedPaths: string[];
+  /**
+   * Settles when the trees this build retired are removed: that happens in the
+   * background after the swap (publish.ts sweep), so a process that ends right
+   * after the build still removes them before it exits. Never rejects.
+   */
+  retired: Promise<void>;
 }
 
 export async function buildSnapshot(options: BuildOptions): Promise<BuildSummary> {
@@ -146,7 +152,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   if (problems.length > 0) throw new UserError(`the snapshot would break its own schemas; nothing was published`, problems);
 
   options.progress(`writing ${planned.write.size} files, keeping ${planned.carry.size}`);
-  const manifest = await publish(
+  const { manifest, retired } = await publish(
     options.out,
     { ...planned, months: source.summary.months },
     { asOf: options.asOf, contentId: planned.meta.contentId, builtAt: options.now.toISOString(), generator: previous.generator },
@@ -163,6 +169,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
     seconds: (performance.now() - previous.started) / 1000,
     warnings,
     changedPaths: manifest.changed,
+    retired,
   };
 }
 

@@ -43,6 +43,12 @@ export interface Tree {
   months?: MonthState;
 }
 
+export interface Published {
+  manifest: Manifest;
+  /** Settles when the trees this publish retired are gone (sweep below); never rejects. */
+  retired: Promise<void>;
+}
+
 /** A file the plan carried over is not in the previous tree as recorded: that tree cannot be trusted. */
 export class PreviousTreeDamaged extends Error {}
 
@@ -70,7 +76,7 @@ export async function publish(
   previousTree: string | null,
   previous: Manifest | null,
   log: (line: string) => void = () => {},
-): Promise<Manifest> {
+): Promise<Published> {
   const out = path.resolve(outArg);
   const store = storeOf(out);
   const changed = [...tree.entries].filter(([file, entry]) => previous?.files[file]?.sha1 !== entry.sha1).map(([file]) => file);
@@ -127,9 +133,10 @@ export async function publish(
     );
   }
   // Published: what the sweep cannot remove is only disk space, left for the next build.
-  const kept = sweep(store, finished, previousTree, out);
-  if (kept.length > 0) log(`note: could not remove ${kept.length} older snapshot folder(s) in ${store} (${kept[0]}); the next build tries again`);
-  return manifest;
+  const { kept, retired } = sweep(store, finished, previousTree, out);
+  const note = (names: string[]) => log(`note: could not remove ${names.length} older snapshot folder(s) in ${store} (${names[0]}); the next build tries again`);
+  if (kept.length > 0) note(kept);
+  return { manifest, retired: retired.then((left) => (left.length > 0 ? note(left) : undefined)) };
 }
 
 /** Hard-links an unchanged file from the previous tree; false when that is not possible. */
@@ -221,28 +228,43 @@ export function restoreOut(out: string): void {
   fsSync.rmSync(note, { force: true });
 }
 
-const SWEPT = /^(snap|tmp|legacy)-/;
+const SWEPT = /^(snap|tmp|legacy|trash)-/;
 
 /**
  * Removes older snapshots (keeping the one just replaced, for a quick rollback)
  * and dead builds' work; never the tree OUT points to, whoever put it there.
+ * Each goes aside at once (one rename to trash-PID-*, under the store's lock) and
+ * is removed in the background: the build does not wait for a walk over every
+ * file of a tree it no longer needs. A trash folder of a live process is its to
+ * remove (this one's included); a dead one's is taken over by the next build.
  */
-function sweep(store: string, current: string, previous: string | null, out: string): string[] {
+function sweep(store: string, current: string, previous: string | null, out: string): { kept: string[]; retired: Promise<string[]> } {
   const linked = fsSync.lstatSync(out, { throwIfNoEntry: false })?.isSymbolicLink() ? path.resolve(path.dirname(out), fsSync.readlinkSync(out)) : null;
   const kept: string[] = [];
+  const trash: string[] = [];
   for (const name of fsSync.readdirSync(store)) {
     const dir = path.join(store, name);
     if (!SWEPT.test(name) || dir === current || dir === previous || dir === linked) continue;
-    const pid = /^tmp-(\d+)-/.exec(name)?.[1];
-    if (pid && pid !== String(process.pid) && alive(Number(pid))) continue;
+    const [, kind, pid] = /^(tmp|trash)-(\d+)-/.exec(name) ?? [];
+    if (kind === 'tmp' && pid !== String(process.pid) && alive(Number(pid))) continue;
+    if (kind === 'trash' && alive(Number(pid))) continue;
+    const aside = path.join(store, `trash-${process.pid}-${randomBytes(4).toString('hex')}`);
     try {
-      fsSync.rmSync(dir, { recursive: true, force: true });
+      fsSync.renameSync(dir, aside);
+      trash.push(aside);
     } catch (error) {
       if (!isNotWritable(error)) throw error;
       kept.push(name);
     }
   }
-  return kept;
+  // Never rejects: what cannot be removed is only disk space, named and left for a later build.
+  const removed = trash.map((dir) =>
+    fsSync.promises.rm(dir, { recursive: true, force: true }).then(
+      () => null,
+      () => path.basename(dir),
+    ),
+  );
+  return { kept, retired: Promise.all(removed).then((left) => left.filter((name): name is string => name !== null)) };
 }
 
 function alive(pid: number): boolean {

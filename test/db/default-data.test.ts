@@ -20,7 +20,7 @@ describe('the default data in data/', () => {
       ['rates.csv', 496],
       ...['09', '10', '11', '12'].map((m) => [`2025-${m}.csv`, expect.any(Number)]),
       ...['01', '02', '03', '04', '05', '06', '07', '08', '09'].map((m) => [`2026-${m}.csv`, expect.any(Number)]),
-      ['nisab.json', 30],
+      ['nisab.json', 31],
     ]);
     // Monthly up to 2025-08-31 (World Bank averages, IMF end-of-month rates), daily after it
     // (currency API prices, the CBN's official rate of the day or carried from the last working day).

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../generator/core/endpoints.ts';
-import { paths } from '../../generator/core/layout.ts';
+import { FILE_PATTERNS, paths } from '../../generator/core/layout.ts';
 import { NOT_FOUND_MESSAGE, UNREADABLE_MESSAGE } from '../../generator/core/respond.ts';
 import { API_DOC, documentedFields, TABLES, withFieldTables } from '../../scripts/api-fields.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
@@ -20,8 +20,8 @@ describe('docs/API.md', () => {
 
   it('names every endpoint, the static files of the layout and the fixed messages', () => {
     for (const endpoint of ENDPOINTS) expect(doc).toContain(`GET ${endpoint.path}`);
-    for (const file of [paths.meta, paths.subcategories, paths.sources, paths.nisabAll]) expect(doc).toContain(`/${file}`);
-    expect(doc).toContain('/v1/rates/month-ends/');
+    // Every kind of file the layout writes, spelled as its pattern (§9).
+    for (const pattern of Object.values(FILE_PATTERNS)) expect(doc).toContain(`\`/${pattern}\``);
     for (const message of [NOT_FOUND_MESSAGE, UNREADABLE_MESSAGE]) expect(doc).toContain(message);
   });
 });

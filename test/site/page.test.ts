@@ -12,6 +12,7 @@ import { launchChromium } from '../support/chromium.ts';
 import { nginxMissing, startNginx } from '../support/nginx-server.ts';
 import { startWorkerd } from '../support/workerd-server.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import { startStatic } from '../support/static-server.ts';
 
 let snapshot: DefaultSnapshot;
 let preview: Preview;
@@ -46,7 +47,7 @@ async function open(path: string, width: number, base = preview.url): Promise<Op
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
@@ -69,11 +70,11 @@ async function ready(path = '/', width = 1280, base = preview.url): Promise<Open
  * makes by itself), then checks each is a 200: leaving the page after this
  * aborts none of its requests, and a failed example still fails the test.
  */
-async function settled(page: Page): Promise<void> {
+async function settled(page: Page, firstLine = 'HTTP 200'): Promise<void> {
   await page.waitForFunction(() => [...document.querySelectorAll('pre.answer')].every((pre) => pre.textContent !== 'Loading…'), null, { timeout: 30_000 });
   const firstLines = await page.$$eval('pre.answer', (pres) => pres.map((pre) => pre.textContent!.split('\n')[0]));
   expect(firstLines.length).toBeGreaterThan(0);
-  expect(firstLines.filter((line) => line !== 'HTTP 200')).toEqual([]);
+  expect(firstLines.filter((line) => line !== firstLine)).toEqual([]);
 }
 
 interface Rule {
@@ -252,6 +253,28 @@ describe('the API reference page in Chromium', () => {
     await page.screenshot({ path: 'tmp/reference-1280.png' });
     expect(problems).toEqual([]);
     await page.close();
+  });
+});
+
+describe('the page on a plain static host (the files only, no /api/v1)', () => {
+  it('answers from the files under /v1/: the same figures, chart and sources', async () => {
+    const host = await startStatic(snapshot.out);
+    try {
+      const { page, problems } = await ready('/', 390, host.url);
+      const rule = (await api<Rule[]>('/nisab?subcategory=1')).find((r) => r.nsbIsDefault)!;
+      expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(rule.nsbValueInNaira);
+      const range = (await page.getAttribute('#chart-plot', 'data-range'))!.split('..');
+      const { count } = (await (await fetch(`${preview.url}/api/v1/rates?start_date=${range[0]}&end_date=${range[1]}&subcategory=1`)).json()) as { count: number };
+      expect(Number(await page.getAttribute('#chart-plot', 'data-gold-points'))).toBe(count);
+      expect(await page.getAttribute('[data-testid=source-gold-naira]', 'data-source')).toBe('cbn-nfem-carried');
+      await settled(page, "Answered in this page from the snapshot's files (this host serves no /api/v1)");
+      // The page's first question found no API, at either base, once; nothing else went wrong.
+      const missing = (url: string) => `console error: Failed to load resource: the server responded with a status of 404 (Not Found) (${url})`;
+      expect(problems).toEqual([missing(`${host.url}/api/v1/subcategories`), missing(`${host.url}/index.php/api/v1/subcategories`)]);
+      await page.close();
+    } finally {
+      await host.stop();
+    }
   });
 });
 

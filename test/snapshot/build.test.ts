@@ -94,6 +94,23 @@ describe('the snapshot build', () => {
     expect(inodes[0]).toBe(inodes[1]);
   });
 
+  it('removes the tree it retires after the swap, without making the build wait: moved aside at once, then gone', async () => {
+    const out = path.join(fixture.dir, 'retiring');
+    const store = path.join(fixture.dir, '.retiring.snapshots');
+    const trees = async () => (await readdir(store)).filter((n) => /^(snap|trash)-/.test(n)).sort();
+    await (await buildSnapshot(options(fixture, out))).retired;
+    const [oldest] = await trees();
+    await (await buildSnapshot(options(fixture, out, { asOf: '2024-03-16' }))).retired;
+    const summary = await buildSnapshot(options(fixture, out, { asOf: '2024-03-17' }));
+    // published: the oldest tree is no longer among the snapshots, whether or not its files are gone yet
+    expect((await trees()).filter((n) => n.startsWith('snap-'))).toHaveLength(2);
+    expect(await trees()).not.toContain(oldest);
+    await summary.retired;
+    expect(await trees()).toEqual((await trees()).filter((n) => n.startsWith('snap-')));
+    expect(path.basename(await readlink(out))).toBe((await trees()).at(-1));
+    expect((await verifyTree(out)).problems).toEqual([]);
+  });
+
   describe('incrementally', () => {
     const withoutManifest = async (out: string) => {
       const hashes = await treeHashes(out);
@@ -215,8 +232,8 @@ describe('the snapshot build', () => {
           published = now;
         }
       }
-      // the next build sweeps what the killed ones left
-      await buildSnapshot(options(fixture, out, { asOf: '2024-03-19' }));
+      // the next build sweeps what the killed ones left (in the background, after its swap)
+      await (await buildSnapshot(options(fixture, out, { asOf: '2024-03-19' }))).retired;
       const names = await readdir(path.join(fixture.dir, '.atomic.snapshots'));
       expect(names.filter((n) => n.startsWith('tmp-'))).toEqual([]);
       expect(names.length).toBeLessThanOrEqual(2);

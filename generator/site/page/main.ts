@@ -22,7 +22,8 @@ const STALE_AFTER_DAYS = 3;
 
 const main = document.getElementById('main')!;
 const config = JSON.parse(main.dataset.config!) as Config;
-const api = createClient({ fallbackBaseUrls: [`${location.origin}/index.php/api/v1`] });
+// On a plain static host (no /api/v1) the client answers from the snapshot's files under /v1/.
+const api = createClient({ fallbackBaseUrls: [`${location.origin}/index.php/api/v1`], staticRoot: location.origin });
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 2 });
@@ -277,13 +278,17 @@ function showExamples(after: Promise<unknown>) {
         el('details', {}, el('summary', {}, 'Live answer'), answer),
       ),
     );
+    const show = (head: string, text: string) => {
+      const lines = text.split('\n');
+      answer.textContent = `${head}\n${lines.length > 8 ? [...lines.slice(0, 6), `… ${lines.length - 8} more lines …`, ...lines.slice(-2)].join('\n') : text}`;
+    };
     after
       .catch(() => {})
-      .then(() => fetch(url))
-      .then(async (response) => {
-        const text = await response.text();
-        const lines = text.split('\n');
-        answer.textContent = `HTTP ${response.status}\n${lines.length > 8 ? [...lines.slice(0, 6), `… ${lines.length - 8} more lines …`, ...lines.slice(-2)].join('\n') : text}`;
+      .then(async () => {
+        // A static host has no /api/v1 to ask: the answer the page computed from the files instead.
+        if (api.answersFromFiles()) return show('Answered in this page from the snapshot\'s files (this host serves no /api/v1)', JSON.stringify(await api.answer(example.path), null, 1));
+        const response = await fetch(url);
+        show(`HTTP ${response.status}`, await response.text());
       })
       .catch((error: Error) => (answer.textContent = `Could not ask: ${error.message}`));
   }
