@@ -1,4 +1,6 @@
+import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { UserError } from '../errors.ts';
 
 /** Turns a failed file operation into a message for the reader; other errors pass through unchanged. */
@@ -22,5 +24,21 @@ export async function readTextFile(path: string): Promise<string> {
     return await readFile(path, 'utf8');
   } catch (error) {
     throw fileError(path, error);
+  }
+}
+
+/**
+ * `mkdir -p` without Node's recursive mode, which loops forever where mkdir answers
+ * ENOENT under a parent that exists (/proc): each missing folder, outermost first.
+ */
+export function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); !existsSync(at) && at !== path.dirname(at); at = path.dirname(at)) missing.unshift(at);
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
 }

@@ -8,6 +8,7 @@
 // `--out .`, the database file) is refused with a message that says what is there.
 import fsSync from 'node:fs';
 import path from 'node:path';
+import { makeFolders } from '../db/file-errors.ts';
 import { UserError } from '../errors.ts';
 
 export function storeOf(out: string): string {
@@ -93,14 +94,14 @@ export function makeStore(out: string, outArg: string): string {
   const store = storeOf(out);
   const check = (dir: string, what: string, make: boolean) => {
     try {
-      if (make) fsSync.mkdirSync(dir, { recursive: true });
+      if (make) makeFolders(dir);
       fsSync.accessSync(dir, fsSync.constants.W_OK);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       throw new UserError(`cannot write ${what} ${dir} (${code}); build needs write access to it: choose an --out in a writable folder, or fix the permissions. Nothing was published.`);
     }
   };
-  check(path.dirname(out), `the folder that holds --out ${outArg},`, false);
+  check(path.dirname(out), `the folder that holds --out ${outArg},`, true);
   check(store, 'the snapshot store', true);
   return store;
 }

@@ -15,8 +15,11 @@ import { chmod, chown, copyFile, mkdir, mkdtemp, readdir, readlink, rm, writeFil
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserError } from '../../generator/errors.ts';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { verifyTree } from '../../generator/snapshot/verify.ts';
-import { makeFixture, type Fixture } from '../support/fixture.ts';
+import { fetchDays } from '../../generator/sources/fetch-days.ts';
+import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
 
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
@@ -51,7 +54,6 @@ describe.skipIf(skipReason !== null)('read-only paths', () => {
   const own = async (file: string) => {
     if (asRoot) await chown(file, NOBODY, NOBODY);
   };
-  const sha1 = (file: string) => createHash('sha1').update(readFileSync(file)).digest('hex');
   const clear = (result: { code: number; stderr: string }, pattern: RegExp) => {
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toMatch(pattern);
@@ -163,3 +165,41 @@ describe.skipIf(skipReason !== null)('read-only paths', () => {
     expect((await verifyTree(out)).problems).toEqual([]);
   }, 180_000);
 });
+
+// Paths under /proc: nobody writes there, root included, so these run everywhere, in process.
+describe.skipIf(!existsSync('/proc/self'))('paths no user can write', () => {
+  let fixture: Fixture;
+  beforeAll(async () => {
+    fixture = await makeFixture();
+  });
+  afterAll(async () => {
+    await rm(fixture.dir, { recursive: true, force: true });
+  });
+
+  it('build --out in /proc: a message naming the folder, nothing published', async () => {
+    const error = await buildSnapshot(fixtureBuild(fixture.db, '/proc/nisab-out')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).message).toMatch(/^cannot write (the folder that holds --out \/proc\/nisab-out, \/proc|the snapshot store \/proc\/\.nisab-out\.snapshots) \(E[A-Z]+\).*Nothing was published/);
+  });
+
+  it('an --out in folders that do not exist yet: they are made, as before', async () => {
+    const out = path.join(fixture.dir, 'new', 'deeper', 'public');
+    await buildSnapshot(fixtureBuild(fixture.db, out));
+    expect((await verifyTree(out)).problems).toEqual([]);
+  });
+
+  it('fetch --write-csv into /proc: refused before anything is fetched or imported', async () => {
+    const db = path.join(fixture.dir, 'fetch.sqlite');
+    await copyFile(fixture.db, db);
+    const before = sha1(db);
+    const options = { db, dates: ['2024-03-21'], currencyUrls: ['http://127.0.0.1:9/{date}'], cbnBases: ['http://127.0.0.1:9'], policy: { timeoutMs: 100, retries: 0, retryDelayMs: 0 }, writeCsv: '/proc/nisab-daily', warn: () => {} };
+    const error = await fetchDays(options).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).message).toMatch(/^--write-csv \/proc\/nisab-daily: cannot write there \(E[A-Z]+\).*Nothing was fetched or imported/);
+    expect(sha1(db)).toBe(before);
+  });
+});
+
+function sha1(file: string): string {
+  return createHash('sha1').update(readFileSync(file)).digest('hex');
+}
