@@ -3,7 +3,8 @@
 // the API itself) and the API reference (openapi.json rendered by Redoc).
 // The build writes the as-of date and coverage into the page, so it says what
 // it holds before any script runs.
-import { ENDPOINTS } from '../../core/endpoints.ts';
+import { BASES, ENDPOINTS } from '../../core/endpoints.ts';
+import { paths } from '../../core/layout.ts';
 import type { Meta, Source } from '../../core/schemas.ts';
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -139,7 +140,7 @@ export function landingPage(meta: Meta, sources: Source[]): string {
 
 <section id="api" aria-labelledby="api-title">
   <h2 id="api-title">The API: copy, paste, run</h2>
-  <p>Free, read-only, no key. Every answer is <code>{"success": true, "data": …}</code> (with <code>count</code> for lists) or <code>{"success": false, "message": "…"}</code>. The same paths answer under <code>/index.php/api/v1</code>. The contract: <a href="/API.md">API.md</a>. Full reference: <a href="/reference.html">API reference</a> (<a href="/openapi.json">openapi.json</a>), JSON Schemas under <a href="/schemas/index.json">/schemas/</a>, and a typed JavaScript client in the repository's <code>client/</code> folder.</p>
+  <p>Free, read-only, no key. Every answer is <code>{"success": true, "data": …}</code> (with <code>count</code> for lists) or <code>{"success": false, "message": "…"}</code>. The same paths answer under <code>${BASES[1]}</code>. The contract: <a href="/API.md">API.md</a>. Full reference: <a href="/reference.html">API reference</a> (<a href="/openapi.json">openapi.json</a>), JSON Schemas under <a href="/schemas/index.json">/schemas/</a>, and a typed JavaScript client in the repository's <code>client/</code> folder.</p>
   <ul>
 ${coverage}
   </ul>
@@ -147,7 +148,7 @@ ${coverage}
 </section>
 </main>
 <footer>
-<p>Where the figures come from (<a href="/api/v1/sources">GET /api/v1/sources</a> describes each; every figure above names its own):</p>
+<p>Where the figures come from (<a href="/${paths.sources}">${paths.sources}</a>, also <code>GET ${BASES[0]}/sources</code>, describes each; every figure above names its own):</p>
 <ul id="sources-list">
 ${credits(sources)}
 </ul>

@@ -7,6 +7,7 @@ import './style.css';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, NisabRule, Rate, Source, SourceFigure, Subcategory } from '../../../client/src/types.ts';
 import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
+import { BASES } from '../../core/endpoints.ts';
 
 interface Config {
   asOf: string;
@@ -23,7 +24,7 @@ const STALE_AFTER_DAYS = 3;
 const main = document.getElementById('main')!;
 const config = JSON.parse(main.dataset.config!) as Config;
 // On a plain static host (no /api/v1) the client answers from the snapshot's files under /v1/.
-const api = createClient({ fallbackBaseUrls: [`${location.origin}/index.php/api/v1`], staticRoot: location.origin });
+const api = createClient({ fallbackBaseUrls: [`${location.origin}${BASES[1]}`], staticRoot: location.origin });
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 2 });
