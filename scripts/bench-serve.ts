@@ -257,8 +257,8 @@ async function main(): Promise<void> {
  * Issue 12: the preview (its own process) sends the whole history of 10 × 50
  * years to one client reading at full speed; its peak resident set (VmHWM,
  * reset just before) over its resident set just before. Twice: the first
- * request of the process, then again (the preview keeps a published tree's
- * files in memory once read, so the second starts from a higher idle).
+ * request of the process, then again (the preview keeps up to 16 MiB of a
+ * tree's files, and V8 its heap, so the second starts from a higher idle).
  */
 async function scale(): Promise<void> {
   const bench = await makeDatabase(50, 10);

@@ -13,6 +13,7 @@ import { monthFiles } from './rate-files.ts';
 import { importSubcategories } from './import-subcategories.ts';
 import type { ImportSummary } from './import-summary.ts';
 import { initDatabase, openDatabase } from './open.ts';
+import { processAlive } from '../process-alive.ts';
 
 export const DATA_DIR = fileURLToPath(new URL('../../data/', import.meta.url));
 export const DEFAULT_DB_PATH = path.join(DATA_DIR, 'default.sqlite');
@@ -81,17 +82,8 @@ async function sweepLeftovers(dbPath: string): Promise<void> {
     if (!name.startsWith(prefix) || !/\.tmp(-journal|-wal|-shm)?$/.test(name)) continue;
     const pid = /^(\d+)-/.exec(name.slice(prefix.length))?.[1];
     const file = path.join(dir, name);
-    const stale = pid !== undefined ? !alive(Number(pid)) : Date.now() - ((await stat(file).catch(() => null))?.mtimeMs ?? 0) > 3_600_000;
+    const stale = pid !== undefined ? !processAlive(Number(pid)) : Date.now() - ((await stat(file).catch(() => null))?.mtimeMs ?? 0) > 3_600_000;
     if (stale) await rm(file, { force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -15,6 +15,7 @@ import type { MonthState } from '../db/read-rate-summary.ts';
 import type { FileEntry } from './plan.ts';
 import { UserError } from '../errors.ts';
 import { isNotWritable, storeOf } from './store.ts';
+import { processAlive } from '../process-alive.ts';
 
 export const MANIFEST = 'manifest.json';
 
@@ -246,8 +247,8 @@ function sweep(store: string, current: string, previous: string | null, out: str
     const dir = path.join(store, name);
     if (!SWEPT.test(name) || dir === current || dir === previous || dir === linked) continue;
     const [, kind, pid] = /^(tmp|trash)-(\d+)-/.exec(name) ?? [];
-    if (kind === 'tmp' && pid !== String(process.pid) && alive(Number(pid))) continue;
-    if (kind === 'trash' && alive(Number(pid))) continue;
+    if (kind === 'tmp' && pid !== String(process.pid) && processAlive(Number(pid))) continue;
+    if (kind === 'trash' && processAlive(Number(pid))) continue;
     const aside = path.join(store, `trash-${process.pid}-${randomBytes(4).toString('hex')}`);
     try {
       fsSync.renameSync(dir, aside);
@@ -265,13 +266,4 @@ function sweep(store: string, current: string, previous: string | null, out: str
     ),
   );
   return { kept, retired: Promise.all(removed).then((left) => left.filter((name): name is string => name !== null)) };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -10,6 +10,7 @@ import fsSync from 'node:fs';
 import path from 'node:path';
 import { makeFolders } from '../db/file-errors.ts';
 import { UserError } from '../errors.ts';
+import { processAlive } from '../process-alive.ts';
 
 export function storeOf(out: string): string {
   return path.join(path.dirname(out), `.${path.basename(out)}.snapshots`);
@@ -115,15 +116,6 @@ export interface LockOptions {
   log?: (line: string) => void;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 function holder(file: string): number | null {
   try {
     const pid = Number(fsSync.readFileSync(file, 'utf8').trim());
@@ -160,14 +152,14 @@ export async function lockStore(store: string, options: LockOptions = {}): Promi
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       continue;
     }
-    if (pid === null || !alive(pid)) {
+    if (pid === null || !processAlive(pid)) {
       // A dead build's lock: take it away under a name of our own, and put it back
       // if what we took turns out to be a live build's (it took over meanwhile).
       const aside = `${file}.${process.pid}`;
       try {
         fsSync.renameSync(file, aside);
         const moved = holder(aside);
-        if (moved !== null && moved !== pid && alive(moved)) fsSync.linkSync(aside, file);
+        if (moved !== null && moved !== pid && processAlive(moved)) fsSync.linkSync(aside, file);
         fsSync.rmSync(aside, { force: true });
       } catch {
         // someone else took it first: just try again
