@@ -5,12 +5,10 @@
 // the currency API's recorded file of 2026-09-29 as yesterday's, with its
 // "date" set to the day asked (the API's own promise), and 404 (the API's "not
 // published") for every other day, today included, as at 00:05 in Lagos.
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../generator/core/dates.ts';
 import { importCategories } from '../../generator/db/import-categories.ts';
@@ -19,8 +17,8 @@ import { importSubcategories } from '../../generator/db/import-subcategories.ts'
 import { todayIn } from '../../generator/snapshot/clock.ts';
 import { SUMMARY_PATHS } from '../../generator/snapshot/purge-list.ts';
 import { useScratch } from '../db/scratch.ts';
+import { cliWith } from '../support/cli.ts';
 
-const run = promisify(execFile);
 const scratch = useScratch();
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/sources');
 const DATA = path.join(import.meta.dirname, '../../data');
@@ -45,17 +43,8 @@ async function serve(handler: (url: string) => Reply | Promise<Reply>): Promise<
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', ...args], {
-      env: { ...process.env, NISAB_DB: undefined, NISAB_TIME_ZONE: 'Africa/Lagos', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** The command as the nightly runs it: in Lagos time, unless `env` says otherwise. */
+const cli = (args: string[], env: Record<string, string> = {}) => cliWith({ NISAB_TIME_ZONE: 'Africa/Lagos', ...env }, args);
 
 async function sourcesDatabase(): Promise<string> {
   const db = scratch.database();
