@@ -3,6 +3,7 @@
 // On a plain static host (no /api/v1, only the snapshot's files) the client
 // answers from the files under /v1/ itself, with the router every edge runs.
 import { paths } from '../../generator/core/layout.ts';
+import { BASES } from '../../generator/core/endpoints.ts';
 import { assemble, route } from '../../generator/core/router.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import type { ErrorBody, IsoDate, ItemBody, ListBody, Meta, NisabRule, Rate, Source, Subcategory, SubcategoryRef } from './types.ts';
@@ -67,7 +68,7 @@ interface Kept {
 
 function defaultBase(): string {
   const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
-  if (origin && origin !== 'null') return `${origin}/api/v1`;
+  if (origin && origin !== 'null') return `${origin}${BASES[0]}`;
   throw new Error('createClient: give a baseUrl, e.g. createClient({ baseUrl: "https://rates.example.org/api/v1" })');
 }
 
@@ -106,7 +107,7 @@ export function createClient(options: ClientOptions = {}) {
     });
     routing.catch(() => (routing = null));
     const index = await routing;
-    const plan = route({ method: 'GET', url: `/api/v1${target}`, ifNoneMatch: null }, index)!;
+    const plan = route({ method: 'GET', url: `${BASES[0]}${target}`, ifNoneMatch: null }, index)!;
     const texts = await Promise.all(plan.reads.map((read) => file(read.path)));
     const answer = assemble(plan, texts, index);
     return { status: answer.status, body: JSON.parse(answer.parts.join('')) };

@@ -3,7 +3,7 @@
 // Expected rates come from SQL on the fixture database, not from our own code.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AS_OF, GAP, makeFixture, oracleLatestOn, oracleRates, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
+import { AS_OF, GAP, makeFixture, oracleLatestOn, oracleRates, oracleSources, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
 import { paths } from '../../generator/core/layout.ts';
 import { rawRequest, request, type Answer } from '../support/http.ts';
 
@@ -59,7 +59,7 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
     });
 
     describe('§1 base addresses', () => {
-      const paths = ['/rates/latest', '/rates/latest?subcategory=2', '/rates?start_date=2020-02-20&end_date=2020-03-05', '/rates', '/nisab', '/nisab?subcategory=5', '/subcategories', '/meta', '/rates?subcategory=abc', '/nope'];
+      const paths = ['/rates/latest', '/rates/latest?subcategory=2', '/rates?start_date=2020-02-20&end_date=2020-03-05', '/rates', '/nisab', '/nisab?subcategory=5', '/subcategories', '/sources', '/meta', '/rates?subcategory=abc', '/nope'];
       it('answers both base forms byte for byte the same', async () => {
         for (const path of paths) {
           const a = await get(`/api/v1${path}`);
@@ -132,6 +132,14 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         expect(list.map((s: { sctID: number }) => s.sctID)).toEqual([1, 2, 3, 5, 9, 11, 12]);
         expect(list.filter((s: { sctIsDefault: boolean }) => s.sctIsDefault).map((s: { sctSlug: string }) => s.sctSlug)).toEqual(['gold']);
         for (const s of list) expect(Object.keys(s)).toEqual(expect.arrayContaining(['sctID', 'sctSlug', 'sctName', 'sctUnit', 'sctHasDailyRate', 'sctIsDefault']));
+      });
+      it('GET /sources lists every source, and every rate names sources it lists', async () => {
+        const sources = await data('/api/v1/sources');
+        expect(sources).toEqual(oracleSources(fixture.db));
+        const ids = new Set(sources.map((s: { srcID: string }) => s.srcID));
+        for (const rate of await data('/api/v1/rates')) {
+          expect(ids.has(rate.drtPriceSource) && ids.has(rate.drtNairaSource), JSON.stringify(rate)).toBe(true);
+        }
       });
       it('GET /meta tells the as-of date, coverage per subcategory and a content id', async () => {
         const meta = await data('/api/v1/meta');

@@ -163,6 +163,11 @@ export function oracleRates(db: string, asOf: string, query: OracleQuery): unkno
   );
 }
 
+/** Every source, as GET /sources publishes it (by srcID). */
+export function oracleSources(db: string): unknown[] {
+  return withOracle(db, (handle) => handle.prepare('SELECT srcID, srcName, srcURL, srcLicence, srcDescription, srcFigure FROM sources ORDER BY srcID').all());
+}
+
 /** The newest published rate of a subcategory dated on or before `date` (CONTRACT §2a), or null. */
 export function oracleLatestOn(db: string, asOf: string, date: string, subcategory: number): Record<string, unknown> | null {
   const found = withOracle(
