@@ -33,9 +33,10 @@
 //                                               start are measured for 2 subcategories, memory for all)
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { Miniflare, type MiniflareOptions } from 'miniflare';
+import type { MiniflareOptions } from 'miniflare';
 import { build, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
 import { childrenOf, cpuNs, cpuSecondsSinceStart, peakWhileSending } from './proc-stats.ts';
+import { startMiniflare } from '../test/support/workerd-server.ts';
 
 const RANGES = {
   latest: '/api/v1/rates/latest',
@@ -71,21 +72,14 @@ async function startWorker(snapshot: string, emptyModule = false): Promise<Runni
     : { scriptPath: main, modules: true };
   const before = new Set(childrenOf(process.pid).map((c) => c.pid));
   const started = performance.now();
-  const mf = new Miniflare({ ...(workerOptions as object), ...module, modulesRoot: dir, host: '127.0.0.1', port: 0 } as MiniflareOptions);
-  let url: URL;
-  try {
-    url = await mf.ready;
-  } catch (error) {
-    await mf.dispose().catch(() => {});
-    throw error;
-  }
+  const server = await startMiniflare({ ...(workerOptions as object), ...module, modulesRoot: dir } as MiniflareOptions);
   const readyMs = performance.now() - started;
   const workerd = childrenOf(process.pid).filter((c) => c.name === 'workerd' && !before.has(c.pid));
   if (workerd.length !== 1) {
-    await mf.dispose();
+    await server.stop();
     throw new Error(`expected one new workerd child process, found ${workerd.length}`);
   }
-  return { url: url.origin, pid: workerd[0]!.pid, readyMs, stop: () => mf.dispose() };
+  return { url: server.url, pid: workerd[0]!.pid, readyMs, stop: server.stop };
 }
 
 async function get(url: string): Promise<number> {

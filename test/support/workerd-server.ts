@@ -34,7 +34,8 @@ export async function readRoutes(snapshotDir: string): Promise<RoutesFile> {
   return routes;
 }
 
-async function serve(options: MiniflareOptions): Promise<WorkerdServer> {
+/** Miniflare on a free port of 127.0.0.1, disposed again if it fails to start. */
+export async function startMiniflare(options: MiniflareOptions): Promise<WorkerdServer> {
   const mf = new Miniflare({ ...options, host: '127.0.0.1', port: 0 } as MiniflareOptions);
   let url: URL;
   try {
@@ -51,7 +52,7 @@ export async function startWorkerd(snapshotDir: string): Promise<WorkerdServer> 
   // The tree itself, not a link to it: a build that swaps `public` meanwhile does not matter.
   const dir = await realpath(snapshotDir);
   const routes = await readRoutes(dir);
-  return serve({
+  return startMiniflare({
     modules: true,
     scriptPath: path.join(dir, '_worker.js'),
     // Module names are paths relative to this; the default (the working
@@ -78,5 +79,5 @@ export async function startWorkersAssets(snapshotDir: string): Promise<WorkerdSe
   const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
   const { workerOptions, main } = unstable_getMiniflareWorkerOptions(path.join(dir, 'wrangler.jsonc'));
   if (!main) throw new Error(`${dir}/wrangler.jsonc names no main module`);
-  return serve({ ...(workerOptions as object), modules: true, scriptPath: main, modulesRoot: dir } as MiniflareOptions);
+  return startMiniflare({ ...(workerOptions as object), modules: true, scriptPath: main, modulesRoot: dir } as MiniflareOptions);
 }
