@@ -45,7 +45,7 @@ const KEPT_BYTES = 16 * 1024 * 1024;
  * parsed again when its mtime changes.
  */
 function treeReader() {
-  let kept: { tree: string; index: RoutingIndex; texts: Map<string, string>; bytes: number } | null = null;
+  let kept: { tree: string; index: RoutingIndex; texts: Map<string, string>; reading: Map<string, Promise<string>>; bytes: number } | null = null;
   let plain: { key: string; index: RoutingIndex } | null = null;
   return async (tree: string) => {
     const readFile = (file: string) => fs.readFile(path.join(tree, file), 'utf8');
@@ -54,17 +54,21 @@ function treeReader() {
       if (plain?.key !== key) plain = { key, index: JSON.parse(await readFile(paths.routing)) as RoutingIndex };
       return { index: plain.index, read: readFile };
     }
-    if (kept?.tree !== tree) kept = { tree, index: JSON.parse(await readFile(paths.routing)) as RoutingIndex, texts: new Map(), bytes: 0 };
+    if (kept?.tree !== tree) kept = { tree, index: JSON.parse(await readFile(paths.routing)) as RoutingIndex, texts: new Map(), reading: new Map(), bytes: 0 };
     const store = kept;
     const read = (file: string) => {
       const found = store.texts.get(file);
-      if (found) {
+      if (found !== undefined) {
         // Map order is the eviction order: a file read again moves to the back.
         store.texts.delete(file);
         store.texts.set(file, found);
         return Promise.resolve(found);
       }
-      return readFile(file).then((text) => {
+      // Requests for the same file at the same moment share one read.
+      const reading = store.reading.get(file);
+      if (reading) return reading;
+      const pending = readFile(file).then((text) => {
+        store.reading.delete(file);
         if (text.length <= KEPT_BYTES / 4 && !store.texts.has(file)) {
           store.texts.set(file, text);
           store.bytes += text.length;
@@ -76,6 +80,9 @@ function treeReader() {
         }
         return text;
       });
+      pending.catch(() => store.reading.delete(file));
+      store.reading.set(file, pending);
+      return pending;
     };
     return { index: kept.index, read };
   };
