@@ -12,6 +12,7 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { spawnSync } from 'node:child_process';
 import type { MonthState } from '../db/read-rate-summary.ts';
+import { z } from 'zod';
 import type { FileEntry } from './plan.ts';
 import { UserError } from '../errors.ts';
 import { isNotWritable, storeOf } from './store.ts';
@@ -19,22 +20,26 @@ import { processAlive } from '../process-alive.ts';
 
 export const MANIFEST = 'manifest.json';
 
-export interface Manifest {
-  asOf: string;
+// The manifest is this tool's own file, but it is read back from disk (the
+// previous tree, a cache restore, a hand-copied folder): checked, not trusted.
+const fileEntry = z.object({ sha1: z.string(), bytes: z.number() });
+export const Manifest = z.object({
+  asOf: z.string(),
   /** When this tree was built; the one field two builds of the same data do not share. */
-  builtAt: string;
-  contentId: string;
+  builtAt: z.string(),
+  contentId: z.string(),
   /** The code that rendered the files (see generator-id.ts). */
-  generator: string;
-  files: { [path: string]: FileEntry };
+  generator: z.string(),
+  files: z.record(z.string(), fileEntry),
   /** URL paths whose content differs from the previous snapshot in OUT (for CDN purges). */
-  changed: string[];
-  removed: string[];
+  changed: z.array(z.string().startsWith('/')),
+  removed: z.array(z.string().startsWith('/')),
   /** Fingerprints of the rows under each rate shard, for the next build. */
-  sources: { [path: string]: string };
+  sources: z.record(z.string(), z.string()),
   /** Each month's version and print (read-rate-summary.ts), for the next build; absent from a database without versions. */
-  months?: MonthState;
-}
+  months: z.record(z.string(), z.tuple([z.string(), z.string()])).optional(),
+});
+export type Manifest = z.infer<typeof Manifest>;
 
 export interface Tree {
   write: Map<string, string>;
@@ -62,12 +67,26 @@ export async function currentTree(out: string): Promise<string | null> {
   return stat.isDirectory() ? out : null;
 }
 
-export async function readManifest(tree: string): Promise<Manifest | null> {
+/** The manifest of a tree, or why there is none to use: missing, not JSON, or not a manifest this tool writes. */
+export async function readManifestOrWhy(tree: string): Promise<{ manifest: Manifest } | { why: string }> {
+  const text = await fs.readFile(path.join(tree, MANIFEST), 'utf8').catch(() => null);
+  if (text === null) return { why: 'missing' };
+  let json: unknown;
   try {
-    return (await fs.readJson(path.join(tree, MANIFEST))) as Manifest;
-  } catch {
-    return null;
+    json = JSON.parse(text);
+  } catch (error) {
+    return { why: `not JSON (${(error as Error).message})` };
   }
+  const parsed = Manifest.safeParse(json);
+  if (parsed.success) return { manifest: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  return { why: `${issue.path.map(String).join('.') || 'the body'}: ${issue.message}` };
+}
+
+/** The manifest of a tree, or null when it has none this tool can use. */
+export async function readManifest(tree: string): Promise<Manifest | null> {
+  const read = await readManifestOrWhy(tree);
+  return 'manifest' in read ? read.manifest : null;
 }
 
 export async function publish(
