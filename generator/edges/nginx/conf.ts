@@ -135,6 +135,8 @@ export function nginxConf(o: ConfInput): string {
 # (until then the answers are still right, but all of them come from njs).
 load_module ${q(o.njsModule)};
 ${o.user ? `user ${o.user};\n` : ''}worker_processes auto;
+# Every request goes through a few regular-expression maps (see $nisab_odd).
+pcre_jit on;
 pid ${p('nginx.pid')};
 error_log ${p('logs/error.log')} warn;
 
