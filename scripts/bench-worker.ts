@@ -43,7 +43,15 @@
 // between consecutive samples of one busy stretch). The CPU time is the
 // non-idle samples times that period, divided by N. A worker that only spins a
 // loop of known cost calibrates this against the CPU time of workerd's isolate
-// thread (all isolates run on workerd's main thread), in the same run.
+// thread (all isolates run on workerd's main thread), in the same run. What the
+// calibration showed while this was written (2 shared vCPUs): within 13 % for
+// requests of about 13 ms of CPU (the profile a little high: the sampling
+// itself costs), but erratic for short ones, 0.3 to 1.9 times the thread's
+// figure at 0.1 to 1.5 ms from one run to the next: samples go missing from
+// some profiles (the sampler thread did tick; the cause was not found, and
+// pinning the sampler and workerd's thread to different CPUs did not settle
+// it). So a figure of several ms is a measurement; one under a millisecond
+// gives its order of magnitude.
 //
 //   npx tsx scripts/bench-worker.ts            (about 6 minutes; nothing to install beyond npm ci;
 //                                               on Node 20 it runs itself again under
