@@ -8,9 +8,11 @@
 // itself from the snapshot's wrangler.jsonc (what `wrangler dev` runs, as
 // test/support/workerd-server.ts does), in workerd under miniflare, on loopback.
 //
-// workerd reports no CPU time to miniflare, and inside a worker the clock does
-// not move while the worker computes (performance.now() is frozen), so workerd
-// is measured from outside, as a process (scripts/proc-stats.ts):
+// workerd reports no CPU time to miniflare (its traces carry a CPU time of 0),
+// and inside a worker the clock does not move while the worker computes
+// (performance.now() is frozen), so CPU time is measured two ways:
+//
+// From outside, as a process (scripts/proc-stats.ts), an upper bound:
 //  - per request: the CPU time all of workerd's threads spent (Linux's
 //    schedstat, ns) across N sequential keep-alive requests, divided by N, minus
 //    the same for a request the worker answers with its JSON 404 (the worker
@@ -28,15 +30,49 @@
 //  - memory: workerd's resident set while idle and its peak (VmHWM, reset
 //    just before) while one whole-history answer is read by a client.
 //
-//   npx tsx scripts/bench-worker.ts            (about 5 minutes; nothing to install beyond npm ci)
+// From inside our isolate, what Cloudflare bills: V8's CPU profiler through
+// workerd's own inspector (miniflare's `inspectorPort: 0`; workerd lists one
+// target per worker at /json, ours is `core:user:<name>`; DevTools protocol
+// over a WebSocket). Profiler.start, N sequential requests, Profiler.stop. V8
+// takes a sample every period only while our isolate is entered (holds its
+// lock), so a sample is one period of our isolate's time, spent in JavaScript,
+// in workerd's native code under our lock ("(program)": streams, the ASSETS
+// binding's calls, encoding) or in V8's garbage collector; samples V8 marks
+// "(idle)" are left out. The period actually kept (the requested 100 µs plus
+// the kernel's timer slack) is measured from the profiles (the median gap
+// between consecutive samples of one busy stretch). The CPU time is the
+// non-idle samples times that period, divided by N. A worker that only spins a
+// loop of known cost calibrates this against the CPU time of workerd's isolate
+// thread (all isolates run on workerd's main thread), in the same run. What the
+// calibration showed while this was written (2 shared vCPUs): within 13 % for
+// requests of about 13 ms of CPU (the profile a little high: the sampling
+// itself costs), but erratic for short ones, 0.3 to 1.9 times the thread's
+// figure at 0.1 to 1.5 ms from one run to the next: samples go missing from
+// some profiles (the sampler thread did tick; the cause was not found, and
+// pinning the sampler and workerd's thread to different CPUs did not settle
+// it). So a figure of several ms is a measurement; one under a millisecond
+// gives its order of magnitude.
+//
+//   npx tsx scripts/bench-worker.ts            (about 6 minutes; nothing to install beyond npm ci;
+//                                               on Node 20 it runs itself again under
+//                                               --experimental-websocket, for the inspector)
 //   BENCH_HISTORIES=2x20,2x50,10x50            (the default: subcategories x years; CPU and cold
 //                                               start are measured for 2 subcategories, memory for all)
+import { spawnSync } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import type { MiniflareOptions } from 'miniflare';
+import type { Miniflare, MiniflareOptions } from 'miniflare';
 import { build, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
-import { childrenOf, cpuNs, cpuSecondsSinceStart, peakWhileSending } from './proc-stats.ts';
+import { childrenOf, cpuNs, cpuSecondsSinceStart, peakWhileSending, threadCpuNs } from './proc-stats.ts';
 import { startMiniflare } from '../test/support/workerd-server.ts';
+import { COMPATIBILITY_DATE } from '../generator/edges/cloudflare/deploy-files.ts';
+
+// Node 20 has a WebSocket client (for workerd's inspector) only behind a flag: run again with it.
+if (typeof WebSocket === 'undefined') {
+  const again = spawnSync(process.execPath, ['--experimental-websocket', ...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(again.status ?? 1);
+}
 
 const RANGES = {
   latest: '/api/v1/rates/latest',
@@ -52,16 +88,51 @@ const REQUESTS = { latest: 400, days30: 400, years10: 20, empty: 400 };
 const ROUNDS = 3;
 const COLD_STARTS = 5;
 const EMPTY_WORKER = 'export default { fetch() { return new Response("") } };';
+/** The calibration worker: a loop of `n` steps, pure JavaScript, nothing else in the request varies with `n`. */
+const LOOP_WORKER =
+  'export default { fetch(request) { const n = Number(new URL(request.url).searchParams.get("n")); let x = 0; ' +
+  'for (let i = 0; i < n; i++) x = (Math.imul(x, 31) + i) | 0; return new Response(String(x)); } };';
+/**
+ * Loop steps and requests per round: about 13, 1.3 and 0.13 ms of CPU each once V8 has optimized
+ * the loop, on the machine this was written on. Longest first: a loop first run 0 times stays in
+ * V8's interpreter (about 12 times slower) however long it later runs.
+ */
+const LOOPS = [
+  { steps: 10_000_000, requests: 10 },
+  { steps: 1_000_000, requests: 40 },
+  { steps: 100_000, requests: 200 },
+  { steps: 0, requests: 200 },
+];
+/** The sampling interval asked of V8's profiler, µs (what it keeps is measured, see samplerPeriod). */
+const SAMPLING_INTERVAL_US = 100;
 
 interface Running {
   url: string;
   pid: number;
   readyMs: number;
+  miniflare: Miniflare;
   stop(): Promise<void>;
 }
 
-/** The snapshot as `wrangler dev` runs it (from its wrangler.jsonc); `emptyModule` swaps our worker for one that does nothing. */
-async function startWorker(snapshot: string, emptyModule = false): Promise<Running> {
+/** Miniflare with `options`, and the one workerd process it started. */
+async function startWorkerd(options: MiniflareOptions): Promise<Running> {
+  const before = new Set(childrenOf(process.pid).map((c) => c.pid));
+  const started = performance.now();
+  const server = await startMiniflare(options);
+  const readyMs = performance.now() - started;
+  const workerd = childrenOf(process.pid).filter((c) => c.name === 'workerd' && !before.has(c.pid));
+  if (workerd.length !== 1) {
+    await server.stop();
+    throw new Error(`expected one new workerd child process, found ${workerd.length}`);
+  }
+  return { url: server.url, pid: workerd[0]!.pid, readyMs, miniflare: server.miniflare, stop: server.stop };
+}
+
+/**
+ * The snapshot as `wrangler dev` runs it (from its wrangler.jsonc); `emptyModule` swaps our worker
+ * for one that does nothing; `inspect` opens workerd's inspector on a free port.
+ */
+async function startWorker(snapshot: string, { emptyModule = false, inspect = false } = {}): Promise<Running> {
   const dir = await realpath(snapshot);
   process.env['WRANGLER_SEND_METRICS'] = 'false';
   const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
@@ -70,16 +141,7 @@ async function startWorker(snapshot: string, emptyModule = false): Promise<Runni
   const module = emptyModule
     ? { scriptPath: undefined, modules: [{ type: 'ESModule', path: path.join(dir, 'bench-empty-worker.js'), contents: EMPTY_WORKER }] }
     : { scriptPath: main, modules: true };
-  const before = new Set(childrenOf(process.pid).map((c) => c.pid));
-  const started = performance.now();
-  const server = await startMiniflare({ ...(workerOptions as object), ...module, modulesRoot: dir } as MiniflareOptions);
-  const readyMs = performance.now() - started;
-  const workerd = childrenOf(process.pid).filter((c) => c.name === 'workerd' && !before.has(c.pid));
-  if (workerd.length !== 1) {
-    await server.stop();
-    throw new Error(`expected one new workerd child process, found ${workerd.length}`);
-  }
-  return { url: server.url, pid: workerd[0]!.pid, readyMs, stop: server.stop };
+  return startWorkerd({ ...(workerOptions as object), ...module, modulesRoot: dir, ...(inspect ? { inspectorPort: 0 } : {}) } as MiniflareOptions);
 }
 
 async function get(url: string): Promise<number> {
@@ -99,6 +161,138 @@ async function perRequest(worker: Running, target: string, n: number): Promise<{
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The CPU profile workerd answers Profiler.stop with (the DevTools protocol's Profiler.Profile, the fields used here). */
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string } }[];
+  /** The node each sample caught, in order. */
+  samples: number[];
+  /** µs from the previous sample (the first: from the profile's start). */
+  timeDeltas: number[];
+}
+
+/**
+ * A DevTools protocol session with our worker's isolate through workerd's own inspector: the
+ * target `core:user:<name>` of the /json list workerd serves on its inspector port (the others
+ * are miniflare's entry, asset and cache workers). workerd answers the Profiler commands itself.
+ */
+class Inspector {
+  #ws: WebSocket;
+  #next = 0;
+  #pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
+
+  private constructor(ws: WebSocket) {
+    this.#ws = ws;
+    ws.addEventListener('message', (event) => {
+      const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string } };
+      const pending = message.id === undefined ? undefined : this.#pending.get(message.id);
+      if (!pending) return; // an event, not an answer
+      this.#pending.delete(message.id!);
+      if (message.error) pending.reject(new Error(`inspector: ${message.error.message}`));
+      else pending.resolve(message.result);
+    });
+    ws.addEventListener('close', () => {
+      for (const pending of this.#pending.values()) pending.reject(new Error('inspector: connection closed'));
+      this.#pending.clear();
+    });
+  }
+
+  static async open(worker: Running): Promise<Inspector> {
+    const port = (await worker.miniflare.getInspectorURL()).port;
+    const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { id: string; webSocketDebuggerUrl: string }[];
+    const ours = targets.filter((target) => target.id.startsWith('core:user:'));
+    if (ours.length !== 1) throw new Error(`inspector: expected one user worker, found ${targets.map((t) => t.id).join(', ')}`);
+    const ws = new WebSocket(ours[0]!.webSocketDebuggerUrl);
+    await new Promise((resolve, reject) => {
+      ws.addEventListener('open', resolve, { once: true });
+      ws.addEventListener('error', () => reject(new Error(`inspector: cannot connect to ${ours[0]!.webSocketDebuggerUrl}`)), { once: true });
+    });
+    return new Inspector(ws);
+  }
+
+  send<T>(method: string, params: object = {}): Promise<T> {
+    const id = ++this.#next;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id);
+        reject(new Error(`inspector: no answer to ${method} in 60 s`));
+      }, 60_000);
+      this.#pending.set(id, {
+        resolve: (result) => (clearTimeout(timer), resolve(result as T)),
+        reject: (error) => (clearTimeout(timer), reject(error)),
+      });
+      this.#ws.send(JSON.stringify({ id, method, params }));
+    });
+  }
+
+  /** Profiler.enable and the sampling interval; then `profile` may be called. */
+  async startSampling(): Promise<void> {
+    await this.send('Profiler.enable');
+    await this.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
+  }
+
+  /** The samples our isolate gave while `requests` were sent, one after the other. */
+  async profile(requests: number, send: () => Promise<unknown>): Promise<Samples> {
+    await this.send('Profiler.start');
+    for (let i = 0; i < requests; i++) await send();
+    const { profile } = await this.send<{ profile: Profile }>('Profiler.stop');
+    return countSamples(profile, requests);
+  }
+
+  close(): void {
+    this.#ws.close();
+  }
+}
+
+/** One profile's samples by what they caught, and the gaps between consecutive samples of busy stretches. */
+interface Samples {
+  requests: number;
+  js: number;
+  program: number;
+  gc: number;
+  idle: number;
+  busyGapsUs: number[];
+}
+
+function countSamples(profile: Profile, requests: number): Samples {
+  const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
+  const counts = { requests, js: 0, program: 0, gc: 0, idle: 0 };
+  for (const id of profile.samples) {
+    const name = names.get(id);
+    if (name === '(idle)') counts.idle++;
+    else if (name === '(program)') counts.program++;
+    else if (name === '(garbage collector)') counts.gc++;
+    else counts.js++;
+  }
+  // A gap of under 3 requested intervals is two ticks of one busy stretch; longer ones span time outside our isolate.
+  return { ...counts, busyGapsUs: profile.timeDeltas.slice(1).filter((gap) => gap < 3 * SAMPLING_INTERVAL_US) };
+}
+
+/** The sampler's actual period, µs: the median gap between consecutive samples of a busy stretch. */
+function samplerPeriod(profiles: Samples[]): number {
+  const gaps = profiles.flatMap((p) => p.busyGapsUs);
+  if (gaps.length < 20) throw new Error(`only ${gaps.length} gaps between busy samples: too few to measure the sampler's period`);
+  return median(gaps);
+}
+
+/** Our isolate's CPU µs per request, from profiles pooled (their samples over their requests), by what the samples caught. */
+interface IsolateCpu {
+  samples: number;
+  /** JavaScript, (program) and (garbage collector): the CPU time. */
+  us: number;
+  jsUs: number;
+  programUs: number;
+  gcUs: number;
+  /** (idle) samples, not counted in `us`. */
+  idleUs: number;
+}
+
+function isolateCpu(profiles: Samples[], periodUs: number): IsolateCpu {
+  const sum = (key: 'requests' | 'js' | 'program' | 'gc' | 'idle') => profiles.reduce((total, p) => total + p[key], 0);
+  const perRequest = (count: number) => (count * periodUs) / sum('requests');
+  const busy = sum('js') + sum('program') + sum('gc');
+  return { samples: busy, us: perRequest(busy), jsUs: perRequest(sum('js')), programUs: perRequest(sum('program')), gcUs: perRequest(sum('gc')), idleUs: perRequest(sum('idle')) };
+}
 
 interface CpuRow {
   label: string;
@@ -165,7 +359,7 @@ async function coldRow(snapshot: string, label: string): Promise<ColdRow> {
     } finally {
       await worker.stop();
     }
-    const nothing = await startWorker(snapshot, true);
+    const nothing = await startWorker(snapshot, { emptyModule: true });
     try {
       empty.readyMs.push(nothing.readyMs);
       empty.cpuMs.push(cpuSecondsSinceStart(nothing.pid) * 1000);
@@ -182,6 +376,117 @@ async function coldRow(snapshot: string, label: string): Promise<ColdRow> {
     first: { cpuUs: median(ours.firstCpu), wallMs: median(ours.firstWall) },
     warm: { cpuUs: median(ours.warmCpu), wallMs: median(ours.warmWall) },
   };
+}
+
+interface IsolateRow {
+  label: string;
+  /** The sampler's period measured in this worker's profiles, µs. */
+  periodUs: number;
+  answers: Record<keyof typeof REQUESTS, IsolateCpu>;
+}
+
+/** Our isolate's CPU per answer: a fresh worker with the inspector open, warmed up as cpuRow does, then ROUNDS profiles per answer. */
+async function isolateRow(snapshot: string, label: string): Promise<IsolateRow> {
+  const worker = await startWorker(snapshot, { inspect: true });
+  let inspector: Inspector | undefined;
+  try {
+    const names = Object.keys(REQUESTS) as (keyof typeof REQUESTS)[];
+    for (const name of names) await perRequest(worker, RANGES[name], Math.ceil(REQUESTS[name] / 4));
+    inspector = await Inspector.open(worker);
+    await inspector.startSampling();
+    const runs = Object.fromEntries(names.map((name) => [name, [] as Samples[]]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const name of names) runs[name]!.push(await inspector.profile(REQUESTS[name], () => get(worker.url + RANGES[name])));
+    }
+    const periodUs = samplerPeriod(Object.values(runs).flat());
+    return { label, periodUs, answers: Object.fromEntries(names.map((name) => [name, isolateCpu(runs[name]!, periodUs)])) as IsolateRow['answers'] };
+  } finally {
+    inspector?.close();
+    await worker.stop();
+  }
+}
+
+interface ColdIsolateRow {
+  label: string;
+  /** Our isolate's CPU µs for the first API request of a fresh isolate (median over fresh starts), and per request for the next 20 (pooled). */
+  first: IsolateCpu;
+  next: IsolateCpu;
+}
+
+/**
+ * The first API request of a fresh isolate, as coldRow sends it (after one static file), profiled.
+ * The module's own compilation and evaluation happen while workerd starts, before the inspector
+ * can connect: not in these figures (see coldRow's "CPU until ready").
+ */
+async function coldIsolateRow(snapshot: string, label: string, periodUs: number): Promise<ColdIsolateRow> {
+  const first: IsolateCpu[] = [];
+  const next: Samples[] = [];
+  for (let i = 0; i < COLD_STARTS; i++) {
+    const worker = await startWorker(snapshot, { inspect: true });
+    let inspector: Inspector | undefined;
+    try {
+      if ((await fetch(worker.url + STATIC_FILE)).status !== 200) throw new Error(`${STATIC_FILE} is not a static file of the snapshot`);
+      inspector = await Inspector.open(worker);
+      await inspector.startSampling();
+      await pause(300);
+      first.push(isolateCpu([await inspector.profile(1, () => get(worker.url + RANGES.latest))], periodUs));
+      next.push(await inspector.profile(20, () => get(worker.url + RANGES.latest)));
+    } finally {
+      inspector?.close();
+      await worker.stop();
+    }
+  }
+  const middle = [...first].sort((a, b) => a.us - b.us)[Math.floor(first.length / 2)]!;
+  return { label, first: middle, next: isolateCpu(next, periodUs) };
+}
+
+interface CalibrationRow {
+  steps: number;
+  /** CPU µs per request over the loop of 0 steps: workerd's main thread, unprofiled (median of rounds), and the profile's figure. */
+  threadUs: number;
+  profileUs: number;
+}
+
+/**
+ * The profile against a known cost: a worker that spins a loop of `steps` (pure JavaScript in our
+ * isolate) and answers. Everything else in its requests is the same for every `steps`, so the
+ * growth of workerd's main-thread CPU (where every isolate runs) over the loop of 0 steps is the
+ * loop's CPU time; the profile's figure should grow by as much.
+ */
+async function calibration(): Promise<{ periodUs: number; rows: CalibrationRow[] }> {
+  const worker = await startWorkerd({ modules: true, script: LOOP_WORKER, compatibilityDate: COMPATIBILITY_DATE, inspectorPort: 0 });
+  let inspector: Inspector | undefined;
+  try {
+    const send = (steps: number) => get(`${worker.url}/?n=${steps}`);
+    const thread = async (steps: number, requests: number) => {
+      const before = threadCpuNs(worker.pid);
+      for (let i = 0; i < requests; i++) await send(steps);
+      return (threadCpuNs(worker.pid) - before) / requests / 1000;
+    };
+    for (const { steps, requests } of LOOPS) await thread(steps, Math.ceil(requests / 4));
+    const threadUs = new Map<number, number[]>();
+    for (let round = 0; round < ROUNDS; round++) for (const { steps, requests } of LOOPS) threadUs.set(steps, [...(threadUs.get(steps) ?? []), await thread(steps, requests)]);
+    inspector = await Inspector.open(worker);
+    await inspector.startSampling();
+    const profiles = new Map<number, Samples[]>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const { steps, requests } of LOOPS) profiles.set(steps, [...(profiles.get(steps) ?? []), await inspector.profile(requests, () => send(steps))]);
+    }
+    const periodUs = samplerPeriod([...profiles.values()].flat());
+    const thread0 = median(threadUs.get(0)!);
+    const profile0 = isolateCpu(profiles.get(0)!, periodUs).us;
+    return {
+      periodUs,
+      rows: LOOPS.filter((l) => l.steps > 0).map(({ steps }) => ({
+        steps,
+        threadUs: median(threadUs.get(steps)!) - thread0,
+        profileUs: isolateCpu(profiles.get(steps)!, periodUs).us - profile0,
+      })),
+    };
+  } finally {
+    inspector?.close();
+    await worker.stop();
+  }
 }
 
 interface MemoryRow {
@@ -213,7 +518,13 @@ async function snapshotOf(years: number, subcategories: number): Promise<{ out: 
   return { out, records: bench.records, label: `${subcategories} × ${years} years`, cleanUp: bench.cleanUp };
 }
 
-function report(cpu: CpuRow[], cold: ColdRow[], mem: MemoryRow[]): void {
+interface Isolate {
+  calibration: Awaited<ReturnType<typeof calibration>>;
+  perRequest: IsolateRow[];
+  cold: ColdIsolateRow[];
+}
+
+function report(cpu: CpuRow[], cold: ColdRow[], mem: MemoryRow[], isolate: Isolate): void {
   const us = (n: number) => n.toFixed(0);
   const ms = (n: number) => n.toFixed(1);
   const mib = (n: number) => (n / 1048576).toFixed(1) + ' MiB';
@@ -231,6 +542,35 @@ function report(cpu: CpuRow[], cold: ColdRow[], mem: MemoryRow[]): void {
     ),
   );
   console.log(`\nworkerd idle: ${cpu.map((r) => `${r.label} ${us(r.idleUsPerSecond)} µs CPU per second`).join(', ')}`);
+  console.log(`\n## Our isolate's CPU per request (V8's CPU profile through workerd's inspector; ${ROUNDS} rounds of N requests pooled)\n`);
+  console.log(
+    markdownTable(
+      ['history', 'answer', 'N × rounds', 'samples', 'isolate CPU µs / request', 'JavaScript', '(program)', '(garbage collector)', '(idle), not counted', 'workerd minus the 404 (outside)'],
+      isolate.perRequest.flatMap((row, i) =>
+        (['empty', 'latest', 'days30', 'years10'] as const).map((name) => {
+          const a = row.answers[name];
+          const outside = cpu[i]!.answers;
+          const label = { empty: 'JSON 404', latest: 'latest', days30: '30-day range', years10: '10-year range' }[name];
+          return [row.label, label, `${REQUESTS[name]} × ${ROUNDS}`, String(a.samples), us(a.us), us(a.jsUs), us(a.programUs), us(a.gcUs), us(a.idleUs), name === 'empty' ? '' : us(outside[name].cpuUs - outside.empty.cpuUs)];
+        }),
+      ),
+    ),
+  );
+  console.log(`\nsampler period kept (requested ${SAMPLING_INTERVAL_US} µs): ${isolate.perRequest.map((r) => `${r.label} ${us(r.periodUs)} µs`).join(', ')}`);
+  console.log(`\n## The profile against a known cost (a loop of n steps; µs per request over the loop of 0 steps; sampler period ${us(isolate.calibration.periodUs)} µs)\n`);
+  console.log(
+    markdownTable(
+      ['loop steps', "workerd's main thread, unprofiled", 'the profile', 'profile / thread'],
+      isolate.calibration.rows.map((r) => [r.steps.toLocaleString('en'), us(r.threadUs), us(r.profileUs), (r.profileUs / r.threadUs).toFixed(2)]),
+    ),
+  );
+  console.log(`\n## Our isolate's CPU, first API request of a fresh isolate (median of ${COLD_STARTS} fresh starts) and the next 20 (pooled)\n`);
+  console.log(
+    markdownTable(
+      ['history', 'first request: isolate CPU µs', 'samples', 'of which JavaScript', 'next requests: isolate CPU µs / request'],
+      isolate.cold.map((r) => [r.label, us(r.first.us), String(r.first.samples), us(r.first.jsUs), us(r.next.us)]),
+    ),
+  );
   console.log(`\n## workerd: cold start (median of ${COLD_STARTS} fresh starts)\n`);
   console.log(
     markdownTable(
@@ -251,6 +591,9 @@ async function main(): Promise<void> {
   const cpu: CpuRow[] = [];
   const cold: ColdRow[] = [];
   const mem: MemoryRow[] = [];
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+  console.log(`load average at the start: ${load()}`);
+  const isolate: Isolate = { calibration: await calibration(), perRequest: [], cold: [] };
   const histories = (process.env.BENCH_HISTORIES ?? '2x20,2x50,10x50').split(',').map((h) => h.split('x').map(Number) as [number, number]);
   for (const [subcategories, years] of histories) {
     const snapshot = await snapshotOf(years, subcategories);
@@ -259,13 +602,17 @@ async function main(): Promise<void> {
       if (subcategories === 2) {
         cpu.push(await cpuRow(snapshot.out, snapshot.label, snapshot.records));
         cold.push(await coldRow(snapshot.out, snapshot.label));
+        const row = await isolateRow(snapshot.out, snapshot.label);
+        isolate.perRequest.push(row);
+        isolate.cold.push(await coldIsolateRow(snapshot.out, snapshot.label, row.periodUs));
       }
       mem.push(await memoryRow(snapshot.out, snapshot.label));
     } finally {
       await snapshot.cleanUp();
     }
   }
-  report(cpu, cold, mem);
+  console.log(`load average at the end: ${load()}`);
+  report(cpu, cold, mem, isolate);
 }
 
 await main();

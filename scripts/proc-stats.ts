@@ -19,6 +19,11 @@ export function cpuNs(pid: number): number {
   return total;
 }
 
+/** Nanoseconds one thread of the process has run on a CPU (the main thread by default: tid = pid). */
+export function threadCpuNs(pid: number, tid = pid): number {
+  return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+}
+
 /** CPU seconds (user + system) of the whole process since it started, exited threads included; 10 ms resolution. */
 export function cpuSecondsSinceStart(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

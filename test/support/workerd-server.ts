@@ -34,8 +34,12 @@ export async function readRoutes(snapshotDir: string): Promise<RoutesFile> {
   return routes;
 }
 
-/** Miniflare on a free port of 127.0.0.1, disposed again if it fails to start. */
-export async function startMiniflare(options: MiniflareOptions): Promise<WorkerdServer> {
+/**
+ * Miniflare on a free port of 127.0.0.1, disposed again if it fails to start.
+ * The instance is returned too, for callers that need more of it than the URL
+ * (bench-worker.ts asks it for workerd's inspector port).
+ */
+export async function startMiniflare(options: MiniflareOptions): Promise<WorkerdServer & { miniflare: Miniflare }> {
   const mf = new Miniflare({ ...options, host: '127.0.0.1', port: 0 } as MiniflareOptions);
   let url: URL;
   try {
@@ -44,7 +48,7 @@ export async function startMiniflare(options: MiniflareOptions): Promise<Workerd
     await mf.dispose().catch(() => {});
     throw error;
   }
-  return { url: url.origin, stop: () => mf.dispose() };
+  return { url: url.origin, stop: () => mf.dispose(), miniflare: mf };
 }
 
 /** Pages, advanced mode. */
