@@ -46,9 +46,13 @@ const PATTERNS = {
   // For dated answers: each subcategory's newest record before the year, then its
   // newest record of each month of the year (see planMonthEnds in the build).
   monthEnds: 'v1/rates/month-ends/{yyyy}.json',
+  // Named by a hash of every other file of the snapshot, and only in that
+  // snapshot: which snapshot a folder holds, in one file test through the link
+  // a build swaps (the nginx site's fast path; see planSnapshot).
+  mark: 'v1/mark/{hex}.json',
 };
 type Kind = keyof typeof PATTERNS;
-const KINDS: Kind[] = ['meta', 'routing', 'subcategories', 'sources', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'month', 'year', 'decade', 'months', 'years'];
+const KINDS: Kind[] = ['meta', 'routing', 'subcategories', 'sources', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'mark', 'month', 'year', 'decade', 'months', 'years'];
 
 const FIELDS: { [name: string]: string } = {
   id: '[1-9][0-9]{0,8}',
@@ -56,6 +60,7 @@ const FIELDS: { [name: string]: string } = {
   yyyy: '[0-9]{4}',
   yyy: '[0-9]{3}',
   mm: '0[1-9]|1[0-2]',
+  hex: '[0-9a-f]{40}',
 };
 
 /** Every kind of file and its path pattern, for the documents that describe them (OpenAPI's static paths). */
@@ -117,6 +122,10 @@ export const paths = {
   monthEnds: function (date: string): string {
     return fill(PATTERNS.monthEnds, dateFields(date));
   },
+  /** The snapshot's mark: `hex` is the hash of its other files. */
+  mark: function (hex: string): string {
+    return fill(PATTERNS.mark, { hex: hex });
+  },
   /** The file of a block of a scope (see blockAt). */
   block: function (scope: Scope, block: Block): string {
     return paths.shard(scope, block.level, block.level === 'months' || block.level === 'years' ? block.end : block.start);
@@ -142,7 +151,8 @@ export type SnapshotFile =
   | { kind: 'nisab'; subcategoryId: number }
   | { kind: 'latest'; subcategoryId: number }
   | { kind: 'shard'; scope: Scope; level: Level; start: string; end: string }
-  | { kind: 'monthEnds'; start: string };
+  | { kind: 'monthEnds'; start: string }
+  | { kind: 'mark'; hex: string };
 
 /** The file a path names, or null when no file of a snapshot has this path. */
 export function parsePath(path: string): SnapshotFile | null {
@@ -156,6 +166,7 @@ export function parsePath(path: string): SnapshotFile | null {
     if (kind === 'nisab' || kind === 'latest') return { kind: kind, subcategoryId: Number(values['id']) } as SnapshotFile;
     if (kind === 'meta' || kind === 'routing' || kind === 'subcategories' || kind === 'sources' || kind === 'nisabAll') return { kind: kind } as SnapshotFile;
     if (kind === 'monthEnds') return { kind: kind, start: values['yyyy'] + '-01-01' };
+    if (kind === 'mark') return { kind: kind, hex: values['hex'] as string };
     const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
     const year = values['yyyy'] !== undefined ? values['yyyy'] : (values['yyy'] as string) + '0';
     const date = year + '-' + (values['mm'] !== undefined ? values['mm'] : '01') + '-01';

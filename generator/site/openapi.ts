@@ -106,8 +106,9 @@ interface StaticFile {
 }
 const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   meta: { summary: 'Meta file', description: `As GET ${API}/meta: tells a client which blocks exist.`, schema: 'Meta', list: false },
-  // The edges' own index (which files exist, their ETags): not an answer.
+  // The edges' own index (which files exist, their ETags) and mark (which snapshot a folder holds): not answers.
   routing: null,
+  mark: null,
   subcategories: { summary: 'Subcategories file', description: `As GET ${API}/subcategories.`, schema: 'Subcategory', list: true },
   sources: { summary: 'Sources file', description: `As GET ${API}/sources.`, schema: 'Source', list: true },
   nisabAll: { summary: 'Nisab file', description: `As GET ${API}/nisab.`, schema: 'NisabRule', list: true },

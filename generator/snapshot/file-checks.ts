@@ -39,6 +39,7 @@ export function checkFile(path: string, text: string): string[] {
   if (file.kind === 'sources') return check(listEnvelope(Source));
   if (file.kind === 'nisabAll' || file.kind === 'nisab') return check(nisabList);
   if (file.kind === 'latest') return check(itemEnvelope(Rate));
+  if (file.kind === 'mark') return check(itemEnvelope(z.literal(file.hex)));
   // Month ends hold, besides the year's, each subcategory's newest record before the year.
   const shard = file.kind === 'shard' ? file : { scope: 'all' as const, level: 'year of month ends', start: '0001-01-01', end: blockEnd('year', file.start) };
   const problems = check(rateList);

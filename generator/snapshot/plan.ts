@@ -276,6 +276,13 @@ export function planSnapshot(
   };
   put(paths.routing, JSON.stringify(index) + '\n');
   enter(paths.routing);
+  // The mark, named by a hash of every file above (meta and the index included,
+  // so the same mark means the same bytes everywhere): a server that holds one
+  // snapshot's answers in memory checks with one file test, not a realpath per
+  // request, that the folder it serves still holds that snapshot.
+  const hex = contentId(entries);
+  put(paths.mark(hex), renderItem(JSON.stringify(hex)));
+  enter(paths.mark(hex));
   return { write, carry, entries, sources, joined, meta };
 }
 
@@ -306,11 +313,15 @@ export function monthEndFiles(monthEnds: Rate[]): Map<string, string> {
 /** The files whose ETag the routing index keeps (the ones answered whole, except rate lists). */
 export function hasIndexedEtag(path: string): boolean {
   const kind = parsePath(path)?.kind;
-  return kind !== undefined && kind !== 'shard' && kind !== 'monthEnds' && kind !== 'routing';
+  return kind !== undefined && kind !== 'shard' && kind !== 'monthEnds' && kind !== 'routing' && kind !== 'mark';
 }
 
-/** Changes exactly when an answer changes; the validity time is left out on purpose. */
-function contentId(entries: Map<string, FileEntry>): string {
+/**
+ * A hash of files by path and SHA-1. Of the answers (meta's contentId): changes
+ * exactly when an answer changes, the validity time left out on purpose. Of
+ * every file but the mark: the mark's name.
+ */
+export function contentId(entries: Map<string, FileEntry>): string {
   const hash = createHash('sha1');
   for (const path of [...entries.keys()].sort()) hash.update(`${path}\0${entries.get(path)!.sha1}\n`);
   return hash.digest('hex');

@@ -8,7 +8,7 @@ import { etagOf } from '../core/router.ts';
 import type { RoutingIndex } from '../core/schemas.ts';
 import type { Meta, Rate } from '../core/schemas.ts';
 import { checkFile } from './file-checks.ts';
-import { hasIndexedEtag, sha1Hex } from './plan.ts';
+import { contentId, hasIndexedEtag, sha1Hex } from './plan.ts';
 import { currentTree, MANIFEST, readManifest } from './publish.ts';
 
 async function listFiles(root: string, dir = ''): Promise<string[]> {
@@ -87,6 +87,12 @@ function crossCheck(texts: Map<string, string>, asOf: string): string[] {
     if (text === undefined) problems.push(`${paths.routing}: names ${file}, which is missing`);
     else if (etagOf(sha1Hex(text)) !== etag) problems.push(`${paths.routing}: ETag of ${file} does not match its content`);
   }
+  const marks = [...texts.keys()].filter((file) => parsePath(file)?.kind === 'mark');
+  const others = new Map(
+    [...texts].filter(([file]) => file.startsWith('v1/') && !marks.includes(file)).map(([file, text]) => [file, { sha1: sha1Hex(text), bytes: Buffer.byteLength(text) }]),
+  );
+  const mark = paths.mark(contentId(others));
+  if (marks.length !== 1 || marks[0] !== mark) problems.push(`${marks.join(', ') || 'the mark'}: the snapshot's mark must be ${mark} alone (named by a hash of its other files under v1/)`);
   for (const file of texts.keys()) {
     if (hasIndexedEtag(file) && !(file in index.etags)) problems.push(`${file}: missing from ${paths.routing}`);
     if (file.startsWith('v1/') && file !== paths.routing && !canonical(texts.get(file)!)) {

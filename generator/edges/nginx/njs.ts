@@ -145,7 +145,7 @@ const REFUSALS: { [status: string]: { status: number; message: string } } = {
  *   X-Nisab-Method         the client's method
  *   X-Nisab-URI            the request target as sent ($request_uri: the cache key's)
  *   X-Nisab-Request-Line   the raw request line, for what nginx refused before it set $request_uri
- *   X-Nisab-Tree           the snapshot tree the front resolved DIR to
+ *   X-Nisab-Tree           the tree the front's answer cache is keyed for (empty: the one DIR holds now)
  *   X-Nisab-If-None-Match  the client's If-None-Match
  *   X-Nisab-Refused        /_nisab/refused/STATUS when nginx refused it, else empty
  */
@@ -159,7 +159,7 @@ function compose(r: NginxRequest): void {
   const otherwise = function () {
     send(r, refusal ? edgeError(refusal.status, refusal.message) : staticNotFound());
   };
-  // The tree the front resolved (its cache key's), if it is one of this site's.
+  // The tree of the front's cache key, if it is one of this site's.
   const named = r.headersIn['X-Nisab-Tree'] || '';
   const current = r.variables.realpath_root || '';
   const tree = named !== '' && (named === nisab_snapshot.tree || named === current || sameStore(named, current)) ? named : current;

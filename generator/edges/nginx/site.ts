@@ -7,10 +7,11 @@
 //  - the single-file answers of the tree the configuration was written for
 //    (found by asking the router itself: latest, nisab, each block of the
 //    layout asked for as a range) are plain nginx: from memory (up to 16 KiB) or the file,
-//    with the router's headers, while DIR still resolves to that tree;
+//    with the router's headers, while DIR still holds that tree (its mark,
+//    v1/mark/HEX.json, one file test per request);
 //  - every other GET or HEAD under a base is proxied to a backend location
 //    running the njs module (njs.ts: the shared router), through an answer
-//    cache keyed by tree and request while DIR is still that tree;
+//    cache keyed by the tree's mark and the request while DIR still holds that tree;
 //  - the other methods run the njs module directly, and so do targets with dot
 //    segments (resolved as the router's normalizeTarget does);
 //  - anything else is static content from DIR, with the static headers, and
@@ -24,7 +25,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import path from 'node:path';
-import { paths } from '../../core/layout.ts';
+import { parsePath, paths } from '../../core/layout.ts';
 import { RoutingIndex } from '../../core/schemas.ts';
 import { UserError } from '../../errors.ts';
 import { nginxConf } from './conf.ts';
@@ -112,6 +113,15 @@ function readIndex(tree: string, dir: string): RoutingIndex {
   return index.data;
 }
 
+/** The tree's mark (see layout.ts): how the site tells, per request, that DIR still holds this tree. */
+async function treeMark(tree: string, dir: string): Promise<string> {
+  const folder = path.dirname(paths.mark('0'.repeat(40)));
+  const names = await readdir(path.join(tree, folder)).catch(() => []);
+  const marks = names.map((name) => `${folder}/${name}`).filter((file) => parsePath(file)?.kind === 'mark');
+  if (marks.length !== 1) throw new UserError(`${dir}: the snapshot has no mark (${folder}/); it was built by an older version: build it again`);
+  return marks[0]!;
+}
+
 async function largestFile(dir: string): Promise<number> {
   let largest = 0;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -192,6 +202,7 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
     prefix,
     dir,
     tree,
+    mark: await treeMark(tree, options.dir),
     listen: `${host}:${options.port}`,
     backend,
     njsModule: options.njsModule ?? findNjsModule(),
