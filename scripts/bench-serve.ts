@@ -22,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { registerMoney } from '../generator/db/money-sql.ts';
 import { renderList } from '../generator/core/envelope.ts';
+import { hijriDate } from '../generator/core/hijri.ts';
+import { rateLine, type Rate } from '../generator/core/schemas.ts';
 import { startNginx } from '../test/support/nginx-server.ts';
 import { build, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
 import { wrk, type Load } from './wrk.ts';
@@ -87,10 +89,11 @@ async function startPreviewProcess(dir: string): Promise<Endpoint> {
   };
 }
 
-/** Same columns, in the same order, as the published rate records. */
+/** The columns of the published rate records (the Hijri date is added per row: SQLite has no Hijri calendar). */
 const RATES_SQL = `
   SELECT r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
-         money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit
+         money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit,
+         r.drtPriceSource, r.drtNairaSource, coalesce(r.drtNairaDate, r.drtDate) AS drtNairaDate
     FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
    WHERE r.drtDate BETWEEN @start AND @end AND (@subcategory IS NULL OR r.drtSubcategoryID = @subcategory)
    ORDER BY r.drtDate, r.drtSubcategoryID`;
@@ -113,7 +116,7 @@ async function startSqlPeer(dbPath: string, asOf: string): Promise<Endpoint> {
       end: end === null || end > asOf ? asOf : end,
       subcategory: subcategory === null ? null : Number(subcategory),
     });
-    const body = renderList(rows.map((row) => JSON.stringify(row)));
+    const body = renderList((rows as Rate[]).map((row) => rateLine({ ...row, drtHijriDate: hijriDate(row.drtDate) })));
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),

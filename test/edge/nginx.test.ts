@@ -4,7 +4,7 @@
 // suite's and nginx-vs-preview's business.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,11 @@ describe('nisab-api nginx', () => {
     await expect(writeNginxSite({ dir: empty, port: 8080, prefix: path.join(work, 'p1') })).rejects.toThrow(/no snapshot here/);
     await expect(writeNginxSite({ dir: path.join(work, 'nope'), port: 8080, prefix: path.join(work, 'p1') })).rejects.toThrow(/no such folder/);
     await expect(writeNginxSite({ dir: out, port: 0, prefix: path.join(work, 'p1') })).rejects.toThrow(/fixed port/);
+    // A tree of an older version has no mark, which the fast path checks DIR by.
+    const older = path.join(work, 'older');
+    await cp(await realpath(out), older, { recursive: true });
+    await rm(path.join(older, 'v1', 'mark'), { recursive: true });
+    await expect(writeNginxSite({ dir: older, port: 8080, prefix: path.join(work, 'p1') })).rejects.toThrow(`${older}: the snapshot has no mark (v1/mark/); it was built by an older version: build it again`);
     expect(existsSync(path.join(work, 'p1', 'nginx.conf'))).toBe(false);
   });
 
