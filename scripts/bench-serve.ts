@@ -22,10 +22,9 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { registerMoney } from '../generator/db/money-sql.ts';
 import { renderList } from '../generator/core/envelope.ts';
-import { hijriDate } from '../generator/core/hijri.ts';
-import { rateLine, type Rate } from '../generator/core/schemas.ts';
+import { ORACLE_FIELDS, withHijri } from '../test/support/fixture.ts';
 import { startNginx } from '../test/support/nginx-server.ts';
-import { build, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
+import { build, LAST_DATE, makeDatabase, markdownTable, median, type BenchDatabase } from './bench-data.ts';
 import { wrk, type Load } from './wrk.ts';
 import { peakWhileSending } from './proc-stats.ts';
 
@@ -89,12 +88,9 @@ async function startPreviewProcess(dir: string): Promise<Endpoint> {
   };
 }
 
-/** The columns of the published rate records (the Hijri date is added per row: SQLite has no Hijri calendar). */
+/** The published rate records, as the tests' SQL oracle reads them (the Hijri date is added per row: SQLite has no Hijri calendar). */
 const RATES_SQL = `
-  SELECT r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
-         money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit,
-         r.drtPriceSource, r.drtNairaSource, coalesce(r.drtNairaDate, r.drtDate) AS drtNairaDate
-    FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
+  SELECT ${ORACLE_FIELDS}
    WHERE r.drtDate BETWEEN @start AND @end AND (@subcategory IS NULL OR r.drtSubcategoryID = @subcategory)
    ORDER BY r.drtDate, r.drtSubcategoryID`;
 
@@ -116,7 +112,7 @@ async function startSqlPeer(dbPath: string, asOf: string): Promise<Endpoint> {
       end: end === null || end > asOf ? asOf : end,
       subcategory: subcategory === null ? null : Number(subcategory),
     });
-    const body = renderList((rows as Rate[]).map((row) => rateLine({ ...row, drtHijriDate: hijriDate(row.drtDate) })));
+    const body = renderList((rows as Record<string, unknown>[]).map((row) => JSON.stringify(withHijri(row))));
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
@@ -217,14 +213,32 @@ function report(loads: Record<Scenario, Load>): void {
   console.log(failures.length === 0 ? '\nno failed request' : `\nFAILED requests: ${failures.map(([name, l]) => `${name} ${l.failures}`).join(', ')}`);
 }
 
-async function main(): Promise<void> {
-  const bench = await makeDatabase(20);
+/**
+ * A database of `years` × `subcategories` through the real imports, built, and
+ * its preview started as its own process; `use` may push more to stop. Every
+ * server is stopped and everything removed afterwards.
+ */
+async function withPreview(
+  years: number,
+  subcategories: number,
+  use: (bench: BenchDatabase, out: string, preview: Endpoint, stops: (() => Promise<void>)[]) => Promise<void>,
+): Promise<void> {
+  const bench = await makeDatabase(years, subcategories);
   const stops: (() => Promise<void>)[] = [];
   try {
     const out = path.join(bench.dir, 'public');
     await build(bench.db, out, LAST_DATE);
     const preview = await startPreviewProcess(out);
     stops.push(preview.stop);
+    await use(bench, out, preview, stops);
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    await bench.cleanUp();
+  }
+}
+
+function main(): Promise<void> {
+  return withPreview(20, 2, async (bench, out, preview, stops) => {
     const peer = await startSqlPeer(bench.db, LAST_DATE);
     stops.push(peer.stop);
     await checkSameBodies(preview, peer);
@@ -250,10 +264,7 @@ async function main(): Promise<void> {
         'njs-year': nginx.url + QUERIES.year,
       }),
     );
-  } finally {
-    for (const stop of stops.reverse()) await stop();
-    await bench.cleanUp();
-  }
+  });
 }
 
 /**
@@ -263,14 +274,8 @@ async function main(): Promise<void> {
  * request of the process, then again (the preview keeps up to 16 MiB of a
  * tree's files, and V8 its heap, so the second starts from a higher idle).
  */
-async function scale(): Promise<void> {
-  const bench = await makeDatabase(50, 10);
-  const stops: (() => Promise<void>)[] = [];
-  try {
-    const out = path.join(bench.dir, 'public');
-    await build(bench.db, out, LAST_DATE);
-    const preview = await startPreviewProcess(out);
-    stops.push(preview.stop);
+function scale(): Promise<void> {
+  return withPreview(50, 10, async (bench, _out, preview) => {
     const whole = preview.url + '/api/v1/rates';
     const first = await peakWhileSending(preview.pid, whole);
     const second = await peakWhileSending(preview.pid, whole);
@@ -283,10 +288,7 @@ async function scale(): Promise<void> {
         [first, second].map((m, i) => [i === 0 ? 'first of the process' : 'second', mib(m.idle), mib(m.overIdle), ratio(m.overIdle), m.overIdle <= 2 * m.answerBytes ? '≤ 2×: met' : '≤ 2×: **missed**']),
       ),
     );
-  } finally {
-    for (const stop of stops.reverse()) await stop();
-    await bench.cleanUp();
-  }
+  });
 }
 
 await (process.argv.includes('--scale') ? scale() : main());

@@ -122,14 +122,15 @@ export interface OracleQuery {
 }
 
 // Every published field, as plain SQL. money(): the one rounding function (core/money.ts), registered in SQLite.
-const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
+// Also the live SQL peer of scripts/bench-serve.ts.
+export const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
                 money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit,
                 r.drtPriceSource, r.drtNairaSource, coalesce(r.drtNairaDate, r.drtDate) AS drtNairaDate
            FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID`;
 
 // SQLite has no Hijri calendar; the conversion is checked on its own (test/router/hijri.test.ts).
 // The key order is part of the public bytes: the Hijri date follows drtUnit, before the sources.
-const withHijri = ({ drtPriceSource, drtNairaSource, drtNairaDate, ...head }: Record<string, unknown>) => ({
+export const withHijri = ({ drtPriceSource, drtNairaSource, drtNairaDate, ...head }: Record<string, unknown>) => ({
   ...head,
   drtHijriDate: hijriDate(head.drtDate as string),
   drtPriceSource,
