@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../errors.ts';
@@ -41,4 +41,10 @@ export function makeFolders(dir: string): void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
+}
+
+/** Makes `dir` (as makeFolders) and checks this user may write in it; throws the file system's error when not. */
+export function makeWritableFolder(dir: string): void {
+  makeFolders(dir);
+  accessSync(dir, constants.W_OK);
 }

@@ -8,7 +8,7 @@
 // `--out .`, the database file) is refused with a message that says what is there.
 import fsSync from 'node:fs';
 import path from 'node:path';
-import { makeFolders } from '../db/file-errors.ts';
+import { makeWritableFolder } from '../db/file-errors.ts';
 import { UserError } from '../errors.ts';
 import { processAlive } from '../process-alive.ts';
 
@@ -93,17 +93,16 @@ export function isNotWritable(error: unknown): boolean {
  */
 export function makeStore(out: string, outArg: string): string {
   const store = storeOf(out);
-  const check = (dir: string, what: string, make: boolean) => {
+  const check = (dir: string, what: string) => {
     try {
-      if (make) makeFolders(dir);
-      fsSync.accessSync(dir, fsSync.constants.W_OK);
+      makeWritableFolder(dir);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
       throw new UserError(`cannot write ${what} ${dir} (${code}); build needs write access to it: choose an --out in a writable folder, or fix the permissions. Nothing was published.`);
     }
   };
-  check(path.dirname(out), `the folder that holds --out ${outArg},`, true);
-  check(store, 'the snapshot store', true);
+  check(path.dirname(out), `the folder that holds --out ${outArg},`);
+  check(store, 'the snapshot store');
   return store;
 }
 

@@ -6,8 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import type { RateInput } from '../core/schemas.ts';
 import { importRateRows, type DayCounts } from '../db/import-rates.ts';
-import { accessSync, constants } from 'node:fs';
-import { makeFolders } from '../db/file-errors.ts';
+import { makeWritableFolder } from '../db/file-errors.ts';
 import { openDatabase, writeError } from '../db/open.ts';
 import { keepRates, type KeptRate } from '../db/rate-files.ts';
 import { UserError } from '../errors.ts';
@@ -109,8 +108,7 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
 
 function checkWritable(dir: string): void {
   try {
-    makeFolders(dir);
-    accessSync(dir, constants.W_OK);
+    makeWritableFolder(dir);
   } catch (error) {
     throw new UserError(`--write-csv ${dir}: cannot write there (${(error as NodeJS.ErrnoException).code}); fix the permissions or name another folder. Nothing was fetched or imported.`);
   }
