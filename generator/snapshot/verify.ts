@@ -8,7 +8,7 @@ import { etagOf } from '../core/router.ts';
 import type { RoutingIndex } from '../core/schemas.ts';
 import type { Meta, Rate } from '../core/schemas.ts';
 import { checkFile } from './file-checks.ts';
-import { contentId, hasIndexedEtag, sha1Hex } from './plan.ts';
+import { contentId, hasIndexedEtag, sha1Hex, type FileEntry } from './plan.ts';
 import { currentTree, MANIFEST, readManifest } from './publish.ts';
 
 async function listFiles(root: string, dir = ''): Promise<string[]> {
@@ -29,6 +29,8 @@ export async function verifyTree(out: string): Promise<{ problems: string[]; fil
 
   const problems: string[] = [];
   const texts = new Map<string, string>();
+  // Each file's SHA-1 and size as read, once: the manifest, the index's ETags and the mark are checked against them.
+  const read = new Map<string, FileEntry>();
   for (const [file, entry] of Object.entries(manifest.files)) {
     const text = await fs.readFile(path.join(tree, file), 'utf8').catch(() => null);
     if (text === null) {
@@ -36,13 +38,15 @@ export async function verifyTree(out: string): Promise<{ problems: string[]; fil
       continue;
     }
     texts.set(file, text);
-    if (sha1Hex(text) !== entry.sha1 || Buffer.byteLength(text) !== entry.bytes) problems.push(`${file}: content differs from the manifest's hash`);
+    const found = { sha1: sha1Hex(text), bytes: Buffer.byteLength(text) };
+    read.set(file, found);
+    if (found.sha1 !== entry.sha1 || found.bytes !== entry.bytes) problems.push(`${file}: content differs from the manifest's hash`);
     if (file.startsWith('v1/')) problems.push(...checkFile(file, text));
   }
   for (const file of await listFiles(tree)) {
     if (file !== MANIFEST && !(file in manifest.files)) problems.push(`${file}: not listed in the manifest`);
   }
-  problems.push(...crossCheck(texts, manifest.asOf));
+  problems.push(...crossCheck(texts, read, manifest.asOf));
   return { problems, files: texts.size + 1 }; // and the manifest, as build counts
 }
 
@@ -57,7 +61,7 @@ function data<T>(texts: Map<string, string>, file: string): T | undefined {
 }
 
 /** What no single file can show: counts, latest records and ETags agree across files. */
-function crossCheck(texts: Map<string, string>, asOf: string): string[] {
+function crossCheck(texts: Map<string, string>, read: Map<string, FileEntry>, asOf: string): string[] {
   const problems: string[] = [];
   const meta = data<Meta>(texts, paths.meta);
   const indexText = texts.get(paths.routing);
@@ -85,12 +89,10 @@ function crossCheck(texts: Map<string, string>, asOf: string): string[] {
   for (const [file, etag] of Object.entries(index.etags)) {
     const text = texts.get(file);
     if (text === undefined) problems.push(`${paths.routing}: names ${file}, which is missing`);
-    else if (etagOf(sha1Hex(text)) !== etag) problems.push(`${paths.routing}: ETag of ${file} does not match its content`);
+    else if (etagOf(read.get(file)!.sha1) !== etag) problems.push(`${paths.routing}: ETag of ${file} does not match its content`);
   }
   const marks = [...texts.keys()].filter((file) => parsePath(file)?.kind === 'mark');
-  const others = new Map(
-    [...texts].filter(([file]) => file.startsWith('v1/') && !marks.includes(file)).map(([file, text]) => [file, { sha1: sha1Hex(text), bytes: Buffer.byteLength(text) }]),
-  );
+  const others = new Map([...read].filter(([file]) => file.startsWith('v1/') && !marks.includes(file)));
   const mark = paths.mark(contentId(others));
   if (marks.length !== 1 || marks[0] !== mark) problems.push(`${marks.join(', ') || 'the mark'}: the snapshot's mark must be ${mark} alone (named by a hash of its other files under v1/)`);
   for (const file of texts.keys()) {
