@@ -22,7 +22,7 @@ describe('operator mistakes', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-mistakes-'));
   });
   afterAll(async () => {
-    await rm(fixture.dir, { recursive: true, force: true });
+    await fixture.remove();
     await rm(dir, { recursive: true, force: true });
   });
 

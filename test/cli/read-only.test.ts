@@ -74,7 +74,7 @@ describe.skipIf(skipReason !== null)('read-only paths', () => {
     // folders made read-only here must be writable again to be removed (for a test run as nobody's peer)
     spawnSync('chmod', ['-R', 'u+rwX', dir]);
     await rm(dir, { recursive: true, force: true });
-    await rm(fixture.dir, { recursive: true, force: true });
+    await fixture.remove();
   });
 
   /** A copy of the fixture database in a folder of its own, both the test user's. */
@@ -173,7 +173,7 @@ describe.skipIf(!existsSync('/proc/self'))('paths no user can write', () => {
     fixture = await makeFixture();
   });
   afterAll(async () => {
-    await rm(fixture.dir, { recursive: true, force: true });
+    await fixture.remove();
   });
 
   it('build --out in /proc: a message naming the folder, nothing published', async () => {

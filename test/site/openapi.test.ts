@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
-  if (fixture) await rm(fixture.dir, { recursive: true, force: true });
+  if (fixture) await fixture.remove();
 });
 
 describe('openapi.json', () => {

@@ -43,7 +43,7 @@ describe('build and the folders it did not create', () => {
     fixture = await makeFixture();
   });
   afterAll(async () => {
-    await rm(fixture.dir, { recursive: true, force: true });
+    await fixture.remove();
   });
 
   it('refuses an --out that is an ordinary folder, a file, the current folder or a foreign link, and leaves it as it was', async () => {

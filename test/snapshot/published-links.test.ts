@@ -18,7 +18,7 @@ describe('published links', () => {
     fixture = await makeFixture();
   });
   afterAll(async () => {
-    await rm(fixture.dir, { recursive: true, force: true });
+    await fixture.remove();
   });
 
   it.each([
