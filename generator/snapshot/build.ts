@@ -13,7 +13,7 @@ import { readMonthEnds } from '../db/read-month-ends.ts';
 import { readSource } from '../db/read-source.ts';
 import { UserError } from '../errors.ts';
 import { checkAsOfNotFuture, nextBuildAt } from './clock.ts';
-import { checkFile, checkJoinedShard } from './file-checks.ts';
+import { checkFile, checkFileSizes, checkJoinedShard } from './file-checks.ts';
 import { generatorId } from './generator-id.ts';
 import { planShards, planSnapshot, sha1Hex, type PreviousSnapshot, type SnapshotOptions } from './plan.ts';
 import { currentTree, publish, PreviousTreeDamaged, readManifest, restoreOut, type Manifest } from './publish.ts';
@@ -150,6 +150,8 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   options.progress(`checking ${toCheck.length} files`);
   const problems = toCheck.flatMap((file) => (planned.joined.has(file) ? checkJoinedShard : checkFile)(file, planned.write.get(file)!));
   if (problems.length > 0) throw new UserError(`the snapshot would break its own schemas; nothing was published`, problems);
+  const tooLarge = checkFileSizes(planned.entries);
+  if (tooLarge.length > 0) throw new UserError(`the snapshot would hold files too large for the CDN; nothing was published`, tooLarge);
 
   options.progress(`writing ${planned.write.size} files, keeping ${planned.carry.size}`);
   const { manifest, retired } = await publish(

@@ -15,6 +15,27 @@ function shardOf(path: string): Extract<SnapshotFile, { kind: 'shard' }> | null 
 
 const outside = (date: string, shard: { start: string; end: string }) => date < shard.start || date > shard.end;
 
+/**
+ * The most a file of a snapshot may hold: Cloudflare's limit on one static asset
+ * (Workers with assets and Pages alike); a deploy with a larger file fails.
+ */
+export const MAX_FILE_BYTES = 25 * 1024 * 1024;
+
+/**
+ * Files the CDN would refuse for their size. No file grows with the length of
+ * the history (a rate file holds at most a decade of one scope, see
+ * core/layout.ts), but a decade of the "all" scope grows with the number of
+ * subcategories: about 0.9 MiB per subcategory of daily rates.
+ */
+export function checkFileSizes(entries: Iterable<[string, { bytes: number }]>, limit = MAX_FILE_BYTES): string[] {
+  const problems: string[] = [];
+  const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
+  for (const [path, entry] of entries) {
+    if (entry.bytes > limit) problems.push(`${path}: ${mib(entry.bytes)} MiB, more than the ${mib(limit)} MiB a CDN serves as one file`);
+  }
+  return problems;
+}
+
 function issues(error: z.ZodError): string[] {
   return error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
 }

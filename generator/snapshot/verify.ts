@@ -7,7 +7,7 @@ import { parsePath, paths } from '../core/layout.ts';
 import { etagOf } from '../core/router.ts';
 import type { RoutingIndex } from '../core/schemas.ts';
 import type { Meta, Rate } from '../core/schemas.ts';
-import { checkFile } from './file-checks.ts';
+import { checkFile, checkFileSizes } from './file-checks.ts';
 import { contentId, hasIndexedEtag, sha1Hex, type FileEntry } from './plan.ts';
 import { currentTree, MANIFEST, readManifest } from './publish.ts';
 
@@ -46,6 +46,7 @@ export async function verifyTree(out: string): Promise<{ problems: string[]; fil
   for (const file of await listFiles(tree)) {
     if (file !== MANIFEST && !(file in manifest.files)) problems.push(`${file}: not listed in the manifest`);
   }
+  problems.push(...checkFileSizes(read));
   problems.push(...crossCheck(texts, read, manifest.asOf));
   return { problems, files: texts.size + 1 }; // and the manifest, as build counts
 }

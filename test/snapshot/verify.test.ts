@@ -68,6 +68,18 @@ describe('verify', () => {
     );
   });
 
+  it('catches a file larger than the CDN serves, even when the manifest is updated to match', async () => {
+    const problems = await damaged(async (dir) => {
+      const text = 'x'.repeat(26 * 1024 * 1024);
+      await writeFile(path.join(dir, 'API.md'), text);
+      const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
+      const { createHash } = await import('node:crypto');
+      manifest.files['API.md'] = { sha1: createHash('sha1').update(text).digest('hex'), bytes: text.length };
+      await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    });
+    expect(problems).toEqual(['API.md: 26.00 MiB, more than the 25.00 MiB a CDN serves as one file']);
+  });
+
   it('says plainly when there is no snapshot', async () => {
     expect((await verifyTree(path.join(fixture.dir, 'nothing'))).problems).toEqual([
       `${path.join(fixture.dir, 'nothing')}: no snapshot here (build one with: npm run cli -- build --out ${path.join(fixture.dir, 'nothing')})`,
