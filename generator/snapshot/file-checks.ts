@@ -19,7 +19,7 @@ const outside = (date: string, shard: { start: string; end: string }) => date < 
  * The most a file of a snapshot may hold: Cloudflare's limit on one static asset
  * (Workers with assets and Pages alike); a deploy with a larger file fails.
  */
-export const MAX_FILE_BYTES = 25 * 1024 * 1024;
+const MAX_FILE_BYTES = 25 * 1024 * 1024;
 
 /**
  * Files the CDN would refuse for their size. No file grows with the length of
@@ -27,11 +27,11 @@ export const MAX_FILE_BYTES = 25 * 1024 * 1024;
  * core/layout.ts), but a decade of the "all" scope grows with the number of
  * subcategories: about 0.9 MiB per subcategory of daily rates.
  */
-export function checkFileSizes(entries: Iterable<[string, { bytes: number }]>, limit = MAX_FILE_BYTES): string[] {
+export function checkFileSizes(entries: Iterable<[string, { bytes: number }]>): string[] {
   const problems: string[] = [];
   const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
   for (const [path, entry] of entries) {
-    if (entry.bytes > limit) problems.push(`${path}: ${mib(entry.bytes)} MiB, more than the ${mib(limit)} MiB a CDN serves as one file`);
+    if (entry.bytes > MAX_FILE_BYTES) problems.push(`${path}: ${mib(entry.bytes)} MiB, more than the ${mib(MAX_FILE_BYTES)} MiB a CDN serves as one file`);
   }
   return problems;
 }
