@@ -190,6 +190,8 @@ interface ScaleRow {
   records: number;
   fullSeconds: number;
   nightlySeconds: number;
+  /** The night's day imported (every gate included), median of the nights. */
+  importSeconds: number;
   nightlyPhases: Phases;
   retiredSeconds: number;
   rewritten: number;
@@ -233,10 +235,13 @@ async function scaleRow(subcategories: number, years: number): Promise<ScaleRow>
     // Three nights in a row, the median reported: the first follows the full build's
     // writes (the kernel still flushing them), and only from the third is a tree retired.
     const nights: TimedBuild[] = [];
+    const imports: number[] = [];
     let day = LAST_DATE;
     for (let night = 0; night < RUNS; night++) {
       day = addDays(day, 1);
+      const started = performance.now();
       await appendDay(bench, day);
+      imports.push((performance.now() - started) / 1000);
       nights.push(await timedBuild(bench.db, out, day));
     }
     const nightly = [...nights].sort((a, b) => a.seconds - b.seconds)[RUNS >> 1]!;
@@ -248,6 +253,7 @@ async function scaleRow(subcategories: number, years: number): Promise<ScaleRow>
       records: bench.records,
       fullSeconds: full.seconds,
       nightlySeconds: nightly.seconds,
+      importSeconds: median(imports),
       nightlyPhases: nightly.phases,
       retiredSeconds: Math.max(...nights.map((n) => n.retiredSeconds)),
       rewritten: await changedBytes(out),
@@ -274,6 +280,7 @@ async function scale(): Promise<void> {
         ['full build (s)', ...rows.map((r) => seconds(r.fullSeconds))],
         ['nightly build (s, median of 3 nights)', ...rows.map((r) => seconds(r.nightlySeconds))],
         ['nightly / full', ...rows.map((r) => percent(r.nightlySeconds / r.fullSeconds))],
+        ["import of the night's day / nightly build", ...rows.map((r) => percent(r.importSeconds / r.nightlySeconds))],
         ...Object.keys(PHASES).map((name) => [`nightly phase: ${name} (s)`, ...rows.map((r) => seconds(r.nightlyPhases[name] ?? 0))]),
         ['retired tree removed after a nightly returned (s, background, max)', ...rows.map((r) => seconds(r.retiredSeconds))],
         ['bytes rewritten by the nightly build', ...rows.map((r) => r.rewritten.toLocaleString('en'))],

@@ -59,8 +59,19 @@ interface Row {
 export function checkPlausibility(db: Database, staged: string, problems: Problems, options: GateOptions = {}): void {
   const rows = db
     .prepare(
-      `WITH merged AS (
-         SELECT r.drtSubcategoryID AS sub, r.drtDate AS date, r.drtInUSD AS usd, r.drtUSDinNaira AS ngn, NULL AS line FROM rates r
+      // Only the stored rows that can be a staged row's neighbour: per subcategory,
+      // from the record before its first staged date to the one after its last
+      // (index seeks), so a nightly day does not read the whole history.
+      `WITH staged_span AS (
+         SELECT drtSubcategoryID AS sub, min(drtDate) AS lo, max(drtDate) AS hi FROM ${staged} GROUP BY drtSubcategoryID),
+       span AS (
+         SELECT sub,
+                coalesce((SELECT max(r.drtDate) FROM rates r WHERE r.drtSubcategoryID = staged_span.sub AND r.drtDate < staged_span.lo), lo) AS lo,
+                coalesce((SELECT min(r.drtDate) FROM rates r WHERE r.drtSubcategoryID = staged_span.sub AND r.drtDate > staged_span.hi), hi) AS hi
+           FROM staged_span),
+       merged AS (
+         SELECT r.drtSubcategoryID AS sub, r.drtDate AS date, r.drtInUSD AS usd, r.drtUSDinNaira AS ngn, NULL AS line
+           FROM span JOIN rates r ON r.drtSubcategoryID = span.sub AND r.drtDate BETWEEN span.lo AND span.hi
           WHERE NOT EXISTS (SELECT 1 FROM ${staged} s WHERE s.drtSubcategoryID = r.drtSubcategoryID AND s.drtDate = r.drtDate)
          UNION ALL
          SELECT drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira, line FROM ${staged}),

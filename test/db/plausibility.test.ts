@@ -47,6 +47,16 @@ describe('the plausibility gate of rate imports', () => {
     await refused(db, '2024-03-01,1,4.9,1530\n', /4.9 is 1\/10.2 of the next rate of subcategory 1 \(49.77 on 2024-03-14\)/);
   });
 
+  it('compares a correction inside the history with the stored records beside it, not with the one it replaces', async () => {
+    const db = await scratch.seededDatabase();
+    await importRates(db, await scratch.write('history.csv', HEADER + ['10', '11', '12', '13', '14'].map((d) => `2024-03-${d},1,50,1500\n`).join('')));
+    await refused(db, '2024-03-12,1,500,1500\n', /:2: drtInUSD: 500 is 10 times the previous rate of subcategory 1 \(50 on 2024-03-11\)/);
+    await refused(db, '2024-03-10,1,5,1500\n', /:2: drtInUSD: 5 is 1\/10 of the next rate of subcategory 1 \(50 on 2024-03-11\)/);
+    // Two corrections far apart in one file: the stored records between them are the neighbours.
+    await refused(db, '2024-03-10,1,50,1500\n2024-03-14,1,500,1500\n', /:3: drtInUSD: 500 is 10 times the previous rate of subcategory 1 \(50 on 2024-03-13\)/);
+    await importRates(db, await scratch.write('fix.csv', `${HEADER}2024-03-12,1,51,1500\n`));
+  });
+
   it('never refuses real moves: the naira +65 % in June 2023, silver −24.7 % in a week of 2026, a decade of gold', async () => {
     const db = await scratch.seededDatabase();
     await importRates(db, await scratch.write('naira.csv', `${HEADER}2023-06-13,1,62.4,471.67\n2023-06-14,1,62.5,778.18\n`));
