@@ -171,7 +171,7 @@ export function program(): Command {
 
   cli
     .command('verify')
-    .description('Check a built snapshot against the contract: every file, its schema, its hash, and the files against each other.')
+    .description('Check a built snapshot against the contract: every file, its schema, its hash and its size (at most 25 MiB, what the CDN serves as one file), and the files against each other.')
     .option('--out <dir>', 'the snapshot folder', DEFAULT_OUT)
     .addHelpText('after', '\nExample:\n  npm run cli -- verify --out public')
     .action(async (options: { out: string }) => {
