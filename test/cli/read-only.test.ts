@@ -20,6 +20,7 @@ import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { verifyTree } from '../../generator/snapshot/verify.ts';
 import { fetchDays } from '../../generator/sources/fetch-days.ts';
 import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
+import { useFixture } from '../support/use-fixture.ts';
 
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
@@ -168,13 +169,7 @@ describe.skipIf(skipReason !== null)('read-only paths', () => {
 
 // Paths under /proc: nobody writes there, root included, so these run everywhere, in process.
 describe.skipIf(!existsSync('/proc/self'))('paths no user can write', () => {
-  let fixture: Fixture;
-  beforeAll(async () => {
-    fixture = await makeFixture();
-  });
-  afterAll(async () => {
-    await fixture.remove();
-  });
+  const fixture = useFixture();
 
   it('build --out in /proc: a message naming the folder, nothing published', async () => {
     const error = await buildSnapshot(fixtureBuild(fixture.db, '/proc/nisab-out')).catch((e: unknown) => e);

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSnapshot, type BuildOptions } from '../../generator/snapshot/build.ts';
 import { verifyTree } from '../../generator/snapshot/verify.ts';
 import { UserError } from '../../generator/errors.ts';
-import { AS_OF, fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
+import { AS_OF, fixtureBuild, type Fixture } from '../support/fixture.ts';
+import { useFixture } from '../support/use-fixture.ts';
 import { parsePath, paths } from '../../generator/core/layout.ts';
 
 async function treeHashes(root: string, dir = ''): Promise<Record<string, string>> {
@@ -26,10 +27,7 @@ const options = (fixture: Fixture, out: string, overrides: Partial<BuildOptions>
 const manifestOf = async (out: string) => JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8'));
 
 describe('the snapshot build', () => {
-  let fixture: Fixture;
-  beforeAll(async () => {
-    fixture = await makeFixture();
-  });
+  const fixture = useFixture();
 
   it('gives a byte-identical tree for the same database as of the same date (the build time aside)', async () => {
     const a = path.join(fixture.dir, 'same-a');

@@ -7,13 +7,14 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, lstat, mkdir, readdir, readFile, readlink, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureDefaultDatabase } from '../../generator/db/default-db.ts';
 import { UserError } from '../../generator/errors.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { lockStore } from '../../generator/snapshot/store.ts';
 import { verifyTree } from '../../generator/snapshot/verify.ts';
-import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
+import { fixtureBuild } from '../support/fixture.ts';
+import { useFixture } from '../support/use-fixture.ts';
 
 async function hashes(root: string, dir = ''): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -38,13 +39,7 @@ function cliBuild(db: string, out: string, asOf: string, swapDelayMs = 0) {
 }
 
 describe('build and the folders it did not create', () => {
-  let fixture: Fixture;
-  beforeAll(async () => {
-    fixture = await makeFixture();
-  });
-  afterAll(async () => {
-    await fixture.remove();
-  });
+  const fixture = useFixture();
 
   it('refuses an --out that is an ordinary folder, a file, the current folder or a foreign link, and leaves it as it was', async () => {
     const project = path.join(fixture.dir, 'docs');
@@ -191,26 +186,19 @@ describe('build and the folders it did not create', () => {
 });
 
 describe('the default database', () => {
-  let dir: string;
-  beforeAll(async () => {
-    const fixture = await makeFixture();
-    dir = fixture.dir;
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const fixture = useFixture();
 
   it("sweeps what a killed rebuild left (a dead process's .tmp, an old unnamed one), never a live one's", async () => {
-    const db = path.join(dir, 'default.sqlite');
+    const db = path.join(fixture.dir, 'default.sqlite');
     const dead = spawn(process.execPath, ['-e', '']);
     await new Promise((resolve) => dead.once('exit', resolve));
     const leftovers = [`default.sqlite.${dead.pid}-1111.tmp`, `default.sqlite.${dead.pid}-1111.tmp-journal`, 'default.sqlite.0b7e2c1a-aaaa.tmp'];
-    for (const name of leftovers) await writeFile(path.join(dir, name), 'half');
-    await utimes(path.join(dir, 'default.sqlite.0b7e2c1a-aaaa.tmp'), new Date(0), new Date(0));
+    for (const name of leftovers) await writeFile(path.join(fixture.dir, name), 'half');
+    await utimes(path.join(fixture.dir, 'default.sqlite.0b7e2c1a-aaaa.tmp'), new Date(0), new Date(0));
     const live = `default.sqlite.${process.pid}-2222.tmp`;
-    await writeFile(path.join(dir, live), 'in progress');
-    await ensureDefaultDatabase(db, dir);
-    const names = await readdir(dir);
+    await writeFile(path.join(fixture.dir, live), 'in progress');
+    await ensureDefaultDatabase(db, fixture.dir);
+    const names = await readdir(fixture.dir);
     for (const name of leftovers) expect(names).not.toContain(name);
     expect(names).toContain(live);
     expect(names).toContain('default.sqlite');

@@ -6,20 +6,15 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UserError } from '../../generator/errors.ts';
 import { jsonSchemaFiles } from '../../generator/site/json-schemas.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
-import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
+import { fixtureBuild } from '../support/fixture.ts';
+import { useFixture } from '../support/use-fixture.ts';
 
 describe('published links', () => {
-  let fixture: Fixture;
-  beforeAll(async () => {
-    fixture = await makeFixture();
-  });
-  afterAll(async () => {
-    await fixture.remove();
-  });
+  const fixture = useFixture();
 
   it.each([
     ['a source', "UPDATE sources SET srcURL = 'javascript:alert(1)' WHERE srcID = 'manual'", /srcURL: must be an http\(s\) URL/],

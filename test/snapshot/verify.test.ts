@@ -2,19 +2,16 @@
 import { createHash } from 'node:crypto';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyTree } from '../../generator/snapshot/verify.ts';
-import { makeFixture, type Fixture } from '../support/fixture.ts';
+import { useFixture } from '../support/use-fixture.ts';
 import { paths } from '../../generator/core/layout.ts';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 describe('verify', () => {
-  let fixture: Fixture;
+  const fixture = useFixture();
   let n = 0;
-  beforeAll(async () => {
-    fixture = await makeFixture();
-  });
   /** A private copy of the published tree (no shared hard links), changed by `damage`. */
   async function damaged(damage: (dir: string) => Promise<void>): Promise<string[]> {
     const dir = path.join(fixture.dir, `copy-${n++}`);
