@@ -13,13 +13,45 @@ import type { RoutingIndex } from './schemas.ts';
 /** The bases every endpoint answers under, byte for byte the same (CONTRACT §1). */
 export const BASES = ['/api/v1', '/index.php/api/v1'];
 
-export interface Parameter {
-  name: string;
-  description: string;
+/** What documents a parameter in OpenAPI: a Schema Object of the query value, as given. */
+export interface ParameterSchema {
+  type: 'string' | 'integer';
+  /** An OpenAPI format, e.g. date. */
+  format?: string;
+  /** A regular expression the value matches (ECMA-262, anchored). */
+  pattern?: string;
+  /** The values it takes, when they are a closed list. */
+  enum?: string[];
+  /** A value that parses (a test checks each example with parse). */
   example: string;
-  /** null when the value is well-formed, else the 400 message. */
-  check(value: string): string | null;
 }
+
+/** A parameter's value parsed, or why not: 400 for a malformed value, 404 for a well-formed one that names nothing (answered after every 400, docs/API.md §2). */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; status: 400 | 404; message: string };
+
+export function accepted<T>(value: T): Parsed<T> {
+  return { ok: true, value: value };
+}
+
+export function refused<T>(status: 400 | 404, message: string): Parsed<T> {
+  return { ok: false, status: status, message: message };
+}
+
+/**
+ * One query parameter: its documentation (description, schema) and its parse.
+ * The router parses every parameter an endpoint lists with this, and hands the
+ * endpoint's plan the typed values (Query); a rule across parameters (start_date
+ * not after end_date) is the endpoint's (Endpoint.rules).
+ */
+export interface Parameter<T> {
+  description: string;
+  schema: ParameterSchema;
+  /** `value` is decoded and non-empty; `index` is the snapshot's (to resolve a slug, say). */
+  parse(value: string, index: RoutingIndex): Parsed<T>;
+}
+
+/** What PARAMETERS must be: every entry documented and parsed. */
+export type ParameterTable = { [name: string]: Parameter<unknown> };
 
 const ID_FORM = /^[1-9][0-9]{0,8}$/;
 const SLUG_FORM = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -29,41 +61,81 @@ function wholeMatch(form: RegExp, value: string): boolean {
   return value.charAt(value.length - 1) !== '\n' && form.test(value);
 }
 
-function dateParameter(name: string, description: string): Parameter {
+function dateParameter(name: string, description: string): Parameter<string> {
   return {
-    name: name,
     description: description,
-    example: '2024-03-15',
-    check: function (value) {
-      return isRealDate(value) ? null : name + ' must be ' + DATE_EXPECTATION;
+    schema: { type: 'string', format: 'date', example: '2024-03-15' },
+    parse: function (value) {
+      return isRealDate(value) ? accepted(value) : refused(400, name + ' must be ' + DATE_EXPECTATION);
     },
   };
 }
 
-export const PARAMETERS: { [name: string]: Parameter } = {
+/**
+ * A parameter that takes one of a closed list of words (e.g. a currency code):
+ * documented as an enum, anything else a 400 that lists them.
+ */
+export function enumParameter<T extends string>(name: string, description: string, values: T[], example: T): Parameter<T> {
+  return {
+    description: description,
+    schema: { type: 'string', enum: values.slice(), example: example },
+    parse: function (value) {
+      for (let i = 0; i < values.length; i++) if (values[i] === value) return accepted(values[i] as T);
+      return refused(400, name + ' must be one of ' + values.join(', '));
+    },
+  };
+}
+
+/** A subcategory's id from its id or slug as given; null when it names none. */
+function subcategoryId(index: RoutingIndex, given: string): number | null {
+  if (/^[0-9]/.test(given)) return Object.prototype.hasOwnProperty.call(index.subcategories, given) ? Number(given) : null;
+  return Object.prototype.hasOwnProperty.call(index.slugs, given) ? (index.slugs[given] as number) : null;
+}
+
+/**
+ * Every query parameter of the API, by name. An endpoint lists the names it
+ * reads (Endpoint.parameters); its plan gets their parsed values in Query, a
+ * type derived from this table, so an entry here reaches the plan with no
+ * other edit, and OpenAPI documents it from its schema. An entry without a
+ * description, schema or parse does not compile. docs/making-changes.md, "A new parameter".
+ */
+export const PARAMETERS = {
   subcategory: {
-    name: 'subcategory',
     description:
       "a subcategory's ID (a positive whole number without sign or leading zeros) or its slug (e.g. gold); both are listed at /subcategories. Malformed: 400; well-formed but unknown: 404.",
-    example: '1',
-    check: function (value) {
-      return wholeMatch(ID_FORM, value) || wholeMatch(SLUG_FORM, value)
-        ? null
-        : "subcategory must be a subcategory's ID (a positive whole number without sign or leading zeros, e.g. 1) or its slug (e.g. gold); they are listed at /api/v1/subcategories";
+    schema: { type: 'string', pattern: '^([1-9][0-9]{0,8}|[a-z][a-z0-9]*(-[a-z0-9]+)*)$', example: '1' },
+    parse: function (value: string, index: RoutingIndex): Parsed<number> {
+      if (!wholeMatch(ID_FORM, value) && !wholeMatch(SLUG_FORM, value)) {
+        return refused(
+          400,
+          "subcategory must be a subcategory's ID (a positive whole number without sign or leading zeros, e.g. 1) or its slug (e.g. gold); they are listed at /api/v1/subcategories",
+        );
+      }
+      const id = subcategoryId(index, value);
+      return id === null ? refused(404, 'subcategory ' + value + ' does not exist; the IDs and slugs are listed at /api/v1/subcategories') : accepted(id);
     },
   },
   start_date: dateParameter('start_date', 'first date of the range, inclusive: ' + DATE_EXPECTATION),
   end_date: dateParameter('end_date', 'last date of the range, inclusive: ' + DATE_EXPECTATION),
   date: dateParameter('date', 'answer as of this day: the newest rate dated on or before it; ' + DATE_EXPECTATION),
-};
+} satisfies ParameterTable;
 
-/** A request's valid parameters, the subcategory resolved to its id. */
-export interface Query {
-  subcategory: number | null;
-  start_date: string | null;
-  end_date: string | null;
-  date: string | null;
-}
+export type ParameterName = keyof typeof PARAMETERS;
+
+/** The type a parameter parses to. */
+type ParsedValue<P> = P extends { parse(value: string, index: RoutingIndex): Parsed<infer T> } ? T : never;
+
+/** A request's parameters, parsed (the subcategory resolved to its id); null when not given or not the endpoint's. */
+export type Query = { [K in ParameterName]: ParsedValue<(typeof PARAMETERS)[K]> | null };
+
+/** A rule across an endpoint's parameters: null when the query keeps it, else the 400 message. */
+export type Rule = (query: Query) => string | null;
+
+/** start_date not after end_date (docs/API.md §2). */
+export const startNotAfterEnd: Rule = function (query) {
+  if (query.start_date === null || query.end_date === null || query.start_date <= query.end_date) return null;
+  return 'start_date (' + query.start_date + ') must not be after end_date (' + query.end_date + ')';
+};
 
 /** What an endpoint decides: a status and the files to read, or a body. */
 export interface Decision {
@@ -109,7 +181,10 @@ export interface Endpoint {
   path: string;
   summary: string;
   description: string;
-  parameters: string[];
+  /** The parameters it reads, in the order their 400s are checked (docs/API.md §2). */
+  parameters: ParameterName[];
+  /** Rules across its parameters, checked in order after every parameter parsed. */
+  rules: Rule[];
   answer: AnswerShape;
   /** Statuses besides 200, 304, 405 and 503 that the endpoint answers, with why. */
   errors: { [status: string]: string };
@@ -137,6 +212,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'The newest rate of a subcategory (gold by default)',
     description: 'With date: the newest rate dated on or before that day (a date after the snapshot answers as of the snapshot).',
     parameters: ['subcategory', 'date'],
+    rules: [],
     answer: { schema: 'Rate', list: false, description: 'one rate record' },
     errors: { '400': 'a malformed parameter', '404': 'an unknown subcategory, one without a published rate, or none dated on or before date' },
     examples: ['', 'subcategory=2', 'subcategory=silver', 'date=2021-03-12'],
@@ -160,6 +236,7 @@ export const ENDPOINTS: Endpoint[] = [
     description:
       'Without dates: every published rate. Only start_date: from it to the newest. Only end_date: from the oldest to it. A range without records answers data [] and count 0.',
     parameters: ['start_date', 'end_date', 'subcategory'],
+    rules: [startNotAfterEnd],
     answer: { schema: 'Rate', list: true, description: 'the matching rate records' },
     errors: { '400': 'a malformed parameter, or start_date after end_date', '404': UNKNOWN_SUBCATEGORY },
     examples: ['start_date=2024-01-01&end_date=2024-12-31&subcategory=1', 'start_date=2025-01-01'],
@@ -196,6 +273,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'Nisab rules, with their value at the newest published rate',
     description: 'Each rule is valued at the newest rate of the subcategory whose price measures it (nsbRateDate says which).',
     parameters: ['subcategory', 'date'],
+    rules: [],
     answer: { schema: 'NisabRule', list: true, description: 'the Nisab rules (a list, possibly empty)' },
     errors: { '400': 'a malformed parameter', '404': UNKNOWN_SUBCATEGORY },
     examples: ['', 'subcategory=3', 'date=2021-03-31'],
@@ -217,6 +295,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'The subcategories, their IDs and slugs',
     description: 'The values the subcategory parameter takes.',
     parameters: [],
+    rules: [],
     answer: { schema: 'Subcategory', list: true, description: 'every subcategory' },
     errors: {},
     examples: [''],
@@ -233,6 +312,7 @@ export const ENDPOINTS: Endpoint[] = [
     description:
       'Each rate record names the entry its price (drtPriceSource) and its naira rate (drtNairaSource) come from. srcFigure says what the figure is: monthly-average and end-of-month-official for the monthly records up to 2025-08, daily-reference and daily-official for the daily ones, carried for an earlier working day\'s official rate.',
     parameters: [],
+    rules: [],
     answer: { schema: 'Source', list: true, description: 'every source' },
     errors: {},
     examples: [''],
@@ -248,6 +328,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'The snapshot: its as-of date, coverage per subcategory and content id',
     description: 'When the data was last updated, and which dates each subcategory covers.',
     parameters: [],
+    rules: [],
     answer: { schema: 'Meta', list: false, description: 'the snapshot description' },
     errors: {},
     examples: [''],

@@ -14,7 +14,7 @@
 // for-of, classes, optional chaining, nullish coalescing, Map/Set, URLSearchParams).
 import { LIST_HEAD, LIST_SEPARATOR, LIST_TAIL_START, renderError, renderJoinedList } from './envelope.ts';
 import { composeDated, type Dated } from './dated.ts';
-import { BASES, endpointAt, noEndpointMessage, PARAMETERS, type Decision, type Query } from './endpoints.ts';
+import { BASES, endpointAt, noEndpointMessage, PARAMETERS, type Decision, type ParameterName, type Query, type Rule } from './endpoints.ts';
 import type { ShardRead } from './layout.ts';
 import type { RoutingIndex } from './schemas.ts';
 import { firstRecord, lastRecord, sliceList } from './slice.ts';
@@ -104,12 +104,6 @@ function readParameters(query: string, names: string[]): { [name: string]: strin
   return found;
 }
 
-/** A subcategory's id from its id or slug as given; null when it names none. */
-function subcategoryId(index: RoutingIndex, given: string): number | null {
-  if (/^[0-9]/.test(given)) return Object.prototype.hasOwnProperty.call(index.subcategories, given) ? Number(given) : null;
-  return Object.prototype.hasOwnProperty.call(index.slugs, given) ? (index.slugs[given] as number) : null;
-}
-
 const DOUBLE_DOT = ['..', '.%2e', '%2e.', '%2e%2e'];
 
 /**
@@ -163,7 +157,9 @@ export function apiPath(url: string): string | null {
 /**
  * Decide the answer to a request; null when the path is not under an API base.
  * When several things are wrong, the first of CONTRACT §2's order answers:
- * method, path, a malformed parameter, start after end, an unknown subcategory.
+ * method, path, a malformed parameter (PARAMETERS' parse), a rule across
+ * parameters (the endpoint's: start after end), a well-formed value naming
+ * nothing (an unknown subcategory), then what the endpoint's plan finds.
  */
 export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
   const url = normalizeTarget(request.url);
@@ -184,28 +180,30 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
   const endpoint = endpointAt(rest);
   if (endpoint === null) return fail(404, noEndpointMessage(), head);
   const given = readParameters(query, endpoint.parameters);
-  const values: { [name: string]: string | null } = {};
+  // Every parameter of the table is in the query: null unless the endpoint reads it and it was given.
+  const values: { [name: string]: unknown } = {};
+  const names = Object.keys(PARAMETERS);
+  for (let i = 0; i < names.length; i++) values[names[i] as string] = null;
+  // A well-formed value naming nothing (an unknown subcategory) answers 404 only once nothing answers 400.
+  let unknown: string | null = null;
   for (let i = 0; i < endpoint.parameters.length; i++) {
-    const name = endpoint.parameters[i] as string;
+    const name = endpoint.parameters[i] as ParameterName;
     const list = given[name] as string[];
     if (list.length > 1) return fail(400, name + ' is given more than once; give it once', head);
-    const value = list.length === 1 ? (list[0] as string) : null;
-    const problem = value === null ? null : (PARAMETERS[name] as { check(v: string): string | null }).check(value);
+    if (list.length === 0) continue;
+    const parsed = PARAMETERS[name].parse(list[0] as string, index);
+    if (parsed.ok) values[name] = parsed.value;
+    else if (parsed.status === 400) return fail(400, parsed.message, head);
+    else if (unknown === null) unknown = parsed.message;
+  }
+  // Built from every name of the table above, each parsed by its own entry.
+  const parsedQuery = values as Query;
+  for (let i = 0; i < endpoint.rules.length; i++) {
+    const problem = (endpoint.rules[i] as Rule)(parsedQuery);
     if (problem !== null) return fail(400, problem, head);
-    values[name] = value;
   }
-  const start = values['start_date'] || null;
-  const end = values['end_date'] || null;
-  if (start !== null && end !== null && start > end) {
-    return fail(400, 'start_date (' + start + ') must not be after end_date (' + end + ')', head);
-  }
-  const subcategoryText = values['subcategory'] || null;
-  const subcategory = subcategoryText === null ? null : subcategoryId(index, subcategoryText);
-  if (subcategoryText !== null && subcategory === null) {
-    return fail(404, 'subcategory ' + subcategoryText + ' does not exist; the IDs and slugs are listed at /api/v1/subcategories', head);
-  }
-  const parsed: Query = { subcategory: subcategory, start_date: start, end_date: end, date: values['date'] || null };
-  const decision: Decision = endpoint.plan(parsed, index);
+  if (unknown !== null) return fail(404, unknown, head);
+  const decision: Decision = endpoint.plan(parsedQuery, index);
   if (decision.error !== null) return fail(decision.status, decision.error, head);
   return { status: decision.status, reads: decision.reads, body: decision.body, head: head, ifNoneMatch: request.ifNoneMatch, dated: decision.dated };
 }
@@ -309,6 +307,6 @@ export function finalize(answer: Answer, plan: Plan, index: RoutingIndex, nowMs:
     }
   }
   headers['content-type'] = 'application/json; charset=utf-8';
-    const single = answer.parts.length === 1;
+  const single = answer.parts.length === 1;
   return { status: answer.status, headers: headers, body: single ? (answer.parts[0] as string) : '', parts: single ? null : answer.parts, sendBody: !plan.head };
 }

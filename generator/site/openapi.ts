@@ -3,7 +3,7 @@
 // build publishes and the router answers. It passes `redocly lint` with the
 // recommended rules (test/site/openapi.test.ts).
 import { z } from 'zod';
-import { BASES, ENDPOINTS, PARAMETERS, type Endpoint } from '../core/endpoints.ts';
+import { BASES, ENDPOINTS, PARAMETERS, type Endpoint, type Parameter, type ParameterName } from '../core/endpoints.ts';
 import { FILE_FIELDS, FILE_PATTERNS, type FileKind } from '../core/layout.ts';
 import '../core/schemas.ts';
 
@@ -63,10 +63,10 @@ function components(refsFrom: unknown): Record<string, unknown> {
   return Object.fromEntries([...all].filter(([name]) => used.has(name)));
 }
 
-function parameter(name: string) {
-  const spec = PARAMETERS[name]!;
-  const schema = name === 'subcategory' ? { type: 'string', example: spec.example } : { type: 'string', format: 'date', example: spec.example };
-  return { name, in: 'query', required: false, description: spec.description, schema };
+/** A query parameter as its entry of the table documents it. */
+function parameter(name: ParameterName) {
+  const spec: Parameter<unknown> = PARAMETERS[name];
+  return { name, in: 'query', required: false, description: spec.description, schema: spec.schema };
 }
 
 function envelope(schema: string, list: boolean) {
