@@ -1,6 +1,6 @@
-// Writes the README's CLI reference from the commands' own --help, so the two
+// Writes docs/cli.md's reference from the commands' own --help, so the two
 // cannot drift (test/cli/readme.test.ts fails when they do).
-//   npx tsx scripts/cli-reference.ts          rewrite README.md
+//   npx tsx scripts/cli-reference.ts          rewrite docs/cli.md
 import { readFile, writeFile } from 'node:fs/promises';
 import { program } from '../generator/cli.ts';
 
@@ -14,19 +14,21 @@ export function cliReference(): string {
     command.configureHelp({ helpWidth: 100 });
     command.configureOutput({ writeOut: (text) => (help += text) });
     command.outputHelp();
-    return `#### ${command.name()}\n\n\`\`\`text\n${help.replace(/^Usage: nisab-api /, 'Usage: npm run cli -- ').trimEnd()}\n\`\`\``;
+    return `## ${command.name()}\n\n\`\`\`text\n${help.replace(/^Usage: nisab-api /, 'Usage: npm run cli -- ').trimEnd()}\n\`\`\``;
   });
   return [START, ...sections, END].join('\n\n');
 }
 
+export const CLI_DOC = new URL('../docs/cli.md', import.meta.url);
+
 export function withReference(readme: string): string {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start === -1 || end === -1) throw new Error('README.md has no cli-reference markers');
+  if (start === -1 || end === -1) throw new Error('docs/cli.md has no cli-reference markers');
   return readme.slice(0, start) + cliReference() + readme.slice(end + END.length);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const readme = await readFile('README.md', 'utf8');
-  await writeFile('README.md', withReference(readme));
+  const doc = await readFile(CLI_DOC, 'utf8');
+  await writeFile(CLI_DOC, withReference(doc));
 }

@@ -90,7 +90,7 @@ function answer(endpoint: Endpoint) {
   return responses;
 }
 
-// The snapshot's files under /v1/, which any static host serves (README "A plain
+// The snapshot's files under /v1/, which any static host serves (docs/deploying.md "A plain
 // static host"): byte for byte the API's answer to the same question. The paths
 // come from the layout's own patterns (core/layout.ts), so a kind of file added
 // there must be described here before the document compiles.
@@ -104,7 +104,7 @@ interface StaticFile {
   schema: string;
   list: boolean;
 }
-const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
+export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   meta: { summary: 'Meta file', description: `As GET ${API}/meta: tells a client which blocks exist.`, schema: 'Meta', list: false },
   // The edges' own index (which files exist, their ETags) and mark (which snapshot a folder holds): not answers.
   routing: null,
