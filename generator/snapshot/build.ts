@@ -18,7 +18,8 @@ import { generatorId } from './generator-id.ts';
 import { planShards, planSnapshot, sha1Hex, type PreviousSnapshot, type SnapshotOptions } from './plan.ts';
 import { currentTree, publish, PreviousTreeDamaged, readManifest, restoreOut, type Manifest } from './publish.ts';
 import { checkOut, lockStore, makeStore } from './store.ts';
-import { CODE_FILES, codeFiles, landingPage } from './site-files.ts';
+import { CODE_FILES, codeFiles, LANDING_FILES, landingPage } from './site-files.ts';
+import { LANGUAGES } from '../site/i18n/catalogue.ts';
 
 export interface BuildOptions {
   db: string;
@@ -136,7 +137,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   // The worker bundle and the OpenAPI document depend only on the code: carried over when it is the same.
   const sameCode = previous.reusable !== null && CODE_FILES.every((file) => previous.reusable!.files[file]);
   const site = sameCode ? new Map<string, string>() : await codeFiles();
-  site.set('index.html', landingPage(planned.meta, source.sources));
+  for (const lang of LANGUAGES) site.set(LANDING_FILES[lang], landingPage(planned.meta, source.sources, lang));
   for (const file of sameCode ? CODE_FILES : []) {
     planned.carry.set(file, previous.reusable!.files[file]!);
     planned.entries.set(file, previous.reusable!.files[file]!);

@@ -7,7 +7,7 @@ import { CLOUDFLARE_FILES, cloudflareFiles } from '../edges/cloudflare/deploy-fi
 import { openApiDocument } from '../site/openapi.ts';
 import { siteAssets, SITE_ASSET_FILES } from '../site/assets.ts';
 import { jsonSchemaFiles, SCHEMA_FILES } from '../site/json-schemas.ts';
-import { landingPage } from '../site/page/html.ts';
+import { LANDING_FILES, landingPage } from '../site/page/html.ts';
 
 /** The API document (docs/API.md), published with every snapshot so the page can link it. */
 export const API_DOCUMENT = fileURLToPath(new URL('../../docs/API.md', import.meta.url));
@@ -24,4 +24,4 @@ export async function codeFiles(): Promise<Map<string, string>> {
 
 export const CODE_FILES = [...CLOUDFLARE_FILES, 'openapi.json', 'API.md', ...SCHEMA_FILES, ...SITE_ASSET_FILES];
 
-export { landingPage };
+export { LANDING_FILES, landingPage };

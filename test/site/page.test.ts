@@ -100,10 +100,13 @@ describe('the landing page in Chromium', () => {
       expect(shown.replace(/[^0-9.]/g, '')).toBe(rule.nsbValueInNaira!.toFixed(2));
     }
     const latest = await api<{ drtDate: string; drtHijriDate: string }>('/rates/latest');
-    expect(await page.textContent('#nisab-cards')).toContain(`${latest.drtHijriDate} AH`); // the Gregorian and the Hijri date
+    // The Gregorian and the Hijri date, in words (written here by hand for the snapshot's fixed day).
+    expect(latest).toMatchObject({ drtDate: '2025-09-21', drtHijriDate: '1447-03-29' });
+    expect(await page.textContent('[data-testid=rate-date-gold]')).toBe("Rate of 21 September 2025 · 29 Rabi' al-Awwal 1447 AH (Umm al-Qura)");
     expect(await page.isVisible('#stale')).toBe(true);
-    expect(await page.textContent('#stale')).toContain(latest.drtDate);
-    expect(await page.textContent('#nisab-cards')).toContain(latest.drtDate);
+    expect(await page.textContent('#stale')).toContain('21 September 2025');
+    // The heading names the day of the rate, not the build's.
+    expect(await page.textContent('h1')).toBe('Zakat Nisab on 21 September 2025, in Naira and US dollars');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -126,9 +129,9 @@ describe('the landing page in Chromium', () => {
       // The snapshot is as of a Sunday: the naira rate is the CBN's of Friday, carried.
       expect(rate).toMatchObject({ drtDate: '2025-09-21', drtNairaSource: 'cbn-nfem-carried', drtNairaDate: '2025-09-19' });
       expect(await page.textContent(`article[data-standard=${slug}]`)).toContain('Naira per dollar: Central Bank of Nigeria');
-      expect(await page.textContent(`article[data-standard=${slug}]`)).toContain('the rate of 2025-09-19');
+      expect(await page.textContent(`article[data-standard=${slug}]`)).toContain('the rate of 19 September 2025');
     }
-    expect(await page.textContent('#nisab-rate')).toContain('on 2025-09-19');
+    expect(await page.textContent('#nisab-rate')).toContain('on 19 September 2025');
     // The credits are the whole list, each with its licence.
     const credits = await page.$$eval('#sources-list li', (items) => items.map((li) => [li.dataset.source, li.textContent]));
     expect(credits).toEqual([...sources.values()].map((s) => [s.srcID, `${s.srcName}: ${s.srcLicence}`]));
@@ -237,6 +240,54 @@ describe('the landing page in Chromium', () => {
       expect(problems).toEqual([]);
       await page.close();
     }
+  });
+});
+
+describe('the landing page in Hausa and Arabic (docs/API.md §9)', () => {
+  // Written here by hand from the catalogues' words for the snapshot's fixed day (2025-09-21, 29 Rabi' al-Awwal 1447).
+  const cases = [
+    { path: '/ha/', lang: 'ha', dir: 'ltr', heading: 'Nisabin zakka na 21 ga Satumba, 2025, a Naira da Dalar Amurka', rateDate: "Farashin ranar 21 ga Satumba, 2025 · 29 ga Rabi'ul Awwal, 1447 BH (Ummul Qura)" },
+    { path: '/ar/', lang: 'ar', dir: 'rtl', heading: 'نصاب الزكاة في 21 سبتمبر 2025م، بالنيرة والدولار الأمريكي', rateDate: 'سعر يوم 21 سبتمبر 2025م · 29 ربيع الأول 1447هـ (تقويم أم القرى)' },
+  ] as const;
+  for (const c of cases) {
+    it(`${c.path} is in its language (${c.dir}), with the same figures as /`, async () => {
+      const { page, problems } = await ready(c.path, 390);
+      expect(await page.getAttribute('html', 'lang')).toBe(c.lang);
+      expect(await page.getAttribute('html', 'dir')).toBe(c.dir);
+      expect(await page.textContent('h1')).toBe(c.heading);
+      expect(await page.textContent('[data-testid=rate-date-gold]')).toBe(c.rateDate);
+      const rules = await api<Rule[]>('/nisab');
+      for (const [slug, id] of [
+        ['gold', 1],
+        ['silver', 2],
+      ] as const) {
+        const rule = rules.find((r) => r.nsbSubcategoryID === id && r.nsbIsDefault)!;
+        expect(Number(await page.getAttribute(`[data-testid=nisab-${slug}-naira]`, 'data-value'))).toBe(rule.nsbValueInNaira);
+        expect((await page.textContent(`[data-testid=nisab-${slug}-naira]`))!.replace(/[^0-9.]/g, '')).toBe(rule.nsbValueInNaira!.toFixed(2));
+      }
+      // The switch links every language, the current one marked.
+      const links = await page.$$eval('nav.languages a', (as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('aria-current')]));
+      expect(links).toEqual([
+        ['/', null],
+        ['/ha/', c.lang === 'ha' ? 'page' : null],
+        ['/ar/', c.lang === 'ar' ? 'page' : null],
+      ]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no horizontal scrolling').toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `tmp/page-${c.lang}-390.png`, fullPage: true });
+      await settled(page, 'HTTP 200');
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('switches language by its links', async () => {
+    const { page, problems } = await ready('/', 1280);
+    await page.click('nav.languages a[hreflang=ha]');
+    await page.waitForSelector('html[lang=ha] body[data-ready="true"]');
+    expect(new URL(page.url()).pathname).toBe('/ha/');
+    await settled(page);
+    expect(problems).toEqual([]);
+    await page.close();
   });
 });
 

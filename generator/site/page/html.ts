@@ -1,16 +1,20 @@
-// The two pages of the site, rendered at build time: the landing page (its
-// figures, chart, calculator and examples are filled in by assets/page.js from
-// the API itself) and the API reference (openapi.json rendered by Redoc).
+// The pages of the site, rendered at build time: the landing page in each
+// language of i18n/catalogue.ts (its figures, chart, calculator and examples are
+// filled in by assets/page.js from the API itself, in the page's language) and
+// the API reference (openapi.json rendered by Redoc).
 // The build writes the as-of date and coverage into the page, so it says what
 // it holds before any script runs.
 import { BASES, ENDPOINTS } from '../../core/endpoints.ts';
 import { paths } from '../../core/layout.ts';
 import type { Meta, Source } from '../../core/schemas.ts';
+import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../i18n/catalogue.ts';
+import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
+import { formats } from '../i18n/format.ts';
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-const HEAD = (title: string, description: string, extra = '') => `<!doctype html>
-<html lang="en">
+const HEAD = (title: string, description: string, extra = '', lang: Lang = 'en') => `<!doctype html>
+<html lang="${lang}" dir="${LANGUAGE_INFO[lang].dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -29,109 +33,134 @@ function credits(sources: Source[]): string {
     .join('\n');
 }
 
-export function landingPage(meta: Meta, sources: Source[]): string {
+/** The path of the landing page of each language under the snapshot root. */
+export const LANDING_FILES: { [L in Lang]: string } = { en: 'index.html', ha: 'ha/index.html', ar: 'ar/index.html' };
+
+/** Links to the page in every language, each named in its own language; the current one marked. */
+function languageSwitch(lang: Lang, label: string): string {
+  const links = LANGUAGES.map((other) => {
+    const info = LANGUAGE_INFO[other];
+    const current = other === lang ? ' aria-current="page"' : '';
+    return `<a href="${info.path}" hreflang="${other}" lang="${other}" dir="${info.dir}"${current}>${escape(info.name)}</a>`;
+  });
+  return `<nav class="languages" aria-label="${escape(label)}">${links.join(' ')}</nav>`;
+}
+
+/** The landing page in one language (docs/API.md §9): the same figures, the words of its catalogue. */
+export function landingPage(meta: Meta, sources: Source[], lang: Lang = 'en'): string {
+  const { page: t, calendar } = PAGE_CATALOGUES[lang];
+  const format = formats(calendar);
   const gold = meta.subcategories.find((s) => s.sctID === meta.defaultSubcategoryID);
   const coverage = meta.subcategories
     .filter((s) => s.count > 0)
-    .map((s) => `<li><b>${escape(s.sctSlug)}</b> (subcategory ${s.sctID}): ${s.count} rates, ${s.firstDate} to ${s.lastDate}</li>`)
+    .map((s) => `<li>${escape(t.coverage(s.sctSlug, String(s.sctID), format.number(s.count, 0), s.firstDate!, s.lastDate!))}</li>`)
     .join('\n');
-  // The examples come from the endpoint table, so a new endpoint shows up here by itself.
-  const examples = ENDPOINTS.flatMap((e) => e.examples.map((query) => ({ path: query ? `${e.path}?${query}` : e.path, title: e.summary })));
-  const config = { asOf: meta.asOf, defaultSubcategoryID: meta.defaultSubcategoryID, firstDate: gold?.firstDate ?? null, lastDate: gold?.lastDate ?? null, examples };
+  // The examples come from the endpoint table, so a new endpoint shows up here by itself; each is titled by the catalogue.
+  const titles = t.examples as { [path: string]: string };
+  const examples = ENDPOINTS.flatMap((e) => e.examples.map((query) => (query ? `${e.path}?${query}` : e.path))).map((path) => ({ path, title: titles[path] ?? '' }));
+  const config = { lang, asOf: meta.asOf, defaultSubcategoryID: meta.defaultSubcategoryID, firstDate: gold?.firstDate ?? null, lastDate: gold?.lastDate ?? null, examples };
+  const alternates = LANGUAGES.map((other) => `<link rel="alternate" hreflang="${other}" href="${LANGUAGE_INFO[other].path}">`).join('\n');
+  const radio = (name: string, value: string, text: string, checked = false) => `<label><input type="radio" name="${name}" value="${value}"${checked ? ' checked' : ''}> ${escape(text)}</label>`;
+  const option = (value: string, text: string, selected = false) => `<option value="${value}"${selected ? ' selected' : ''}>${escape(text)}</option>`;
+  const number = (name: string, text: string, step = 'any', mode = 'decimal') => `<label>${escape(text)} <input name="${name}" type="number" min="0" step="${step}" inputmode="${mode}"></label>`;
+  const heading = gold?.lastDate ? t.heading(format.date(gold.lastDate)) : t.headingNoRate;
   return `${HEAD(
-    'Gold and silver rates and Zakat Nisab today, in Naira and US dollars',
-    'Today\'s Zakat Nisab in Naira and US dollars on the gold and silver standards, daily gold and silver rates, a zakat calculator and a free JSON API.',
-    `<link rel="stylesheet" href="/assets/page.css">
+    t.title,
+    t.description,
+    `${alternates}
+<link rel="stylesheet" href="/assets/page.css">
 <script type="module" src="/assets/page.js"></script>
 `,
+    lang,
   )}
 <body>
-<a class="skip" href="#main">Skip to the figures</a>
+<a class="skip" href="#main">${escape(t.skip)}</a>
 <header class="top">
-  <p class="brand">Nisab API</p>
-  <nav aria-label="Sections">
-    <a href="#nisab">Nisab</a> <a href="#chart">Chart</a> <a href="#calculator">Calculator</a> <a href="#api">API</a> <a href="/reference.html">Reference</a>
+  <p class="brand">${escape(t.brand)}</p>
+  <nav aria-label="${escape(t.sections)}">
+    <a href="#nisab">${escape(t.navNisab)}</a> <a href="#chart">${escape(t.navChart)}</a> <a href="#calculator">${escape(t.navCalculator)}</a> <a href="#api">${escape(t.navApi)}</a> <a href="/reference.html">${escape(t.navReference)}</a>
   </nav>
+  ${languageSwitch(lang, t.language)}
 </header>
 <main id="main" data-config="${escape(JSON.stringify(config))}">
-<h1>Zakat Nisab today, in Naira and US dollars</h1>
-<p class="lead">From a snapshot as of <time datetime="${meta.asOf}">${meta.asOf}</time> (${escape(meta.timeZone)}), rebuilt every night. Every figure on this page comes from the free JSON API below.</p>
+<h1${gold?.lastDate ? ` data-date="${gold.lastDate}"` : ''}>${escape(heading)}</h1>
+<p class="lead">${escape(t.lead(format.date(meta.asOf), meta.timeZone))}</p>
 <div id="stale" class="warning" role="alert" hidden></div>
 
 <section id="nisab" aria-labelledby="nisab-title">
-  <h2 id="nisab-title">Nisab: the least wealth on which zakat is due</h2>
-  <div id="nisab-cards" class="cards" aria-live="polite"><p>Loading today's figures…</p></div>
+  <h2 id="nisab-title">${escape(t.nisabTitle)}</h2>
+  <div id="nisab-cards" class="cards" aria-live="polite"><p>${escape(t.loading)}</p></div>
   <p id="nisab-rate" class="small"></p>
 </section>
 
 <section id="chart" aria-labelledby="chart-title">
-  <h2 id="chart-title">Gold and silver prices</h2>
+  <h2 id="chart-title">${escape(t.chartTitle)}</h2>
   <form id="chart-controls" class="controls">
     <fieldset>
-      <legend>Price per gram in</legend>
-      <label><input type="radio" name="currency" value="naira" checked> Naira</label>
-      <label><input type="radio" name="currency" value="usd"> US dollars</label>
+      <legend>${escape(t.pricePerGramIn)}</legend>
+      ${radio('currency', 'naira', t.currencyNaira, true)}
+      ${radio('currency', 'usd', t.currencyUsd)}
     </fieldset>
     <fieldset>
-      <legend>Range</legend>
-      <label><input type="radio" name="range" value="1m"> 1 month</label>
-      <label><input type="radio" name="range" value="1y"> 1 year</label>
-      <label><input type="radio" name="range" value="10y" checked> 10 years</label>
-      <label><input type="radio" name="range" value="all"> All</label>
-      <label><input type="radio" name="range" value="custom"> Two dates</label>
+      <legend>${escape(t.range)}</legend>
+      ${radio('range', '1m', t.range1m)}
+      ${radio('range', '1y', t.range1y)}
+      ${radio('range', '10y', t.range10y, true)}
+      ${radio('range', 'all', t.rangeAll)}
+      ${radio('range', 'custom', t.rangeCustom)}
     </fieldset>
     <fieldset id="custom-range" class="dates" hidden>
-      <legend>From and to (inclusive)</legend>
-      <label>From <input type="date" name="from" min="${config.firstDate ?? ''}" max="${config.lastDate ?? ''}"></label>
-      <label>To <input type="date" name="to" min="${config.firstDate ?? ''}" max="${config.lastDate ?? ''}"></label>
-      <button type="submit">Show</button>
+      <legend>${escape(t.fromTo)}</legend>
+      <label>${escape(t.from)} <input type="date" name="from" min="${config.firstDate ?? ''}" max="${config.lastDate ?? ''}"></label>
+      <label>${escape(t.to)} <input type="date" name="to" min="${config.firstDate ?? ''}" max="${config.lastDate ?? ''}"></label>
+      <button type="submit">${escape(t.show)}</button>
     </fieldset>
   </form>
   <figure>
-    <div id="chart-plot" class="plot" role="img" aria-label="Chart of gold and silver prices"></div>
+    <div id="chart-plot" class="plot" role="img" aria-label="${escape(t.chartLabel)}"></div>
     <figcaption id="chart-caption" aria-live="polite"></figcaption>
   </figure>
-  <p class="small">Drawn from <code id="chart-query"></code>: the API's own range query.</p>
+  <p class="small">${t.drawnFromHtml('<code id="chart-query"></code>')}</p>
 </section>
 
 <section id="calculator" aria-labelledby="calculator-title">
-  <h2 id="calculator-title">Zakat calculator</h2>
-  <p>Runs in your browser on the published rules; nothing you type leaves this page. Each kind of wealth is measured against its own Nisab, after a full lunar year (hawl) of ownership where the rule requires it; cash and trade goods are one pool.</p>
+  <h2 id="calculator-title">${escape(t.calculatorTitle)}</h2>
+  <p>${escape(t.calculatorIntro)}</p>
   <form id="zakat-form" class="calc">
     <fieldset>
-      <legend>Rules</legend>
-      <label>School <select name="school">
-        <option value="maliki" selected>Maliki</option>
-        <option value="hanafi">Hanafi</option>
-        <option value="shafii">Shafi'i</option>
-        <option value="hanbali">Hanbali</option>
+      <legend>${escape(t.rules)}</legend>
+      <label>${escape(t.school)} <select name="school">
+        ${option('maliki', t.maliki, true)}
+        ${option('hanafi', t.hanafi)}
+        ${option('shafii', t.shafii)}
+        ${option('hanbali', t.hanbali)}
       </select></label>
-      <label>Nisab for cash and trade goods <select name="standard">
-        <option value="gold">Gold standard</option>
-        <option value="silver">Silver standard</option>
-        <option value="lower">Lower of the two</option>
+      <label>${escape(t.cashStandard)} <select name="standard">
+        ${option('gold', t.goldStandard)}
+        ${option('silver', t.silverStandard)}
+        ${option('lower', t.lowerOfTwo)}
       </select></label>
     </fieldset>
     <fieldset>
-      <legend>Money and metals</legend>
-      <label>Cash and savings (₦) <input name="cash" type="number" min="0" step="any" inputmode="decimal"></label>
-      <label>Trade goods at market value (₦) <input name="tradeGoods" type="number" min="0" step="any" inputmode="decimal"></label>
-      <label>Gold held (grams) <input name="goldGrams" type="number" min="0" step="any" inputmode="decimal"></label>
-      <label>Silver held (grams) <input name="silverGrams" type="number" min="0" step="any" inputmode="decimal"></label>
+      <legend>${escape(t.moneyAndMetals)}</legend>
+      ${number('cash', t.cash)}
+      ${number('tradeGoods', t.tradeGoods)}
+      ${number('goldGrams', t.goldHeld)}
+      ${number('silverGrams', t.silverHeld)}
     </fieldset>
     <fieldset>
-      <legend>Livestock (grazing animals, head)</legend>
-      <label>Camels <input name="camels" type="number" min="0" step="1" inputmode="numeric"></label>
-      <label>Cattle <input name="cattle" type="number" min="0" step="1" inputmode="numeric"></label>
-      <label>Sheep and goats <input name="sheep-goats" type="number" min="0" step="1" inputmode="numeric"></label>
+      <legend>${escape(t.livestock)}</legend>
+      ${number('camels', t.camels, '1', 'numeric')}
+      ${number('cattle', t.cattle, '1', 'numeric')}
+      ${number('sheep-goats', t.sheepGoats, '1', 'numeric')}
     </fieldset>
     <fieldset>
-      <legend>Crops</legend>
-      <label>Harvest (kg) <input name="cropsKg" type="number" min="0" step="any" inputmode="decimal"></label>
-      <label>Watered by <select name="watering">
-        <option value="rain-fed">Rain or rivers</option>
-        <option value="irrigated">Irrigation (labour or cost)</option>
-        <option value="mixed">Both, half and half</option>
+      <legend>${escape(t.crops)}</legend>
+      ${number('cropsKg', t.harvest)}
+      <label>${escape(t.wateredBy)} <select name="watering">
+        ${option('rain-fed', t.rainFed)}
+        ${option('irrigated', t.irrigated)}
+        ${option('mixed', t.mixed)}
       </select></label>
     </fieldset>
   </form>
@@ -139,8 +168,8 @@ export function landingPage(meta: Meta, sources: Source[]): string {
 </section>
 
 <section id="api" aria-labelledby="api-title">
-  <h2 id="api-title">The API: copy, paste, run</h2>
-  <p>Free, read-only, no key. Every answer is <code>{"success": true, "data": …}</code> (with <code>count</code> for lists) or <code>{"success": false, "message": "…"}</code>. The same paths answer under <code>${BASES[1]}</code>. The contract: <a href="/API.md">API.md</a>. Full reference: <a href="/reference.html">API reference</a> (<a href="/openapi.json">openapi.json</a>), JSON Schemas under <a href="/schemas/index.json">/schemas/</a>, and a typed JavaScript client in the repository's <code>client/</code> folder.</p>
+  <h2 id="api-title">${escape(t.apiTitle)}</h2>
+  <p>${t.apiIntroHtml(BASES[1]!)}</p>
   <ul>
 ${coverage}
   </ul>
@@ -148,13 +177,13 @@ ${coverage}
 </section>
 </main>
 <footer>
-<p>Where the figures come from (<a href="/${paths.sources}">${paths.sources}</a>, also <code>GET ${BASES[0]}/sources</code>, describes each; every figure above names its own):</p>
+<p>${t.sourcesIntroHtml(`<a href="/${paths.sources}">${paths.sources}</a>`, `${BASES[0]}/sources`)}</p>
 <ul id="sources-list">
 ${credits(sources)}
 </ul>
-<p>Rules: compiled from the sources each rule names. Ask a scholar you trust about your own case.</p>
+<p>${escape(t.rulesNote)}</p>
 </footer>
-<noscript><p class="warning">The figures, chart and calculator need JavaScript; the API itself works without it.</p></noscript>
+<noscript><p class="warning">${escape(t.noscript)}</p></noscript>
 </body>
 </html>
 `;

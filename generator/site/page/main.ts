@@ -8,8 +8,12 @@ import { createClient, requestPath, type NisabClient } from '../../../client/src
 import type { Meta, NisabRule, Rate, Source, SourceFigure, Subcategory } from '../../../client/src/types.ts';
 import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
 import { BASES } from '../../core/endpoints.ts';
+import { isLang } from '../i18n/catalogue.ts';
+import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
+import { formats } from '../i18n/format.ts';
 
 interface Config {
+  lang: string;
   asOf: string;
   defaultSubcategoryID: number;
   firstDate: string | null;
@@ -27,8 +31,11 @@ const config = JSON.parse(main.dataset.config!) as Config;
 const api = createClient({ fallbackBaseUrls: [`${location.origin}${BASES[1]}`], staticRoot: location.origin });
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 2 });
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+// Every word of the page from its language's catalogue (i18n/), every figure and date through its formats.
+const { page: t, calendar } = PAGE_CATALOGUES[isLang(config.lang) ? config.lang : 'en'];
+const format = formats(calendar);
+const naira = { format: (n: number) => format.money(n, 'NGN') };
+const usd = { format: (n: number) => format.money(n, 'USD') };
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]) {
   const node = document.createElement(tag);
@@ -42,18 +49,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 // ---- Nisab today -------------------------------------------------------------
 
-const rateDateText = (rate: Rate) => `${rate.drtDate} (${rate.drtHijriDate} AH, Umm al-Qura)`;
+const rateDateText = (rate: Rate) => `${format.date(rate.drtDate)} · ${t.hijriIn(format.hijri(rate.drtHijriDate), calendar.ummAlQura)}`;
 
 /** What a source's figure is, in a few words (the record's date means a different thing for each). */
-const FIGURE_WORDS: Record<SourceFigure, string> = {
-  'daily-reference': 'reference rate of the day',
-  'daily-official': 'official rate of the day',
-  carried: 'official rate of an earlier working day',
-  'monthly-average': 'average of the month',
-  'end-of-month-official': 'official rate at the end of the month',
-  manual: 'entered by hand',
-  other: 'see the source',
-};
+const FIGURE_WORDS: Record<SourceFigure, string> = t.figure;
 
 /** A figure's source by name, linked to where it is published, as GET /sources describes it. */
 function sourceText(sources: Map<string, Source>, id: string, testid: string): HTMLElement {
@@ -65,20 +64,22 @@ function sourceText(sources: Map<string, Source>, id: string, testid: string): H
 }
 
 function nisabCard(title: string, rule: NisabRule, rate: Rate | undefined, slug: string, sources: Map<string, Source>): HTMLElement {
-  const value = (n: number | null, format: Intl.NumberFormat) => (n === null ? 'not available' : format.format(n));
-  const carried = rate && rate.drtNairaDate !== rate.drtDate ? `, the rate of ${rate.drtNairaDate}` : '';
+  const value = (n: number | null, money: { format(n: number): string }) => (n === null ? t.notAvailable : money.format(n));
+  const carried = rate && rate.drtNairaDate !== rate.drtDate ? t.carriedFrom(format.date(rate.drtNairaDate)) : '';
+  const metal = slug === 'gold' ? calendar.gold : calendar.silver;
+  const grams = format.number(rule.nsbThreshold ?? 0, 0);
   return el(
     'article',
     { class: 'card', 'data-standard': slug },
     el('h3', {}, title),
     el('p', { class: 'big', 'data-testid': `nisab-${slug}-naira`, 'data-value': String(rule.nsbValueInNaira) }, value(rule.nsbValueInNaira, naira)),
     el('p', { 'data-testid': `nisab-${slug}-usd`, 'data-value': String(rule.nsbValueInUSD) }, value(rule.nsbValueInUSD, usd)),
-    el('p', { class: 'small' }, `${rule.nsbThreshold} g of ${slug} at ${rate ? naira.format(rate.drtInNaira) : '?'} per gram`),
-    el('p', { class: 'small' }, `Rate of ${rate ? rateDateText(rate) : rule.nsbRateDate ?? 'no date'}`),
+    el('p', { class: 'small' }, rate ? t.thresholdAt(grams, metal, naira.format(rate.drtInNaira)) : t.thresholdNoPrice(grams, metal)),
+    el('p', { class: 'small', 'data-testid': `rate-date-${slug}` }, t.rateOf(rate ? rateDateText(rate) : rule.nsbRateDate ? format.date(rule.nsbRateDate) : t.noDate)),
     ...(rate
       ? [
-          el('p', { class: 'small' }, 'Price in dollars: ', sourceText(sources, rate.drtPriceSource, `source-${slug}-price`)),
-          el('p', { class: 'small' }, 'Naira per dollar: ', sourceText(sources, rate.drtNairaSource, `source-${slug}-naira`), carried),
+          el('p', { class: 'small' }, t.priceSource, sourceText(sources, rate.drtPriceSource, `source-${slug}-price`)),
+          el('p', { class: 'small' }, t.nairaSource, sourceText(sources, rate.drtNairaSource, `source-${slug}-naira`), carried),
         ]
       : []),
   );
@@ -88,8 +89,8 @@ async function showNisab(published: Published, sources: Map<string, Source>) {
   const cards = $('nisab-cards');
   cards.replaceChildren();
   for (const [slug, title] of [
-    ['gold', 'Gold standard'],
-    ['silver', 'Silver standard'],
+    ['gold', t.goldStandard],
+    ['silver', t.silverStandard],
   ] as const) {
     const id = published.subcategories.find((s) => s.sctSlug === slug)?.sctID;
     const rule = published.rules.find((r) => r.nsbSubcategoryID === id && r.nsbIsDefault);
@@ -100,10 +101,10 @@ async function showNisab(published: Published, sources: Map<string, Source>) {
   const age = daysBetween(newest.drtDate, today());
   if (age > STALE_AFTER_DAYS) {
     const stale = $('stale');
-    stale.textContent = `Warning: the newest gold rate is from ${newest.drtDate}, ${age} days ago. The Nisab below is valued at that rate; today's market may differ.`;
+    stale.textContent = t.stale(format.date(newest.drtDate), format.number(age, 0));
     stale.hidden = false;
   }
-  $('nisab-rate').textContent = `One US dollar was ${naira.format(newest.drtUSDinNaira)} on ${newest.drtNairaDate}. For cash and trade goods, the calculator below lets you choose the gold standard, the silver standard or the lower of the two, as published in the rules.`;
+  $('nisab-rate').textContent = t.dollarWas(naira.format(newest.drtUSDinNaira), format.date(newest.drtNairaDate));
 }
 
 // ---- Chart ---------------------------------------------------------------------
@@ -145,7 +146,7 @@ async function drawChart(subcategories: Subcategory[]) {
   const { start, end } = chosenRange(form);
   const caption = $('chart-caption');
   if (start && end && start > end) {
-    caption.textContent = 'The first date must not be after the second.';
+    caption.textContent = t.firstAfterSecond;
     return;
   }
   const metals = ['gold', 'silver'].map((slug) => subcategories.find((s) => s.sctSlug === slug)).filter((s): s is Subcategory => s !== undefined);
@@ -160,12 +161,13 @@ async function drawChart(subcategories: Subcategory[]) {
   target.dataset.range = `${start ?? 'first'}..${end ?? 'last'}`;
   metals.forEach((s, i) => (target.dataset[`${s.sctSlug}Points`] = String(points[i])));
   target.dataset.drawn = 'true';
-  const unit = inNaira ? '₦' : '$';
-  const format = inNaira ? naira : usd;
+  const unit = inNaira ? t.currencyNaira : t.currencyUsd;
+  const money = inNaira ? naira : usd;
+  const metalName = (s: Subcategory) => (s.sctSlug === 'gold' ? t.goldName : s.sctSlug === 'silver' ? t.silverName : s.sctName);
   caption.textContent = answers
     .map((a, i) => {
       const last = a.data.at(-1);
-      return `${metals[i]!.sctName}: ${a.count} rates${last ? `, newest ${format.format(value(last))} per gram on ${last.drtDate}` : ''}`;
+      return `${t.chartCaption(metalName(metals[i]!), format.number(a.count, 0))}${last ? t.chartNewest(money.format(value(last)), format.date(last.drtDate)) : ''}`;
     })
     .join('. ');
   const width = Math.max(280, target.clientWidth);
@@ -175,8 +177,8 @@ async function drawChart(subcategories: Subcategory[]) {
     scales: { x: { time: true }, gold: { auto: true }, silver: { auto: true } },
     series: [
       {},
-      { label: `Gold ${unit}/g`, scale: 'gold', stroke: '#9a6b00', width: 2, spanGaps: true, points: { show: false } },
-      { label: `Silver ${unit}/g`, scale: 'silver', stroke: '#4a5a6a', width: 2, spanGaps: true, dash: [6, 3], points: { show: false } },
+      { label: t.seriesLabel(t.goldName, unit), scale: 'gold', stroke: '#9a6b00', width: 2, spanGaps: true, points: { show: false } },
+      { label: t.seriesLabel(t.silverName, unit), scale: 'silver', stroke: '#4a5a6a', width: 2, spanGaps: true, dash: [6, 3], points: { show: false } },
     ],
     axes: [
       {},
@@ -211,7 +213,7 @@ function calculate(published: Published) {
   const result = zakatDue(published, holdings, data.get("standard") as Standard, data.get("school") as School, livestock);
   const out = $('zakat-result');
   if (result.lines.length === 0) {
-    out.replaceChildren(el('p', {}, 'Enter what you hold to see what is due.'));
+    out.replaceChildren(el('p', {}, t.enterHoldings));
     return;
   }
   const rows = result.lines.map((line) =>
@@ -219,24 +221,25 @@ function calculate(published: Published) {
       'tr',
       { 'data-line': line.what },
       el('th', { scope: 'row' }, line.what),
-      el('td', { 'data-label': 'You hold' }, `${line.unit === 'NGN' ? naira.format(line.held) : `${line.held} ${line.unit}`}`),
-      el('td', { 'data-label': 'Nisab' }, line.nisab === null ? '—' : line.unit === 'NGN' ? naira.format(line.nisab) : `${line.nisab} ${line.unit}`),
-      el('td', { 'data-label': 'Due', 'data-testid': 'due' }, line.due, line.dueNaira ? el('br') : '', line.dueNaira ? naira.format(line.dueNaira) : ''),
-      el('td', { 'data-label': 'Rule applied', class: 'small' }, line.ruleText),
+      el('td', { 'data-label': t.colHeld }, `${line.unit === 'NGN' ? naira.format(line.held) : `${line.held} ${line.unit}`}`),
+      el('td', { 'data-label': t.colNisab }, line.nisab === null ? '—' : line.unit === 'NGN' ? naira.format(line.nisab) : `${line.nisab} ${line.unit}`),
+      el('td', { 'data-label': t.colDue, 'data-testid': 'due' }, line.due, line.dueNaira ? el('br') : '', line.dueNaira ? naira.format(line.dueNaira) : ''),
+      el('td', { 'data-label': t.colRule, class: 'small' }, line.ruleText),
     ),
   );
   out.replaceChildren(
     el(
       'div',
-      { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Zakat due, line by line' },
+      { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': t.resultLabel },
       el(
         'table',
         {},
-        el('thead', {}, el('tr', {}, ...['What', 'You hold', 'Nisab', 'Due', 'Rule applied'].map((h) => el('th', { scope: 'col' }, h)))),
+        el('thead', {}, el('tr', {}, ...[t.colWhat, t.colHeld, t.colNisab, t.colDue, t.colRule].map((h) => el('th', { scope: 'col' }, h)))),
         el('tbody', {}, ...rows),
       ),
     ),
-    el('p', { class: 'big', 'data-testid': 'zakat-total', 'data-naira': String(result.totalDueNaira) }, `Total due in money: ${naira.format(result.totalDueNaira)}`),
+    el('p', { class: 'big', 'data-testid': 'zakat-total', 'data-naira': String(result.totalDueNaira) }, t.totalDue(naira.format(result.totalDueNaira))),
+    ...(config.lang === 'en' ? [] : [el('p', { class: 'small' }, t.calculatorEnglish)]),
   );
 }
 
@@ -259,11 +262,11 @@ function showExamples(after: Promise<unknown>) {
     const url = `${location.origin}/api/v1${example.path}`;
     const curl = el('pre', {}, el('code', {}, 'curl ', "'", wrappingUrl(url), "'"));
     const js = el('pre', {}, el('code', {}, 'const answer = await (await fetch(', "'", wrappingUrl(url), "'", ')).json();'));
-    const answer = el('pre', { class: 'answer', tabindex: '0', 'aria-label': `Live answer of ${example.path}` }, 'Loading…');
+    const answer = el('pre', { class: 'answer', tabindex: '0', 'aria-label': t.liveAnswerOf(example.path) }, t.answering);
     const copy = (source: HTMLElement, label: string) => {
       const button = el('button', { type: 'button' }, label);
       button.addEventListener('click', () => {
-        void navigator.clipboard?.writeText(source.textContent ?? '').then(() => (button.textContent = 'Copied'));
+        void navigator.clipboard?.writeText(source.textContent ?? '').then(() => (button.textContent = t.copied));
       });
       return button;
     };
@@ -273,25 +276,25 @@ function showExamples(after: Promise<unknown>) {
         { class: 'example' },
         el('h3', {}, el('code', {}, 'GET ', wrappingUrl(example.path)), el('br'), example.title),
         curl,
-        copy(curl, 'Copy curl'),
+        copy(curl, t.copyCurl),
         js,
-        copy(js, 'Copy fetch'),
-        el('details', {}, el('summary', {}, 'Live answer'), answer),
+        copy(js, t.copyFetch),
+        el('details', {}, el('summary', {}, t.liveAnswer), answer),
       ),
     );
     const show = (head: string, text: string) => {
       const lines = text.split('\n');
-      answer.textContent = `${head}\n${lines.length > 8 ? [...lines.slice(0, 6), `… ${lines.length - 8} more lines …`, ...lines.slice(-2)].join('\n') : text}`;
+      answer.textContent = `${head}\n${lines.length > 8 ? [...lines.slice(0, 6), t.moreLines(String(lines.length - 8)), ...lines.slice(-2)].join('\n') : text}`;
     };
     after
       .catch(() => {})
       .then(async () => {
         // A static host has no /api/v1 to ask: the answer the page computed from the files instead.
-        if (api.answersFromFiles()) return show('Answered in this page from the snapshot\'s files (this host serves no /api/v1)', JSON.stringify(await api.answer(example.path), null, 1));
+        if (api.answersFromFiles()) return show(t.answeredFromFiles, JSON.stringify(await api.answer(example.path), null, 1));
         const response = await fetch(url);
         show(`HTTP ${response.status}`, await response.text());
       })
-      .catch((error: Error) => (answer.textContent = `Could not ask: ${error.message}`));
+      .catch((error: Error) => (answer.textContent = t.couldNotAsk(error.message)));
   }
 }
 
@@ -347,7 +350,7 @@ async function startChart(subcategories: Subcategory[]) {
 
 function showError(error: Error) {
   const stale = $('stale');
-  stale.textContent = `Could not load the figures: ${error.message}`;
+  stale.textContent = t.couldNotLoad(error.message);
   stale.hidden = false;
 }
 
