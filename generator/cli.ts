@@ -54,12 +54,12 @@ export function program(): Command {
 
   cli
     .command('import')
-    .description('Load a CSV (categories, subcategories, sources, rates) or JSON (nisab) file; all rows or none.')
-    .argument('<kind>', 'categories | subcategories | sources | rates | nisab')
+    .description('Load a CSV (categories, subcategories, sources, rates, currencies, fx) or JSON (nisab) file; all rows or none.')
+    .argument('<kind>', 'categories | subcategories | sources | rates | currencies | fx | nisab')
     .argument('<file>', 'the file to load')
     .addOption(dbOption().makeOptionMandatory())
-    .option('--accept-jumps', 'import rates that move more than the plausibility limit from their neighbours (a real market move)')
-    .addHelpText('after', '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite')
+    .option('--accept-jumps', 'import rates (or rates per US dollar) that move more than the plausibility limit from their neighbours (a real market move)')
+    .addHelpText('after', '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite\n  npm run cli -- import fx data/fx/2026-09.csv --db rates.sqlite')
     .action(async (kind: string, file: string, options: { db: string; acceptJumps?: boolean }) => {
       const { importFile } = await import('./db/import-file.ts');
       const { describeImport } = await import('./db/import-summary.ts');
@@ -69,7 +69,7 @@ export function program(): Command {
   cli
     .command('fetch')
     .description(
-      "Fetch a day's (or a range's) gold, silver and naira rates from the configured sources and import them (all days or none); one line per day.",
+      "Fetch a day's (or a range's) gold, silver, naira and other currencies' rates from the configured sources and import them (all days or none); one line per day.",
     )
     .addOption(dbOption().default(undefined, 'the embedded default data'))
     .addOption(new Option('--date <day>', 'the day: YYYY-MM-DD, today or yesterday (default: today in --time-zone)').conflicts(['from', 'to']))
@@ -78,6 +78,7 @@ export function program(): Command {
     .addOption(new Option('--time-zone <name>', 'IANA time zone of today').env('NISAB_TIME_ZONE').default(DEFAULT_TIME_ZONE))
     .option('--dry-run', 'fetch and check everything, print what would change, write nothing')
     .option('--write-csv <dir>', 'also keep the imported rows as text, one CSV per month in this folder (the nightly commits data/daily)')
+    .option('--write-fx-csv <dir>', "also keep the day's rates per US dollar of every national currency as text, one CSV per month (the nightly commits data/fx)")
     .option('--accept-jumps', 'import rates that move more than the plausibility limit from their neighbours (a real market move)')
     .addOption(new Option('--timeout <seconds>', 'per request').argParser(parseSeconds).default(20))
     .addOption(new Option('--retries <n>', 'further attempts of a request that got no answer or a 5xx').argParser(parseDays).default(2))
@@ -86,7 +87,7 @@ export function program(): Command {
       '\nSources (tried in order): NISAB_CURRENCY_API, comma-separated URL templates with {date}' +
         '\n  (default: the jsDelivr and pages.dev files of fawazahmed0/currency-api); NISAB_CBN_API, the' +
         "\n  base URL of the CBN's JSON (default https://www.cbn.gov.ng), for the official naira rate." +
-        '\n\nExample:\n  npm run cli -- fetch --from yesterday --to today --write-csv data/daily' +
+        '\n\nExample:\n  npm run cli -- fetch --from yesterday --to today --write-csv data/daily --write-fx-csv data/fx' +
         '\n  npm run cli -- fetch --from 2026-09-01 --to 2026-09-30 --db rates.sqlite --dry-run',
     )
     .action(
@@ -98,6 +99,7 @@ export function program(): Command {
         timeZone: string;
         dryRun?: boolean;
         writeCsv?: string;
+        writeFxCsv?: string;
         acceptJumps?: boolean;
         timeout: number;
         retries: number;
@@ -122,6 +124,7 @@ export function program(): Command {
           dryRun: options.dryRun ?? false,
           acceptJumps: options.acceptJumps ?? false,
           writeCsv: options.writeCsv,
+          writeFxCsv: options.writeFxCsv,
           warn: (line) => console.error(`warning: ${line}`),
         });
         for (const line of result.lines) console.log(line);

@@ -6,6 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
 import { importCategories } from './import-categories.ts';
+import { importCurrencies } from './import-currencies.ts';
+import { importFx } from './import-fx.ts';
+import { fxMonthFiles } from './fx-files.ts';
 import { importNisab } from './import-nisab.ts';
 import { importRates } from './import-rates.ts';
 import { importSources } from './import-sources.ts';
@@ -24,6 +27,9 @@ const DATA_FILES = ['categories.csv', 'subcategories.csv', 'rates.csv', 'nisab.j
 const SOURCES_FILE = 'sources.csv';
 /** Optional: the daily rates kept by `fetch --write-csv`, one CSV per month, imported after rates.csv. */
 export const DAILY_DIR = 'daily';
+/** Optional: the ISO 4217 national currencies, and their rates per US dollar kept by `fetch --write-fx-csv`, one CSV per month. */
+const CURRENCIES_FILE = 'currencies.csv';
+export const FX_DIR = 'fx';
 
 /** Imports the data files of `dataDir` into an initialised database. */
 export async function importDataDirectory(db: Database, dataDir: string = DATA_DIR): Promise<ImportSummary[]> {
@@ -33,6 +39,13 @@ export async function importDataDirectory(db: Database, dataDir: string = DATA_D
   if (await exists(sources)) summaries.push(await importSources(db, sources));
   summaries.push(await importRates(db, rates));
   for (const file of await monthFiles(path.join(dataDir, DAILY_DIR))) summaries.push(await importRates(db, file));
+  const currencies = path.join(dataDir, CURRENCIES_FILE);
+  if (await exists(currencies)) {
+    summaries.push(await importCurrencies(db, currencies));
+    // Kept rows passed the gate when they came in (a jump was accepted then, by
+    // --accept-jumps); the range is still checked, a jump is not asked about again.
+    for (const file of await fxMonthFiles(path.join(dataDir, FX_DIR))) summaries.push(await importFx(db, file, { acceptJumps: true }));
+  }
   summaries.push(await importNisab(db, nisab));
   return summaries;
 }
@@ -95,7 +108,8 @@ async function isUpToDate(dbPath: string, dataDir: string): Promise<boolean> {
   }
   // The daily folder's own time changes when a month file is added or removed.
   const daily = path.join(dataDir, DAILY_DIR);
-  for (const file of [path.join(dataDir, SOURCES_FILE), daily, ...(await monthFiles(daily))]) {
+  const fx = path.join(dataDir, FX_DIR);
+  for (const file of [path.join(dataDir, SOURCES_FILE), path.join(dataDir, CURRENCIES_FILE), daily, ...(await monthFiles(daily)), fx, ...(await fxMonthFiles(fx))]) {
     if (((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) > built.mtimeMs) return false;
   }
   try {

@@ -3,6 +3,8 @@
 import type { Database } from 'better-sqlite3';
 import { UserError } from '../errors.ts';
 import { importCategories } from './import-categories.ts';
+import { importCurrencies } from './import-currencies.ts';
+import { importFx } from './import-fx.ts';
 import { importNisab } from './import-nisab.ts';
 import { importRates } from './import-rates.ts';
 import { importSources } from './import-sources.ts';
@@ -16,6 +18,8 @@ const IMPORTERS: Record<string, (db: Database, file: string, options: GateOption
   subcategories: importSubcategories,
   sources: importSources,
   rates: importRates,
+  currencies: importCurrencies,
+  fx: importFx,
   nisab: importNisab,
 };
 

@@ -34,6 +34,8 @@ export async function importRates(db: Database, file: string, options: GateOptio
 export interface RateImportOptions extends GateOptions {
   /** Check everything and count what would change, then undo it: nothing is written. */
   dryRun?: boolean;
+  /** More to import in the same transaction, after the rates merged (fetch: the day's rates per US dollar); a throw undoes it all. */
+  alongside?: () => Promise<void>;
 }
 
 /** Per date: how many of its rows were inserted, updated, unchanged. */
@@ -79,6 +81,7 @@ export async function importRateRows(db: Database, label: string, rows: RateRows
     const byDate = countByDate(db);
     const summary = { file: label, rows: count, ...merge(db), byDate };
     db.exec(`DROP TABLE ${STAGED}`);
+    if (options.alongside) await options.alongside();
     db.exec(options.dryRun ? 'ROLLBACK' : 'COMMIT');
     return summary;
   } catch (error) {

@@ -178,6 +178,23 @@ export const MIGRATIONS: readonly string[] = [
     UPDATE rate_months SET rmoVersion = hex(randomblob(8)) WHERE rmoSubcategoryID = OLD.sctID;
   END;
   `,
+  // Issue 23: the currencies `currency=` names (ISO 4217) and each one's units per
+  // US dollar per day, with its source. The naira and the dollar have no rows
+  // here: their figures are the rate record's own (generator/core/currencies.ts).
+  `
+  CREATE TABLE currencies (
+    curCode TEXT PRIMARY KEY CHECK (curCode GLOB '[A-Z][A-Z][A-Z]'),
+    curName TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE fx_rates (
+    fxCurrency TEXT NOT NULL REFERENCES currencies (curCode) CHECK (fxCurrency NOT IN ('NGN', 'USD')),
+    fxDate TEXT NOT NULL CHECK (${REAL_DATE('fxDate')}),
+    ${POSITIVE_REAL('fxPerUSD')},
+    fxSource TEXT NOT NULL REFERENCES sources (srcID),
+    PRIMARY KEY (fxCurrency, fxDate)
+  ) WITHOUT ROWID;
+  CREATE INDEX fx_rates_by_date ON fx_rates (fxDate);
+  `,
 ];
 
 /** A trigger that gives the month of the row `row` (NEW or OLD) a new version. */

@@ -127,3 +127,62 @@ function jump(row: Row, field: string, value: number, other: number, limit: numb
 function round(value: number): string {
   return String(Math.round(value * 10) / 10);
 }
+
+/** fxPerUSD, units of a currency per US dollar: from the dinars (0.3) to the rial (about 1.4 million in 2026), with room either side. */
+export const FX_RANGE: readonly [number, number] = [0.0001, 100_000_000];
+
+interface FxRow {
+  line: number;
+  code: string;
+  date: string;
+  rate: number;
+  otherDate: string | null;
+  otherRate: number | null;
+}
+
+/**
+ * The same gate for rates per US dollar, per currency: the range always, and the
+ * jump limit (JUMP_FACTOR, compounding per year) against the currency's
+ * neighbouring day as the table will be after the merge, unless accepted.
+ * `staged` has the columns line, fxCurrency, fxDate, fxPerUSD.
+ */
+export function checkFxPlausibility(db: Database, staged: string, problems: Problems, options: GateOptions = {}): void {
+  const rows = db
+    .prepare(
+      `WITH staged_span AS (SELECT fxCurrency AS code, min(fxDate) AS lo, max(fxDate) AS hi FROM ${staged} GROUP BY fxCurrency),
+       span AS (
+         SELECT code,
+                coalesce((SELECT max(f.fxDate) FROM fx_rates f WHERE f.fxCurrency = staged_span.code AND f.fxDate < staged_span.lo), lo) AS lo,
+                coalesce((SELECT min(f.fxDate) FROM fx_rates f WHERE f.fxCurrency = staged_span.code AND f.fxDate > staged_span.hi), hi) AS hi
+           FROM staged_span),
+       merged AS (
+         SELECT f.fxCurrency AS code, f.fxDate AS date, f.fxPerUSD AS rate, NULL AS line
+           FROM span JOIN fx_rates f ON f.fxCurrency = span.code AND f.fxDate BETWEEN span.lo AND span.hi
+          WHERE NOT EXISTS (SELECT 1 FROM ${staged} s WHERE s.fxCurrency = f.fxCurrency AND s.fxDate = f.fxDate)
+         UNION ALL
+         SELECT fxCurrency, fxDate, fxPerUSD, line FROM ${staged}),
+       near AS (
+         SELECT *, lag(date) OVER w AS pd, lag(rate) OVER w AS pr, lead(date) OVER w AS nd, lead(rate) OVER w AS nr
+           FROM merged WINDOW w AS (PARTITION BY code ORDER BY date, line))
+       SELECT line, code, date, rate, coalesce(pd, nd) AS otherDate, CASE WHEN pd IS NULL THEN nr ELSE pr END AS otherRate
+         FROM near WHERE line IS NOT NULL ORDER BY line`,
+    )
+    .iterate() as Iterable<FxRow>;
+  for (const row of rows) {
+    if (!(row.rate >= FX_RANGE[0] && row.rate <= FX_RANGE[1])) {
+      problems.add(row.line, 'fxPerUSD', `${row.rate} is outside the plausible range for ${row.code}, ${FX_RANGE[0]} to ${FX_RANGE[1]} units per US dollar`);
+      continue;
+    }
+    if (options.acceptJumps || row.otherDate === null) continue;
+    const limit = JUMP_FACTOR ** Math.max(1, Math.ceil(Math.abs(daysBetween(row.otherDate, row.date)) / 365));
+    const ratio = row.rate / row.otherRate!;
+    if (ratio <= limit && ratio >= 1 / limit) continue;
+    const times = ratio >= 1 ? `${round(ratio)} times` : `1/${round(1 / ratio)} of`;
+    const which = row.otherDate < row.date ? 'previous' : 'next';
+    problems.add(
+      row.line,
+      'fxPerUSD',
+      `${row.rate} is ${times} the ${which} rate of ${row.code} (${row.otherRate} on ${row.otherDate}), more than the ${round(limit)}× a real move reaches; if the move is real, import with --accept-jumps`,
+    );
+  }
+}

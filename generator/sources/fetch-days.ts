@@ -5,13 +5,16 @@
 // text (rate-files.ts), with the drtID the database gave them.
 import type { Database } from 'better-sqlite3';
 import type { RateInput } from '../core/schemas.ts';
+import type { FxRateInput } from '../core/currencies.ts';
+import { keepFx } from '../db/fx-files.ts';
+import { importFxRows } from '../db/import-fx.ts';
 import { importRateRows, type DayCounts } from '../db/import-rates.ts';
 import { makeWritableFolder } from '../db/file-errors.ts';
 import { openDatabase, writeError } from '../db/open.ts';
 import { keepRates, type KeptRate } from '../db/rate-files.ts';
 import { UserError } from '../errors.ts';
 import { cbnNfem, type NairaFigure } from './cbn.ts';
-import { currencyApi } from './currency-api.ts';
+import { currencyApi, nationalRates } from './currency-api.ts';
 import { dayRows, METALS, type MetalIds } from './daily-rates.ts';
 import type { HttpPolicy } from './http.ts';
 import { SourceError } from './source.ts';
@@ -26,6 +29,8 @@ export interface FetchOptions {
   acceptJumps?: boolean;
   /** Keep the imported rows in DIR/YYYY-MM.csv. */
   writeCsv?: string;
+  /** Keep the imported rates per US dollar in DIR/YYYY-MM.csv (fx-files.ts). */
+  writeFxCsv?: string;
   warn(line: string): void;
 }
 
@@ -38,10 +43,13 @@ export interface FetchResult {
 export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
   // Checked before anything is fetched or imported: a folder refused after the import
   // would leave the rows in the database and not in the files the next rebuild reads.
-  if (options.writeCsv && !options.dryRun) checkWritable(options.writeCsv);
+  if (options.writeCsv && !options.dryRun) checkWritable(options.writeCsv, '--write-csv');
+  if (options.writeFxCsv && !options.dryRun) checkWritable(options.writeFxCsv, '--write-fx-csv');
   const db = openDatabase(options.db);
   try {
     const ids = metalIds(db, options.db);
+    const national = new Set(db.prepare('SELECT curCode FROM currencies').pluck().all() as string[]);
+    const fx: FxRateInput[] = [];
     const currency = currencyApi(options.currencyUrls, options.policy);
     const cbn = cbnNfem(options.cbnBases, options.policy, options.warn);
     let cbnFailed = false;
@@ -76,7 +84,10 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
       }
       const day = dayRows(answer.value, naira, ids);
       rows.push(...day);
-      described.set(date, `${date}: ${describeDay(day)}`);
+      const perDollar = nationalRates(date, answer.value.usd ?? {}, national);
+      if (perDollar.unusable) options.warn(`${date}: the currency API gave no usable figure for ${perDollar.unusable.join(', ')}; those are left out`);
+      fx.push(...perDollar);
+      described.set(date, `${date}: ${describeDay(day)}${perDollar.length > 0 ? `; ${perDollar.length} currencies per US dollar` : ""}`);
     }
     if (failures.length > 0) {
       throw new UserError(`nothing fetched was imported: ${failures.filter((f) => !f.startsWith(' ')).length} of ${options.dates.length} days failed`, failures);
@@ -88,12 +99,24 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
       const summary = await importRateRows(db, label, (_problems, onRecord) => {
         rows.forEach((value, i) => onRecord({ line: i + 1, value }));
         return Promise.resolve();
-      }, { dryRun: options.dryRun ?? false, acceptJumps: options.acceptJumps ?? false }).catch((error: unknown) => {
+      }, {
+        dryRun: options.dryRun ?? false,
+        acceptJumps: options.acceptJumps ?? false,
+        alongside: () =>
+          importFxRows(db, FX_LABEL, (_problems, onRecord) => {
+            fx.forEach((value, i) => onRecord({ line: i + 1, value }));
+            return Promise.resolve();
+          }, { acceptJumps: options.acceptJumps ?? false }).then(
+            () => undefined,
+            (error: unknown) => Promise.reject(error instanceof UserError ? nameFxRows(error, fx) : error),
+          ),
+      }).catch((error: unknown) => {
         throw error instanceof UserError ? nameRows(error, label, rows, ids) : writeError(options.db, error);
       });
       counts = summary.byDate;
     }
     const written = options.writeCsv && !options.dryRun && rows.length > 0 ? await keepRates(options.writeCsv, kept(db, rows)) : [];
+    if (options.writeFxCsv && !options.dryRun && fx.length > 0) written.push(...(await keepFx(options.writeFxCsv, fx)));
     const verb = options.dryRun ? 'would be ' : '';
     const lines = options.dates.map((date) => {
       const line = described.get(date)!;
@@ -106,11 +129,11 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
   }
 }
 
-function checkWritable(dir: string): void {
+function checkWritable(dir: string, option: string): void {
   try {
     makeWritableFolder(dir);
   } catch (error) {
-    throw new UserError(`--write-csv ${dir}: cannot write there (${(error as NodeJS.ErrnoException).code}); fix the permissions or name another folder. Nothing was fetched or imported.`);
+    throw new UserError(`${option} ${dir}: cannot write there (${(error as NodeJS.ErrnoException).code}); fix the permissions or name another folder. Nothing was fetched or imported.`);
   }
 }
 
@@ -142,6 +165,19 @@ function nameRows(error: UserError, label: string, rows: readonly RateInput[], i
     }),
   );
   return new UserError(error.message.replace(`${label}: nothing imported`, 'nothing fetched was imported'), problems);
+}
+
+const FX_LABEL = 'fetched-fx';
+
+/** The FX import's problems name rows by number; say which day and currency each one is. */
+function nameFxRows(error: UserError, fx: readonly FxRateInput[]): UserError {
+  const problems = error.problems.map((line) =>
+    line.replace(new RegExp(`^${FX_LABEL}:(\\d+):`), (_, n: string) => {
+      const row = fx[Number(n) - 1]!;
+      return `${row.fxDate} ${row.fxCurrency}:`;
+    }),
+  );
+  return new UserError(error.message.replace(`${FX_LABEL}: nothing imported`, 'nothing fetched was imported'), problems);
 }
 
 /** The rows as kept in text, with the drtID each one has in the database. */

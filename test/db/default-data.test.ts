@@ -16,12 +16,20 @@ describe('the default data in data/', () => {
     expect(summaries.map((s) => [path.basename(s.file), s.inserted])).toEqual([
       ['categories.csv', 6],
       ['subcategories.csv', 13],
-      ['sources.csv', 5],
+      ['sources.csv', 6],
       ['rates.csv', 496],
       ...['09', '10', '11', '12'].map((m) => [`2025-${m}.csv`, expect.any(Number)]),
       ...['01', '02', '03', '04', '05', '06', '07', '08', '09'].map((m) => [`2026-${m}.csv`, expect.any(Number)]),
+      ['currencies.csv', 161],
+      ['2025-12.csv', 159],
+      ['2026-09.csv', 477],
       ['nisab.json', 31],
     ]);
+    // The currency API's four kept days, every national currency but the naira and the dollar.
+    expect(db.prepare(`SELECT fxSource, min(fxDate), max(fxDate), count(DISTINCT fxCurrency), count(*) FROM fx_rates GROUP BY 1`).raw().all()).toEqual([
+      ['currency-api', '2025-12-31', '2026-09-29', 159, 636],
+    ]);
+    expect(db.prepare(`SELECT fxPerUSD FROM fx_rates WHERE fxCurrency = 'GBP' AND fxDate = '2026-09-29'`).pluck().get()).toBe(0.75538854);
     // Monthly up to 2025-08-31 (World Bank averages, IMF end-of-month rates), daily after it
     // (currency API prices, the CBN's official rate of the day or carried from the last working day).
     expect(db.prepare(`SELECT drtPriceSource, drtNairaSource, min(drtDate), max(drtDate), count(*) FROM rates GROUP BY 1, 2 ORDER BY 3, 2`).raw().all()).toEqual([

@@ -17,6 +17,8 @@ describe('initDatabase and migrate', () => {
     const db = openDatabase(file, { readonly: true });
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all()).toEqual([
       'categories',
+      'currencies',
+      'fx_rates',
       'livestock_brackets',
       'nisab_rules',
       'rate_months',

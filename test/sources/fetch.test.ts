@@ -10,6 +10,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importCategories } from '../../generator/db/import-categories.ts';
+import { importCurrencies } from '../../generator/db/import-currencies.ts';
+import { importFx } from '../../generator/db/import-fx.ts';
 import { importRates } from '../../generator/db/import-rates.ts';
 import { importSources } from '../../generator/db/import-sources.ts';
 import { importSubcategories } from '../../generator/db/import-subcategories.ts';
@@ -251,6 +253,54 @@ describe('fetch', () => {
 });
 
 describe('a snapshot built from fetched days', () => {
+  it('keeps every national currency of the day per US dollar with the metals, in one import, and as text that rebuilds the same table', async () => {
+    const db = await sourcesDatabase();
+    const handle = scratch.open(db);
+    await importCurrencies(handle, path.join(DATA, 'currencies.csv'));
+    handle.close();
+    const s = await sources((url) => currencyFile(dateOf(url)));
+    const dir = path.join(scratch.dir, 'fx');
+    const { lines, written } = await fetchDays(s.options(db, ['2026-09-28', '2026-09-29'], { writeFxCsv: dir }));
+    expect(lines[1]).toMatch(/^2026-09-29: .*\(cbn-nfem\); 159 currencies per US dollar: 2 inserted, 0 updated, 0 unchanged$/);
+    expect(written).toEqual([path.join(dir, '2026-09.csv')]);
+    const usd = JSON.parse(await recorded('currency-api/usd-2026-09-29.json')).usd as Record<string, number>;
+    const fx = () => scratch.open(db).prepare("SELECT fxCurrency, fxPerUSD, fxSource FROM fx_rates WHERE fxDate = '2026-09-29' ORDER BY 1").raw().all() as [string, number, string][];
+    const kept = fx();
+    // The national codes only: no crypto-asset, metal or old code, and not the naira or the dollar (the rate record's own).
+    expect(kept).toHaveLength(159);
+    expect(kept.find((r) => r[0] === 'GBP')).toEqual(['GBP', 0.75538854, 'currency-api']);
+    for (const [code, rate] of kept) expect(rate).toBe(usd[code.toLowerCase()]);
+    expect(kept.map((r) => r[0])).not.toContain('BTC');
+    expect(kept.map((r) => r[0])).not.toContain('XAU');
+    expect(kept.map((r) => r[0])).not.toContain('NGN');
+
+    // A jump in one currency refuses the whole fetch: metals and currencies alike.
+    const jumpy = await sources(async (url) => {
+      const reply = await currencyFile(dateOf(url));
+      if (reply === 'hang' || reply.status !== 200) return reply;
+      const file = JSON.parse(reply.body);
+      file.usd.gbp *= 10;
+      return { status: 200, body: JSON.stringify(file) };
+    });
+    const fresh = await sourcesDatabase('fresh.sqlite');
+    const fh = scratch.open(fresh);
+    await importCurrencies(fh, path.join(DATA, 'currencies.csv'));
+    fh.close();
+    await fetchDays(jumpy.options(fresh, ['2026-09-28']));
+    const error = await userError(fetchDays(s.options(fresh, ['2026-09-29'])));
+    expect(error.message).toMatch(/^nothing fetched was imported/);
+    expect(error.problems).toEqual([expect.stringMatching(/^2026-09-29 GBP: fxPerUSD: 0.75538854 is 1\/10 of the previous rate of GBP \(7\.54957\d* on 2026-09-28\)/)]);
+    expect(stored(fresh).map((r) => (r as { drtDate: string }).drtDate)).toEqual(['2026-09-28', '2026-09-28']);
+
+    // The kept text rebuilds the same table.
+    const rebuilt = await sourcesDatabase('rebuilt.sqlite');
+    const rh = scratch.open(rebuilt);
+    await importCurrencies(rh, path.join(DATA, 'currencies.csv'));
+    await importFx(rh, written[0]!);
+    const all = (h: ReturnType<typeof scratch.open>) => h.prepare('SELECT * FROM fx_rates ORDER BY fxCurrency, fxDate').all();
+    expect(all(rh)).toEqual(all(scratch.open(db)));
+  });
+
   it("answers /rates/latest with the currency API's gold per gram and the CBN's rate of the day, with sources that resolve in /sources", async () => {
     const db = await sourcesDatabase();
     const s = await sources((url) => currencyFile(dateOf(url)));

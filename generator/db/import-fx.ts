@@ -1,0 +1,93 @@
+// Rates per US dollar (`import fx`, `fetch`, the default data) come in as the
+// rates do (import-rates.ts): staged, checked across rows and against the
+// database, gated for plausibility per currency, merged per (currency, date),
+// all or nothing, every problem named FILE:LINE: field.
+import type { Database } from 'better-sqlite3';
+import { DOLLAR, FxRateInput, NAIRA } from '../core/currencies.ts';
+import { readCsv } from './csv-records.ts';
+import type { ImportSummary } from './import-summary.ts';
+import { checkFxPlausibility, type GateOptions } from './plausibility.ts';
+import { Problems, type Located } from './problems.ts';
+
+const STAGED = 'temp.staged_fx';
+const SAME_KEY = 'f.fxCurrency = s.fxCurrency AND f.fxDate = s.fxDate';
+const CHANGED = 'f.fxPerUSD <> s.fxPerUSD OR f.fxSource <> s.fxSource';
+
+export type FxRows = (problems: Problems, onRecord: (record: Located<FxRateInput>) => void) => Promise<void>;
+
+export interface FxImportOptions extends GateOptions {
+  dryRun?: boolean;
+}
+
+/** Inserts or replaces, per (currency, date), the rates of a CSV file `fxDate,fxCurrency,fxPerUSD,fxSource`. */
+export function importFx(db: Database, file: string, options: FxImportOptions = {}): Promise<ImportSummary> {
+  return importFxRows(db, file, (problems, onRecord) => readCsv(file, FxRateInput, problems, onRecord), options);
+}
+
+/**
+ * importFx for rows from any source (`label` names it in messages). Inside a
+ * transaction the caller holds (fetch imports a day's metals and currencies
+ * together), it neither begins nor ends one; otherwise it runs in its own.
+ */
+export async function importFxRows(db: Database, label: string, rows: FxRows, options: FxImportOptions = {}): Promise<ImportSummary> {
+  const own = !db.inTransaction;
+  const problems = new Problems(label);
+  if (own) db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(`CREATE TABLE ${STAGED} (line INTEGER PRIMARY KEY, fxCurrency TEXT NOT NULL, fxDate TEXT NOT NULL, fxPerUSD REAL NOT NULL, fxSource TEXT NOT NULL)`);
+    const stage = db.prepare(`INSERT INTO ${STAGED} VALUES (?, ?, ?, ?, ?)`);
+    let count = 0;
+    await rows(problems, ({ line, value: r }) => {
+      if (r.fxCurrency === NAIRA) problems.add(line, 'fxCurrency', "NGN's rate is each rate record's drtUSDinNaira (import rates), so that currency=NGN equals the Naira fields");
+      else if (r.fxCurrency === DOLLAR) problems.add(line, 'fxCurrency', 'USD is 1 per US dollar by definition; leave it out');
+      else stage.run(line, r.fxCurrency, r.fxDate, r.fxPerUSD, r.fxSource);
+      count++;
+    });
+    reportConflicts(db, problems);
+    checkFxPlausibility(db, STAGED, problems, options);
+    problems.throwIfAny();
+    const existing = db.prepare(`SELECT count(*) FROM ${STAGED} s JOIN fx_rates f ON ${SAME_KEY}`).pluck().get() as number;
+    const updated = db
+      .prepare(`UPDATE fx_rates AS f SET fxPerUSD = s.fxPerUSD, fxSource = s.fxSource FROM ${STAGED} s WHERE ${SAME_KEY} AND (${CHANGED})`)
+      .run().changes;
+    const inserted = db
+      .prepare(
+        `INSERT INTO fx_rates (fxCurrency, fxDate, fxPerUSD, fxSource)
+         SELECT fxCurrency, fxDate, fxPerUSD, fxSource FROM ${STAGED} s WHERE NOT EXISTS (SELECT 1 FROM fx_rates f WHERE ${SAME_KEY}) ORDER BY line`,
+      )
+      .run().changes;
+    db.exec(`DROP TABLE ${STAGED}`);
+    if (own) db.exec(options.dryRun ? 'ROLLBACK' : 'COMMIT');
+    return { file: label, rows: count, inserted, updated, unchanged: existing - updated };
+  } catch (error) {
+    if (own && db.inTransaction) db.exec('ROLLBACK');
+    else db.exec(`DROP TABLE IF EXISTS ${STAGED}`);
+    throw error;
+  }
+}
+
+function reportConflicts(db: Database, problems: Problems): void {
+  const known = db.prepare('SELECT count(*) FROM currencies').pluck().get() as number;
+  for (const r of db
+    .prepare(
+      `SELECT min(line) AS line, fxCurrency AS code, count(*) AS n FROM ${STAGED}
+        WHERE fxCurrency NOT IN (SELECT curCode FROM currencies) GROUP BY fxCurrency ORDER BY 1 LIMIT ${known === 0 ? 1 : -1}`,
+    )
+    .iterate() as Iterable<{ line: number; code: string; n: number }>) {
+    problems.add(
+      r.line,
+      'fxCurrency',
+      known === 0
+        ? 'there are no currencies yet; import them first: npm run cli -- import currencies data/currencies.csv --db DB'
+        : `unknown currency ${r.code}${r.n > 1 ? ` (on ${r.n} lines, this is the first)` : ''}; the national codes of ISO 4217 are in data/currencies.csv`,
+    );
+  }
+  for (const r of db.prepare(`SELECT line, fxSource FROM ${STAGED} WHERE fxSource NOT IN (SELECT srcID FROM sources)`).iterate() as Iterable<{ line: number; fxSource: string }>) {
+    problems.add(r.line, 'fxSource', `unknown source ${JSON.stringify(r.fxSource)}; import it first with: import sources FILE.csv`);
+  }
+  for (const r of db
+    .prepare(`SELECT line, first, fxCurrency AS code, fxDate AS date FROM (SELECT *, min(line) OVER (PARTITION BY fxCurrency, fxDate) AS first FROM ${STAGED}) WHERE line > first`)
+    .iterate() as Iterable<{ line: number; first: number; code: string; date: string }>) {
+    problems.add(r.line, 'fxDate', `${r.code} on ${r.date} is already on line ${r.first}`);
+  }
+}

@@ -1,0 +1,61 @@
+// Writes the currencies of the default data: data/currencies.csv (the national
+// currencies `currency=` can name, from ISO 4217) and data/fx/YYYY-MM.csv (each
+// currency's units per US dollar, per day, with its source) from the currency
+// API's daily files kept in ../shared/data/currency-api-samples. Run again only
+// when the sources change; its output is committed. The nightly `fetch
+// --write-fx-csv data/fx` adds to the same files.
+//
+//   npx tsx scripts/make-currency-data.ts [SOURCE_DIR] [ISO_4217_JSON]
+//
+// The ISO 4217 list is Debian's iso-codes package (/usr/share/iso-codes/json/
+// iso_4217.json, version 4.15.0, LGPL-2.1+, which copies the ISO 4217 maintenance
+// agency's list of current codes), less what is not a state's money (metals,
+// SDR, the funds and test codes: NOT_NATIONAL), plus two codes ISO 4217 assigned
+// after that version (ADDED, each with its source).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { keepFx } from '../generator/db/fx-files.ts';
+import { nationalRates } from '../generator/sources/currency-api.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const sourceDir = path.resolve(root, process.argv[2] ?? '../shared/data');
+const isoFile = process.argv[3] ?? '/usr/share/iso-codes/json/iso_4217.json';
+const dataDir = path.join(root, 'data');
+
+/** Codes of ISO 4217 that are no state's money: precious metals, the IMF's SDR and SDR-like units, funds and bond-market units, test and "no currency". */
+const NOT_NATIONAL = new Set(['XAG', 'XAU', 'XPD', 'XPT', 'XDR', 'XSU', 'XUA', 'XBA', 'XBB', 'XBC', 'XBD', 'XTS', 'XXX', 'BOV', 'CHE', 'CHW', 'CLF', 'COU', 'MXV', 'USN', 'UYI', 'UYW']);
+
+/** Assigned after iso-codes 4.15.0. */
+const ADDED = [
+  // Reserve Bank of Zimbabwe, letter to the Bankers Association of Zimbabwe: the ISO 4217 committee
+  // approved ZWG (numeric 924) for the Zimbabwe Gold from 2024-06-25, ZWL ceasing on 2024-09-01.
+  { curCode: 'ZWG', curName: 'Zimbabwe Gold' },
+  // Centrale Bank van Curaçao en Sint Maarten: the Caribbean guilder (XCG) replaced the
+  // Netherlands Antillean guilder (ANG) on 2025-03-31.
+  { curCode: 'XCG', curName: 'Caribbean Guilder' },
+];
+
+interface IsoEntry {
+  alpha_3: string;
+  name: string;
+}
+
+const iso = (JSON.parse(readFileSync(isoFile, 'utf8')) as { '4217': IsoEntry[] })['4217'];
+const currencies = [...iso.filter((c) => !NOT_NATIONAL.has(c.alpha_3)).map((c) => ({ curCode: c.alpha_3, curName: c.name })), ...ADDED]
+  .filter((c, i, all) => all.findIndex((o) => o.curCode === c.curCode) === i)
+  .sort((a, b) => a.curCode.localeCompare(b.curCode));
+const quote = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+writeFileSync(path.join(dataDir, 'currencies.csv'), ['curCode,curName', ...currencies.map((c) => `${c.curCode},${quote(c.curName)}`)].join('\n') + '\n');
+
+const national = new Set(currencies.map((c) => c.curCode));
+const samples = path.join(sourceDir, 'currency-api-samples');
+const rows = readdirSync(samples)
+  .filter((name) => /^usd-[0-9]{4}-[0-9]{2}-[0-9]{2}\.json$/.test(name))
+  .sort()
+  .flatMap((name) => {
+    const file = JSON.parse(readFileSync(path.join(samples, name), 'utf8')) as { date: string; usd: Record<string, unknown> };
+    return nationalRates(file.date, file.usd, national);
+  });
+await keepFx(path.join(dataDir, 'fx'), rows);
+console.log(`data/currencies.csv: ${currencies.length} currencies; data/fx: ${rows.length} rates`);
