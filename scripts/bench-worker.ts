@@ -218,8 +218,14 @@ class Inspector {
         reject(new Error(`inspector: no answer to ${method} in 60 s`));
       }, 60_000);
       this.#pending.set(id, {
-        resolve: (result) => (clearTimeout(timer), resolve(result as T)),
-        reject: (error) => (clearTimeout(timer), reject(error)),
+        resolve: (result) => {
+          clearTimeout(timer);
+          resolve(result as T);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
       });
       this.#ws.send(JSON.stringify({ id, method, params }));
     });

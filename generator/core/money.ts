@@ -25,7 +25,7 @@ interface Decimal {
 function parseDecimal(factor: number | string): Decimal {
   const text = typeof factor === 'number' ? String(factor) : factor;
   const match = DECIMAL_FORM.exec(text);
-  if (match === null || (typeof factor === 'number' && !isFinite(factor))) {
+  if (match === null || (typeof factor === 'number' && !Number.isFinite(factor))) {
     throw new Error('money: not a finite decimal number: ' + String(text).slice(0, 40));
   }
   const fraction = match[3] === undefined ? '' : match[3];

@@ -78,7 +78,7 @@ function fail(status: number, message: string, head: boolean): Plan {
 function decode(text: string): string | null {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch (e) {
+  } catch (_error) {
     return null;
   }
 }

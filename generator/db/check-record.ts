@@ -1,7 +1,7 @@
 // Validation of one imported record against its zod schema, with messages
 // written for the person fixing the file. Messages set on the schema itself
 // (dates, slugs) take precedence over these.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { echo } from './problems.ts';
 
 const friendly: z.core.$ZodErrorMap = (issue) => {

@@ -93,7 +93,7 @@ export function checkPlausibility(db: Database, staged: string, problems: Proble
     const ngnOk = inRange(row, 'drtUSDinNaira', row.ngn, NAIRA_RANGE, 'naira per US dollar', problems);
     if (usdOk && ngnOk) {
       const naira = money([row.usd, row.ngn]);
-      if (!(isFinite(naira) && naira >= 0.01)) {
+      if (!(Number.isFinite(naira) && naira >= 0.01)) {
         problems.add(row.line, 'drtInUSD', `× drtUSDinNaira is ${naira}, not a price in naira; check both figures`);
         continue;
       }

@@ -83,7 +83,7 @@ export function checkJsonShape(text: string, problems: Problems): boolean {
       let j = i + 1;
       while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
       const top = stack[stack.length - 1];
-      if (top && top.expectKey) {
+      if (top?.expectKey) {
         const key = JSON.parse(text.slice(i, j + 1)) as string;
         if (top.keys.has(key)) problems.add(line, echo(key).replace(/^"|"$/g, ''), 'given twice in one object; JSON keeps only the last, so say it once');
         top.keys.add(key);

@@ -14,7 +14,7 @@ import { blockAt, blockEnd, blockStarts, CHILD_LEVEL, LEVELS, parsePath, paths, 
 import { hijriDate } from '../core/hijri.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
 import { etagOf } from '../core/router.ts';
-import { rateLine, type Meta, type NisabRule, type NisabRuleInput, type Rate, type RoutingIndex, type Source, type Subcategory } from '../core/schemas.ts';
+import { rateLine, type Meta, type NisabRuleInput, type Rate, type RoutingIndex, type Source, type Subcategory } from '../core/schemas.ts';
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
 
 export function sha1Hex(text: string): string {

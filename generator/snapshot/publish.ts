@@ -186,7 +186,7 @@ async function placeLink(out: string, target: string, store: string, link: strin
   await fs.symlink(path.relative(path.dirname(out), target), link);
   await testDelay();
   const stat = await fs.lstat(out).catch(() => null);
-  if (stat && stat.isDirectory()) {
+  if (stat?.isDirectory()) {
     // A folder cannot be replaced by a link with rename(2). An empty one (the only
     // kind besides a snapshot that checkOut lets through) simply goes.
     if (fsSync.readdirSync(out).length === 0) fsSync.rmdirSync(out);

@@ -97,7 +97,9 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
     if (rows.length > 0) {
       const label = 'fetched';
       const summary = await importRateRows(db, label, (_problems, onRecord) => {
-        rows.forEach((value, i) => onRecord({ line: i + 1, value }));
+        rows.forEach((value, i) => {
+          onRecord({ line: i + 1, value });
+        });
         return Promise.resolve();
       }, {
         dryRun: options.dryRun ?? false,

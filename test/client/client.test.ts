@@ -111,7 +111,10 @@ describe('the typed client against the preview server', () => {
       const files = createClient({
         baseUrl: `${host.url}/api/v1`,
         staticRoot: host.url,
-        fetch: (input, init) => (asked.push(String(input)), fetchImpl(input, init)),
+        fetch: (input, init) => {
+          asked.push(String(input));
+          return fetchImpl(input, init);
+        },
       });
       const api = createClient({ baseUrl: base });
       expect(await files.meta()).toEqual(await api.meta());

@@ -4,7 +4,7 @@
 // suite's and nginx-vs-preview's business.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, chown, cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,11 +101,11 @@ describe('nisab-api nginx', () => {
       ['/api/v1/rates?start_date=2024-02-01&end_date=2024-02-29&subcategory=1', paths.shard(1, 'month', '2024-02-01')],
     ];
     for (const [uri, file] of single) {
-      expect(conf).toMatch(new RegExp(`\\n +${escape(uri)} (mem|file)/${escape(file)};\\n`));
+      expect(conf).toMatch(new RegExp(`\\n +${escapeRegExp(uri)} (mem|file)/${escapeRegExp(file)};\\n`));
       // A rate list's ETag is derived, not stored (router.ts listEtagKey): as the router answers it.
       const answer = assemble(route({ method: 'GET', url: uri, ifNoneMatch: null }, routing)!, [await readFile(path.join(out, file), 'utf8')], routing);
       const etag = answer.etag ?? etagOf(createHash('sha1').update(answer.etagKey).digest('hex'));
-      expect(conf).toMatch(new RegExp(`\\n +(mem|file)/${escape(file)} '${escape(etag)}';\\n`));
+      expect(conf).toMatch(new RegExp(`\\n +(mem|file)/${escapeRegExp(file)} '${escapeRegExp(etag)}';\\n`));
     }
     expect(site.fastAnswers).toBeGreaterThan(1000);
     for (const file of ['nisab-api.js', 'snapshot.json']) expect(existsSync(path.join(prefix, file)), file).toBe(true);
@@ -172,7 +172,7 @@ describe('nisab-api nginx', () => {
   }, 30_000);
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

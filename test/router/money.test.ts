@@ -123,7 +123,9 @@ http { access_log off; client_body_temp_path tmp; js_import money.js;
         expect(response.status, text).toBe(200);
         const got = text.split('\n');
         // Compared as numbers: njs prints some large doubles with a longer (still exact) form than Node.
-        all.forEach((factors, i) => expect(`${factors.join(' × ')} = ${Number(got[i])}`).toBe(`${factors.join(' × ')} = ${Number(reference(factors))}`));
+        all.forEach((factors, i) => {
+          expect(`${factors.join(' × ')} = ${Number(got[i])}`).toBe(`${factors.join(' × ')} = ${Number(reference(factors))}`);
+        });
       } finally {
         await running.stop();
       }

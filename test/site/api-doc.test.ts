@@ -54,7 +54,9 @@ describe('the records a build of the default data publishes', () => {
     for (const [field, inner] of Object.entries(NESTED[table] ?? {})) {
       const value = record[field];
       const objects = (Array.isArray(value) ? value.flat() : value === null ? [] : [value]) as Json[];
-      objects.forEach((object, i) => check(inner, object, `${at}.${field}[${i}]`));
+      objects.forEach((object, i) => {
+        check(inner, object, `${at}.${field}[${i}]`);
+      });
     }
   }
 
@@ -69,7 +71,9 @@ describe('the records a build of the default data publishes', () => {
     for (const [file, table] of lists) {
       const data = (await read(file)).data as Json[];
       expect(data.length, file).toBeGreaterThan(0);
-      data.forEach((record, i) => check(table, record, `${file}[${i}]`));
+      data.forEach((record, i) => {
+        check(table, record, `${file}[${i}]`);
+      });
     }
     check('Rate', (await read(paths.latest(1))).data as Json, paths.latest(1));
     check('Meta', (await read(paths.meta)).data as Json, paths.meta);

@@ -39,8 +39,9 @@ describe('published links', () => {
   it('the JSON Schemas give every URL field the http(s) pattern', () => {
     const urlFields: string[] = [];
     const visit = (node: unknown, where: string) => {
-      if (Array.isArray(node)) node.forEach((child, i) => visit(child, `${where}[${i}]`));
-      else if (node && typeof node === 'object') {
+      if (Array.isArray(node)) {
+        for (const [i, child] of node.entries()) visit(child, `${where}[${i}]`);
+      } else if (node && typeof node === 'object') {
         const record = node as Record<string, unknown>;
         if (record.format === 'uri') {
           urlFields.push(where);

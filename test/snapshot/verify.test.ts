@@ -7,7 +7,7 @@ import { verifyTree } from '../../generator/snapshot/verify.ts';
 import { useFixture } from '../support/use-fixture.ts';
 import { paths } from '../../generator/core/layout.ts';
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 describe('verify', () => {
   const fixture = useFixture();
@@ -60,9 +60,9 @@ describe('verify', () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         `${paths.shard(2, 'year', '2020-01-01')}: (root): count must equal the number of items in data`,
-        expect.stringMatching(new RegExp(`^${escape(paths.nisab(1))}: data\\.0\\.nsbRatePercent: `)),
-        expect.stringMatching(new RegExp(`^${escape(paths.shard('all', 'month', '2021-01-01'))}: data\\.\\d+: 2021-02-05 lies outside this shard's month`)),
-        expect.stringMatching(new RegExp(`^${escape(paths.subcategories)}: not in the canonical form`)),
+        expect.stringMatching(new RegExp(`^${escapeRegExp(paths.nisab(1))}: data\\.0\\.nsbRatePercent: `)),
+        expect.stringMatching(new RegExp(`^${escapeRegExp(paths.shard('all', 'month', '2021-01-01'))}: data\\.\\d+: 2021-02-05 lies outside this shard's month`)),
+        expect.stringMatching(new RegExp(`^${escapeRegExp(paths.subcategories)}: not in the canonical form`)),
         // The files changed, so the mark no longer names them (the nginx site would take them for the tree it holds).
         expect.stringMatching(/^v1\/mark\/[0-9a-f]{40}\.json: the snapshot's mark must be v1\/mark\/[0-9a-f]{40}\.json alone/),
       ]),

@@ -309,7 +309,7 @@ describe('a snapshot built from fetched days', () => {
     await buildSnapshot(fixtureBuild(db, out, { asOf: '2026-09-29', strict: true, now: new Date('2026-09-29T12:00:00Z') }));
     const preview = await startPreview({ dir: out, port: 0, log: () => {} });
     try {
-      const get = async (p: string) => (await fetch(`${preview.url}/api/v1${p}`)).json() as Promise<{ data: any }>;
+      const get = async (p: string) => (await fetch(`${preview.url}/api/v1${p}`)).json() as Promise<{ data: unknown }>;
       const latest = (await get('/rates/latest')).data;
       const xau = JSON.parse(await recorded('currency-api/usd-2026-09-29.json')).usd.xau as number;
       expect(latest).toMatchObject({ drtDate: '2026-09-29', drtInUSD: Number((1 / xau / 31.1034768).toFixed(6)), drtUSDinNaira: 1330.4737 });

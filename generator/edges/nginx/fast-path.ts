@@ -31,7 +31,7 @@ export function fastAnswers(tree: string, index: RoutingIndex): { answers: Map<s
     // Lower-case only: nginx's map finds its keys without case (see nginxConf).
     if (url !== url.toLowerCase()) continue;
     const plan = route({ method: 'GET', url, ifNoneMatch: null }, index);
-    if (!plan || plan.status !== 200 || plan.reads.length !== 1) continue;
+    if (plan?.status !== 200 || plan.reads.length !== 1) continue;
     const file = plan.reads[0]!.path;
     if (!bodies.has(file) && !missing.has(file)) {
       try {

@@ -114,7 +114,7 @@ function odd(r: NginxRequest): void {
     let file: string | null;
     try {
       file = decodeURIComponent(queryAt === -1 ? target : target.slice(0, queryAt));
-    } catch (e) {
+    } catch (_error) {
       file = null;
     }
     // normalizeTarget resolved the raw path's dot segments; a decoded one (%2F..) is not a file of the snapshot.

@@ -134,7 +134,7 @@ async function sendParts(res: Res, parts: string[]): Promise<void> {
       // Never between the two halves of a surrogate pair: each half alone would be written as U+FFFD.
       if (end < part.length && /[\uD800-\uDBFF]/.test(part[end - 1]!)) end++;
       if (res.destroyed) return;
-      if (!res.write(part.slice(at, end))) await new Promise<void>((resume) => (res.once('drain', resume), res.once('close', resume)));
+      if (!res.write(part.slice(at, end))) await new Promise<void>((resume) => res.once('drain', resume).once('close', resume));
       at = end;
     }
   }

@@ -156,10 +156,12 @@ async function drawChart(subcategories: Subcategory[]) {
   const value = (r: Rate) => (inNaira ? r.drtInNaira : r.drtInUSD);
   const series = answers.map((answer) => [answer.data.map((r) => Date.parse(`${r.drtDate}T00:00:00Z`) / 1000), answer.data.map(value)] as uPlot.AlignedData);
   const joined = uPlot.join(series);
-  const points = answers.map((a, i) => (joined[i + 1] as (number | null)[]).filter((v) => v !== null && v !== undefined).length);
+  const points = answers.map((_answer, i) => (joined[i + 1] as (number | null)[]).filter((v) => v !== null && v !== undefined).length);
   const target = $('chart-plot');
   target.dataset.range = `${start ?? 'first'}..${end ?? 'last'}`;
-  metals.forEach((s, i) => (target.dataset[`${s.sctSlug}Points`] = String(points[i])));
+  metals.forEach((s, i) => {
+    target.dataset[`${s.sctSlug}Points`] = String(points[i]);
+  });
   target.dataset.drawn = 'true';
   const unit = inNaira ? t.currencyNaira : t.currencyUsd;
   const money = inNaira ? naira : usd;
@@ -323,7 +325,7 @@ async function showFigures(client: NisabClient, subcategories: Subcategory[]): P
     ...metals.map((s) => client.latest({ subcategory: s.sctID }).catch(() => null)),
   ]);
   const rates = new Map<number, Rate>();
-  latest.forEach((rate) => rate && rates.set(rate.drtSubcategoryID, rate));
+  for (const rate of latest) if (rate) rates.set(rate.drtSubcategoryID, rate);
   const published: Published = { rules, subcategories, rates };
   await showNisab(published, new Map(sourceList.map((s) => [s.srcID, s])));
   return published;
