@@ -121,5 +121,9 @@ export function valueRule(rule: NisabRuleInput, subcategories: ById<ValuingSubca
     nsbNotes: rule.nsbNotes,
     nsbSourceURL: rule.nsbSourceURL,
     nsbBrackets: publishedBrackets(rule.nsbBrackets),
+    nsbCombining: rule.nsbCombining,
+    nsbWornJewellery: rule.nsbWornJewellery,
+    nsbDueItems: rule.nsbDueItems,
+    nsbTrader: rule.nsbTrader,
   };
 }

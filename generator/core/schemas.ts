@@ -233,6 +233,35 @@ const authority = z
   .strict()
   .meta({ id: 'Authority' });
 
+const schoolList = z.array(z.enum(SCHOOLS)).min(1);
+
+// How a school counts gold, silver, money and trade goods together to reach the
+// Nisab (issue 20): data, so every calculator on the API applies the same fiqh.
+const combiningPosition = z
+  .object({
+    schools: schoolList.describe('the schools that hold this position'),
+    heldBy: z.string().min(1).describe('who holds it within those schools, e.g. "the school", "Abu Hanifah", "Abu Yusuf and Muhammad"'),
+    method: z
+      .enum(['parts', 'value', 'none'])
+      .describe(
+        'parts: each holding counts as its share of its own Nisab (grams of gold ÷ 85, grams of silver ÷ 595, money ÷ the cash Nisab; one mithqal against ten dirhams) and the shares are added, 1 or more reaches the Nisab; value: the holdings are valued in money and their sum compared with the cash Nisab; none: this metal is never counted with the others',
+      ),
+    with: z.array(id).describe("the subcategories this rule's metal is counted with: the other metal, cash (3), trade goods (4); [] for none"),
+    applied: z.boolean().describe('true for the one position per school that a calculator applies (the school\'s relied-on view); the others are published for the reader'),
+    sourceURL: httpUrl.describe('where the position is stated'),
+  })
+  .strict()
+  .meta({ id: 'CombiningPosition' });
+
+const jewelleryPosition = z
+  .object({
+    schools: schoolList.describe('the schools that hold this position'),
+    due: z.boolean().describe('true: permissible jewellery that is worn owes zakat like other gold and silver; false: it is exempt'),
+    sourceURL: httpUrl.describe('where the position is stated'),
+  })
+  .strict()
+  .meta({ id: 'WornJewelleryPosition' });
+
 const lowerOfItem = z
   .object({
     subcategoryID: id.describe('a metal whose rate values the threshold, e.g. gold (1)'),
@@ -257,9 +286,11 @@ const nisabOptional = {
     .describe("the schools that hold the rule: hanafi, maliki, shafii, hanbali; empty where it is a contemporary body's choice (a weight conversion, paper money) rather than a school's (default [])"),
   nsbAuthorities: z.array(authority).default([]).describe('bodies that use the rule, each with a source (default [])'),
   nsbRateKind: z
-    .enum(['percent', 'bracket', 'none'])
+    .enum(['percent', 'bracket', 'none', 'per-person'])
     .default('percent')
-    .describe('percent: nsbRatePercent applies; bracket: see nsbBrackets; none: not zakat, a related legal threshold valued like a Nisab (minimum dowry, theft threshold, diyyah) (default percent)'),
+    .describe(
+      'percent: nsbRatePercent applies; bracket: see nsbBrackets; none: not zakat, a related legal threshold valued like a Nisab (minimum dowry, theft threshold, diyyah); per-person: a fixed quantity due for each person, nsbThreshold in nsbThresholdUnit (zakat al-fitr) (default percent)',
+    ),
   nsbBasisSubcategoryID: id.nullable().default(null).describe('the subcategory whose price measures the threshold when it is not the rule\'s own, e.g. gold (1) for cash (default null)'),
   nsbLowerOf: z
     .array(lowerOfItem)
@@ -277,6 +308,32 @@ const nisabOptional = {
   nsbConditions: z.string().nullable().default(null).describe('conditions of the rule (default null)'),
   nsbNotes: z.string().nullable().default(null).describe('notes on schools and practice (default null)'),
   nsbSourceURL: httpUrl.nullable().default(null).describe('where the rule is documented (default null)'),
+  nsbCombining: z
+    .array(combiningPosition)
+    .default([])
+    .describe("on a metal's rule: how each school counts the metal with the other metal, cash and trade goods to reach the Nisab, one position per school marked applied (default [])"),
+  nsbWornJewellery: z
+    .array(jewelleryPosition)
+    .default([])
+    .describe("on a metal's rule: whether each school charges zakat on permissible jewellery that is worn (default [])"),
+  nsbDueItems: z
+    .array(
+      z
+        .object({
+          item: dueItem.shape.item,
+          words: z.string().min(1).describe("the animal in plain words as the rule's school describes it, e.g. a calf (male or female) two years old"),
+        })
+        .strict(),
+    )
+    .default([])
+    .describe("on a livestock rule: each animal its table names (lbrDues, lbrFormula), in plain words; ages differ between the schools (default [])"),
+  nsbTrader: z
+    .enum(['mudir', 'muhtakir'])
+    .nullable()
+    .default(null)
+    .describe(
+      "on a trade-goods rule, the trader it is for (Maliki): mudir, who keeps turning his stock over, values it every year; muhtakir, who buys and waits for a price, pays once, for one year, on the price when he sells; null: any trader, every year (default null)",
+    ),
 };
 
 export const NisabRuleInput = z

@@ -2,7 +2,7 @@
 // nsbID and each rule's brackets are replaced by the file's.
 import type { Database } from 'better-sqlite3';
 import { bracketNotation } from '../core/livestock.ts';
-import { NisabRuleInput, type BracketInput } from '../core/schemas.ts';
+import { NisabRuleInput, SCHOOLS, type BracketInput } from '../core/schemas.ts';
 import { checkRecord } from './check-record.ts';
 import { reportDuplicates } from './duplicates.ts';
 import { summarize, type ImportSummary, type RowOutcome } from './import-summary.ts';
@@ -95,6 +95,13 @@ function checkShape({ line, value: rule }: Located<NisabRuleInput>, problems: Pr
   if (rule.nsbRateKind === 'none' && rule.nsbRatePercent !== null) {
     problems.add(line, 'nsbRatePercent', 'must be null when nsbRateKind is "none" (a legal threshold, not zakat)');
   }
+  if (rule.nsbRateKind === 'per-person' && (rule.nsbRatePercent !== null || rule.nsbThreshold === null || rule.nsbThresholdUnit === null)) {
+    problems.add(line, 'nsbThreshold', 'must be the quantity due per person, with its unit and no nsbRatePercent, when nsbRateKind is "per-person"');
+  }
+  for (const school of SCHOOLS) {
+    const applied = rule.nsbCombining.filter((position) => position.applied && position.schools.includes(school)).length;
+    if (applied > 1) problems.add(line, 'nsbCombining', `names ${applied} applied positions for ${school}; a calculator needs one`);
+  }
   if (rule.nsbLowerOf.length === 1) problems.add(line, 'nsbLowerOf', 'must name at least two metals to take the lower of, or none');
   if (rule.nsbLowerOf.length > 0) {
     for (const field of ['nsbThreshold', 'nsbBasisSubcategoryID'] as const) {
@@ -139,6 +146,11 @@ function checkReferences(db: Database, rules: readonly Located<NisabRuleInput>[]
     }
     rule.nsbLowerOf.forEach((metal, i) => {
       if (!subcategories.has(metal.subcategoryID)) problems.add(line, `nsbLowerOf[${i}].subcategoryID`, `unknown subcategory ${metal.subcategoryID}`);
+    });
+    rule.nsbCombining.forEach((position, i) => {
+      position.with.forEach((id, j) => {
+        if (!subcategories.has(id)) problems.add(line, `nsbCombining[${i}].with[${j}]`, `unknown subcategory ${id}`);
+      });
     });
   }
 }

@@ -195,6 +195,58 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX fx_rates_by_date ON fx_rates (fxDate);
   `,
+  // Issue 20: rules per person (zakat al-fitr, nsbRateKind 'per-person'), how each
+  // school combines the metals and money (nsbCombining), worn jewellery
+  // (nsbWornJewellery), livestock dues in words (nsbDueItems) and the Maliki trader (nsbTrader). The CHECK on
+  // nsbRateKind changes, so both tables are rebuilt as in step 3 (dropping
+  // nisab_rules alone would cascade to the brackets).
+  `
+  CREATE TABLE nisab_rules_v6 (
+    nsbID INTEGER PRIMARY KEY,
+    nsbSubcategoryID INTEGER NOT NULL REFERENCES subcategories (sctID),
+    nsbVariant TEXT NOT NULL,
+    ${BOOLEAN('nsbIsDefault')},
+    nsbThreshold REAL CHECK (nsbThreshold >= 0),
+    nsbThresholdUnit TEXT,
+    nsbRatePercent REAL CHECK (nsbRatePercent BETWEEN 0 AND 100),
+    nsbRateKind TEXT NOT NULL CHECK (nsbRateKind IN ('percent', 'bracket', 'none', 'per-person')),
+    nsbBasisSubcategoryID INTEGER REFERENCES subcategories (sctID),
+    ${BOOLEAN('nsbHawlRequired')},
+    nsbConditions TEXT,
+    nsbNotes TEXT,
+    nsbSourceURL TEXT,
+    nsbSchools ${JSON_ARRAY('nsbSchools')},
+    nsbAuthorities ${JSON_ARRAY('nsbAuthorities')},
+    nsbLowerOf ${JSON_ARRAY('nsbLowerOf')},
+    nsbSolarYearRatePercent REAL CHECK (nsbSolarYearRatePercent > 0 AND nsbSolarYearRatePercent <= 100),
+    nsbCombining ${JSON_ARRAY('nsbCombining')},
+    nsbWornJewellery ${JSON_ARRAY('nsbWornJewellery')},
+    nsbDueItems ${JSON_ARRAY('nsbDueItems')},
+    nsbTrader TEXT CHECK (nsbTrader IN ('mudir', 'muhtakir'))
+  );
+  INSERT INTO nisab_rules_v6 (nsbID, nsbSubcategoryID, nsbVariant, nsbIsDefault, nsbThreshold, nsbThresholdUnit, nsbRatePercent,
+                              nsbRateKind, nsbBasisSubcategoryID, nsbHawlRequired, nsbConditions, nsbNotes, nsbSourceURL,
+                              nsbSchools, nsbAuthorities, nsbLowerOf, nsbSolarYearRatePercent)
+    SELECT nsbID, nsbSubcategoryID, nsbVariant, nsbIsDefault, nsbThreshold, nsbThresholdUnit, nsbRatePercent,
+           nsbRateKind, nsbBasisSubcategoryID, nsbHawlRequired, nsbConditions, nsbNotes, nsbSourceURL,
+           nsbSchools, nsbAuthorities, nsbLowerOf, nsbSolarYearRatePercent FROM nisab_rules;
+
+  CREATE TABLE livestock_brackets_v6 (
+    lbrRuleID INTEGER NOT NULL REFERENCES nisab_rules_v6 (nsbID) ON DELETE CASCADE,
+    lbrMinCount INTEGER NOT NULL CHECK (lbrMinCount >= 0),
+    lbrMaxCount INTEGER CHECK (lbrMaxCount >= lbrMinCount),
+    lbrDueText TEXT NOT NULL,
+    lbrDues TEXT CHECK (json_valid(lbrDues) AND json_type(lbrDues) = 'array'),
+    lbrFormula TEXT CHECK (json_valid(lbrFormula) AND json_type(lbrFormula) = 'object'),
+    PRIMARY KEY (lbrRuleID, lbrMinCount)
+  ) WITHOUT ROWID;
+  INSERT INTO livestock_brackets_v6 SELECT lbrRuleID, lbrMinCount, lbrMaxCount, lbrDueText, lbrDues, lbrFormula FROM livestock_brackets;
+
+  DROP TABLE livestock_brackets;
+  DROP TABLE nisab_rules;
+  ALTER TABLE nisab_rules_v6 RENAME TO nisab_rules;
+  ALTER TABLE livestock_brackets_v6 RENAME TO livestock_brackets;
+  `,
 ];
 
 /** A trigger that gives the month of the row `row` (NEW or OLD) a new version. */

@@ -40,6 +40,10 @@ describe('importNisab', () => {
       nsbAuthorities: '[]',
       nsbLowerOf: '[]',
       nsbSolarYearRatePercent: null,
+      nsbCombining: '[]',
+      nsbWornJewellery: '[]',
+      nsbDueItems: '[]',
+      nsbTrader: null,
     });
     expect(db.prepare('SELECT lbrRuleID, lbrMinCount, lbrMaxCount FROM livestock_brackets').raw().all()).toEqual([
       [3, 1, 39],

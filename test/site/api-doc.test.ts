@@ -39,7 +39,14 @@ describe('the records a build of the default data publishes', () => {
   type Json = Record<string, unknown>;
   /** Which table documents the objects a field of a table holds. */
   const NESTED: Record<string, Record<string, string>> = {
-    NisabRule: { nsbAuthorities: 'Authority', nsbLowerOf: 'NisabRule.nsbLowerOf[]', nsbBrackets: 'LivestockBracket' },
+    NisabRule: {
+      nsbAuthorities: 'Authority',
+      nsbLowerOf: 'NisabRule.nsbLowerOf[]',
+      nsbBrackets: 'LivestockBracket',
+      nsbCombining: 'CombiningPosition',
+      nsbWornJewellery: 'WornJewelleryPosition',
+      nsbDueItems: 'NisabRule.nsbDueItems[]',
+    },
     LivestockBracket: { lbrDues: 'DueItem', lbrFormula: 'LivestockFormula' },
     LivestockFormula: { per: 'LivestockFormula.per[]', remainder: 'LivestockFormula.remainder[]' },
     'LivestockFormula.remainder[]': { dues: 'DueItem' },
