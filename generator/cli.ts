@@ -145,7 +145,7 @@ export function program(): Command {
     .addHelpText('after', '\nExample:\n  npm run cli -- build --db rates.sqlite --out public --as-of 2025-08-31')
     .action(async (options: { db?: string; out: string; asOf?: string; timeZone: string; maxAgeDays: number; strict?: boolean; nginxPrefix?: string }) => {
       const { buildSnapshot } = await import('./snapshot/build.ts');
-      const { todayIn, checkTimeZone, checkAsOfNotFuture } = await import('./snapshot/clock.ts');
+      const { todayIn, checkTimeZone, checkAsOfNotFuture, clockNow } = await import('./snapshot/clock.ts');
       const { ensureDefaultDatabase } = await import('./db/default-db.ts');
       const progress = progressLine();
       const timeZone = checkTimeZone(options.timeZone);
@@ -156,7 +156,7 @@ export function program(): Command {
         timeZone,
         maxAgeDays: options.maxAgeDays,
         strict: options.strict ?? false,
-        now: new Date(),
+        now: clockNow(timeZone),
         log: (line) => console.error(line),
         progress,
       });

@@ -1,5 +1,6 @@
 // The only place the build reads the clock: today's date and the next nightly
-// build, in the operator's time zone.
+// build, in the operator's time zone. NISAB_TODAY=YYYY-MM-DD stands in for the
+// clock (tests, and simulated nights: docs/testing.md).
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
 import { UserError } from '../errors.ts';
@@ -17,7 +18,21 @@ export function checkTimeZone(timeZone: string): string {
   }
 }
 
-export function todayIn(timeZone: string, now: Date = new Date()): string {
+/**
+ * Now: the real clock, or, when NISAB_TODAY names a day, that day at the
+ * nightly's hour (NIGHTLY_AT) in `timeZone`, as the nightly job would see it.
+ */
+export function clockNow(timeZone: string, env: NodeJS.ProcessEnv = process.env): Date {
+  const given = env.NISAB_TODAY;
+  if (given === undefined || given === '') return new Date();
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(given);
+  const day = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  if (day === null || day.toISOString().slice(0, 10) !== given) throw new UserError(`NISAB_TODAY=${given} is not a day; give it as YYYY-MM-DD, or unset it to use the clock`);
+  const local = new TZDate(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), NIGHTLY_AT.hours, NIGHTLY_AT.minutes, 0, checkTimeZone(timeZone));
+  return new Date(local.getTime());
+}
+
+export function todayIn(timeZone: string, now: Date = clockNow(timeZone)): string {
   return format(new TZDate(now.getTime(), checkTimeZone(timeZone)), 'yyyy-MM-dd');
 }
 
@@ -26,7 +41,7 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
  * and a max-age running to the day after it (2100-01-01 gave 73 years). With the
  * as-of at most today, no answer is cached past the next nightly build.
  */
-export function checkAsOfNotFuture(asOf: string, timeZone: string, now: Date = new Date()): string {
+export function checkAsOfNotFuture(asOf: string, timeZone: string, now: Date = clockNow(timeZone)): string {
   const today = todayIn(timeZone, now);
   if (asOf > today) {
     throw new UserError(`--as-of ${asOf} is after today (${today} in ${timeZone}); a snapshot can only be built as of today or an earlier day`);

@@ -1,10 +1,11 @@
 // The nightly workflow's CLI calls, end to end, in its order (fetch yesterday
 // and today, build --strict, verify, purge-list), against real HTTP servers on
 // 127.0.0.1 serving the sources' recorded bodies (test/fixtures/sources) and a
-// real SQLite database. The CLI reads the real clock, so the server hands out
-// the currency API's recorded file of 2026-09-29 as yesterday's, with its
-// "date" set to the day asked (the API's own promise), and 404 (the API's "not
-// published") for every other day, today included, as at 00:05 in Lagos.
+// real SQLite database. The CLI's clock is set by NISAB_TODAY (TODAY below, at
+// 00:05 in Lagos, when the nightly runs); the server hands out the currency
+// API's recorded file of 2026-09-29 as yesterday's, with its "date" set to the
+// day asked (the API's own promise), and 404 (the API's "not published") for
+// every other day, today included.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +15,6 @@ import { addDays } from '../../generator/core/dates.ts';
 import { importCategories } from '../../generator/db/import-categories.ts';
 import { importSources } from '../../generator/db/import-sources.ts';
 import { importSubcategories } from '../../generator/db/import-subcategories.ts';
-import { todayIn } from '../../generator/snapshot/clock.ts';
 import { SUMMARY_PATHS } from '../../generator/snapshot/purge-list.ts';
 import { useScratch } from '../db/scratch.ts';
 import { cliWith } from '../support/cli.ts';
@@ -23,6 +23,8 @@ const scratch = useScratch();
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/sources');
 const DATA = path.join(import.meta.dirname, '../../data');
 const recorded = (file: string) => readFile(path.join(FIXTURES, file), 'utf8');
+/** The night the CLI runs on: more than 7 days after the CBN's last recorded row (2026-09-29), so its rate is too old to carry. */
+const TODAY = '2026-10-20';
 
 type Reply = { status: number; body: string; type?: string };
 const NOT_FOUND: Reply = { status: 404, body: 'Not found', type: 'text/plain' };
@@ -43,8 +45,8 @@ async function serve(handler: (url: string) => Reply | Promise<Reply>): Promise<
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** The command as the nightly runs it: in Lagos time, unless `env` says otherwise. */
-const cli = (args: string[], env: Record<string, string> = {}) => cliWith({ NISAB_TIME_ZONE: 'Africa/Lagos', ...env }, args);
+/** The command as the nightly runs it: in Lagos time on TODAY, unless `env` says otherwise. */
+const cli = (args: string[], env: Record<string, string> = {}) => cliWith({ NISAB_TIME_ZONE: 'Africa/Lagos', NISAB_TODAY: TODAY, ...env }, args);
 
 async function sourcesDatabase(): Promise<string> {
   const db = scratch.database();
@@ -68,7 +70,7 @@ async function sourcesPublishing(published: string): Promise<Record<string, stri
 
 describe("the nightly workflow's CLI calls", () => {
   it("fetch gets yesterday's file and reports today's as not published yet (no failure); build --strict, verify and purge-list follow", async () => {
-    const today = todayIn('Africa/Lagos');
+    const today = TODAY;
     const yesterday = addDays(today, -1);
     const env = await sourcesPublishing(yesterday);
     const db = await sourcesDatabase();
@@ -129,7 +131,7 @@ describe("the nightly workflow's CLI calls", () => {
     expect(result.stderr).toMatch(/^error: nothing fetched was imported: 2 of 2 days failed\n/);
     expect(result.stderr).toContain('HTTP 503 Service Unavailable');
     expect((await readFile(db)).equals(before)).toBe(true);
-    await expect(readFile(path.join(daily, `${todayIn('Africa/Lagos').slice(0, 7)}.csv`))).rejects.toThrow(/ENOENT/);
+    await expect(readFile(path.join(daily, `${TODAY.slice(0, 7)}.csv`))).rejects.toThrow(/ENOENT/);
   }, 60_000);
 
   it('purge-list says when there is no snapshot to list', async () => {
