@@ -10,10 +10,10 @@ import { todayIn } from '../../generator/snapshot/clock.ts';
 import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
 import { rawRequest, type Answer } from '../support/http.ts';
 import { nginxMissing, startNginx, type NginxServer } from '../support/nginx-server.ts';
+import { skipOrFail } from '../support/required-tools.ts';
 import { rangeCases, send } from './same-bytes-suite.ts';
 
-const missing = nginxMissing();
-if (missing) console.warn(`nginx tests skipped: ${missing}`);
+const missing = skipOrFail(nginxMissing(), "the nginx site's request handling tests");
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** What a client sees of an answer: status, body, ETag. */

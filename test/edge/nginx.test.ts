@@ -13,11 +13,12 @@ import { main } from '../../generator/cli.ts';
 import { UserError } from '../../generator/errors.ts';
 import { request } from '../support/http.ts';
 import { nginxMissing, readableByNobody } from '../support/nginx-server.ts';
+import { skipOrFail } from '../support/required-tools.ts';
 import { parsePath, paths } from '../../generator/core/layout.ts';
 import { assemble, etagOf, route } from '../../generator/core/router.ts';
 import { createHash } from 'node:crypto';
 
-const missing = nginxMissing();
+const missing = skipOrFail(nginxMissing(), 'test/edge/nginx.test.ts (two tests)');
 const AS_OF = '2025-09-01';
 
 let work: string;

@@ -10,6 +10,7 @@ import type { Rate, Source } from '../../generator/core/schemas.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { nginxMissing, startNginx } from '../support/nginx-server.ts';
+import { skipOrFail } from '../support/required-tools.ts';
 import { startWorkerd } from '../support/workerd-server.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
 import { startStatic } from '../support/static-server.ts';
@@ -334,7 +335,7 @@ describe.each([
   ['nginx', startNginx],
   ['workerd (Cloudflare Pages)', startWorkerd],
 ])('the page on %s', (name, start) => {
-  it.skipIf(name === 'nginx' && nginxMissing() !== null)('shows the figures and the chart, and the reference renders', async () => {
+  it.skipIf(name === 'nginx' && skipOrFail(nginxMissing(), 'the page served by nginx') !== null)('shows the figures and the chart, and the reference renders', async () => {
     const server = await start(snapshot.out);
     try {
       const { page, problems } = await ready('/', 390, server.url);

@@ -16,9 +16,9 @@ export interface NginxServer {
   stop(): Promise<void>;
 }
 
-/** Why nginx cannot run here (null when it can): the tests skip with this message. */
-export function nginxMissing(): string | null {
-  const version = spawnSync('nginx', ['-v'], { encoding: 'utf8' });
+/** Why nginx cannot run here, saying what to install (null when it can): the message of skipOrFail(). */
+export function nginxMissing(env: NodeJS.ProcessEnv = process.env): string | null {
+  const version = spawnSync('nginx', ['-v'], { encoding: 'utf8', env });
   if (version.error) return 'nginx is not installed (apt-get install -y nginx libnginx-mod-http-js)';
   if (!NJS_MODULE_CANDIDATES.some((file) => existsSync(file))) return 'the njs module is not installed (apt-get install -y libnginx-mod-http-js)';
   return null;
