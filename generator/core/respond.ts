@@ -4,7 +4,7 @@
 // Router core: keep to what nginx's njs 0.7.9 runs (promises, no async/await).
 import { renderError } from './envelope.ts';
 import { paths } from './layout.ts';
-import { assemble, etagOf, finalize, route, type ApiRequest, type ApiResponse } from './router.ts';
+import { assemble, etagOf, finalize, route, type ApiRequest, type ApiResponse, type Plan } from './router.ts';
 import type { RoutingIndex } from './schemas.ts';
 
 /**
@@ -66,6 +66,11 @@ export function respond(request: ApiRequest, io: SnapshotIO): Promise<ApiRespons
 export function respondWith(request: ApiRequest, index: RoutingIndex, io: SnapshotIO): Promise<ApiResponse | null> {
   const plan = route(request, index);
   if (plan === null) return Promise.resolve(null);
+  return respondTo(plan, index, io);
+}
+
+/** The response to a routed request: its files read, assembled, given its ETag. */
+export function respondTo(plan: Plan, index: RoutingIndex, io: SnapshotIO): Promise<ApiResponse> {
   return Promise.all(plan.reads.map(function (read) { return io.read(read.path); }))
     .then(function (texts) {
       const answer = assemble(plan, texts, index);

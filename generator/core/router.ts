@@ -40,10 +40,10 @@ export interface Plan {
   dated: Dated | null;
 }
 
-export interface Answer {
+export interface Answer<Part extends string | Uint8Array = string> {
   status: number;
   /** The body in pieces, to be sent one after the other: a composed list is never joined into one string. */
-  parts: string[];
+  parts: (string | Part)[];
   /** null: the adapter sets it to etagOf(sha1 of etagKey) before finalize. */
   etag: string | null;
   /** A short text that only this body has in this snapshot (never the whole of a big body). */
@@ -51,7 +51,7 @@ export interface Answer {
 }
 
 /** What an edge sends: named so as not to shadow the global Response of the runtimes. */
-export interface ApiResponse {
+export interface ApiResponse<Part extends string | Uint8Array = string> {
   status: number;
   headers: { [name: string]: string };
   /** The full body, unless `parts` holds it; send none when `sendBody` is false (HEAD, 204, 304). */
@@ -60,7 +60,7 @@ export interface ApiResponse {
    * A composed list in pieces (then `body` is ''): send them one after the
    * other, so a long answer is never held as one string (bodyOf joins them).
    */
-  parts: string[] | null;
+  parts: (string | Part)[] | null;
   sendBody: boolean;
 }
 
@@ -220,6 +220,49 @@ export function listEtagKey(index: RoutingIndex, count: number, first: string, l
   return index.snapshot + '\n' + count + '\n' + first + '\n' + last;
 }
 
+/**
+ * The records a read contributes to a composed list: its text cut to the read's
+ * dates, or (for an adapter that moves a whole block without decoding it, see
+ * list-bytes.ts) its record bytes, with the count and the first and last record
+ * line either way.
+ */
+export interface ListPiece<Body extends string | Uint8Array = string | Uint8Array> {
+  body: Body;
+  count: number;
+  first: string;
+  last: string;
+}
+
+/** A read's records as text: the file cut to the read's dates. */
+export function textPiece(text: string, read: ShardRead): ListPiece<string> & { whole: boolean } {
+  const piece = sliceList(text, read.from, read.to);
+  if (piece.count === 0) return { body: '', count: 0, first: '', last: '', whole: piece.whole };
+  return { body: piece.text, count: piece.count, first: firstRecord(piece.text), last: lastRecord(piece.text), whole: piece.whole };
+}
+
+/** A composed list: the pieces' records between one head and one tail, in order (empty pieces add nothing). */
+export function joinList<Body extends string | Uint8Array>(plan: Plan, pieces: ListPiece<Body>[], index: RoutingIndex): { status: number; parts: (string | Body)[]; etagKey: string } {
+  const parts: (string | Body)[] = [LIST_HEAD];
+  let count = 0;
+  let firstLine = '';
+  let lastLine = '';
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i] as ListPiece<Body>;
+    if (piece.count === 0) continue;
+    if (count > 0) parts.push(LIST_SEPARATOR);
+    else firstLine = piece.first;
+    lastLine = piece.last;
+    count += piece.count;
+    parts.push(piece.body);
+  }
+  if (count === 0) {
+    const empty = renderJoinedList('', 0);
+    return { status: plan.status, parts: [empty], etagKey: empty };
+  }
+  parts.push(LIST_TAIL_START + count + '}\n');
+  return { status: plan.status, parts: parts, etagKey: listEtagKey(index, count, firstLine, lastLine) };
+}
+
 /** The body (in parts) and ETag of a plan, from the texts of its reads (same order). */
 export function assemble(plan: Plan, texts: string[], index: RoutingIndex): Answer {
   if (plan.body !== null) return { status: plan.status, parts: [plan.body], etag: null, etagKey: plan.body };
@@ -235,29 +278,17 @@ export function assemble(plan: Plan, texts: string[], index: RoutingIndex): Answ
     const text = texts[0] as string;
     return { status: plan.status, parts: [text], etag: knownEtag(index, first.path), etagKey: text };
   }
-  const parts: string[] = [LIST_HEAD];
-  let count = 0;
-  let firstLine = '';
-  let lastLine = '';
+  const pieces: ListPiece<string>[] = [];
   for (let i = 0; i < plan.reads.length; i++) {
-    const read = plan.reads[i] as ShardRead;
-    const text = texts[i] as string;
-    const piece = sliceList(text, read.from, read.to);
-    if (piece.count === 0) continue;
-    if (count > 0) parts.push(LIST_SEPARATOR);
-    else firstLine = firstRecord(piece.text);
-    lastLine = lastRecord(piece.text);
-    count += piece.count;
+    const piece = textPiece(texts[i] as string, plan.reads[i] as ShardRead);
     // A whole file is sent as it is (the same bytes as its records between head and tail).
-    if (piece.whole && plan.reads.length === 1) return { status: plan.status, parts: [text], etag: null, etagKey: listEtagKey(index, count, firstLine, lastLine) };
-    parts.push(piece.text);
+    if (piece.whole && piece.count > 0 && plan.reads.length === 1) {
+      return { status: plan.status, parts: [texts[0] as string], etag: null, etagKey: listEtagKey(index, piece.count, piece.first, piece.last) };
+    }
+    pieces.push(piece);
   }
-  if (count === 0) {
-    const empty = renderJoinedList('', 0);
-    return { status: plan.status, parts: [empty], etag: null, etagKey: empty };
-  }
-  parts.push(LIST_TAIL_START + count + '}\n');
-  return { status: plan.status, parts: parts, etag: null, etagKey: listEtagKey(index, count, firstLine, lastLine) };
+  const joined = joinList(plan, pieces, index);
+  return { status: joined.status, parts: joined.parts, etag: null, etagKey: joined.etagKey };
 }
 
 function knownEtag(index: RoutingIndex, path: string): string | null {
@@ -287,7 +318,7 @@ export function maxAge(index: RoutingIndex, nowMs: number): number {
 }
 
 /** Status, headers and body of an answer (CONTRACT.md §4–§6). */
-export function finalize(answer: Answer, plan: Plan, index: RoutingIndex, nowMs: number): ApiResponse {
+export function finalize<Part extends string | Uint8Array = string>(answer: Answer<Part>, plan: Plan, index: RoutingIndex, nowMs: number): ApiResponse<Part> {
   const headers: { [name: string]: string } = {
     'access-control-allow-origin': '*',
     'cache-control': 'public, max-age=' + maxAge(index, nowMs),
@@ -307,6 +338,7 @@ export function finalize(answer: Answer, plan: Plan, index: RoutingIndex, nowMs:
     }
   }
   headers['content-type'] = 'application/json; charset=utf-8';
-  const single = answer.parts.length === 1;
-  return { status: answer.status, headers: headers, body: single ? (answer.parts[0] as string) : '', parts: single ? null : answer.parts, sendBody: !plan.head };
+  const only = answer.parts[0];
+  const single = answer.parts.length === 1 && typeof only === 'string';
+  return { status: answer.status, headers: headers, body: single ? only : '', parts: single ? null : answer.parts, sendBody: !plan.head };
 }

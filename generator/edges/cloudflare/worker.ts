@@ -3,9 +3,10 @@
 // as Cloudflare Pages' advanced mode (_routes.json). It reads the snapshot's own
 // files through env.ASSETS, so the same worker serves whatever tree it ships with.
 // Tested in the real runtime (workerd, through miniflare): test/edge/.
-import { paths } from '../../core/layout.ts';
-import { respondWith, staticNotFound, unreadable } from '../../core/respond.ts';
-import { apiPath, normalizeTarget, type ApiResponse } from '../../core/router.ts';
+import { paths, type ShardRead } from '../../core/layout.ts';
+import { bytePiece } from '../../core/list-bytes.ts';
+import { respondTo, staticNotFound, unreadable } from '../../core/respond.ts';
+import { apiPath, etagOf, finalize, joinList, normalizeTarget, route, textPiece, type ApiResponse, type ListPiece, type Plan } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 
 interface Env {
@@ -17,24 +18,64 @@ async function sha1Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function toResponse(answer: ApiResponse, method: string): Response {
+function toResponse(answer: ApiResponse<string | Uint8Array>, method: string): Response {
   if (!answer.sendBody || method === 'HEAD') return new Response(null, { status: answer.status, headers: answer.headers });
   return new Response(answer.parts === null ? answer.body : partStream(answer.parts), { status: answer.status, headers: answer.headers });
 }
 
-/** A composed body sent part by part, each encoded only when the client is ready for it: never held whole. */
-function partStream(parts: string[]): ReadableStream<Uint8Array> {
+/**
+ * A composed body sent part by part, each text encoded only when the client is
+ * ready for it (never held whole); a part already in bytes (a block moved whole,
+ * see piped) goes out as it is.
+ */
+function partStream(parts: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let next = 0;
   return new ReadableStream(
     {
       pull(controller) {
-        if (next < parts.length) controller.enqueue(encoder.encode(parts[next++]!));
-        else controller.close();
+        if (next >= parts.length) return controller.close();
+        const part = parts[next++]!;
+        controller.enqueue(typeof part === 'string' ? encoder.encode(part) : part);
       },
     },
     { highWaterMark: 0 },
   );
+}
+
+const decoder = new TextDecoder();
+const decode = (bytes: Uint8Array) => decoder.decode(bytes);
+const DATE_KEY = '"drtDate":"';
+const dateOf = (line: string) => line.slice(line.indexOf(DATE_KEY) + DATE_KEY.length, line.indexOf(DATE_KEY) + DATE_KEY.length + 10);
+
+/** The blocks strictly inside a composed range: whole files, which the worker moves as bytes. */
+function middleOf(plan: Plan): ShardRead[] {
+  const composed = plan.body === null && plan.dated === null && plan.reads.length >= 3 && plan.reads[0]!.from !== '';
+  return composed ? plan.reads.slice(1, -1) : [];
+}
+
+/**
+ * A composed range: its two ends read as text and cut to the range, the blocks
+ * between them read as bytes and passed through whole (the core's joinList puts
+ * them between one head and one tail, as it does texts), so the megabytes in
+ * the middle of a long range are never decoded, searched or encoded again. The
+ * same bytes and ETag as the core's text path (the differential holds them equal).
+ */
+async function piped(plan: Plan, index: RoutingIndex, readText: (path: string) => Promise<string>, readBytes: (path: string) => Promise<Uint8Array>): Promise<ApiResponse<string | Uint8Array>> {
+  const reads = plan.reads;
+  const last = reads.length - 1;
+  const loaded = await Promise.all(reads.map((read, i) => (i === 0 || i === last ? readText(read.path) : readBytes(read.path))));
+  const pieces: ListPiece[] = loaded.map((body, i) => {
+    const read = reads[i]!;
+    if (typeof body === 'string') return textPiece(body, read);
+    const piece = bytePiece(body, decode);
+    // A block the range does not wholly cover (never, as planRange lays ranges out) is cut as text.
+    if (piece === null || (piece.count > 0 && (dateOf(piece.first) < read.from || dateOf(piece.last) > read.to))) return textPiece(decode(body), read);
+    return piece;
+  });
+  const joined = joinList(plan, pieces, index);
+  const etag = etagOf(await sha1Hex(joined.etagKey));
+  return finalize({ status: joined.status, parts: joined.parts, etag: etag, etagKey: joined.etagKey }, plan, index, Date.now());
 }
 
 /**
@@ -59,20 +100,20 @@ export default {
     // The runtime has already resolved dot segments; this is the same reading the other servers do.
     const target = normalizeTarget(url.pathname + url.search);
     if (apiPath(target) === null) return staticAnswer(request, env);
-    const read = async (path: string) => {
+    const asset = async (path: string) => {
       const response = await env.ASSETS.fetch(new Request(`${url.origin}/${path}`));
       if (!response.ok) throw new Error(`snapshot file /${path} answered ${response.status}`);
-      return response.text();
+      return response;
     };
-    let answer;
+    const read = async (path: string) => (await asset(path)).text();
+    const readBytes = async (path: string) => new Uint8Array(await (await asset(path)).arrayBuffer());
+    let answer: ApiResponse<string | Uint8Array> | null = null;
     try {
       routingIndex ??= read(paths.routing).then((text) => JSON.parse(text) as RoutingIndex);
       routingIndex.catch(() => (routingIndex = null));
-      answer = await respondWith(
-        { method: request.method, url: target, ifNoneMatch: request.headers.get('if-none-match') },
-        await routingIndex,
-        { read, sha1Hex, now: Date.now },
-      );
+      const index = await routingIndex;
+      const plan = route({ method: request.method, url: target, ifNoneMatch: request.headers.get('if-none-match') }, index);
+      if (plan !== null) answer = middleOf(plan).length > 0 ? await piped(plan, index, read, readBytes) : await respondTo(plan, index, { read, sha1Hex, now: Date.now });
     } catch (error) {
       console.error(`${request.method} ${target}: ${(error as Error).message}`);
       return toResponse(unreadable(), request.method);
