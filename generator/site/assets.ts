@@ -9,6 +9,7 @@ import * as esbuild from 'esbuild';
 import { referencePage } from './page/html.ts';
 
 const PAGE_ENTRY = fileURLToPath(new URL('./page/main.ts', import.meta.url));
+const WIDGET_ENTRY = fileURLToPath(new URL('./widget/widget.ts', import.meta.url));
 const require = createRequire(import.meta.url);
 
 async function pageBundle(): Promise<Map<string, string>> {
@@ -31,6 +32,27 @@ async function pageBundle(): Promise<Map<string, string>> {
   return files;
 }
 
+/**
+ * /widget.js: one classic script (an embedding page loads it with <script async>,
+ * and document.currentScript names its origin), its style sheet inlined as text.
+ */
+async function widgetBundle(): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [WIDGET_ENTRY],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2018',
+    platform: 'browser',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    charset: 'utf8',
+    loader: { '.css': 'text' },
+  });
+  return result.outputFiles[0]!.text;
+}
+
 // The one address outside the site that Redoc's bundle loads by itself: the logo
 // beside "API docs by Redocly". It becomes an empty inline image (the link stays),
 // so the reference page fetches nothing from a third party.
@@ -43,10 +65,11 @@ function redocStandalone(): string {
   return text.replace(REDOC_LOGO, EMPTY_IMAGE);
 }
 
-export const SITE_ASSET_FILES = ['assets/page.js', 'assets/page.css', 'assets/redoc.standalone.js', 'assets/redoc.standalone.js.LICENSE.txt', 'reference.html'];
+export const SITE_ASSET_FILES = ['widget.js', 'assets/page.js', 'assets/page.css', 'assets/redoc.standalone.js', 'assets/redoc.standalone.js.LICENSE.txt', 'reference.html'];
 
 export async function siteAssets(): Promise<Map<string, string>> {
   const files = await pageBundle();
+  files.set('widget.js', await widgetBundle());
   files.set('assets/redoc.standalone.js', redocStandalone());
   files.set('assets/redoc.standalone.js.LICENSE.txt', readFileSync(require.resolve('redoc/bundles/redoc.standalone.js.LICENSE.txt'), 'utf8'));
   files.set('reference.html', referencePage());

@@ -106,6 +106,8 @@ describe('the landing page in Chromium', () => {
     expect(await page.textContent('[data-testid=rate-date-gold]')).toBe("Rate of 21 September 2025 · 29 Rabi' al-Awwal 1447 AH (Umm al-Qura)");
     expect(await page.isVisible('#stale')).toBe(true);
     expect(await page.textContent('#stale')).toContain('21 September 2025');
+    // The widget's embed code, with this site's origin.
+    expect(await page.textContent('#embed-code')).toBe(`<div data-nisab-widget data-lang="en" data-currency="NGN"></div>\n<script src="${preview.url}/widget.js" async></script>`);
     // The heading names the day of the rate, not the build's.
     expect(await page.textContent('h1')).toBe('Zakat Nisab on 21 September 2025, in Naira and US dollars');
     expect(problems).toEqual([]);

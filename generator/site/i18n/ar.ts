@@ -29,6 +29,7 @@ export const page: PageStrings = {
   navNisab: 'النصاب',
   navChart: 'الرسم البياني',
   navCalculator: 'الحاسبة',
+  navEmbed: 'الأداة',
   navApi: 'واجهة البرمجة',
   navReference: 'المرجع',
   language: 'اللغة',
@@ -121,6 +122,9 @@ export const page: PageStrings = {
   totalDue: (amount) => `مجموع الواجب نقدًا: ${amount}`,
   calculatorEnglish: 'بنود النتيجة بالإنجليزية في الوقت الحاضر.',
 
+  embedTitle: 'نصاب اليوم في موقعك',
+  embedIntro: 'الصق هذين السطرين حيث تريد أن يظهر النصاب. تعرض الأداة نصاب الذهب ونصاب الفضة، وتاريخ السعر بالتقويمين الميلادي والهجري، والمصادر، بالإنجليزية (data-lang="en") أو الهوسا ("ha") أو العربية ("ar"). لا تسأل إلا هذا الموقع، ولا تضع ملفات تعريف الارتباط، وتعمل تحت سياسة أمان محتوى (CSP) صارمة.',
+  copyEmbed: 'انسخ الرمز',
   apiTitle: 'واجهة البرمجة: انسخ والصق وشغّل',
   apiIntroHtml: (alternateBase) =>
     `مجانية، للقراءة فقط، بلا مفتاح. كل إجابة هي <code>{"success": true, "data": …}</code> (مع <code>count</code> للقوائم) أو <code>{"success": false, "message": "…"}</code>. وتجيب المسارات نفسها تحت <code>${alternateBase}</code>. العقد: <a href="/API.md">API.md</a>. المرجع الكامل: <a href="/reference.html">مرجع واجهة البرمجة</a> (<a href="/openapi.json">openapi.json</a>)، ومخططات JSON تحت <a href="/schemas/index.json">/schemas/</a>، وعميل JavaScript مُنمَّط في مجلد <code>client/</code> من المستودع.`,

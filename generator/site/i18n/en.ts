@@ -33,6 +33,7 @@ export const page = {
   navNisab: 'Nisab',
   navChart: 'Chart',
   navCalculator: 'Calculator',
+  navEmbed: 'Widget',
   navApi: 'API',
   navReference: 'Reference',
   language: 'Language',
@@ -128,6 +129,9 @@ export const page = {
   totalDue: (amount: string) => `Total due in money: ${amount}`,
   calculatorEnglish: 'The lines of the result are in English for now.',
 
+  embedTitle: "Today's Nisab on your website",
+  embedIntro: 'Paste these two lines where the Nisab should appear. The widget shows the gold and silver Nisab, the rate\'s date in the Gregorian and Hijri calendars and the sources, in English (data-lang="en"), Hausa ("ha") or Arabic ("ar"). It asks only this site, sets no cookie and works under a strict Content-Security-Policy.',
+  copyEmbed: 'Copy the code',
   apiTitle: 'The API: copy, paste, run',
   /** Markup: the links of the API's documents. */
   apiIntroHtml: (alternateBase: string) =>

@@ -28,6 +28,7 @@ export const page: PageStrings = {
   navNisab: 'Nisabi',
   navChart: 'Jadawali',
   navCalculator: 'Lissafi',
+  navEmbed: 'Sanya a shafinka',
   navApi: 'API',
   navReference: 'Bayanin API',
   language: 'Harshe',
@@ -121,6 +122,9 @@ export const page: PageStrings = {
   totalDue: (amount) => `Jimillar abin da ya wajaba a kuɗi: ${amount}`,
   calculatorEnglish: 'Layukan sakamakon suna cikin Turanci a yanzu.',
 
+  embedTitle: 'Nisabin yau a shafinka na intanet',
+  embedIntro: 'Liƙa waɗannan layuka biyu inda kake so Nisabi ya bayyana. Yana nuna Nisabin zinariya da na azurfa, ranar farashin a kalandar Miladiyya da ta Hijira, da majiyoyi, da Turanci (data-lang="en"), Hausa ("ha") ko Larabci ("ar"). Yana tambayar wannan shafi kawai, ba ya ajiye kuki, kuma yana aiki ƙarƙashin tsauraran dokokin tsaro (Content-Security-Policy).',
+  copyEmbed: 'Kwafi lambar',
   apiTitle: 'API ɗin: kwafa, liƙa, gudanar',
   apiIntroHtml: (alternateBase) =>
     `Kyauta ne, karatu kawai, ba a buƙatar maɓalli. Kowace amsa <code>{"success": true, "data": …}</code> ce (da <code>count</code> ga jerin abubuwa) ko <code>{"success": false, "message": "…"}</code>. Hanyoyin guda ɗaya suna amsawa a ƙarƙashin <code>${alternateBase}</code>. Yarjejeniyar: <a href="/API.md">API.md</a>. Cikakken bayani: <a href="/reference.html">bayanin API</a> (<a href="/openapi.json">openapi.json</a>), JSON Schemas a ƙarƙashin <a href="/schemas/index.json">/schemas/</a>, da kuma shirin JavaScript mai nau'o'i a babban fayil ɗin <code>client/</code> na ma'ajiyar.`,

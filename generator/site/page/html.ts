@@ -46,6 +46,9 @@ function languageSwitch(lang: Lang, label: string): string {
   return `<nav class="languages" aria-label="${escape(label)}">${links.join(' ')}</nav>`;
 }
 
+/** The widget's embed code (docs/API.md §9); the page puts its own origin for HOST when it runs. */
+export const embedCode = (origin: string, lang: Lang) => `<div data-nisab-widget data-lang="${lang}" data-currency="NGN"></div>\n<script src="${origin}/widget.js" async></script>`;
+
 /** The landing page in one language (docs/API.md §9): the same figures, the words of its catalogue. */
 export function landingPage(meta: Meta, sources: Source[], lang: Lang = 'en'): string {
   const { page: t, calendar } = PAGE_CATALOGUES[lang];
@@ -78,7 +81,7 @@ export function landingPage(meta: Meta, sources: Source[], lang: Lang = 'en'): s
 <header class="top">
   <p class="brand">${escape(t.brand)}</p>
   <nav aria-label="${escape(t.sections)}">
-    <a href="#nisab">${escape(t.navNisab)}</a> <a href="#chart">${escape(t.navChart)}</a> <a href="#calculator">${escape(t.navCalculator)}</a> <a href="#api">${escape(t.navApi)}</a> <a href="/reference.html">${escape(t.navReference)}</a>
+    <a href="#nisab">${escape(t.navNisab)}</a> <a href="#chart">${escape(t.navChart)}</a> <a href="#calculator">${escape(t.navCalculator)}</a> <a href="#embed">${escape(t.navEmbed)}</a> <a href="#api">${escape(t.navApi)}</a> <a href="/reference.html">${escape(t.navReference)}</a>
   </nav>
   ${languageSwitch(lang, t.language)}
 </header>
@@ -165,6 +168,13 @@ export function landingPage(meta: Meta, sources: Source[], lang: Lang = 'en'): s
     </fieldset>
   </form>
   <div id="zakat-result" aria-live="polite"></div>
+</section>
+
+<section id="embed" aria-labelledby="embed-title">
+  <h2 id="embed-title">${escape(t.embedTitle)}</h2>
+  <p>${escape(t.embedIntro)}</p>
+  <pre><code id="embed-code" data-lang="${lang}">${escape(embedCode('https://HOST', lang))}</code></pre>
+  <button type="button" id="embed-copy">${escape(t.copyEmbed)}</button>
 </section>
 
 <section id="api" aria-labelledby="api-title">

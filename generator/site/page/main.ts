@@ -300,9 +300,22 @@ function showExamples(after: Promise<unknown>) {
   }
 }
 
+// ---- Embed code ----------------------------------------------------------------
+
+/** The widget's code with this site's own origin (the build cannot know the host). */
+function showEmbedCode() {
+  const code = $('embed-code');
+  code.textContent = (code.textContent ?? '').replace('https://HOST', location.origin);
+  const button = $('embed-copy');
+  button.addEventListener('click', () => {
+    void navigator.clipboard?.writeText(code.textContent ?? '').then(() => (button.textContent = t.copied));
+  });
+}
+
 // ---- Start ---------------------------------------------------------------------
 
 async function start(client: NisabClient) {
+  showEmbedCode();
   const subcategories = await client.subcategories();
   // The figures and the chart are asked for at once; the examples' answers after both.
   const figures = showFigures(client, subcategories);

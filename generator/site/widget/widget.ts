@@ -1,0 +1,137 @@
+// The embeddable widget, served as /widget.js (docs/API.md §9):
+//
+//   <div data-nisab-widget data-lang="ha" data-currency="NGN"></div>
+//   <script src="https://HOST/widget.js" async></script>
+//
+// It fills every such element with today's gold and silver Nisab, the rate's
+// date in the Gregorian and both Hijri calendars, the sources by name and a
+// link to the page, asking only the origin that served this script. It runs
+// under a page's strict Content-Security-Policy: no eval or Function, no inline
+// style attributes (its style sheet is constructed and adopted by a shadow
+// root), no cookie (every request omits credentials), nothing from elsewhere.
+// Bundled by esbuild as one classic script (document.currentScript names it).
+import type { NisabRule, Rate, Source } from '../../core/schemas.ts';
+import type { CalendarStrings, Lang, WidgetStrings } from '../i18n/catalogue.ts';
+import { LANGUAGE_INFO, isLang } from '../i18n/catalogue.ts';
+import { calendar as arCalendar, widget as arWidget } from '../i18n/ar.ts';
+import { calendar as enCalendar, widget as enWidget } from '../i18n/en.ts';
+import { calendar as haCalendar, widget as haWidget } from '../i18n/ha.ts';
+import { formats } from '../i18n/format.ts';
+import STYLE from './widget.css';
+
+const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings } } = {
+  en: { widget: enWidget, calendar: enCalendar },
+  ha: { widget: haWidget, calendar: haCalendar },
+  ar: { widget: arWidget, calendar: arCalendar },
+};
+
+/** A rule valued in a currency carries these once the API publishes currencies (docs/API.md §2c); until then the Naira. */
+type Valued = NisabRule & { nsbCurrency?: string; nsbValueInCurrency?: number | null };
+/** Nigeria's declared Hijri date (docs/API.md §2b), once published. */
+type Dated = Rate & { drtHijriDateNigeria?: string | null };
+
+const script = document.currentScript as HTMLScriptElement | null;
+// The origin that served this script: every request goes there and nowhere else.
+const ORIGIN = new URL(script?.src || (document.querySelector('script[src$="/widget.js"]') as HTMLScriptElement | null)?.src || location.href).origin;
+
+async function ask<T>(path: string): Promise<T> {
+  const response = await fetch(`${ORIGIN}/api/v1${path}`, { credentials: 'omit', referrerPolicy: 'no-referrer' });
+  const body = (await response.json()) as { success: boolean; data: T; message?: string };
+  if (!response.ok || !body.success) throw new Error(body.message ?? `HTTP ${response.status}`);
+  return body.data;
+}
+
+/** Answers shared by every widget of the page asking the same thing. */
+const asked = new Map<string, Promise<unknown>>();
+const once = <T>(path: string) => {
+  if (!asked.has(path)) asked.set(path, ask<T>(path));
+  return asked.get(path) as Promise<T>;
+};
+
+function node<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  made.append(...children);
+  return made;
+}
+
+let sheet: CSSStyleSheet | null = null;
+function styled(root: ShadowRoot) {
+  try {
+    sheet ??= new CSSStyleSheet();
+    if (sheet.cssRules.length === 0) sheet.replaceSync(STYLE);
+    root.adoptedStyleSheets = [sheet];
+  } catch {
+    // A browser without constructed style sheets: a <style> element (a strict CSP may refuse it; the text stays readable).
+    root.append(node('style', '', STYLE));
+  }
+}
+
+async function render(host: HTMLElement) {
+  if (host.dataset.nisabWidgetDone) return;
+  host.dataset.nisabWidgetDone = 'true';
+  const lang: Lang = isLang(host.dataset.lang) ? host.dataset.lang : 'en';
+  const { widget: t, calendar } = WORDS[lang];
+  const format = formats(calendar);
+  const currency = /^[A-Z]{3}$/.test(host.dataset.currency ?? '') ? host.dataset.currency! : 'NGN';
+  const root = host.attachShadow({ mode: 'open' });
+  styled(root);
+  const box = node('section', 'w', node('p', 'title', t.title), node('p', 'small', t.loading));
+  box.lang = lang;
+  box.dir = LANGUAGE_INFO[lang].dir;
+  root.append(box);
+  try {
+    // Unknown parameters are ignored (docs/API.md §2): asking in a currency the API does not know yet answers in Naira.
+    const inCurrency = currency === 'NGN' ? '' : `&currency=${currency}`;
+    const [gold, silver, goldRate, silverRate, sources] = await Promise.all([
+      once<Valued[]>(`/nisab?subcategory=gold${inCurrency}`),
+      once<Valued[]>(`/nisab?subcategory=silver${inCurrency}`),
+      once<Dated>('/rates/latest?subcategory=gold'),
+      once<Dated>('/rates/latest?subcategory=silver'),
+      once<Source[]>('/sources'),
+    ]);
+    const value = (rule: Valued) =>
+      rule.nsbCurrency === currency && rule.nsbValueInCurrency != null
+        ? format.money(rule.nsbValueInCurrency, currency)
+        : rule.nsbValueInNaira === null
+          ? '—'
+          : format.money(rule.nsbValueInNaira, 'NGN');
+    const dated = (rate: Dated) =>
+      [format.date(rate.drtDate), `${format.hijri(rate.drtHijriDate)} (${calendar.ummAlQura})`, ...(rate.drtHijriDateNigeria ? [`${format.hijri(rate.drtHijriDateNigeria)} (${calendar.nigeria})`] : [])].join(' · ');
+    const figure = (slug: 'gold' | 'silver', rules: Valued[], rate: Dated) => {
+      const rule = rules.find((r) => r.nsbIsDefault) ?? rules[0];
+      if (!rule) return [];
+      const grams = format.number(rule.nsbThreshold ?? 0, 0);
+      const shown = node('dd', '', value(rule));
+      shown.dataset.nisab = slug;
+      shown.dataset.value = String(rule.nsbCurrency === currency && rule.nsbValueInCurrency != null ? rule.nsbValueInCurrency : rule.nsbValueInNaira);
+      const own = rate.drtDate !== goldRate.drtDate ? [node('dd', 'small', t.on(dated(rate)))] : [];
+      return [node('div', 'row', node('dt', '', slug === 'gold' ? t.gold(grams) : t.silver(grams)), shown, ...own)];
+    };
+    const byId = new Map(sources.map((s) => [s.srcID, s.srcName]));
+    const used = [...new Set([goldRate.drtPriceSource, goldRate.drtNairaSource, silverRate.drtPriceSource, silverRate.drtNairaSource])].map((id) => byId.get(id) ?? id);
+    const link = node('a', 'more', t.more);
+    link.href = `${ORIGIN}${LANGUAGE_INFO[lang].path}`;
+    link.target = '_blank';
+    link.rel = 'noopener';
+    box.replaceChildren(
+      node('p', 'title', t.title),
+      node('p', 'small date', t.on(dated(goldRate))),
+      node('dl', '', ...figure('gold', gold, goldRate), ...figure('silver', silver, silverRate)),
+      node('p', 'small sources', t.sources, used.join(' · ')),
+      link,
+    );
+    host.dataset.nisabWidgetReady = 'true';
+  } catch (error) {
+    box.replaceChildren(node('p', 'title', t.title), node('p', 'small', t.failed));
+    host.dataset.nisabWidgetReady = 'failed';
+    console.warn(`Nisab widget: ${(error as Error).message}`);
+  }
+}
+
+function renderAll() {
+  document.querySelectorAll<HTMLElement>('[data-nisab-widget]').forEach((host) => void render(host));
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', renderAll);
+else renderAll();

@@ -1,0 +1,116 @@
+// The widget (/widget.js, docs/API.md §9) as a mosque's website embeds it: a
+// page served from ANOTHER origin (a second server on another 127.0.0.1 port)
+// whose Content-Security-Policy allows our origin alone, in each language. It
+// must show the API's gold and silver Nisab and the rate's date, log no error
+// (a CSP violation is one), set no cookie and ask nothing but our origin.
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+
+let snapshot: DefaultSnapshot;
+let preview: Preview;
+let browser: Browser;
+let host: { url: string; close(): Promise<void> };
+
+/** The embedding site: one page per query (?lang=), with the CSP header a careful site sends. */
+async function startHost(apiOrigin: string) {
+  const server = http.createServer((req, res) => {
+    const lang = new URL(req.url ?? '/', 'http://x').searchParams.get('lang') ?? 'en';
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `default-src ${apiOrigin}; script-src ${apiOrigin}; connect-src ${apiOrigin}; style-src ${apiOrigin}; img-src ${apiOrigin}; base-uri 'none'; form-action 'none'`,
+    });
+    res.end(`<!doctype html><html><head><meta charset="utf-8"><title>A mosque</title></head><body>
+<h1>Masallacin Juma'a</h1>
+<div data-nisab-widget data-lang="${lang}" data-currency="NGN"></div>
+<script src="${apiOrigin}/widget.js" async></script>
+</body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }) };
+}
+
+beforeAll(async () => {
+  snapshot = await defaultSnapshot();
+  preview = await startPreview({ dir: snapshot.out, port: 0 });
+  host = await startHost(preview.url);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await preview?.close();
+  await snapshot?.remove();
+});
+
+async function api<T>(query: string): Promise<T> {
+  return ((await (await fetch(`${preview.url}/api/v1${query}`)).json()) as { data: T }).data;
+}
+
+interface Rule {
+  nsbIsDefault: boolean;
+  nsbValueInNaira: number | null;
+}
+
+describe('the widget on another origin under a strict CSP', () => {
+  it('is one classic script of at most 15 kB gzipped, with nothing eval-like and no cookie', async () => {
+    const text = await readFile(path.join(snapshot.out, 'widget.js'), 'utf8');
+    expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(15 * 1024);
+    expect(text).not.toMatch(/\beval\(|new Function|setTimeout\(["'`]|document\.cookie|innerHTML|import\(/);
+  });
+
+  // Written by hand for the snapshot's fixed day, 2025-09-21 (29 Rabi' al-Awwal 1447 by Umm al-Qura).
+  const cases = [
+    { lang: 'en', dir: 'ltr', date: "Rate of 21 September 2025 · 29 Rabi' al-Awwal 1447 AH (Umm al-Qura)", link: '/' },
+    { lang: 'ha', dir: 'ltr', date: "Farashin ranar 21 ga Satumba, 2025 · 29 ga Rabi'ul Awwal, 1447 BH (Ummul Qura)", link: '/ha/' },
+    { lang: 'ar', dir: 'rtl', date: 'سعر يوم 21 سبتمبر 2025م · 29 ربيع الأول 1447هـ (تقويم أم القرى)', link: '/ar/' },
+  ];
+  for (const c of cases) {
+    it(`shows the API's gold and silver Nisab in ${c.lang}, asking our origin alone`, async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const problems: string[] = [];
+      const asked: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+      page.on('request', (request) => asked.push(request.url()));
+      const at = `${host.url}/?lang=${c.lang}`;
+      await page.goto(at);
+      await page.waitForSelector('[data-nisab-widget][data-nisab-widget-ready]', { timeout: 30_000 });
+      expect(await page.getAttribute('[data-nisab-widget]', 'data-nisab-widget-ready')).toBe('true');
+
+      for (const slug of ['gold', 'silver']) {
+        const rule = (await api<Rule[]>(`/nisab?subcategory=${slug}`)).find((r) => r.nsbIsDefault)!;
+        // Playwright's CSS selectors pierce the open shadow root.
+        const shown = page.locator(`[data-nisab="${slug}"]`);
+        expect(Number(await shown.getAttribute('data-value'))).toBe(rule.nsbValueInNaira);
+        expect((await shown.textContent())!.replace(/[^0-9.]/g, '')).toBe(rule.nsbValueInNaira!.toFixed(2));
+      }
+      expect(await page.locator('.w .date').textContent()).toBe(c.date);
+      expect(await page.locator('.w').getAttribute('dir')).toBe(c.dir);
+      expect(await page.locator('.w .sources').textContent()).toContain('Central Bank of Nigeria');
+      expect(await page.locator('.w a.more').getAttribute('href')).toBe(`${preview.url}${c.link}`);
+      // Its style is its own: the shadow root adopted it, the page has none.
+      expect(await page.evaluate(() => document.querySelector('[data-nisab-widget]')!.shadowRoot!.adoptedStyleSheets.length)).toBe(1);
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('[data-nisab-widget]')!.shadowRoot!.querySelector('.w')!).borderTopStyle)).toBe('solid');
+
+      expect(asked.filter((url) => url !== at && !url.startsWith(`${preview.url}/`))).toEqual([]);
+      expect(asked.filter((url) => url.startsWith(`${preview.url}/`)).length).toBeGreaterThan(1);
+      expect(await context.cookies()).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
