@@ -1,9 +1,9 @@
 // The real command, end to end: what an operator types and reads.
 import { SCHEMA_VERSION } from '../../generator/db/migrations.ts';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.ts';
 import { program } from '../../generator/cli.ts';
 
@@ -13,6 +13,9 @@ describe('the command line', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-cli-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('creates a database, imports, builds, verifies and says what it did', async () => {
@@ -113,5 +116,6 @@ describe('npm run preview', () => {
     expect(stdout).toMatch(/^GET \/api\/v1\/rates\?start_date=bad 400 [\d.]+ms$/m);
     expect(stdout).toMatch(/stopped\n$/);
     expect(stderr).toBe('');
+    await fixture.remove();
   }, 60_000);
 });

@@ -38,6 +38,7 @@ describe.skipIf(missing !== null)(`the nginx site's request handling${missing ? 
 
   afterAll(async () => {
     await Promise.all([preview?.close(), nginx?.stop()]);
+    await fixture?.remove();
   });
 
   it('answers hostile raw requests under a base in JSON, never with a 5xx, a page or a file from outside', async () => {

@@ -159,6 +159,7 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
 
     afterAll(async () => {
       await Promise.all([preview?.close(), edge?.stop()]);
+      await fixture?.remove();
     });
 
   async function compare(c: Case): Promise<{ edge: Reply; preview: Reply }> {

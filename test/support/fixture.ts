@@ -128,7 +128,7 @@ export const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD
                 r.drtPriceSource, r.drtNairaSource, coalesce(r.drtNairaDate, r.drtDate) AS drtNairaDate
            FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID`;
 
-// SQLite has no Hijri calendar; the conversion is checked on its own (test/router/hijri.test.ts).
+// SQLite has no Hijri calendar; the conversion is checked on its own (test/core/hijri.test.ts).
 // The key order is part of the public bytes: the Hijri date follows drtUnit, before the sources.
 export const withHijri = ({ drtPriceSource, drtNairaSource, drtNairaDate, ...head }: Record<string, unknown>) => ({
   ...head,

@@ -11,7 +11,10 @@ beforeAll(async () => {
   fixture = await makeFixture();
   preview = await startPreview({ dir: fixture.out, port: 0 });
 });
-afterAll(() => preview.close());
+afterAll(async () => {
+  await preview?.close();
+  await fixture?.remove();
+});
 
 it('answers from the new snapshot as soon as a build swaps it in', async () => {
   const latest = async () => JSON.parse((await request(preview.url, '/api/v1/rates/latest')).body).data.drtDate;

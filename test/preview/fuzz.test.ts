@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, normalizeTarget } from '../../generator/core/router.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
-import { makeFixture } from '../support/fixture.ts';
+import { makeFixture, type Fixture } from '../support/fixture.ts';
 import { request } from '../support/http.ts';
 
 /** Sends a raw request line (bytes as given) and returns the status line and body. */
@@ -29,11 +29,16 @@ function raw(url: string, target: Buffer): Promise<{ status: number; body: strin
 }
 
 describe('hostile requests', () => {
+  let fixture: Fixture;
   let preview: Preview;
   beforeAll(async () => {
-    preview = await startPreview({ dir: (await makeFixture()).out, port: 0 });
+    fixture = await makeFixture();
+    preview = await startPreview({ dir: fixture.out, port: 0 });
   });
-  afterAll(() => preview.close());
+  afterAll(async () => {
+    await preview?.close();
+    await fixture?.remove();
+  });
 
   const base = fc.constantFrom('/api/v1', '/index.php/api/v1');
   const endpoint = fc.constantFrom('/rates', '/rates/latest', '/nisab', '/meta', '/subcategories', '/rates/', '/../manifest.json', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2f_worker.js', '');
