@@ -106,7 +106,9 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
         acceptJumps: options.acceptJumps ?? false,
         alongside: () =>
           importFxRows(db, FX_LABEL, (_problems, onRecord) => {
-            fx.forEach((value, i) => onRecord({ line: i + 1, value }));
+            fx.forEach((value, i) => {
+              onRecord({ line: i + 1, value });
+            });
             return Promise.resolve();
           }, { acceptJumps: options.acceptJumps ?? false }).then(
             () => undefined,
