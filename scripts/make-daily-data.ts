@@ -62,7 +62,7 @@ for (const d of days) {
   const day = { date: d.date!, xau: Number(d.xau), xag: Number(d.xag), ngn: Number(d.ngn_per_usd) };
   for (const row of dayRows(day, naira(day.date), { gold: 1, silver: 2 })) {
     const drtID = existing.get(`${row.drtDate}/${row.drtSubcategoryID}`) ?? ++maxId;
-    rows.push({ drtID, ...row } as KeptRate);
+    rows.push({ ...row, drtID });
   }
 }
 const written = await keepRates(dailyDir, rows);

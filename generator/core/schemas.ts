@@ -101,6 +101,49 @@ export const RateInput = z
   .strict();
 export type RateInput = z.infer<typeof RateInput>;
 
+/** The source of a figure whose row does not name one (docs/API.md §8). */
+export const DEFAULT_SOURCE = 'manual';
+
+/** A value as SQLite stores it. */
+export type SqlValue = string | number | null;
+
+/**
+ * How one field of an imported record is stored. `kind` gives its SQLite type
+ * and its text in data/ (a boolean is stored 0 or 1 and written true or false);
+ * `role` its part in an import: the `id` is kept and never updated, the `key`s
+ * together name the row, a `value` is compared and replaced; `store` turns the
+ * field as imported (undefined when not given) into the value stored, null for none.
+ */
+export interface StoredColumn<T, R> {
+  kind: 'integer' | 'real' | 'text' | 'boolean';
+  role: 'id' | 'key' | 'value';
+  store: (value: T, record: R) => SqlValue;
+}
+/** Every field of an imported record R with how it is stored, in the order of its columns in data/. */
+export type StoredColumns<R> = { [K in keyof R]-?: StoredColumn<R[K], R> };
+
+const given = (value: SqlValue | undefined): SqlValue => value ?? null;
+
+/**
+ * The stored columns of a rate, defined once: the import's staging table, its
+ * change test, UPDATE and INSERT (db/import-rates.ts) and the columns and lines
+ * of data/daily (db/rate-files.ts) are derived from it (db/stored-columns.ts), so
+ * a field added to RateInput without an entry here does not compile, and one
+ * with an entry is stored, kept as text and read back. (Publishing it is
+ * RATE_COLUMNS' part, below.)
+ */
+export const STORED_RATE_COLUMNS: StoredColumns<RateInput> = {
+  drtID: { kind: 'integer', role: 'id', store: given },
+  drtDate: { kind: 'text', role: 'key', store: given },
+  drtSubcategoryID: { kind: 'integer', role: 'key', store: given },
+  drtInUSD: { kind: 'real', role: 'value', store: given },
+  drtUSDinNaira: { kind: 'real', role: 'value', store: given },
+  drtPriceSource: { kind: 'text', role: 'value', store: (source) => source ?? DEFAULT_SOURCE },
+  drtNairaSource: { kind: 'text', role: 'value', store: (source) => source ?? DEFAULT_SOURCE },
+  // Stored only when it differs from drtDate (a figure carried from an earlier day).
+  drtNairaDate: { kind: 'text', role: 'value', store: (date, rate) => (date === undefined || date === rate.drtDate ? null : date) },
+};
+
 export const Rate = z
   .object({
     drtID: id.describe('stable identifier of the rate record'),

@@ -5,22 +5,25 @@
 // the fetched days of `fetch`) goes through this one path: same checks, same
 // messages, all or nothing.
 import type { Database } from 'better-sqlite3';
-import { RateInput } from '../core/schemas.ts';
+import { RateInput, STORED_RATE_COLUMNS } from '../core/schemas.ts';
 import { readCsv } from './csv-records.ts';
 import type { ImportSummary } from './import-summary.ts';
 import { checkPlausibility, type GateOptions } from './plausibility.ts';
 import { Problems, type Located } from './problems.ts';
+import { changedSql, columnList, sameKeySql, stagingInsertSql, stagingTableSql, storedRow, updateSetSql } from './stored-columns.ts';
 
 const STAGED = 'temp.staged_rates';
-const SAME_KEY = 'r.drtSubcategoryID = s.drtSubcategoryID AND r.drtDate = s.drtDate';
-/** The source of a figure whose row does not name one (CONTRACT.md §8). */
-export const DEFAULT_SOURCE = 'manual';
+// Every column the import stages, compares, updates and inserts comes from the one definition.
+const COLUMNS = STORED_RATE_COLUMNS;
+/** The stored row `r` and the staged row `s` are of the same subcategory and date. */
+const SAME_KEY = sameKeySql(COLUMNS, 'r', 's');
 
 /** Hands every valid row of a source to `onRecord` (with the line or row number that names it in `problems`). */
 export type RateRows = (problems: Problems, onRecord: (record: Located<RateInput>) => void) => Promise<void>;
 
 /**
  * Inserts or replaces, per (subcategory, date), the rates of a CSV file
+ * with the columns of RateInput, the optional ones optional:
  * `drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira[,drtID,drtPriceSource,drtNairaSource,drtNairaDate]`.
  * An existing record keeps its drtID; a new one takes the file's drtID or gets
  * the next free one. All or nothing; implausible values refuse the whole file (plausibility.ts).
@@ -50,29 +53,14 @@ export async function importRateRows(db: Database, label: string, rows: RateRows
   const problems = new Problems(label);
   db.exec('BEGIN IMMEDIATE');
   try {
-    db.exec(`CREATE TABLE ${STAGED} (
-      line INTEGER PRIMARY KEY, drtID INTEGER, drtSubcategoryID INTEGER NOT NULL,
-      drtDate TEXT NOT NULL, drtInUSD REAL NOT NULL, drtUSDinNaira REAL NOT NULL,
-      drtPriceSource TEXT NOT NULL, drtNairaSource TEXT NOT NULL, drtNairaDate TEXT)`);
-    const stage = db.prepare(`INSERT INTO ${STAGED} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    db.exec(stagingTableSql(STAGED, COLUMNS));
+    const stage = db.prepare(stagingInsertSql(STAGED, COLUMNS));
     let count = 0;
     await rows(problems, ({ line, value: r }) => {
-      // The naira figure's own date is stored only when it differs (carried from an earlier day).
-      const nairaDate = r.drtNairaDate === undefined || r.drtNairaDate === r.drtDate ? null : r.drtNairaDate;
-      if (nairaDate !== null && nairaDate > r.drtDate) {
-        problems.add(line, 'drtNairaDate', `${nairaDate} is after drtDate ${r.drtDate}; a figure can only be carried from an earlier date`);
+      if (r.drtNairaDate !== undefined && r.drtNairaDate > r.drtDate) {
+        problems.add(line, 'drtNairaDate', `${r.drtNairaDate} is after drtDate ${r.drtDate}; a figure can only be carried from an earlier date`);
       }
-      stage.run(
-        line,
-        r.drtID ?? null,
-        r.drtSubcategoryID,
-        r.drtDate,
-        r.drtInUSD,
-        r.drtUSDinNaira,
-        r.drtPriceSource ?? DEFAULT_SOURCE,
-        r.drtNairaSource ?? DEFAULT_SOURCE,
-        nairaDate,
-      );
+      stage.run(line, ...storedRow(COLUMNS, r));
       count++;
     });
     reportConflicts(db, problems);
@@ -145,14 +133,14 @@ function reportConflicts(db: Database, problems: Problems): void {
   );
 }
 
-const CHANGED = `r.drtInUSD <> s.drtInUSD OR r.drtUSDinNaira <> s.drtUSDinNaira OR r.drtPriceSource <> s.drtPriceSource
-  OR r.drtNairaSource <> s.drtNairaSource OR r.drtNairaDate IS NOT s.drtNairaDate`;
+/** The staged row `s` changes the stored row `r`. */
+const CHANGED = changedSql(COLUMNS, 'r', 's');
 
 function countByDate(db: Database): Map<string, DayCounts> {
   const byDate = new Map<string, DayCounts>();
   const rows = db
     .prepare(
-      `SELECT s.drtDate, CASE WHEN r.drtID IS NULL THEN 'inserted' WHEN ${CHANGED.replaceAll('\n', ' ')} THEN 'updated' ELSE 'unchanged' END, count(*)
+      `SELECT s.drtDate, CASE WHEN r.drtID IS NULL THEN 'inserted' WHEN ${CHANGED} THEN 'updated' ELSE 'unchanged' END, count(*)
          FROM ${STAGED} s LEFT JOIN rates r ON ${SAME_KEY} GROUP BY 1, 2`,
     )
     .raw()
@@ -169,16 +157,15 @@ function merge(db: Database): Pick<ImportSummary, 'inserted' | 'updated' | 'unch
   const existing = db.prepare(`SELECT count(*) FROM ${STAGED} s JOIN rates r ON ${SAME_KEY}`).pluck().get() as number;
   const updated = db
     .prepare(
-      `UPDATE rates AS r SET drtInUSD = s.drtInUSD, drtUSDinNaira = s.drtUSDinNaira, drtPriceSource = s.drtPriceSource,
-         drtNairaSource = s.drtNairaSource, drtNairaDate = s.drtNairaDate
+      `UPDATE rates AS r SET ${updateSetSql(COLUMNS, 's')}
        FROM ${STAGED} s WHERE ${SAME_KEY} AND (${CHANGED})`,
     )
     .run().changes;
   // Rows with a drtID from the file go first, so an assigned ID can never take one of theirs.
   const inserted = db
     .prepare(
-      `INSERT INTO rates (drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira, drtPriceSource, drtNairaSource, drtNairaDate)
-       SELECT drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira, drtPriceSource, drtNairaSource, drtNairaDate FROM ${STAGED} s
+      `INSERT INTO rates (${columnList(COLUMNS)})
+       SELECT ${columnList(COLUMNS)} FROM ${STAGED} s
        WHERE NOT EXISTS (SELECT 1 FROM rates r WHERE ${SAME_KEY})
        ORDER BY drtID IS NULL, line`,
     )

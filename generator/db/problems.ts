@@ -34,13 +34,13 @@ export class Problems {
     return [...this.#found].sort((a, b) => a.line - b.line);
   }
 
-  /** Throws the import's UserError when anything was found; lines in file order, at most MAX_SHOWN of them. */
-  throwIfAny(): void {
+  /** Throws the import's UserError when anything was found (`outcome` says what that means); lines in file order, at most MAX_SHOWN of them. */
+  throwIfAny(outcome = 'nothing imported'): void {
     if (this.count === 0) return;
     const lines = this.#sorted().slice(0, MAX_SHOWN).map((p) => p.text);
     const noun = this.count === 1 ? 'problem' : 'problems';
     const shown = this.count > MAX_SHOWN ? ` (the first ${MAX_SHOWN} by line shown)` : '';
-    throw new UserError(`${this.file}: nothing imported, ${this.count} ${noun}${shown}`, lines);
+    throw new UserError(`${this.file}: ${outcome}, ${this.count} ${noun}${shown}`, lines);
   }
 }
 

@@ -3,17 +3,22 @@
 // record the ID it had (a back-filled day never renumbers a later one). Written
 // by `fetch --write-csv` and by scripts/make-default-data.ts; read back by the
 // ordinary rate import.
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+//
+// The columns and each line are derived from STORED_RATE_COLUMNS: a line holds
+// each field as the database stores it (a default applied, drtNairaDate empty
+// when it is drtDate), and is read back through the import's own CSV reader.
+import { access, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse } from 'csv-parse/sync';
-import { RateInput } from '../core/schemas.ts';
-import { UserError } from '../errors.ts';
-import { checkRecord } from './check-record.ts';
+import { RateInput, STORED_RATE_COLUMNS } from '../core/schemas.ts';
+import { readCsv } from './csv-records.ts';
+import { Problems } from './problems.ts';
+import { textHeader, textLine } from './stored-columns.ts';
 
-/** A rate as kept in the files: every field given (drtNairaDate empty when it is drtDate). */
-export type KeptRate = Required<Omit<RateInput, 'drtNairaDate'>> & { drtNairaDate?: string };
+/** A rate as kept in the files: a rate as imported, with the drtID the database gave it. */
+export type KeptRate = RateInput & { drtID: number };
 
-export const RATE_FILE_COLUMNS = ['drtID', 'drtDate', 'drtSubcategoryID', 'drtInUSD', 'drtUSDinNaira', 'drtPriceSource', 'drtNairaSource', 'drtNairaDate'] as const;
+/** The header of every month file. */
+export const RATE_FILE_COLUMNS = textHeader(STORED_RATE_COLUMNS);
 const MONTH_FILE = /^[0-9]{4}-[0-9]{2}\.csv$/;
 
 /** The month files of `dir`, in date order (the import order). */
@@ -40,7 +45,7 @@ export async function keepRates(dir: string, rates: readonly KeptRate[]): Promis
     const kept = new Map((await readKept(file)).map((r) => [`${r.drtDate}/${r.drtSubcategoryID}`, r]));
     for (const rate of added) kept.set(`${rate.drtDate}/${rate.drtSubcategoryID}`, rate);
     const rows = [...kept.values()].sort((a, b) => a.drtDate.localeCompare(b.drtDate) || a.drtSubcategoryID - b.drtSubcategoryID);
-    const text = [RATE_FILE_COLUMNS.join(','), ...rows.map(csvLine)].join('\n') + '\n';
+    const text = [RATE_FILE_COLUMNS, ...rows.map((rate) => textLine(STORED_RATE_COLUMNS, rate))].join('\n') + '\n';
     const temporary = `${file}.${process.pid}.tmp`;
     try {
       await writeFile(temporary, text);
@@ -53,24 +58,19 @@ export async function keepRates(dir: string, rates: readonly KeptRate[]): Promis
   return written;
 }
 
-function csvLine(rate: KeptRate): string {
-  const nairaDate = rate.drtNairaDate && rate.drtNairaDate !== rate.drtDate ? rate.drtNairaDate : '';
-  return [rate.drtID, rate.drtDate, rate.drtSubcategoryID, rate.drtInUSD, rate.drtUSDinNaira, rate.drtPriceSource, rate.drtNairaSource, nairaDate].join(',');
-}
-
 async function readKept(file: string): Promise<KeptRate[]> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
-  if (text === undefined) return [];
-  const rows = parse(text, { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
-  return rows.map((row, i) => {
-    const input = Object.fromEntries(
-      Object.entries(row)
-        .filter(([, v]) => v !== '')
-        .map(([k, v]) => [k, ['drtID', 'drtSubcategoryID', 'drtInUSD', 'drtUSDinNaira'].includes(k) ? Number(v) : v]),
-    );
-    const problems: string[] = [];
-    const rate = checkRecord(RateInput, input, (field, message) => problems.push(`${file}:${i + 2}: ${field}: ${message}`));
-    if (!rate || rate.drtID === undefined) throw new UserError(`${file}: cannot add to this file; correct it first`, problems.length ? problems : [`${file}:${i + 2}: drtID: is missing`]);
-    return { drtPriceSource: 'manual', drtNairaSource: 'manual', ...rate } as KeptRate;
+  const exists = await access(file).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
+  );
+  if (!exists) return [];
+  const problems = new Problems(file);
+  const kept: KeptRate[] = [];
+  await readCsv(file, RateInput, problems, ({ line, value }) => {
+    const { drtID } = value;
+    if (drtID === undefined) problems.add(line, 'drtID', 'is missing');
+    else kept.push({ ...value, drtID });
   });
+  problems.throwIfAny('cannot add to this file; correct it first');
+  return kept;
 }

@@ -187,5 +187,9 @@ function nameFxRows(error: UserError, fx: readonly FxRateInput[]): UserError {
 /** The rows as kept in text, with the drtID each one has in the database. */
 function kept(db: Database, rows: readonly RateInput[]): KeptRate[] {
   const idOf = db.prepare('SELECT drtID FROM rates WHERE drtSubcategoryID = ? AND drtDate = ?').pluck();
-  return rows.map((row) => ({ drtID: idOf.get(row.drtSubcategoryID, row.drtDate) as number, ...row }) as KeptRate);
+  return rows.map((row) => {
+    const drtID = idOf.get(row.drtSubcategoryID, row.drtDate);
+    if (typeof drtID !== 'number') throw new Error(`the imported rate of subcategory ${row.drtSubcategoryID} on ${row.drtDate} is not in the database`);
+    return { ...row, drtID };
+  });
 }
