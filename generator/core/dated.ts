@@ -7,6 +7,7 @@
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
 import { listBody, renderItem, renderList, LIST_SEPARATOR } from './envelope.ts';
+import { renderRecord } from './records.ts';
 import { valueRule, type ById, type ValuingRate, type ValuingSubcategory } from './nisab-value.ts';
 import type { NisabRuleInput, RoutingIndex } from './schemas.ts';
 
@@ -65,6 +66,7 @@ export function composeDated(dated: Dated, texts: string[], index: RoutingIndex)
   const subcategories: ById<ValuingSubcategory> = {};
   for (let i = 0; i < index.dailyRateIDs.length; i++) subcategories[String(index.dailyRateIDs[i])] = { sctHasDailyRate: true };
   const valued: string[] = [];
-  for (let i = 0; i < rules.length; i++) valued.push(JSON.stringify(valueRule(rules[i] as NisabRuleInput, subcategories, rates)));
+  // Rendered by the build's renderer: JSON.stringify of the rule would write njs's key order, not the record's.
+  for (let i = 0; i < rules.length; i++) valued.push(renderRecord('NisabRule', valueRule(rules[i] as NisabRuleInput, subcategories, rates)));
   return { status: 200, body: renderList(valued) };
 }

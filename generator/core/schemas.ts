@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DATE_EXPECTATION, isRealDate } from './dates.ts';
 import { hijriDate } from './hijri.ts';
+import { renderRecord } from './records.ts';
 
 export const isoDate = z
   .string()
@@ -242,11 +243,9 @@ export const RATE_COLUMNS: RateColumns = {
   drtNairaDate: { sql: 'coalesce(r.drtNairaDate, r.drtDate)' },
 };
 
-/** A rate as published: one line of JSON, its keys in the record's order (the order is part of the public bytes). */
+/** A rate as published: one line of JSON, its keys in the record's order (the order is part of the public bytes; core/records.ts). */
 export function rateLine(rate: Rate): string {
-  const ordered: Record<string, unknown> = {};
-  for (const field of Object.keys(Rate.shape)) ordered[field] = rate[field as keyof Rate];
-  return JSON.stringify(ordered);
+  return renderRecord('Rate', rate);
 }
 
 export const Bracket = z
@@ -384,18 +383,37 @@ export const NisabRuleInput = z
   .strict();
 export type NisabRuleInput = z.infer<typeof NisabRuleInput>;
 
+// Its fields in the published order (core/records.ts, docs/API.md §3).
 export const NisabRule = z
   .object({
-    ...nisabFields,
-    ...nisabOptional,
+    nsbID: nisabFields.nsbID,
+    nsbSubcategoryID: nisabFields.nsbSubcategoryID,
+    nsbVariant: nisabOptional.nsbVariant,
+    nsbIsDefault: nisabOptional.nsbIsDefault,
+    nsbSchools: nisabOptional.nsbSchools,
+    nsbAuthorities: nisabOptional.nsbAuthorities,
+    nsbThreshold: nisabFields.nsbThreshold,
+    nsbThresholdUnit: nisabFields.nsbThresholdUnit,
+    nsbRatePercent: nisabFields.nsbRatePercent,
+    nsbSolarYearRatePercent: nisabOptional.nsbSolarYearRatePercent,
+    nsbRateKind: nisabOptional.nsbRateKind,
     nsbBasisSubcategoryID: id.nullable().describe(nisabOptional.nsbBasisSubcategoryID.description ?? ''),
-    nsbBrackets: z.array(Bracket).describe('livestock bracket table, ascending'),
+    nsbLowerOf: nisabOptional.nsbLowerOf,
+    nsbHawlRequired: nisabOptional.nsbHawlRequired,
     nsbValueInUSD: money.nullable().describe('threshold × the drtInUSD of the measuring subcategory\'s newest published rate (with ?date=, its newest dated on or before that day), 2 decimals; null where no rate applies (no measuring subcategory, a unit other than the rate\'s, or no rate yet on that day)'),
     nsbValueInNaira: money.nullable().describe('that value in Naira at the same rate record, 2 decimals'),
     nsbRateDate: isoDate.nullable().describe('the drtDate of that rate record; null when not valued'),
     nsbValueSubcategoryID: id
       .nullable()
       .describe('the subcategory whose rate gave the values (the rule\'s own, its basis, or for nsbLowerOf the metal that gave the lower value); null when not valued'),
+    nsbConditions: nisabOptional.nsbConditions,
+    nsbNotes: nisabOptional.nsbNotes,
+    nsbSourceURL: nisabOptional.nsbSourceURL,
+    nsbBrackets: z.array(Bracket).describe('livestock bracket table, ascending'),
+    nsbCombining: nisabOptional.nsbCombining,
+    nsbWornJewellery: nisabOptional.nsbWornJewellery,
+    nsbDueItems: nisabOptional.nsbDueItems,
+    nsbTrader: nisabOptional.nsbTrader,
   })
   .strict()
   .meta({ id: 'NisabRule' });

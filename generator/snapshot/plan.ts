@@ -13,6 +13,7 @@ import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } fr
 import { blockAt, blockEnd, blockStarts, CHILD_LEVEL, LEVELS, parsePath, paths, scopeBlocks, type Coverage, type Level, type Scope } from '../core/layout.ts';
 import { hijriDate } from '../core/hijri.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
+import { renderRecord } from '../core/records.ts';
 import { etagOf } from '../core/router.ts';
 import { rateLine, type Meta, type NisabRuleInput, type Rate, type RoutingIndex, type Source, type Subcategory } from '../core/schemas.ts';
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
@@ -212,13 +213,13 @@ export function planSnapshot(
   }
   const subcategoryById: ById<Subcategory> = Object.fromEntries(source.subcategories.map((s) => [s.sctID, s]));
   const nisab = source.nisab.map((rule) => valueRule(rule, subcategoryById, latest));
-  const nisabJson = nisab.map((rule) => JSON.stringify(rule));
+  const nisabJson = nisab.map((rule) => renderRecord('NisabRule', rule));
   put(paths.nisabAll, renderList(nisabJson));
   for (const subcategory of source.subcategories) {
     put(paths.nisab(subcategory.sctID), renderList(nisabJson.filter((_, i) => nisab[i]!.nsbSubcategoryID === subcategory.sctID)));
   }
-  put(paths.subcategories, renderList(source.subcategories.map((s) => JSON.stringify(s))));
-  put(paths.sources, renderList(source.sources.map((s) => JSON.stringify(s))));
+  put(paths.subcategories, renderList(source.subcategories.map((s) => renderRecord('Subcategory', s))));
+  put(paths.sources, renderList(source.sources.map((s) => renderRecord('Source', s))));
 
   // Month ends, small and rendered every time; a year whose text is unchanged is carried.
   for (const [path, text] of monthEndFiles(source.monthEnds)) {
@@ -254,7 +255,7 @@ export function planSnapshot(
       count: source.summary.bySubcategory.get(s.sctID)?.count ?? 0,
     })),
   };
-  put(paths.meta, renderItem(JSON.stringify(meta)));
+  put(paths.meta, renderItem(renderRecord('Meta', meta)));
   enter(paths.meta);
 
   // Rate lists have derived ETags (router.ts listEtagKey) and month ends are never

@@ -78,8 +78,16 @@ function apiCases(base: string): Case[] {
   const get = (target: string): Case => ({ method: 'GET', target: base + target });
   const cases: Case[] = [];
   for (const p of ['', '/', '/rates/latest', '/rates/latest/', '/rates', '/rates/', '/nisab', '/nisab/', '/subcategories', '/subcategories/', '/meta', '/meta/']) cases.push(get(p));
-  for (const value of ['1', '2', '3', '5', '11', '12', '99', '0', '01', '-1', '+1', '1.0', 'abc', '', '1234567890', '%31', '%ZZ', '1%00', '1+', '%201']) {
+  for (const value of ['1', '2', '3', '5', '11', '12', '99', 'gold', 'silver', 'cash', 'camels', 'copper', 'a-b', '0', '01', '-1', '+1', '1.0', 'abc', '', '1234567890', '%31', '%ZZ', '1%00', '1+', '%201']) {
     cases.push(get(`/rates/latest?subcategory=${value}`), get(`/nisab?subcategory=${value}`), get(`/rates?subcategory=${value}`));
+  }
+  // Dated answers (composed at request time, docs/API.md §2a): before the first
+  // rate, on and inside the data, in the gap, on the as-of date and after it;
+  // no subcategory, ids and slugs, one without rates or rules, an unknown slug.
+  for (const date of ['2019-01-01', '2019-12-20', '2020-02-29', '2021-03-12', '2021-06-20', '2023-12-31', '2024-03-11', '2024-03-15', '2030-01-01']) {
+    for (const sub of ['', '&subcategory=1', '&subcategory=gold', '&subcategory=silver', '&subcategory=cash', '&subcategory=platinum', '&subcategory=12', '&subcategory=copper']) {
+      cases.push(get(`/nisab?date=${date}${sub}`), get(`/rates/latest?date=${date}${sub}`));
+    }
   }
   for (const q of [
     '?start_date=2020-01-01&end_date=2020-01-31',
@@ -186,9 +194,9 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
     return { edge: n, preview: p };
   }
 
-  it('answers some 500 API requests with the same status, bytes and headers, asked twice (the second from its cache)', async () => {
+  it('answers some 700 API requests with the same status, bytes and headers, asked twice (the second from its cache)', async () => {
     const cases = [...BASES.flatMap(apiCases), ...rangeCases(200)];
-    expect(cases.length).toBeGreaterThan(450);
+    expect(cases.length).toBeGreaterThan(700);
     for (const c of cases) await compare(c);
     for (const c of cases) await compare(c);
     const meta = JSON.parse((await send(edge.url, { method: 'GET', target: '/api/v1/meta' })).body.toString());
