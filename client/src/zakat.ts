@@ -18,9 +18,33 @@ export interface Holdings {
   tradeGoods?: number;
   goldGrams?: number;
   silverGrams?: number;
+  /** Permissible jewellery that is worn, apart from other gold and silver (nsbWornJewellery says per school whether it owes zakat). */
+  wornGoldGrams?: number;
+  wornSilverGrams?: number;
+  /** A Maliki trader: mudir (turns his stock over, values it every year; the default) or muhtakir (waits for a price, pays once when he sells). */
+  trader?: Trader;
+  /** A muhtakir: true when tradeGoods is the price of goods he sold this year (owed once, for one year); unsold goods owe nothing. */
+  tradeGoodsSold?: boolean;
   /** Crops harvested (kg) and how they were watered. */
   cropsKg?: number;
   watering?: Watering;
+  /** How many people the payer gives zakat al-fitr for (himself and those he provides for). */
+  persons?: number;
+}
+
+export type Trader = 'mudir' | 'muhtakir';
+
+/** How the holdings were counted together to reach the Nisab, and why (one of the rule's nsbCombining positions). */
+export interface Combination {
+  method: 'parts' | 'value' | 'none';
+  heldBy: string;
+  /** parts: the sum of each holding's share of its own Nisab; value: the holdings' value in Naira; null for none. */
+  total: number | null;
+  /** parts: 1; value: the cash Nisab in Naira. */
+  nisab: number | null;
+  reaches: boolean;
+  text: string;
+  sourceURL: string;
 }
 
 export interface Published {
@@ -45,11 +69,17 @@ export interface ZakatLine {
   due: string;
   /** Its value in Naira (null where it is not money, e.g. a crop share). */
   dueNaira: number | null;
+  /** Why it is or is not due, in words (the method of counting, the school's position). */
+  why: string;
+  /** Where the rule or position applied is stated. */
+  sourceURL: string | null;
 }
 
 export interface ZakatResult {
   lines: ZakatLine[];
   totalDueNaira: number;
+  /** How gold, silver and money were counted together (null when nothing was held or no school was chosen). */
+  combination: Combination | null;
 }
 
 const slugId = (published: Published, slug: string) => published.subcategories.find((s) => s.sctSlug === slug)?.sctID ?? null;
@@ -89,10 +119,17 @@ export function cashRule(published: Published, standard: Standard, school: Schoo
 
 const animal = (item: string) => item.replace(/_/g, ' ');
 
-/** A livestock due in words: "5 hiqqah, or 1 hiqqah and 5 bint labun". */
-export function dueInWords(dues: Due[]): string {
+/**
+ * A livestock due in words: "5 hiqqah, or 1 hiqqah and 5 bint labun", each animal
+ * followed by the rule's plain words for it where it has them (nsbDueItems):
+ * "1 tabi' (a calf, male or female, two years old)".
+ */
+export function dueInWords(dues: Due[], items: NisabRule['nsbDueItems'] = []): string {
   if (dues.length === 0) return 'nothing';
-  return dues.map((due) => due.map((d) => `${d.count} ${animal(d.item)}`).join(' and ')).join(', or ');
+  const words = (item: string) => items.find((i) => i.item === item)?.words;
+  return dues
+    .map((due) => due.map((d) => `${d.count} ${animal(d.item)}${words(d.item) ? ` (${words(d.item)})` : ''}`).join(' and '))
+    .join(', or ');
 }
 
 function nisabWords(published: Published, rule: NisabRule): string {
@@ -105,29 +142,42 @@ function nisabWords(published: Published, rule: NisabRule): string {
 }
 
 const percentOf = (amount: number, percent: number) => money([amount, percent, 0.01]);
+const SCHOOL_NAMES: Record<School, string> = { hanafi: 'Hanafi', maliki: 'Maliki', shafii: "Shafi'i", hanbali: 'Hanbali' };
+const grams = (n: number) => `${Number(n.toFixed(3))} g`;
 
-function metalLine(published: Published, what: string, slug: string, grams: number, school: School | null): ZakatLine | null {
-  const id = slugId(published, slug);
-  const rule = id === null ? null : ruleFor(published.rules, id, school);
-  const rate = id === null ? undefined : published.rates.get(id);
-  if (!rule || rule.nsbThreshold === null || rule.nsbRatePercent === null) return null;
-  const reaches = grams >= rule.nsbThreshold;
-  const dueGrams = reaches ? (grams * rule.nsbRatePercent) / 100 : 0;
-  const dueNaira = reaches && rate ? money([grams, rule.nsbRatePercent, 0.01, rate.drtInUSD, rate.drtUSDinNaira]) : reaches ? null : 0;
-  return {
-    what,
-    held: grams,
-    unit: 'gram',
-    rule,
-    ruleText: describeRule(rule),
-    nisab: rule.nsbThreshold,
-    reachesNisab: reaches,
-    due: reaches ? `${Number(dueGrams.toFixed(3))} g (${rule.nsbRatePercent}%)` : 'nothing: below the Nisab',
-    dueNaira,
-  };
+/** A school's applied position on how a metal is counted with the other holdings (nsbCombining), or null. */
+export function combiningFor(rule: NisabRule | null, school: School | null): NisabRule['nsbCombining'][number] | null {
+  if (!rule || !school) return null;
+  return rule.nsbCombining.find((p) => p.applied && p.schools.includes(school)) ?? null;
 }
 
-/** Zakat on money, metals and crops, each against its own Nisab; cash and trade goods are one pool. */
+/** A school's position on worn permissible jewellery (nsbWornJewellery), or null. */
+export function wornJewelleryFor(rule: NisabRule | null, school: School | null): NisabRule['nsbWornJewellery'][number] | null {
+  if (!rule || !school) return null;
+  return rule.nsbWornJewellery.find((p) => p.schools.includes(school)) ?? null;
+}
+
+interface Metal {
+  slug: 'gold' | 'silver';
+  what: string;
+  rule: NisabRule;
+  rate: Rate | undefined;
+  grams: number;
+}
+
+/** The value in Naira of a percentage of some grams at a rate record (the exact decimal product, rounded once). */
+const metalNaira = (metal: Metal, percent: number) => (metal.rate ? money([metal.grams, percent, 0.01, metal.rate.drtInUSD, metal.rate.drtUSDinNaira]) : null);
+
+/**
+ * Zakat on money, metals, crops, livestock and zakat al-fitr, on the published
+ * rules only. Cash and trade goods are one pool of money. Gold, silver and the
+ * pool are counted together the way the chosen school does (the applied
+ * nsbCombining position of the metal's rule): by parts, by value, or each
+ * alone; anything that reaches its own Nisab alone is due in every school.
+ * Worn permissible jewellery counts as gold or silver where the school's
+ * nsbWornJewellery says it is due, and is exempt where it says not. A Maliki
+ * muhtakir's goods (nsbTrader) count only in the year he sells them.
+ */
 export function zakatDue(
   published: Published,
   holdings: Holdings,
@@ -137,41 +187,167 @@ export function zakatDue(
   herds: Record<string, number> = {},
 ): ZakatResult {
   const lines: ZakatLine[] = [];
-  const pool = (holdings.cash ?? 0) + (holdings.tradeGoods ?? 0);
-  if (pool > 0) {
-    const rule = cashRule(published, standard, school);
-    if (rule && rule.nsbRatePercent !== null) {
-      const nisab = rule.nsbValueInNaira;
-      const reaches = nisab !== null && pool >= nisab;
-      const due = reaches ? percentOf(pool, rule.nsbRatePercent) : 0;
+  const schoolName = school ? SCHOOL_NAMES[school] : null;
+
+  // Gold and silver, with worn jewellery counted where the school charges it.
+  const metals: Metal[] = [];
+  for (const [slug, what, plain, worn] of [
+    ['gold', 'Gold held', holdings.goldGrams ?? 0, holdings.wornGoldGrams ?? 0],
+    ['silver', 'Silver held', holdings.silverGrams ?? 0, holdings.wornSilverGrams ?? 0],
+  ] as const) {
+    const id = slugId(published, slug);
+    const rule = id === null ? null : ruleFor(published.rules, id, school);
+    if (!rule || rule.nsbThreshold === null || rule.nsbRatePercent === null) continue;
+    let counted = plain;
+    if (worn > 0) {
+      const position = wornJewelleryFor(rule, school);
+      const due = position === null || position.due;
+      if (due) counted += worn;
       lines.push({
-        what: 'Cash and trade goods',
-        held: pool,
-        unit: 'NGN',
+        what: `Worn ${slug} jewellery`,
+        held: worn,
+        unit: 'gram',
         rule,
-        ruleText: `${describeRule(rule)}: Nisab ${nisabWords(published, rule)} at the rate of ${rule.nsbRateDate ?? 'no date'}`,
-        nisab,
-        reachesNisab: reaches,
-        due: reaches ? `${rule.nsbRatePercent}% of the pool` : nisab === null ? 'unknown: no rate for this standard' : 'nothing: below the Nisab',
-        dueNaira: due,
+        ruleText: describeRule(rule),
+        nisab: rule.nsbThreshold,
+        reachesNisab: false,
+        due: due ? `counted with the ${slug} held` : 'nothing: exempt',
+        dueNaira: due ? null : 0,
+        why:
+          position === null
+            ? `No school chosen: worn jewellery is counted with the ${slug} (the Hanafi school charges it; the others exempt it).`
+            : due
+              ? `The ${schoolName} school charges zakat on permissible jewellery that is worn, like other ${slug}.`
+              : `The ${schoolName} school exempts permissible jewellery that is worn.`,
+        sourceURL: position?.sourceURL ?? rule.nsbSourceURL,
       });
     }
+    if (counted > 0) metals.push({ slug, what, rule, rate: id === null ? undefined : published.rates.get(id), grams: counted });
   }
-  if ((holdings.goldGrams ?? 0) > 0) {
-    const line = metalLine(published, 'Gold held', 'gold', holdings.goldGrams!, school);
-    if (line) lines.push(line);
+
+  // The pool of money: cash, and trade goods unless a muhtakir has not sold them.
+  const trade = slugId(published, 'trade-goods');
+  const traderRule =
+    holdings.trader && trade !== null ? (published.rules.find((r) => r.nsbSubcategoryID === trade && r.nsbTrader === holdings.trader && school !== null && r.nsbSchools.includes(school)) ?? null) : null;
+  let tradeGoods = holdings.tradeGoods ?? 0;
+  if (traderRule?.nsbTrader === 'muhtakir' && tradeGoods > 0) {
+    const sold = holdings.tradeGoodsSold === true;
+    lines.push({
+      what: 'Trade goods (muhtakir)',
+      held: tradeGoods,
+      unit: 'NGN',
+      rule: traderRule,
+      ruleText: describeRule(traderRule),
+      nisab: null,
+      reachesNisab: sold,
+      due: sold ? 'counted with your money this year, once' : 'nothing while unsold',
+      dueNaira: sold ? null : 0,
+      why: sold
+        ? 'A muhtakir pays zakat on the price when he sells, once, for one year, however many years he held the goods.'
+        : 'A muhtakir owes nothing on goods he holds waiting for a price until he sells them.',
+      sourceURL: traderRule.nsbSourceURL,
+    });
+    if (!sold) tradeGoods = 0;
   }
-  if ((holdings.silverGrams ?? 0) > 0) {
-    const line = metalLine(published, 'Silver held', 'silver', holdings.silverGrams!, school);
-    if (line) lines.push(line);
+  const pool = (holdings.cash ?? 0) + tradeGoods;
+  // The cash Nisab of the chosen standard: money's own, and the measure of a combination by value.
+  const poolRule = cashRule(published, standard, school);
+  const poolNisab = poolRule ? poolRule.nsbValueInNaira : null;
+
+  // How they are counted together: the school's position on gold (rule 1), else silver's.
+  const position = metals.length + (pool > 0 ? 1 : 0) > 1 ? (combiningFor(metals[0]?.rule ?? null, school) ?? combiningFor(metals[1]?.rule ?? null, school)) : null;
+  let combination: Combination | null = null;
+  if (position) {
+    const withPool = position.with.some((id) => id === slugId(published, 'cash') || id === trade);
+    const poolCounts = pool > 0 && withPool && poolNisab !== null && poolNisab > 0;
+    const counted = position.method === 'none' ? [] : metals;
+    if (position.method === 'parts') {
+      const shares = counted.map((m) => m.grams / m.rule.nsbThreshold!).concat(poolCounts ? [pool / poolNisab!] : []);
+      const total = shares.reduce((a, b) => a + b, 0);
+      combination = {
+        method: 'parts',
+        heldBy: position.heldBy,
+        total,
+        nisab: 1,
+        reaches: shares.length > 1 && total >= 1,
+        text: `${schoolName} (${position.heldBy}): counted together by parts, each holding as its share of its own Nisab (${[
+          ...counted.map((m) => `${grams(m.grams)} ÷ ${m.rule.nsbThreshold} g`),
+          ...(poolCounts ? [`₦${pool} ÷ the cash Nisab`] : []),
+        ].join(' + ')} = ${total.toFixed(3)}; 1 or more reaches the Nisab)`,
+        sourceURL: position.sourceURL,
+      };
+    } else if (position.method === 'value') {
+      const values = counted.map((m) => (m.rate ? money([m.grams, m.rate.drtInUSD, m.rate.drtUSDinNaira]) : null));
+      const known = values.every((v) => v !== null) && poolNisab !== null;
+      const total = known ? values.reduce((a, b) => a! + b!, 0)! + (poolCounts ? pool : 0) : null;
+      combination = {
+        method: 'value',
+        heldBy: position.heldBy,
+        total,
+        nisab: poolNisab,
+        reaches: total !== null && values.length + (poolCounts ? 1 : 0) > 1 && total >= poolNisab!,
+        text: `${schoolName} (${position.heldBy}): counted together by value, everything in Naira against the cash Nisab`,
+        sourceURL: position.sourceURL,
+      };
+    } else {
+      combination = {
+        method: 'none',
+        heldBy: position.heldBy,
+        total: null,
+        nisab: null,
+        reaches: false,
+        text: `${schoolName}: gold and silver are not counted together; each, and your money, must reach its own Nisab`,
+        sourceURL: position.sourceURL,
+      };
+    }
   }
+  const together = combination !== null && combination.reaches;
+
+  if (pool > 0 && poolRule && poolRule.nsbRatePercent !== null) {
+    const alone = poolNisab !== null && pool >= poolNisab;
+    const reaches = alone || (together && combination!.method !== 'none');
+    lines.push({
+      what: 'Cash and trade goods',
+      held: pool,
+      unit: 'NGN',
+      rule: poolRule,
+      ruleText: `${describeRule(poolRule)}: Nisab ${nisabWords(published, poolRule)} at the rate of ${poolRule.nsbRateDate ?? 'no date'}`,
+      nisab: poolNisab,
+      reachesNisab: reaches,
+      due: reaches ? `${poolRule.nsbRatePercent}% of the pool` : poolNisab === null ? 'unknown: no rate for this standard' : 'nothing: below the Nisab',
+      dueNaira: reaches ? percentOf(pool, poolRule.nsbRatePercent) : 0,
+      why: alone ? 'Reaches the cash Nisab by itself.' : reaches ? `Reaches the Nisab with the metals: ${combination!.text}.` : combination ? `Below the Nisab: ${combination.text}.` : 'Below the cash Nisab.',
+      sourceURL: alone ? poolRule.nsbSourceURL : (combination?.sourceURL ?? poolRule.nsbSourceURL),
+    });
+  }
+  for (const metal of metals) {
+    const percent = metal.rule.nsbRatePercent!;
+    const alone = metal.grams >= metal.rule.nsbThreshold!;
+    const reaches = alone || (together && combination!.method !== 'none');
+    lines.push({
+      what: metal.what,
+      held: metal.grams,
+      unit: 'gram',
+      rule: metal.rule,
+      ruleText: describeRule(metal.rule),
+      nisab: metal.rule.nsbThreshold,
+      reachesNisab: reaches,
+      due: reaches ? `${grams((metal.grams * percent) / 100)} (${percent}%)` : 'nothing: below the Nisab',
+      dueNaira: reaches ? metalNaira(metal, percent) : 0,
+      why: alone ? `Reaches its own Nisab (${metal.rule.nsbThreshold} g).` : reaches ? `Reaches the Nisab with your other holdings: ${combination!.text}.` : combination ? `Below the Nisab: ${combination.text}.` : `Below its own Nisab (${metal.rule.nsbThreshold} g).`,
+      sourceURL: alone ? metal.rule.nsbSourceURL : (combination?.sourceURL ?? metal.rule.nsbSourceURL),
+    });
+  }
+
   const crops = slugId(published, 'crops');
   if ((holdings.cropsKg ?? 0) > 0 && crops !== null) {
     const watering = holdings.watering ?? 'rain-fed';
-    const rule = ruleFor(published.rules, crops, school, (r) => r.nsbVariant === watering) ?? ruleFor(published.rules, crops, school);
-    if (rule && rule.nsbThreshold !== null && rule.nsbRatePercent !== null) {
-      const kg = holdings.cropsKg!;
-      const reaches = kg >= rule.nsbThreshold;
+    const wanted = (r: NisabRule) => r.nsbVariant === watering || r.nsbVariant.endsWith(`-${watering}`);
+    const own = published.rules.filter((r) => r.nsbSubcategoryID === crops && r.nsbRatePercent !== null);
+    const rule = (school ? own.find((r) => wanted(r) && r.nsbSchools.includes(school)) : undefined) ?? (school && own.some((r) => r.nsbSchools.includes(school)) ? undefined : own.find((r) => wanted(r) && r.nsbIsDefault) ?? own.find(wanted));
+    const kg = holdings.cropsKg!;
+    if (rule && rule.nsbRatePercent !== null) {
+      const reaches = rule.nsbThreshold === null || kg >= rule.nsbThreshold;
       lines.push({
         what: `Crops (${watering})`,
         held: kg,
@@ -182,6 +358,22 @@ export function zakatDue(
         reachesNisab: reaches,
         due: reaches ? `${Number(((kg * rule.nsbRatePercent) / 100).toFixed(3))} kg of the harvest (${rule.nsbRatePercent}%)` : 'nothing: below the Nisab',
         dueNaira: null,
+        why: rule.nsbThreshold === null ? 'No Nisab in this rule: any harvest owes its share.' : reaches ? `Reaches the Nisab (${rule.nsbThreshold} kg).` : `Below the Nisab (${rule.nsbThreshold} kg).`,
+        sourceURL: rule.nsbSourceURL,
+      });
+    } else {
+      lines.push({
+        what: `Crops (${watering})`,
+        held: kg,
+        unit: 'kg',
+        rule: own[0]!,
+        ruleText: 'no rule published',
+        nisab: null,
+        reachesNisab: false,
+        due: 'unknown: no rule is published for this school and watering',
+        dueNaira: null,
+        why: 'Ask a scholar: the data has no rule for this case.',
+        sourceURL: null,
       });
     }
   }
@@ -199,10 +391,35 @@ export function zakatDue(
       ruleText: describeRule(rule),
       nisab: rule.nsbThreshold,
       reachesNisab: reaches,
-      due: reaches ? dueInWords(dues) : 'nothing: below the Nisab',
+      due: reaches ? dueInWords(dues, rule.nsbDueItems) : 'nothing: below the Nisab',
       dueNaira: null,
+      why: reaches ? 'From the rule\'s table for this many head.' : `Below the Nisab (${rule.nsbThreshold} head).`,
+      sourceURL: rule.nsbSourceURL,
     });
   }
+  const fitr = slugId(published, 'zakat-al-fitr');
+  const persons = Math.floor(holdings.persons ?? 0);
+  if (persons > 0 && fitr !== null) {
+    const own = published.rules.filter((r) => r.nsbSubcategoryID === fitr && r.nsbRateKind === 'per-person' && r.nsbThreshold !== null);
+    const chosen = school ? own.filter((r) => r.nsbSchools.includes(school)) : [];
+    const used = chosen.length > 0 ? chosen : own.filter((r) => r.nsbIsDefault);
+    if (used.length > 0) {
+      const amount = (r: NisabRule) => `${Number((r.nsbThreshold! * persons).toFixed(3))} ${r.nsbThresholdUnit}`;
+      lines.push({
+        what: 'Zakat al-fitr',
+        held: persons,
+        unit: 'person',
+        rule: used[0]!,
+        ruleText: used.map(describeRule).join('; '),
+        nisab: null,
+        reachesNisab: true,
+        due: used.map((r) => `${amount(r)} (${r.nsbThreshold} ${r.nsbThresholdUnit} a person: ${r.nsbConditions ?? r.nsbVariant})`).join(', or '),
+        dueNaira: null,
+        why: 'Due for each person, before the \'Id prayer; no money value is published.',
+        sourceURL: used[0]!.nsbSourceURL,
+      });
+    }
+  }
   const totalDueNaira = lines.reduce((sum, line) => (line.dueNaira === null ? sum : money([sum + line.dueNaira, 1])), 0);
-  return { lines, totalDueNaira };
+  return { lines, totalDueNaira, combination };
 }
