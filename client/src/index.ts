@@ -3,6 +3,23 @@
 // calculators the landing page runs.
 export { createClient, NisabApiError, requestPath, type ClientOptions, type LatestQuery, type NisabClient, type NisabQuery, type RatesQuery } from './client.ts';
 export type { Bracket, ErrorBody, IsoDate, ItemBody, ListBody, Meta, NisabRule, Rate, Source, SourceFigure, Subcategory, SubcategoryRef } from './types.ts';
-export { cashRule, describeRule, dueInWords, ruleFor, zakatDue, type Holdings, type Published, type School, type Standard, type Watering, type ZakatLine, type ZakatResult } from './zakat.ts';
+export {
+  cashRule,
+  combiningFor,
+  describeRule,
+  dueInWords,
+  ruleFor,
+  wornJewelleryFor,
+  zakatDue,
+  type Combination,
+  type Holdings,
+  type Published,
+  type School,
+  type Standard,
+  type Trader,
+  type Watering,
+  type ZakatLine,
+  type ZakatResult,
+} from './zakat.ts';
 export { livestockDue, type Due, type DueItem } from '../../generator/core/livestock.ts';
 export { money } from '../../generator/core/money.ts';

@@ -6,7 +6,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Rate, Source } from '../../generator/core/schemas.ts';
+import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../client/src/zakat.ts';
+import type { NisabRule, Rate, Source, Subcategory } from '../../generator/core/schemas.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { nginxMissing, startNginx } from '../support/nginx-server.ts';
@@ -216,16 +217,66 @@ describe('the landing page in Chromium', () => {
     const due = (what: string) => page.textContent(`#zakat-result tr:has(th:text-is("${what}")) [data-testid=due]`);
     const rule = (what: string) => page.textContent(`#zakat-result tr:has(th:text-is("${what}")) td:last-child`);
     await page.fill('input[name=sheep-goats]', '130');
-    expect(await due('Sheep and goats')).toBe('2 sheep'); // 121 to 200 head: 2 sheep
+    expect(await due('Sheep and goats')).toBe("2 sheep (a sheep or a goat, jadha' or thaniy, from the flocks of the land)"); // 121 to 200 head: 2 sheep
     expect(await rule('Sheep and goats')).toContain('maliki');
     await page.fill('input[name=camels]', '250');
     // 250 = 5 × 50 (5 hiqqah) = 5 × 40 + 50 (5 bint labun and 1 hiqqah): the Maliki and majority choice.
-    expect(await due('Camels')).toBe('5 hiqqah, or 1 hiqqah and 5 bint labun');
+    const hiqqah = 'hiqqah (a she-camel of four years, ready to carry and be bred)';
+    expect(await due('Camels')).toBe(`5 ${hiqqah}, or 1 ${hiqqah} and 5 bint labun (a she-camel of three years, as al-Risala counts)`);
     await page.selectOption('select[name=school]', 'hanafi');
-    expect(await due('Camels')).toBe('5 hiqqah'); // the Hanafi schedule restarts after 150: 5 × 50
+    expect(await due('Camels')).toBe('5 hiqqah (a she-camel in her fourth year)'); // the Hanafi schedule restarts after 150: 5 × 50
     expect(await rule('Camels')).toContain('hanafi');
     await page.fill('input[name=camels]', '4');
     expect(await due('Camels')).toBe('nothing: below the Nisab');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("applies each school's fiqh, showing what the client's zakatDue gives on the API's rules", async () => {
+    const { page, problems } = await ready();
+    const [rules, subcategories, gold, silver] = await Promise.all([
+      api<NisabRule[]>('/nisab'),
+      api<Subcategory[]>('/subcategories'),
+      api<Rate>('/rates/latest?subcategory=gold'),
+      api<Rate>('/rates/latest?subcategory=silver'),
+    ]);
+    const published: Published = { rules, subcategories, rates: new Map([gold, silver].map((r) => [r.drtSubcategoryID, r])) };
+    const FIELDS = ['cash', 'tradeGoods', 'goldGrams', 'silverGrams', 'wornGoldGrams', 'wornSilverGrams', 'camels', 'cattle', 'sheep-goats', 'cropsKg', 'persons'];
+    const cases: [School, Standard, Holdings, Record<string, number>][] = [
+      ['maliki', 'gold', { cash: 10_000_000, goldGrams: 50 }, {}], // the issue's check: 2.5 % of the whole
+      ['shafii', 'gold', { cash: 10_000_000, goldGrams: 50 }, {}],
+      ['maliki', 'gold', { goldGrams: 50, silverGrams: 300 }, {}], // by parts: 50/85 + 300/595 ≥ 1
+      ['shafii', 'gold', { goldGrams: 50, silverGrams: 300 }, {}], // nothing
+      ['hanafi', 'silver', { goldGrams: 50, silverGrams: 300 }, {}], // by value
+      ['hanbali', 'gold', { goldGrams: 42.5, silverGrams: 297 }, {}], // just short by parts
+      ['maliki', 'gold', { wornGoldGrams: 100 }, {}],
+      ['hanafi', 'gold', { wornGoldGrams: 100 }, {}],
+      ['maliki', 'gold', { tradeGoods: 20_000_000, trader: 'muhtakir' }, {}],
+      ['maliki', 'gold', { tradeGoods: 20_000_000, trader: 'muhtakir', tradeGoodsSold: true }, {}],
+      ['hanafi', 'gold', { cropsKg: 600, watering: 'rain-fed', persons: 5 }, { cattle: 35 }],
+      ['maliki', 'gold', { cropsKg: 600, watering: 'rain-fed', persons: 5 }, { cattle: 35 }],
+    ];
+    for (const [school, standard, holdings, herds] of cases) {
+      const label = JSON.stringify([school, standard, holdings, herds]);
+      await page.selectOption('select[name=school]', school);
+      await page.selectOption('select[name=standard]', standard);
+      await page.selectOption('select[name=trader]', holdings.trader ?? 'mudir');
+      await page.setChecked('input[name=tradeGoodsSold]', holdings.tradeGoodsSold === true);
+      if (holdings.watering) await page.selectOption('select[name=watering]', holdings.watering);
+      const values: Record<string, number | undefined> = { ...holdings, ...herds } as never;
+      for (const field of FIELDS) await page.fill(`input[name="${field}"]`, values[field] === undefined ? '' : String(values[field]));
+      const expected = zakatDue(published, holdings, standard, school, herds);
+      const shown = await page.$$eval('#zakat-result tbody tr', (rows) =>
+        rows.map((row) => [row.querySelector('th')!.textContent, row.querySelector('[data-testid=due]')!.getAttribute('data-naira'), row.querySelector('[data-testid=why]')!.textContent]),
+      );
+      expect(shown, label).toEqual(expected.lines.map((line) => [line.what, String(line.dueNaira), line.why]));
+      expect(Number(await page.getAttribute('[data-testid=zakat-total]', 'data-naira')), label).toBe(expected.totalDueNaira);
+      const combination = await page.$('[data-testid=combination]');
+      expect(combination ? await combination.getAttribute('data-method') : null, label).toBe(expected.combination?.method ?? null);
+    }
+    // The issue's first check by hand: 2.5 % of ₦10,000,000 and of 50 g at the rate's ₦ a gram.
+    const maliki = zakatDue(published, { cash: 10_000_000, goldGrams: 50 }, 'gold', 'maliki');
+    expect(maliki.totalDueNaira).toBeCloseTo(0.025 * (10_000_000 + 50 * gold.drtInUSD * gold.drtUSDinNaira), 1);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -95,7 +95,7 @@ export const page = {
 
   calculatorTitle: 'Zakat calculator',
   calculatorIntro:
-    'Runs in your browser on the published rules; nothing you type leaves this page. Each kind of wealth is measured against its own Nisab, after a full lunar year (hawl) of ownership where the rule requires it; cash and trade goods are one pool.',
+    'Runs in your browser on the published rules; nothing you type leaves this page. Zakat is due after a full lunar year (hawl) of ownership where the rule requires it; cash and trade goods are one pool.',
   rules: 'Rules',
   school: 'School',
   maliki: 'Maliki',
@@ -126,6 +126,17 @@ export const page = {
   colNisab: 'Nisab',
   colDue: 'Due',
   colRule: 'Rule applied',
+  combineNote:
+    "Gold, silver, cash and trade goods are counted together the way your school does (by parts, by value, or each alone), and worn jewellery as your school says; each line of the result says how and why, with its source.",
+  wornGold: 'Gold jewellery you wear (grams)',
+  wornSilver: 'Silver jewellery you wear (grams)',
+  trader: 'If you trade (Maliki)',
+  mudir: 'I keep turning my stock over (mudir)',
+  muhtakir: 'I hold goods and wait for a price (muhtakir)',
+  sold: 'I sold the goods this year (a muhtakir: enter the price as trade goods)',
+  fitrTitle: 'Zakat al-fitr',
+  persons: 'People you give it for',
+  source: 'source',
   totalDue: (amount: string) => `Total due in money: ${amount}`,
   calculatorEnglish: 'The lines of the result are in English for now.',
 

@@ -119,6 +119,18 @@ export const page: PageStrings = {
   colNisab: 'Nisabi',
   colDue: 'Abin da ya wajaba',
   colRule: 'Dokar da aka bi',
+  // English until a Hausa speaker writes them (docs/translations.md).
+  combineNote:
+    "Gold, silver, cash and trade goods are counted together the way your school does (by parts, by value, or each alone), and worn jewellery as your school says; each line of the result says how and why, with its source.",
+  wornGold: 'Gold jewellery you wear (grams)',
+  wornSilver: 'Silver jewellery you wear (grams)',
+  trader: 'If you trade (Maliki)',
+  mudir: 'I keep turning my stock over (mudir)',
+  muhtakir: 'I hold goods and wait for a price (muhtakir)',
+  sold: 'I sold the goods this year (a muhtakir: enter the price as trade goods)',
+  fitrTitle: 'Zakatul fitr',
+  persons: 'People you give it for',
+  source: 'source',
   totalDue: (amount) => `Jimillar abin da ya wajaba a kuɗi: ${amount}`,
   calculatorEnglish: 'Layukan sakamakon suna cikin Turanci a yanzu.',
 

@@ -129,6 +129,7 @@ export function landingPage(meta: Meta, sources: Source[], lang: Lang = 'en'): s
 <section id="calculator" aria-labelledby="calculator-title">
   <h2 id="calculator-title">${escape(t.calculatorTitle)}</h2>
   <p>${escape(t.calculatorIntro)}</p>
+  <p>${escape(t.combineNote)}</p>
   <form id="zakat-form" class="calc">
     <fieldset>
       <legend>${escape(t.rules)}</legend>
@@ -150,6 +151,13 @@ export function landingPage(meta: Meta, sources: Source[], lang: Lang = 'en'): s
       ${number('tradeGoods', t.tradeGoods)}
       ${number('goldGrams', t.goldHeld)}
       ${number('silverGrams', t.silverHeld)}
+      ${number('wornGoldGrams', t.wornGold)}
+      ${number('wornSilverGrams', t.wornSilver)}
+      <label>${escape(t.trader)} <select name="trader">
+        ${option('mudir', t.mudir, true)}
+        ${option('muhtakir', t.muhtakir)}
+      </select></label>
+      <label><input type="checkbox" name="tradeGoodsSold" value="yes"> ${escape(t.sold)}</label>
     </fieldset>
     <fieldset>
       <legend>${escape(t.livestock)}</legend>
@@ -165,6 +173,10 @@ export function landingPage(meta: Meta, sources: Source[], lang: Lang = 'en'): s
         ${option('irrigated', t.irrigated)}
         ${option('mixed', t.mixed)}
       </select></label>
+    </fieldset>
+    <fieldset>
+      <legend>${escape(t.fitrTitle)}</legend>
+      ${number('persons', t.persons, '1', 'numeric')}
     </fieldset>
   </form>
   <div id="zakat-result" aria-live="polite"></div>

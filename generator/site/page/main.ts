@@ -208,8 +208,13 @@ function calculate(published: Published) {
     tradeGoods: num('tradeGoods'),
     goldGrams: num('goldGrams'),
     silverGrams: num('silverGrams'),
+    wornGoldGrams: num('wornGoldGrams'),
+    wornSilverGrams: num('wornSilverGrams'),
+    trader: data.get('trader') === 'muhtakir' ? 'muhtakir' : 'mudir',
+    tradeGoodsSold: data.get('tradeGoodsSold') === 'yes',
     cropsKg: num('cropsKg'),
     watering: data.get('watering') as Holdings['watering'],
+    persons: num('persons'),
   };
   const livestock = { camels: num('camels'), cattle: num('cattle'), 'sheep-goats': num('sheep-goats') };
   const result = zakatDue(published, holdings, data.get("standard") as Standard, data.get("school") as School, livestock);
@@ -225,8 +230,15 @@ function calculate(published: Published) {
       el('th', { scope: 'row' }, line.what),
       el('td', { 'data-label': t.colHeld }, `${line.unit === 'NGN' ? naira.format(line.held) : `${line.held} ${line.unit}`}`),
       el('td', { 'data-label': t.colNisab }, line.nisab === null ? '—' : line.unit === 'NGN' ? naira.format(line.nisab) : `${line.nisab} ${line.unit}`),
-      el('td', { 'data-label': t.colDue, 'data-testid': 'due' }, line.due, line.dueNaira ? el('br') : '', line.dueNaira ? naira.format(line.dueNaira) : ''),
-      el('td', { 'data-label': t.colRule, class: 'small' }, line.ruleText),
+      el('td', { 'data-label': t.colDue, 'data-testid': 'due', 'data-naira': String(line.dueNaira) }, line.due, line.dueNaira ? el('br') : '', line.dueNaira ? naira.format(line.dueNaira) : ''),
+      el(
+        'td',
+        { 'data-label': t.colRule, class: 'small' },
+        line.ruleText,
+        el('br'),
+        el('span', { 'data-testid': 'why' }, line.why),
+        ...(line.sourceURL ? [' ', el('a', { href: line.sourceURL, rel: 'noopener' }, `(${t.source})`)] : []),
+      ),
     ),
   );
   out.replaceChildren(
@@ -240,6 +252,17 @@ function calculate(published: Published) {
         el('tbody', {}, ...rows),
       ),
     ),
+    ...(result.combination
+      ? [
+          el(
+            'p',
+            { class: 'small', 'data-testid': 'combination', 'data-method': result.combination.method },
+            result.combination.text,
+            ' ',
+            el('a', { href: result.combination.sourceURL, rel: 'noopener' }, `(${t.source})`),
+          ),
+        ]
+      : []),
     el('p', { class: 'big', 'data-testid': 'zakat-total', 'data-naira': String(result.totalDueNaira) }, t.totalDue(naira.format(result.totalDueNaira))),
     ...(config.lang === 'en' ? [] : [el('p', { class: 'small' }, t.calculatorEnglish)]),
   );
