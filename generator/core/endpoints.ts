@@ -48,6 +48,12 @@ export interface Parameter<T> {
   schema: ParameterSchema;
   /** `value` is decoded and non-empty; `index` is the snapshot's (to resolve a slug, say). */
   parse(value: string, index: RoutingIndex): Parsed<T>;
+  /**
+   * Query values worth trying besides the example and what the schema implies
+   * (the edge of the form, a value that names nothing): every server is asked
+   * each of them (test/edge/differential-cases.ts).
+   */
+  edges?: string[];
 }
 
 /** What PARAMETERS must be: every entry documented and parsed. */
@@ -114,6 +120,7 @@ export const PARAMETERS = {
       const id = subcategoryId(index, value);
       return id === null ? refused(404, 'subcategory ' + value + ' does not exist; the IDs and slugs are listed at /api/v1/subcategories') : accepted(id);
     },
+    edges: ['gold', 'silver', 'Gold', 'gold-', 'no-such-slug', '0', '01', '-1', '+1', '1.0', '99', '999999999', '1234567890', '%31', '1%00'],
   },
   start_date: dateParameter('start_date', 'first date of the range, inclusive: ' + DATE_EXPECTATION),
   end_date: dateParameter('end_date', 'last date of the range, inclusive: ' + DATE_EXPECTATION),

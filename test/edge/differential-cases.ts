@@ -1,0 +1,162 @@
+// The requests every server is asked, generated from the endpoint table
+// (ENDPOINTS, PARAMETERS) and the snapshot's own routing index: every endpoint
+// under both bases; each of its parameters with its example, its table's edge
+// values, what its schema implies (dates before, on, inside, in the gap of and
+// after the data; each enum value) and the malformed, empty, repeated and
+// unknown forms; every pair of its parameters' valid values; the parameters
+// that are not its own; and the methods. A new endpoint or parameter is asked
+// on every server (same-bytes-suite.ts) without anyone adding a case.
+import { BASES, ENDPOINTS, PARAMETERS, type Endpoint, type Parameter } from '../../generator/core/endpoints.ts';
+import type { RoutingIndex } from '../../generator/core/schemas.ts';
+
+export interface Case {
+  method: string;
+  target: string;
+  headers?: Record<string, string>;
+}
+
+/** The data's shape the dates are chosen around: its first and last date and one gap inside (the fixture's). */
+export interface DataSpan {
+  first: string;
+  last: string;
+  gap: { from: string; to: string };
+}
+
+function shift(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Dates around the data: before, on the first, inside, on both sides of and in the gap, on the last, after, and far out. */
+export function datesAround(span: DataSpan): string[] {
+  const middle = new Date((Date.parse(span.first) + Date.parse(span.gap.from)) / 2).toISOString().slice(0, 10);
+  return [
+    '1900-01-01',
+    shift(span.first, -1),
+    span.first,
+    shift(span.first, 1),
+    middle,
+    shift(span.gap.from, -1),
+    span.gap.from,
+    shift(span.gap.from, 7),
+    span.gap.to,
+    shift(span.gap.to, 1),
+    `${span.last.slice(0, 4)}-01-01`,
+    `${span.last.slice(0, 4)}-02-29`,
+    shift(span.last, -1),
+    span.last,
+    shift(span.last, 1),
+    '2999-12-31',
+  ];
+}
+
+/** Forms a date parameter must refuse. */
+const MALFORMED_DATES = ['2024-02-30', '2023-02-29', '2024-13-01', '2024-00-10', '2024-2-5', '20240205', '2024-02-05T00:00', '2024/02/05', '02-05-2024', '0000-01-01', '2024-02-05%0A', '%202024-02-05'];
+
+/** Every value to try for a parameter, as query text (percent-encoded where it must be). */
+export function parameterValues(parameter: Parameter<unknown>, dates: string[]): string[] {
+  const { schema } = parameter;
+  const values = [schema.example, ...(parameter.edges ?? [])];
+  if (schema.format === 'date') values.push(...dates, ...MALFORMED_DATES);
+  if (schema.enum) values.push(...schema.enum, schema.enum[0]!.toLowerCase(), schema.enum[0]!.toUpperCase(), 'none-of-these');
+  // What any parameter can be sent as: spaces around it, a final newline (PCRE's $ matches before one),
+  // its text percent-encoded, a NUL, broken encodings, another case, far too long.
+  const example = schema.example;
+  values.push(
+    `%20${example}`,
+    `${example}%20`,
+    `${example}+`,
+    `${example}%0A`,
+    `${example}%00`,
+    [...example].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+    '%ZZ',
+    '%E0%A4%A',
+    'x'.repeat(300),
+  );
+  if (example.toUpperCase() !== example) values.push(example.toUpperCase());
+  if (example.toLowerCase() !== example) values.push(example.toLowerCase());
+  return [...new Set(values)];
+}
+
+const PAIRED = 8;
+
+/** A query value as the router reads it (+ is a space), or null when its encoding is broken. */
+function decoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/** The values the parameter's own parse accepts (the table's word on what is valid). */
+export function validValues(parameter: Parameter<unknown>, values: string[], index: RoutingIndex): string[] {
+  return values.filter((text) => {
+    const value = decoded(text);
+    return value !== null && value !== '' && parameter.parse(value, index).ok;
+  });
+}
+
+type Name = keyof typeof PARAMETERS;
+
+/** At most `count` of `values`, spread evenly from the first to the last (pairs of every value would be thousands). */
+function spread<T>(values: T[], count: number): T[] {
+  if (values.length <= count) return values;
+  return Array.from({ length: count }, (_, i) => values[Math.round((i * (values.length - 1)) / (count - 1))]!);
+}
+
+function queriesOf(endpoint: Endpoint, index: RoutingIndex, dates: string[]): string[] {
+  const names = endpoint.parameters as Name[];
+  const table = PARAMETERS as Record<Name, Parameter<unknown>>;
+  const values = new Map(names.map((name) => [name, parameterValues(table[name], dates)]));
+  const valid = new Map(names.map((name) => [name, validValues(table[name], values.get(name)!, index)]));
+  const queries = ['', ...endpoint.examples];
+  for (const name of names) {
+    const example = table[name].schema.example;
+    for (const value of values.get(name)!) queries.push(`${name}=${value}`);
+    // Empty, bare, repeated (the same and another value), another case of the name, the name encoded, beside unknown ones.
+    const other = valid.get(name)!.find((v) => v !== example) ?? example;
+    queries.push(`${name}=`, name, `${name}=${example}&${name}=${example}`, `${name}=${example}&${name}=${other}`, `${name}=${example}&${name}=`);
+    queries.push(`${name.toUpperCase()}=${example}`, `${[...name].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')}=${example}`);
+    queries.push(`unknown=1&${name}=${example}`, `${name}=${example}&unknown=`, `${name}=${example}&&`);
+  }
+  // Every pair of the endpoint's parameters, with up to PAIRED of each one's valid values, and once in the other order.
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++) {
+      const [a, b] = [names[i]!, names[j]!];
+      for (const va of spread(valid.get(a)!, PAIRED)) for (const vb of spread(valid.get(b)!, PAIRED)) queries.push(`${a}=${va}&${b}=${vb}`);
+      queries.push(`${b}=${table[b].schema.example}&${a}=${table[a].schema.example}`);
+    }
+  }
+  // All of them at once, valid, and one of them malformed among valid others.
+  if (names.length > 2) {
+    queries.push(names.map((name) => `${name}=${table[name].schema.example}`).join('&'));
+    for (const bad of names) queries.push(names.map((name) => `${name}=${name === bad ? 'bad' : table[name].schema.example}`).join('&'));
+  }
+  // The parameters that are not the endpoint's.
+  for (const name of Object.keys(PARAMETERS) as Name[]) if (!names.includes(name)) queries.push(`${name}=${table[name].schema.example}`, `${name}=bad`);
+  return [...new Set(queries)];
+}
+
+/** Every generated request, under every base. */
+export function generatedCases(index: RoutingIndex, span: DataSpan): Case[] {
+  const dates = datesAround(span);
+  const cases: Case[] = [];
+  for (const base of BASES) {
+    for (const endpoint of ENDPOINTS) {
+      const target = (query: string) => base + endpoint.path + (query === '' ? '' : `?${query}`);
+      for (const query of queriesOf(endpoint, index, dates)) cases.push({ method: 'GET', target: target(query) });
+      cases.push({ method: 'GET', target: `${base}${endpoint.path}/` }, { method: 'GET', target: `${base}${endpoint.path}/?${endpoint.examples.at(-1)}` });
+      for (const query of endpoint.examples) {
+        for (const method of ['HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE']) cases.push({ method, target: target(query) });
+      }
+      // Paths beside the endpoint's: one more segment, another case, a doubled slash, an encoded letter.
+      cases.push(
+        { method: 'GET', target: `${base}${endpoint.path}/x` },
+        { method: 'GET', target: `${base}${endpoint.path.toUpperCase()}` },
+        { method: 'GET', target: `${base}/${endpoint.path}` },
+        { method: 'GET', target: `${base}${endpoint.path.slice(0, -1)}%${endpoint.path.charCodeAt(endpoint.path.length - 1).toString(16)}` },
+      );
+    }
+  }
+  return cases;
+}
