@@ -301,7 +301,7 @@ export function zakatDue(
       };
     }
   }
-  const together = combination !== null && combination.reaches;
+  const together = combination?.reaches === true;
 
   if (pool > 0 && poolRule && poolRule.nsbRatePercent !== null) {
     const alone = poolNisab !== null && pool >= poolNisab;
