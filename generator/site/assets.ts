@@ -6,15 +6,24 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { LANGUAGES } from './i18n/catalogue.ts';
 import { referencePage } from './page/html.ts';
 
 const PAGE_ENTRY = fileURLToPath(new URL('./page/main.ts', import.meta.url));
+const CHART_ENTRY = fileURLToPath(new URL('./page/chart.ts', import.meta.url));
+const STYLE_ENTRY = fileURLToPath(new URL('./page/page.css', import.meta.url));
+/** Where the page imports its chart module from (an absolute path on the site, left to the browser). */
+export const CHART_MODULE = '/assets/chart.js';
 const WIDGET_ENTRY = fileURLToPath(new URL('./widget/widget.ts', import.meta.url));
 const require = createRequire(import.meta.url);
 
+/**
+ * The page's script, once per language (assets/page-LANG.js: PAGE_LANG is
+ * defined, so esbuild drops the other languages' words), its chart module
+ * (assets/chart.js, uPlot, imported after the first render) and its style.
+ */
 async function pageBundle(): Promise<Map<string, string>> {
-  const result = await esbuild.build({
-    entryPoints: { page: PAGE_ENTRY },
+  const common: esbuild.BuildOptions = {
     bundle: true,
     write: false,
     outdir: '/assets',
@@ -26,9 +35,15 @@ async function pageBundle(): Promise<Map<string, string>> {
     legalComments: 'eof',
     logLevel: 'silent',
     charset: 'utf8',
-  });
+  };
   const files = new Map<string, string>();
-  for (const file of result.outputFiles) files.set(`assets/${file.path.split('/').pop()}`, file.text);
+  const builds = [
+    ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`page-${lang}`]: PAGE_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) }, external: [CHART_MODULE] })),
+    esbuild.build({ ...common, entryPoints: { chart: CHART_ENTRY, page: STYLE_ENTRY } }),
+  ];
+  for (const result of await Promise.all(builds)) {
+    for (const file of result.outputFiles!) files.set(`assets/${file.path.split('/').pop()}`, file.text);
+  }
   return files;
 }
 
@@ -65,7 +80,7 @@ function redocStandalone(): string {
   return text.replace(REDOC_LOGO, EMPTY_IMAGE);
 }
 
-export const SITE_ASSET_FILES = ['widget.js', 'assets/page.js', 'assets/page.css', 'assets/redoc.standalone.js', 'assets/redoc.standalone.js.LICENSE.txt', 'reference.html'];
+export const SITE_ASSET_FILES = ['widget.js', ...LANGUAGES.map((lang) => `assets/page-${lang}.js`), 'assets/chart.js', 'assets/page.css', 'assets/redoc.standalone.js', 'assets/redoc.standalone.js.LICENSE.txt', 'reference.html'];
 
 export async function siteAssets(): Promise<Map<string, string>> {
   const files = await pageBundle();

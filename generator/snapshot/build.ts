@@ -137,7 +137,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   // The worker bundle and the OpenAPI document depend only on the code: carried over when it is the same.
   const sameCode = previous.reusable !== null && CODE_FILES.every((file) => previous.reusable!.files[file]);
   const site = sameCode ? new Map<string, string>() : await codeFiles();
-  for (const lang of LANGUAGES) site.set(LANDING_FILES[lang], landingPage(planned.meta, source.sources, lang));
+  for (const lang of LANGUAGES) site.set(LANDING_FILES[lang], landingPage(planned.meta, source.sources, source.subcategories, lang));
   for (const file of sameCode ? CODE_FILES : []) {
     planned.carry.set(file, previous.reusable!.files[file]!);
     planned.entries.set(file, previous.reusable!.files[file]!);

@@ -73,7 +73,11 @@ async function ready(path = '/', width = 1280, base = preview.url): Promise<Open
  * aborts none of its requests, and a failed example still fails the test.
  */
 async function settled(page: Page, firstLine = 'HTTP 200'): Promise<void> {
-  await page.waitForFunction(() => [...document.querySelectorAll('pre.answer')].every((pre) => pre.textContent !== 'Loading…'), null, { timeout: 30_000 });
+  // Each example asks for its answer when it is opened.
+  await page.$$eval('#examples details', (all) => {
+    for (const details of all) (details as HTMLDetailsElement).open = true;
+  });
+  await page.waitForFunction(() => [...document.querySelectorAll('pre.answer')].every((pre) => (pre as HTMLElement).dataset.answered), null, { timeout: 30_000 });
   const firstLines = await page.$$eval('pre.answer', (pres) => pres.map((pre) => pre.textContent!.split('\n')[0]));
   expect(firstLines.length).toBeGreaterThan(0);
   expect(firstLines.filter((line) => line !== firstLine)).toEqual([]);
@@ -169,6 +173,14 @@ describe('the landing page in Chromium', () => {
     await page.check('input[name=range][value="1y"]');
     const oneYear = `${Number(last.slice(0, 4)) - 1}${last.slice(4)}`;
     await expectRange(`${oneYear}..${last}`, `start_date=${oneYear}&end_date=${last}`);
+    // A month of the daily series: no rate on 2 to 9, 12 to 14 and 16 to 20 September 2025, three gaps drawn as gaps.
+    await page.check('input[name=range][value="1m"]');
+    await expectRange(`2025-08-21..${last}`, `start_date=2025-08-21&end_date=${last}`);
+    expect(await page.getAttribute('#chart-plot', 'data-gold-gaps')).toBe('3');
+    expect(await page.getAttribute('#chart-plot', 'data-silver-gaps')).toBe('3');
+    // Its series and axes are titled (uPlot draws the axis titles on the canvas, with the legend's words).
+    const titles = await page.$$eval('#chart-plot .u-legend .u-label', (labels) => labels.map((l) => l.textContent));
+    expect(titles).toEqual(['Date', 'Gold (Naira per gram)', 'Silver (Naira per gram)']);
     await page.check('input[name=range][value="all"]');
     await expectRange('first..last', 'x=1');
     await page.check('input[name=range][value="custom"]');
@@ -176,6 +188,14 @@ describe('the landing page in Chromium', () => {
     await page.fill('input[name=to]', '2021-02-28');
     await page.click('#custom-range button');
     await expectRange('2020-03-01..2021-02-28', 'start_date=2020-03-01&end_date=2021-02-28');
+    // Dates after the newest rate: said so, not that the dates are swapped.
+    await page.fill('input[name=from]', '2025-10-01');
+    await page.fill('input[name=to]', '2025-10-31');
+    await page.click('#custom-range button');
+    expect(await page.textContent('#chart-caption')).toBe('No rate after 21 September 2025, the newest: choose an earlier first date.');
+    await page.fill('input[name=from]', '2020-03-01');
+    await page.fill('input[name=to]', '2021-02-28');
+    await page.click('#custom-range button');
     await page.check('input[name=currency][value="usd"]');
     await expectRange('2020-03-01..2021-02-28', 'start_date=2020-03-01&end_date=2021-02-28');
     expect(problems).toEqual([]);
@@ -375,7 +395,7 @@ describe('the page on a plain static host (the files only, no /api/v1)', () => {
       await settled(page, "Answered in this page from the snapshot's files (this host serves no /api/v1)");
       // The page's first question found no API, at either base, once; nothing else went wrong.
       const missing = (url: string) => `console error: Failed to load resource: the server responded with a status of 404 (Not Found) (${url})`;
-      expect(problems).toEqual([missing(`${host.url}/api/v1/subcategories`), missing(`${host.url}/index.php/api/v1/subcategories`)]);
+      expect(problems).toEqual([missing(`${host.url}/api/v1/nisab`), missing(`${host.url}/index.php/api/v1/nisab`)]);
       await page.close();
     } finally {
       await host.stop();

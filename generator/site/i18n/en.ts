@@ -87,6 +87,9 @@ export const page = {
   /** Markup: `code` is the query's <code> element. */
   drawnFromHtml: (code: string) => `Drawn from ${code}: the API's own range query.`,
   firstAfterSecond: 'The first date must not be after the second.',
+  afterLastRate: (date: string) => `No rate after ${date}, the newest: choose an earlier first date.`,
+  beforeFirstRate: (date: string) => `No rate before ${date}, the first: choose a later second date.`,
+  axisDate: 'Date',
   seriesLabel: (metal: string, unit: string) => `${metal} (${unit} per gram)`,
   chartCaption: (metal: string, count: string) => `${metal}: ${count} rates`,
   chartNewest: (value: string, date: string) => `, newest ${value} per gram on ${date}`,

@@ -6,7 +6,7 @@
 // it holds before any script runs.
 import { BASES, ENDPOINTS } from '../../core/endpoints.ts';
 import { paths } from '../../core/layout.ts';
-import type { Meta, Source } from '../../core/schemas.ts';
+import type { Meta, Source, Subcategory } from '../../core/schemas.ts';
 import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
 import { formats } from '../i18n/format.ts';
@@ -50,7 +50,7 @@ function languageSwitch(lang: Lang, label: string): string {
 export const embedCode = (origin: string, lang: Lang) => `<div data-nisab-widget data-lang="${lang}" data-currency="NGN"></div>\n<script src="${origin}/widget.js" async></script>`;
 
 /** The landing page in one language (docs/API.md §9): the same figures, the words of its catalogue. */
-export function landingPage(meta: Meta, sources: Source[], lang: Lang = 'en'): string {
+export function landingPage(meta: Meta, sources: Source[], subcategories: Subcategory[], lang: Lang = 'en'): string {
   const { page: t, calendar } = PAGE_CATALOGUES[lang];
   const format = formats(calendar);
   const gold = meta.subcategories.find((s) => s.sctID === meta.defaultSubcategoryID);
@@ -61,7 +61,7 @@ export function landingPage(meta: Meta, sources: Source[], lang: Lang = 'en'): s
   // The examples come from the endpoint table, so a new endpoint shows up here by itself; each is titled by the catalogue.
   const titles = t.examples as { [path: string]: string };
   const examples = ENDPOINTS.flatMap((e) => e.examples.map((query) => (query ? `${e.path}?${query}` : e.path))).map((path) => ({ path, title: titles[path] ?? '' }));
-  const config = { lang, asOf: meta.asOf, defaultSubcategoryID: meta.defaultSubcategoryID, firstDate: gold?.firstDate ?? null, lastDate: gold?.lastDate ?? null, examples };
+  const config = { lang, asOf: meta.asOf, subcategories, sources, defaultSubcategoryID: meta.defaultSubcategoryID, firstDate: gold?.firstDate ?? null, lastDate: gold?.lastDate ?? null, examples };
   const alternates = LANGUAGES.map((other) => `<link rel="alternate" hreflang="${other}" href="${LANGUAGE_INFO[other].path}">`).join('\n');
   const radio = (name: string, value: string, text: string, checked = false) => `<label><input type="radio" name="${name}" value="${value}"${checked ? ' checked' : ''}> ${escape(text)}</label>`;
   const option = (value: string, text: string, selected = false) => `<option value="${value}"${selected ? ' selected' : ''}>${escape(text)}</option>`;
@@ -72,7 +72,7 @@ export function landingPage(meta: Meta, sources: Source[], lang: Lang = 'en'): s
     t.description,
     `${alternates}
 <link rel="stylesheet" href="/assets/page.css">
-<script type="module" src="/assets/page.js"></script>
+<script type="module" src="/assets/page-${lang}.js"></script>
 `,
     lang,
   )}
@@ -98,7 +98,7 @@ export function landingPage(meta: Meta, sources: Source[], lang: Lang = 'en'): s
 
 <section id="chart" aria-labelledby="chart-title">
   <h2 id="chart-title">${escape(t.chartTitle)}</h2>
-  <form id="chart-controls" class="controls">
+  <form id="chart-controls" class="controls" novalidate>
     <fieldset>
       <legend>${escape(t.pricePerGramIn)}</legend>
       ${radio('currency', 'naira', t.currencyNaira, true)}

@@ -1,20 +1,32 @@
-// The landing page's script (bundled with uPlot into assets/page.js). It asks
-// the API of the site it is served from, through the same typed client app
-// builders use, so every figure is the API's own answer.
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
-import './style.css';
+// The landing page's script, bundled once per language (assets/page-LANG.js).
+// It asks the API of the site it is served from, through the same typed client
+// app builders use, so every figure is the API's own answer. The first render
+// (today's Nisab) asks three things: /nisab and the two metals' newest rates;
+// the chart's module and ranges come after it, each example's answer when it
+// is opened (scripts/bench-page.ts measures it).
+import type uPlot from 'uplot';
+import { withGaps } from './gaps.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, NisabRule, Rate, Source, SourceFigure, Subcategory } from '../../../client/src/types.ts';
 import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
 import { BASES } from '../../core/endpoints.ts';
-import { isLang } from '../i18n/catalogue.ts';
-import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
+import type { Lang } from '../i18n/catalogue.ts';
+import { calendar as arCalendar, page as arPage } from '../i18n/ar.ts';
+import { calendar as enCalendar, page as enPage } from '../i18n/en.ts';
+import { calendar as haCalendar, page as haPage } from '../i18n/ha.ts';
 import { formats } from '../i18n/format.ts';
+
+/** The page's language, defined by the bundler (assets.ts): the other languages' words are left out of the bundle. */
+declare const PAGE_LANG: Lang;
+/** uPlot, as assets/chart.js (assets.ts CHART_MODULE). */
+const CHART_MODULE = '/assets/chart.js';
 
 interface Config {
   lang: string;
   asOf: string;
+  /** GET /subcategories and GET /sources as the build wrote them into the page: the first render asks neither. */
+  subcategories: Subcategory[];
+  sources: Source[];
   defaultSubcategoryID: number;
   firstDate: string | null;
   lastDate: string | null;
@@ -32,7 +44,8 @@ const api = createClient({ fallbackBaseUrls: [`${location.origin}${BASES[1]}`], 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 // Every word of the page from its language's catalogue (i18n/), every figure and date through its formats.
-const { page: t, calendar } = PAGE_CATALOGUES[isLang(config.lang) ? config.lang : 'en'];
+const t = PAGE_LANG === 'ha' ? haPage : PAGE_LANG === 'ar' ? arPage : enPage;
+const calendar = PAGE_LANG === 'ha' ? haCalendar : PAGE_LANG === 'ar' ? arCalendar : enCalendar;
 const format = formats(calendar);
 const naira = { format: (n: number) => format.money(n, 'NGN') };
 const usd = { format: (n: number) => format.money(n, 'USD') };
@@ -136,6 +149,8 @@ function chosenRange(form: HTMLFormElement): { start: string | undefined; end: s
 let plot: uPlot | null = null;
 /** The newest chart request: an older answer arriving late does not overwrite it. */
 let drawing = 0;
+let chartModule: Promise<typeof uPlot> | null = null;
+const loadChart = () => (chartModule ??= (import(CHART_MODULE) as Promise<{ default: typeof uPlot }>).then((m) => m.default));
 
 async function drawChart(subcategories: Subcategory[]) {
   const ticket = ++drawing;
@@ -149,18 +164,29 @@ async function drawChart(subcategories: Subcategory[]) {
     caption.textContent = t.firstAfterSecond;
     return;
   }
+  // A range wholly after the newest rate or before the first has nothing to draw: say so, not that the dates are swapped.
+  if (config.lastDate && start && start > config.lastDate) {
+    caption.textContent = t.afterLastRate(format.date(config.lastDate));
+    return;
+  }
+  if (config.firstDate && end && end < config.firstDate) {
+    caption.textContent = t.beforeFirstRate(format.date(config.firstDate));
+    return;
+  }
   const metals = ['gold', 'silver'].map((slug) => subcategories.find((s) => s.sctSlug === slug)).filter((s): s is Subcategory => s !== undefined);
-  const answers = await Promise.all(metals.map((s) => api.rates({ start_date: start, end_date: end, subcategory: s.sctID })));
+  const [answers, uPlotClass] = await Promise.all([Promise.all(metals.map((s) => api.rates({ start_date: start, end_date: end, subcategory: s.sctID }))), loadChart()]);
   if (ticket !== drawing) return;
   $('chart-query').textContent = `GET /api/v1${requestPath('/rates', { start_date: start, end_date: end, subcategory: metals[0]?.sctID })}`;
   const value = (r: Rate) => (inNaira ? r.drtInNaira : r.drtInUSD);
-  const series = answers.map((answer) => [answer.data.map((r) => Date.parse(`${r.drtDate}T00:00:00Z`) / 1000), answer.data.map(value)] as uPlot.AlignedData);
-  const joined = uPlot.join(series);
+  const series = answers.map((answer) => withGaps(answer.data.map((r) => Date.parse(`${r.drtDate}T00:00:00Z`) / 1000), answer.data.map(value)) as uPlot.AlignedData);
+  // Nulls kept (mode 1): they are the gaps.
+  const joined = uPlotClass.join(series, series.map(() => [1]));
   const points = answers.map((_answer, i) => (joined[i + 1] as (number | null)[]).filter((v) => v !== null && v !== undefined).length);
   const target = $('chart-plot');
   target.dataset.range = `${start ?? 'first'}..${end ?? 'last'}`;
   metals.forEach((s, i) => {
     target.dataset[`${s.sctSlug}Points`] = String(points[i]);
+    target.dataset[`${s.sctSlug}Gaps`] = String((series[i]![1] as (number | null)[]).filter((v) => v === null).length);
   });
   target.dataset.drawn = 'true';
   const unit = inNaira ? t.currencyNaira : t.currencyUsd;
@@ -178,18 +204,19 @@ async function drawChart(subcategories: Subcategory[]) {
     height: Math.round(Math.min(360, Math.max(220, width * 0.55))),
     scales: { x: { time: true }, gold: { auto: true }, silver: { auto: true } },
     series: [
-      {},
-      { label: t.seriesLabel(t.goldName, unit), scale: 'gold', stroke: '#9a6b00', width: 2, spanGaps: true, points: { show: false } },
-      { label: t.seriesLabel(t.silverName, unit), scale: 'silver', stroke: '#4a5a6a', width: 2, spanGaps: true, dash: [6, 3], points: { show: false } },
+      { label: t.axisDate },
+      { label: t.seriesLabel(t.goldName, unit), scale: 'gold', stroke: '#9a6b00', width: 2, spanGaps: false, points: { show: false } },
+      { label: t.seriesLabel(t.silverName, unit), scale: 'silver', stroke: '#4a5a6a', width: 2, spanGaps: false, dash: [6, 3], points: { show: false } },
     ],
     axes: [
-      {},
-      { scale: 'gold', stroke: '#6b4a00', size: 70, values: (_u, ticks) => ticks.map((t) => compact(t)) },
-      { scale: 'silver', side: 1, stroke: '#37434f', size: 60, grid: { show: false }, values: (_u, ticks) => ticks.map((t) => compact(t)) },
+      { label: t.axisDate, labelSize: 24 },
+      { scale: 'gold', label: t.seriesLabel(t.goldName, unit), labelSize: 24, stroke: '#6b4a00', size: 64, values: (_u, ticks) => ticks.map((n) => compact(n)) },
+      { scale: 'silver', label: t.seriesLabel(t.silverName, unit), labelSize: 24, side: 1, stroke: '#37434f', size: 56, grid: { show: false }, values: (_u, ticks) => ticks.map((n) => compact(n)) },
     ],
   };
   plot?.destroy();
-  plot = new uPlot(options, joined, target);
+  plot = new uPlotClass(options, joined, target);
+  target.setAttribute('aria-label', `${t.chartLabel}. ${caption.textContent}`);
 }
 
 const compact = (n: number) => new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 }).format(n);
@@ -264,7 +291,7 @@ function calculate(published: Published) {
         ]
       : []),
     el('p', { class: 'big', 'data-testid': 'zakat-total', 'data-naira': String(result.totalDueNaira) }, t.totalDue(naira.format(result.totalDueNaira))),
-    ...(config.lang === 'en' ? [] : [el('p', { class: 'small' }, t.calculatorEnglish)]),
+    ...(PAGE_LANG === 'en' ? [] : [el('p', { class: 'small' }, t.calculatorEnglish)]),
   );
 }
 
@@ -280,13 +307,14 @@ function wrappingUrl(url: string): DocumentFragment {
   return fragment;
 }
 
-/** Renders the examples; their live answers are asked for once `after` settles, so they do not hold up the figures. */
-function showExamples(after: Promise<unknown>) {
+/** Renders the examples; each one's live answer is asked for when it is opened, never before (the page's weight is the figures'). */
+function showExamples() {
   const box = $('examples');
   for (const example of config.examples) {
     const url = `${location.origin}/api/v1${example.path}`;
     const curl = el('pre', {}, el('code', {}, 'curl ', "'", wrappingUrl(url), "'"));
     const js = el('pre', {}, el('code', {}, 'const answer = await (await fetch(', "'", wrappingUrl(url), "'", ')).json();'));
+    const details = el('details', {}, el('summary', {}, t.liveAnswer));
     const answer = el('pre', { class: 'answer', tabindex: '0', 'aria-label': t.liveAnswerOf(example.path) }, t.answering);
     const copy = (source: HTMLElement, label: string) => {
       const button = el('button', { type: 'button' }, label);
@@ -304,22 +332,29 @@ function showExamples(after: Promise<unknown>) {
         copy(curl, t.copyCurl),
         js,
         copy(js, t.copyFetch),
-        el('details', {}, el('summary', {}, t.liveAnswer), answer),
+        details,
       ),
     );
     const show = (head: string, text: string) => {
       const lines = text.split('\n');
+      answer.dataset.answered = 'true';
       answer.textContent = `${head}\n${lines.length > 8 ? [...lines.slice(0, 6), t.moreLines(String(lines.length - 8)), ...lines.slice(-2)].join('\n') : text}`;
     };
-    after
-      .catch(() => {})
-      .then(async () => {
+    details.append(answer);
+    let asked = false;
+    details.addEventListener('toggle', () => {
+      if (!details.open || asked) return;
+      asked = true;
+      (async () => {
         // A static host has no /api/v1 to ask: the answer the page computed from the files instead.
         if (api.answersFromFiles()) return show(t.answeredFromFiles, JSON.stringify(await api.answer(example.path), null, 1));
         const response = await fetch(url);
         show(`HTTP ${response.status}`, await response.text());
-      })
-      .catch((error: Error) => (answer.textContent = t.couldNotAsk(error.message)));
+      })().catch((error: Error) => {
+        answer.dataset.answered = 'failed';
+        answer.textContent = t.couldNotAsk(error.message);
+      });
+    });
   }
 }
 
@@ -339,13 +374,11 @@ function showEmbedCode() {
 
 async function start(client: NisabClient) {
   showEmbedCode();
-  const subcategories = await client.subcategories();
-  // The figures and the chart are asked for at once; the examples' answers after both.
-  const figures = showFigures(client, subcategories);
-  const chart = startChart(subcategories);
-  showExamples(Promise.all([figures, chart]));
-  const published = await figures;
-  await chart;
+  showExamples();
+  const subcategories = config.subcategories;
+  // Today's Nisab first; the chart (its module and its two ranges) once it is shown.
+  const published = await showFigures(client, subcategories);
+  await startChart(subcategories);
   const zakatForm = $<HTMLFormElement>('zakat-form');
   zakatForm.addEventListener('input', () => calculate(published));
   zakatForm.addEventListener('submit', (event) => event.preventDefault());
@@ -355,15 +388,16 @@ async function start(client: NisabClient) {
 
 async function showFigures(client: NisabClient, subcategories: Subcategory[]): Promise<Published> {
   const metals = subcategories.filter((s) => s.sctHasDailyRate && (s.sctSlug === 'gold' || s.sctSlug === 'silver'));
-  const [rules, sourceList, ...latest] = await Promise.all([
-    client.nisab(),
-    client.sources(),
-    ...metals.map((s) => client.latest({ subcategory: s.sctID }).catch(() => null)),
-  ]);
+  // /nisab alone first: on a static host it is the one question that finds no API (the client then reads the files).
+  const rules = await client.nisab();
+  const latest = await Promise.all(metals.map((s) => client.latest({ subcategory: s.sctID }).catch(() => null)));
+  const sourceList = config.sources;
   const rates = new Map<number, Rate>();
   for (const rate of latest) if (rate) rates.set(rate.drtSubcategoryID, rate);
   const published: Published = { rules, subcategories, rates };
   await showNisab(published, new Map(sourceList.map((s) => [s.srcID, s])));
+  // The first render's end, for scripts/bench-page.ts: the requests started before it are its cost.
+  performance.mark('nisab-shown');
   return published;
 }
 
