@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { isRealDate, DATE_EXPECTATION } from './core/dates.ts';
 import { describeUserError, UserError } from './errors.ts';
 import { DEFAULT_TIME_ZONE } from './snapshot/clock.ts';
+import { sourcesHelp } from './sources/registry.ts';
 
 const DEFAULT_OUT = 'public';
 
@@ -84,9 +85,7 @@ export function program(): Command {
     .addOption(new Option('--retries <n>', 'further attempts of a request that got no answer or a 5xx').argParser(parseDays).default(2))
     .addHelpText(
       'after',
-      '\nSources (tried in order): NISAB_CURRENCY_API, comma-separated URL templates with {date}' +
-        '\n  (default: the jsDelivr and pages.dev files of fawazahmed0/currency-api); NISAB_CBN_API, the' +
-        "\n  base URL of the CBN's JSON (default https://www.cbn.gov.ng), for the official naira rate." +
+      `${sourcesHelp()}` +
         '\n\nExample:\n  npm run cli -- fetch --from yesterday --to today --write-csv data/daily --write-fx-csv data/fx' +
         '\n  npm run cli -- fetch --from 2026-09-01 --to 2026-09-30 --db rates.sqlite --dry-run',
     )
@@ -105,8 +104,7 @@ export function program(): Command {
         retries: number;
       }) => {
         const { fetchDays } = await import('./sources/fetch-days.ts');
-        const { currencyApiUrls } = await import('./sources/currency-api.ts');
-        const { cbnBases } = await import('./sources/cbn.ts');
+        const { sourceUrls } = await import('./sources/registry.ts');
         const { fetchRange } = await import('./sources/fetch-range.ts');
         const { todayIn, checkTimeZone } = await import('./snapshot/clock.ts');
         const { ensureDefaultDatabase } = await import('./db/default-db.ts');
@@ -118,8 +116,7 @@ export function program(): Command {
         const result = await fetchDays({
           db: options.db || (await ensureDefaultDatabase()),
           dates,
-          currencyUrls: currencyApiUrls(process.env.NISAB_CURRENCY_API),
-          cbnBases: cbnBases(process.env.NISAB_CBN_API),
+          ...sourceUrls(process.env),
           policy: { timeoutMs: options.timeout * 1000, retries: options.retries, retryDelayMs: 500 },
           dryRun: options.dryRun ?? false,
           acceptJumps: options.acceptJumps ?? false,

@@ -18,7 +18,8 @@ import { parse } from 'csv-parse/sync';
 import { addDays } from '../generator/core/dates.ts';
 import { keepRates, monthFiles, type KeptRate } from '../generator/db/rate-files.ts';
 import { CBN_NFEM_CARRIED_ID, CBN_NFEM_ID, MAX_CARRY_DAYS, type NairaFigure } from '../generator/sources/cbn.ts';
-import { dayRows } from '../generator/sources/daily-rates.ts';
+import { dayRows, ownNaira } from '../generator/sources/daily-rates.ts';
+import { PRICE_SOURCES } from '../generator/sources/registry.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sourceDir = path.resolve(root, process.argv[2] ?? '../shared/data');
@@ -57,10 +58,11 @@ for (const file of await monthFiles(dailyDir)) {
   }
 }
 const days = csv(path.join(sourceDir, 'currency_api_usd_daily.csv')).filter((d) => d.date! >= FIRST_DAY && d.payload_date === d.date);
+const [currencyApi] = PRICE_SOURCES;
 const rows: KeptRate[] = [];
 for (const d of days) {
-  const day = { date: d.date!, xau: Number(d.xau), xag: Number(d.xag), ngn: Number(d.ngn_per_usd) };
-  for (const row of dayRows(day, naira(day.date), { gold: 1, silver: 2 })) {
+  const day = { date: d.date!, figures: { xau: Number(d.xau), xag: Number(d.xag), ngn: Number(d.ngn_per_usd) } };
+  for (const row of dayRows(currencyApi, day, naira(day.date) ?? ownNaira(currencyApi, day)!, { gold: 1, silver: 2 })) {
     const drtID = existing.get(`${row.drtDate}/${row.drtSubcategoryID}`) ?? ++maxId;
     rows.push({ ...row, drtID });
   }

@@ -7,12 +7,13 @@
 // and dated (never interpolated), at most MAX_CARRY_DAYS back.
 import { z } from 'zod';
 import { addDays, isRealDate } from '../core/dates.ts';
-import { getText, type HttpPolicy } from './http.ts';
-import { attemptLine, describeIssues, parseJsonBody, SourceError, type DailySource, type DayAnswer } from './source.ts';
+import type { HttpPolicy } from './http.ts';
+import { CBN_NFEM_ID } from './registry.ts';
+import { attemptLine, describeIssues, firstUsable, SourceError, type DailySource, type DayAnswer } from './source.ts';
 
-export const CBN_NFEM_ID = 'cbn-nfem';
+export { CBN_NFEM_ID };
+
 export const CBN_NFEM_CARRIED_ID = 'cbn-nfem-carried';
-export const DEFAULT_CBN_API = 'https://www.cbn.gov.ng';
 export const NFEM_PATH = '/api/GetAllNFEM_Rates';
 /** Long enough for the longest run of closed days (Christmas to the new year), short enough not to pass off a stale rate. */
 export const MAX_CARRY_DAYS = 7;
@@ -48,15 +49,8 @@ export interface NairaFigure {
   rate: number;
   /** The CBN date the figure is of: the day asked for, or an earlier one when carried. */
   date: string;
-  source: typeof CBN_NFEM_ID | typeof CBN_NFEM_CARRIED_ID;
-}
-
-/** The base URLs of NISAB_CBN_API (comma-separated, tried in order). */
-export function cbnBases(setting: string | undefined): string[] {
-  if (setting === undefined || setting.trim() === '') return [DEFAULT_CBN_API];
-  const bases = setting.split(',').map((url) => url.trim().replace(/\/+$/, '')).filter(Boolean);
-  for (const base of bases) if (!/^https?:\/\//.test(base)) throw new SourceError(`NISAB_CBN_API: ${base} is not an http(s) URL`);
-  return bases;
+  /** The id of its entry of GET /sources: cbn-nfem, cbn-nfem-carried; a price source's own id for its market rate. */
+  source: string;
 }
 
 /** date -> weightedAvgRate, from a validated body; a date given twice with different figures is left out (warned). */
@@ -84,23 +78,19 @@ export function nfemSeries(json: unknown, url: string, warn: (line: string) => v
 export function cbnNfem(bases: readonly string[], policy: HttpPolicy, warn: (line: string) => void = () => {}): DailySource<NairaFigure> {
   let loading: Promise<{ series: Map<string, number>; url: string }> | undefined;
   const load = async () => {
-    const failures: string[] = [];
-    for (const base of bases) {
-      const url = `${base}${NFEM_PATH}`;
-      const result = await getText(url, policy);
-      if (!result.ok) {
-        failures.push(attemptLine(url, result.problem));
-        continue;
-      }
-      const body = parseJsonBody(result);
-      const series = 'json' in body ? nfemSeries(body.json, url, warn) : body;
-      if ('problem' in series) {
-        failures.push(attemptLine(url, series.problem as string));
-        continue;
-      }
-      return { series, url };
-    }
-    throw new SourceError('the CBN gave no usable NFEM rates; tried:', failures);
+    const answer = await firstUsable(
+      bases.map((base) => `${base}${NFEM_PATH}`),
+      policy,
+      (json, url) => {
+        const series = nfemSeries(json, url, warn);
+        return series instanceof Map ? { value: series } : series;
+      },
+    );
+    if ('value' in answer) return { series: answer.value, url: answer.url };
+    throw new SourceError(
+      'the CBN gave no usable NFEM rates; tried:',
+      answer.attempts.map((a) => attemptLine(a.url, a.problem)),
+    );
   };
   return {
     id: CBN_NFEM_ID,

@@ -1,35 +1,47 @@
-// What a fetched day becomes: one rate row per metal, priced by the currency
-// API, with the CBN's official naira rate (the one Nigerian zakat bodies value
-// the Nisab at) where it has one for that day or carries one from an earlier
-// working day, else the currency API's own ngn. Nothing is interpolated.
+// What a fetched day becomes: one rate row per metal its price source prices
+// (which field prices which metal is the source's registry entry), stamped with
+// that source's id, with the first naira source's rate that answers (the CBN's
+// official rate, the one Nigerian zakat bodies value the Nisab at, of that day or
+// carried from an earlier working day), else the price source's own market
+// rate. Nothing is interpolated.
 import type { RateInput } from '../core/schemas.ts';
 import type { NairaFigure } from './cbn.ts';
-import { CURRENCY_API_ID, type CurrencyDay } from './currency-api.ts';
+import type { PriceSourceEntry } from './registry.ts';
+import { SourceError, type PriceDay } from './source.ts';
 
 export const GRAMS_PER_TROY_OUNCE = 31.1034768;
 
-/** US dollars per gram from units per US dollar (the API's xau, xag), to 6 decimals like the rest of the data. */
-export function usdPerGram(unitsPerDollar: number): number {
-  return Number((1 / unitsPerDollar / GRAMS_PER_TROY_OUNCE).toFixed(6));
+/** US dollars per gram from troy ounces per US dollar (the currency API's xau, xag), to 6 decimals like the rest of the data. */
+export function usdPerGram(ouncesPerDollar: number): number {
+  return Number((1 / ouncesPerDollar / GRAMS_PER_TROY_OUNCE).toFixed(6));
 }
 
-/** The subcategories the currency API prices, by slug, and the API's field for each. */
-export const METALS = [
-  { slug: 'gold', field: 'xau' },
-  { slug: 'silver', field: 'xag' },
-] as const;
+/** Subcategory id by slug, for the metals the price sources price. */
+export type MetalIds = Readonly<Record<string, number>>;
 
-export type MetalIds = Record<(typeof METALS)[number]['slug'], number>;
+function figure(source: PriceSourceEntry, day: PriceDay, field: string): number {
+  const value = day.figures[field];
+  if (value === undefined) throw new SourceError(`${source.name} gave no ${field} for ${day.date}`);
+  return value;
+}
 
-export function dayRows(day: CurrencyDay, naira: NairaFigure | undefined, ids: MetalIds): RateInput[] {
-  const nairaFields = naira
-    ? { drtUSDinNaira: naira.rate, drtNairaSource: naira.source, drtNairaDate: naira.date }
-    : { drtUSDinNaira: day.ngn, drtNairaSource: CURRENCY_API_ID, drtNairaDate: day.date };
-  return METALS.map(({ slug, field }) => ({
-    drtDate: day.date,
-    drtSubcategoryID: ids[slug],
-    drtInUSD: usdPerGram(day[field]),
-    drtPriceSource: CURRENCY_API_ID,
-    ...nairaFields,
-  }));
+/** The price source's own naira per US dollar (a market reference rate), when it publishes one. */
+export function ownNaira(source: PriceSourceEntry, day: PriceDay): NairaFigure | undefined {
+  return source.nairaField === undefined ? undefined : { rate: figure(source, day, source.nairaField), date: day.date, source: source.id };
+}
+
+export function dayRows(source: PriceSourceEntry, day: PriceDay, naira: NairaFigure, ids: MetalIds): RateInput[] {
+  return source.metals.map(({ slug, field }) => {
+    const id = ids[slug];
+    if (id === undefined) throw new SourceError(`no subcategory with the slug ${slug}, which ${source.name} prices; import the subcategories first`);
+    return {
+      drtDate: day.date,
+      drtSubcategoryID: id,
+      drtInUSD: source.usdPerGram(figure(source, day, field)),
+      drtPriceSource: source.id,
+      drtUSDinNaira: naira.rate,
+      drtNairaSource: naira.source,
+      drtNairaDate: naira.date,
+    };
+  });
 }

@@ -13,17 +13,19 @@ import { makeWritableFolder } from '../db/file-errors.ts';
 import { openDatabase, writeError } from '../db/open.ts';
 import { keepRates, type KeptRate } from '../db/rate-files.ts';
 import { UserError } from '../errors.ts';
-import { cbnNfem, type NairaFigure } from './cbn.ts';
-import { currencyApi, nationalRates } from './currency-api.ts';
-import { dayRows, METALS, type MetalIds } from './daily-rates.ts';
+import type { NairaFigure } from './cbn.ts';
+import { nationalRates } from './currency-api.ts';
+import { dayRows, type MetalIds, ownNaira } from './daily-rates.ts';
 import type { HttpPolicy } from './http.ts';
-import { SourceError } from './source.ts';
+import { NAIRA_SOURCES, PRICE_SOURCES, type PriceSourceEntry, pricedSlugs, type SourceUrls } from './registry.ts';
+import { type DayAnswer, type PriceDay, SourceError } from './source.ts';
 
-export interface FetchOptions {
+/** What to fetch and where, with every source's URLs under its option (registry.ts). */
+export type FetchOptions = FetchSettings & SourceUrls;
+
+export interface FetchSettings {
   db: string;
   dates: readonly string[];
-  currencyUrls: readonly string[];
-  cbnBases: readonly string[];
   policy: HttpPolicy;
   dryRun?: boolean;
   acceptJumps?: boolean;
@@ -50,44 +52,53 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
     const ids = metalIds(db, options.db);
     const national = new Set(db.prepare('SELECT curCode FROM currencies').pluck().all() as string[]);
     const fx: FxRateInput[] = [];
-    const currency = currencyApi(options.currencyUrls, options.policy);
-    const cbn = cbnNfem(options.cbnBases, options.policy, options.warn);
-    let cbnFailed = false;
+    const context = { policy: options.policy, warn: options.warn };
+    const prices = PRICE_SOURCES.map((entry) => ({ entry, source: entry.make(options[entry.option], context) }));
+    // A naira source that failed outright (not merely without that day) is not asked again in this run.
+    const nairas = NAIRA_SOURCES.map((entry) => ({ entry, source: entry.make(options[entry.option], context), failed: false }));
 
     const rows: RateInput[] = [];
     const described = new Map<string, string>();
     const failures: string[] = [];
     for (const date of options.dates) {
-      let answer;
-      try {
-        answer = await currency.day(date);
-      } catch (error) {
-        if (!(error instanceof SourceError)) throw error;
-        failures.push(`${date}: ${error.message}`, ...error.problems.map((p) => `  ${p}`));
+      const priced = await priceOf(prices, date);
+      if ('failures' in priced) {
+        failures.push(...priced.failures);
         continue;
       }
-      if (!answer.published) {
-        described.set(date, `${date}: no data published that day (${answer.why})`);
+      if ('why' in priced) {
+        described.set(date, `${date}: no data published that day (${priced.why})`);
         continue;
       }
+      const { entry, value } = priced;
       let naira: NairaFigure | undefined;
-      if (!cbnFailed) {
+      for (const [i, candidate] of nairas.entries()) {
+        if (candidate.failed) continue;
+        const next = nairas.slice(i + 1).find((n) => !n.failed)?.entry.name ?? entry.name;
         try {
-          const official = await cbn.day(date);
-          if (official.published) naira = official.value;
-          else options.warn(`${date}: ${official.why}; the naira rate is the currency API's`);
+          const answer = await candidate.source.day(date);
+          if (answer.published) {
+            naira = answer.value;
+            break;
+          }
+          options.warn(`${date}: ${answer.why}; the naira rate is ${next}'s`);
         } catch (error) {
           if (!(error instanceof SourceError)) throw error;
-          cbnFailed = true;
-          options.warn(`${error.message}\n${error.problems.map((p) => `  ${p}`).join('\n')}\nthe naira rates are the currency API's`);
+          candidate.failed = true;
+          options.warn(`${error.message}\n${error.problems.map((p) => `  ${p}`).join('\n')}\nthe naira rates are ${next}'s`);
         }
       }
-      const day = dayRows(answer.value, naira, ids);
+      naira ??= ownNaira(entry, value);
+      if (naira === undefined) {
+        failures.push(`${date}: no naira rate: no naira source has one and ${entry.name} gives none`);
+        continue;
+      }
+      const day = dayRows(entry, value, naira, ids);
       rows.push(...day);
-      const perDollar = nationalRates(date, answer.value.usd ?? {}, national);
-      if (perDollar.unusable) options.warn(`${date}: the currency API gave no usable figure for ${perDollar.unusable.join(', ')}; those are left out`);
+      const perDollar = nationalRates(date, value.perDollar ?? {}, national, entry.id);
+      if (perDollar.unusable) options.warn(`${date}: ${entry.name} gave no usable figure for ${perDollar.unusable.join(', ')}; those are left out`);
       fx.push(...perDollar);
-      described.set(date, `${date}: ${describeDay(day)}${perDollar.length > 0 ? `; ${perDollar.length} currencies per US dollar` : ""}`);
+      described.set(date, `${date}: ${describeDay(day, ids)}${perDollar.length > 0 ? `; ${perDollar.length} currencies per US dollar` : ""}`);
     }
     if (failures.length > 0) {
       throw new UserError(`nothing fetched was imported: ${failures.filter((f) => !f.startsWith(' ')).length} of ${options.dates.length} days failed`, failures);
@@ -141,19 +152,43 @@ function checkWritable(dir: string, option: string): void {
   }
 }
 
+type Priced = { entry: PriceSourceEntry; value: PriceDay } | { why: string } | { failures: string[] };
+
+/**
+ * The day as the first price source that publishes it gives it. When none does:
+ * why not, or, when any source failed (it cannot say whether the day is out),
+ * the failure lines of the day.
+ */
+async function priceOf(prices: readonly { entry: PriceSourceEntry; source: { day(date: string): Promise<DayAnswer<PriceDay>> } }[], date: string): Promise<Priced> {
+  const unpublished: string[] = [];
+  const failures: string[] = [];
+  for (const { entry, source } of prices) {
+    try {
+      const answer = await source.day(date);
+      if (answer.published) return { entry, value: answer.value };
+      unpublished.push(answer.why);
+    } catch (error) {
+      if (!(error instanceof SourceError)) throw error;
+      failures.push(`${date}: ${error.message}`, ...error.problems.map((p) => `  ${p}`));
+    }
+  }
+  return failures.length > 0 ? { failures } : { why: unpublished.join('; ') };
+}
+
 function metalIds(db: Database, file: string): MetalIds {
-  const ids = {} as MetalIds;
-  for (const { slug } of METALS) {
-    const id = db.prepare('SELECT sctID FROM subcategories WHERE sctSlug = ?').pluck().get(slug) as number | undefined;
-    if (id === undefined) throw new UserError(`${file}: no subcategory with the slug ${slug}; import the subcategories first`);
+  const ids: Record<string, number> = {};
+  for (const slug of pricedSlugs()) {
+    const id = db.prepare('SELECT sctID FROM subcategories WHERE sctSlug = ?').pluck().get(slug);
+    if (typeof id !== 'number') throw new UserError(`${file}: no subcategory with the slug ${slug}; import the subcategories first`);
     ids[slug] = id;
   }
   return ids;
 }
 
 /** `gold 133.123456, silver 1.948877 USD/g; 1330.4737 NGN/USD (cbn-nfem)` */
-function describeDay(rows: readonly RateInput[]): string {
-  const prices = rows.map((r, i) => `${METALS[i]!.slug} ${r.drtInUSD}`).join(', ');
+function describeDay(rows: readonly RateInput[], ids: MetalIds): string {
+  const slugOf = new Map(Object.entries(ids).map(([slug, id]) => [id, slug]));
+  const prices = rows.map((r) => `${slugOf.get(r.drtSubcategoryID)} ${r.drtInUSD}`).join(', ');
   const first = rows[0]!;
   const carried = first.drtNairaDate && first.drtNairaDate !== first.drtDate ? ` of ${first.drtNairaDate}` : '';
   return `${prices} USD/g; ${first.drtUSDinNaira} NGN/USD (${first.drtNairaSource}${carried})`;
