@@ -1,9 +1,9 @@
 // The rate record's stored columns are defined once (STORED_RATE_COLUMNS, next
-// to the zod records). A field added to a copy of core/schemas.ts by the recipe
-// of docs/making-changes.md, and nowhere else, is imported, stored, kept in the
-// data/daily text, read back from it and published: every module of the program
-// reads the copy in place of the real definition. The expected answers are
-// plain SQL and plain text, written out here.
+// to the zod records). A field added by the recipe of docs/making-changes.md to
+// copies of core/schemas.ts and core/records.ts, and nowhere else, is imported,
+// stored, kept in the data/daily text, read back from it and published: every
+// module of the program reads the copies in place of the real ones. The
+// expected answers are plain SQL and plain text, written out here.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,10 @@ import { NOTE_MIGRATION, removeCopies } from './schemas-with-field.ts';
 vi.mock('../../generator/core/schemas.ts', async () => {
   const { schemasWithField } = await import('./schemas-with-field.ts');
   return import(/* @vite-ignore */ await schemasWithField());
+});
+vi.mock('../../generator/core/records.ts', async () => {
+  const { recordsWithField } = await import('./schemas-with-field.ts');
+  return import(/* @vite-ignore */ await recordsWithField());
 });
 afterAll(removeCopies);
 
