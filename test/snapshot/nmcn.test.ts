@@ -105,6 +105,33 @@ describe('the default data as of 2021-03-31 against NMCN (12 March 2021)', () =>
     expect(maliki.filter((r) => r.nsbSubcategoryID === 10).map((r) => r.nsbRatePercent).sort()).toEqual([2.5, 20]);
   });
 
+  it('publishes the silver dowry and theft thresholds, the silver and a woman\'s diyyah, zakat al-fitr and the Maliki livestock (issue 20), each sourced and valued where a rate applies', () => {
+    const silverGram = rule(3).nsbValueInNaira! / 595;
+    // Three dirhams (8.925 g of silver) for the Maliki dowry and for theft; 12,000 dirhams, and half for a woman.
+    for (const [id, grams] of [
+      [32, 8.925],
+      [34, 8.925],
+      [36, 35_700],
+      [39, 17_850],
+    ] as const) {
+      expect(rule(id)).toMatchObject({ nsbRateKind: 'none', nsbBasisSubcategoryID: 2, nsbValueSubcategoryID: 2, nsbRateDate: '2021-03-31' });
+      expect(Math.abs(rule(id).nsbValueInNaira! - silverGram * grams), `rule ${id}`).toBeLessThanOrEqual(grams / 100);
+    }
+    expect(rule(38).nsbValueInNaira).toBeCloseTo(rule(30).nsbValueInNaira! / 2, 1); // a woman's diyyah in gold: half
+    // Zakat al-fitr: a quantity per person, no money value.
+    expect(rules.filter((r) => r.nsbRateKind === 'per-person').map((r) => [r.nsbThreshold, r.nsbThresholdUnit, r.nsbValueInNaira])).toEqual([
+      [1, 'sa', null],
+      [1.625, 'kg', null],
+      [3.25, 'kg', null],
+    ]);
+    // The Maliki cattle ages of al-Ma'unah.
+    expect(rule(23).nsbDueItems).toEqual([
+      { item: 'tabi', words: 'a calf, male or female, two years old' },
+      { item: 'musinnah', words: 'a cow, female only, four years old' },
+    ]);
+    for (const id of [23, 25, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48]) expect(rule(id).nsbSourceURL, `rule ${id}`).toMatch(/^https?:\/\//);
+  });
+
   it('gives /meta the Hijri date of the as-of day', () => {
     expect(meta).toMatchObject({ asOf: '2021-03-31', asOfHijri: '1442-08-18' });
   });
