@@ -99,7 +99,8 @@ async function sources(primary: Handler, fallback: Handler = (url) => currencyFi
       dates,
       currencyUrls: [`${p.base}/npm/@fawazahmed0/currency-api@{date}/v1/currencies/usd.json`, `${f.base}/{date}/v1/currencies/usd.json`],
       cbnBases: [c.base],
-      policy: { timeoutMs: 400, retries: 1, retryDelayMs: 10 },
+      // Long enough for a local server on a loaded machine (a primary that answered late sent the test to the fallback under load 29).
+      policy: { timeoutMs: 3000, retries: 1, retryDelayMs: 10 },
       warn: () => {},
       ...more,
     }),
