@@ -43,5 +43,5 @@ describe('range answers against SQL', () => {
       }),
       { numRuns: 3000 },
     );
-  }, 600_000); // about 40 s on a quiet machine; a shared one under load took more than 120 s
+  }, 600_000); // on a shared machine under load it took more than 120 s
 });
