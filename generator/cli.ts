@@ -49,8 +49,10 @@ export function program(): Command {
     .addHelpText('after', '\nExample:\n  npm run cli -- init --db rates.sqlite')
     .action(async (options: { db: string }) => {
       const { initDatabase } = await import('./db/open.ts');
-      const { from, to } = initDatabase(options.db);
-      console.log(from === to ? `${options.db}: schema version ${to}, nothing to do` : `${options.db}: schema version ${from} -> ${to}`);
+      const { from, to, restored } = initDatabase(options.db);
+      if (from !== to) console.log(`${options.db}: schema version ${from} -> ${to}`);
+      else if (restored.length === 0) console.log(`${options.db}: schema version ${to}, nothing to do`);
+      for (const id of restored) console.log(`${options.db}: restored the built-in source ${id}`);
     });
 
   cli
@@ -65,6 +67,23 @@ export function program(): Command {
       const { importFile } = await import('./db/import-file.ts');
       const { describeImport } = await import('./db/import-summary.ts');
       console.log(describeImport(await importFile(kind, file, options.db, { acceptJumps: options.acceptJumps ?? false })));
+    });
+
+  cli
+    .command('delete')
+    .description('Remove one stored rate (e.g. one a build refuses, with the command it names); with --write-csv, from its month file too.')
+    .argument('<kind>', 'rate (the only kind; other records are corrected by importing them again)')
+    .addOption(dbOption().makeOptionMandatory())
+    .requiredOption('--subcategory <id>', "the rate's subcategory: its ID or slug")
+    .addOption(new Option('--date <day>', "the rate's date, YYYY-MM-DD").argParser(parseDate).makeOptionMandatory())
+    .option('--write-csv <dir>', 'also remove it from the month file of this folder that keeps it (e.g. data/daily); both or neither')
+    .addHelpText('after', '\nExample:\n  npm run cli -- delete rate --subcategory 1 --date 0202-01-31 --db rates.sqlite --write-csv data/daily')
+    .action(async (kind: string, options: { db: string; subcategory: string; date: string; writeCsv?: string }) => {
+      if (kind !== 'rate') throw new UserError(`cannot delete ${JSON.stringify(kind)}: only a rate is deleted this way; correct other records in their file and import it again`);
+      const { deleteRate } = await import('./db/delete-rate.ts');
+      const deleted = await deleteRate(options);
+      console.log(`${options.db}: deleted rate ${deleted.drtID} (subcategory ${deleted.subcategoryID} on ${options.date})`);
+      if (options.writeCsv !== undefined) console.log(deleted.file ? `wrote ${deleted.file}` : `${options.writeCsv}: no month file kept it`);
     });
 
   cli

@@ -9,8 +9,10 @@
 
 // Umm al-Qura's table ends at 1600 AH; beyond it ICU silently falls back to
 // the arithmetic calendar, which is not what drtHijriDate promises.
-const FIRST = '1882-11-12'; // 1300-01-01 AH
-const LAST = '2174-11-25'; // 1600-12-30 AH, the last day of the table
+export const HIJRI_FIRST = '1882-11-12'; // 1300-01-01 AH
+export const HIJRI_LAST = '2174-11-25'; // 1600-12-30 AH, the last day of the table
+const FIRST = HIJRI_FIRST;
+const LAST = HIJRI_LAST;
 
 const FORMAT = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura-nu-latn', {
   timeZone: 'UTC',

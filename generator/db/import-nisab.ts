@@ -10,6 +10,8 @@ import { arrayElementLines, syntaxErrorLine } from './json-lines.ts';
 import { Problems, type Located } from './problems.ts';
 import { checkJsonShape, readBoundedText } from './strict-json.ts';
 import { upsertById } from './upsert-by-id.ts';
+import { storedUnits } from './rule-units.ts';
+import { ruleUnitProblems, thresholdProblem, unitProblem } from './stored-limits.ts';
 
 const RULE_COLUMNS = Object.keys(NisabRuleInput.shape).filter((field) => field !== 'nsbBrackets');
 const BRACKET_COLUMNS = ['lbrMinCount', 'lbrMaxCount', 'lbrDueText', 'lbrDues', 'lbrFormula'] as const;
@@ -108,6 +110,13 @@ function checkShape({ line, value: rule }: Located<NisabRuleInput>, problems: Pr
       if (rule[field] !== null) problems.add(line, field, 'must be null when nsbLowerOf is given (the threshold depends on the day)');
     }
   }
+  const thresholds: [string, number | null][] = [['nsbThreshold', rule.nsbThreshold], ...rule.nsbLowerOf.map((metal, i): [string, number] => [`nsbLowerOf[${i}].threshold`, metal.threshold])];
+  for (const [field, threshold] of thresholds) {
+    const problem = threshold === null ? null : thresholdProblem(threshold);
+    if (problem !== null) problems.add(line, field, problem);
+  }
+  const unit = rule.nsbThresholdUnit === null ? null : unitProblem(rule.nsbThresholdUnit);
+  if (unit !== null) problems.add(line, 'nsbThresholdUnit', unit);
   rule.nsbBrackets.forEach((bracket, i) => {
     const previous = rule.nsbBrackets[i - 1];
     if (bracket.lbrFormula !== null && (bracket.lbrMaxCount !== null || bracket.lbrDues.length > 0)) {
@@ -137,7 +146,9 @@ function checkShape({ line, value: rule }: Located<NisabRuleInput>, problems: Pr
 
 function checkReferences(db: Database, rules: readonly Located<NisabRuleInput>[], problems: Problems): void {
   const subcategories = new Set(db.prepare('SELECT sctID FROM subcategories').pluck().all());
+  const units = storedUnits(db);
   for (const { line, value: rule } of rules) {
+    for (const { field, message } of ruleUnitProblems(rule, units)) problems.add(line, field, message);
     for (const field of ['nsbSubcategoryID', 'nsbBasisSubcategoryID'] as const) {
       const id = rule[field];
       if (id !== null && !subcategories.has(id)) {

@@ -11,6 +11,7 @@ import type { ImportSummary } from './import-summary.ts';
 import { checkPlausibility, type GateOptions } from './plausibility.ts';
 import { Problems, type Located } from './problems.ts';
 import { changedSql, columnList, sameKeySql, stagingInsertSql, stagingTableSql, storedRow, updateSetSql } from './stored-columns.ts';
+import { carryProblem, dateProblem } from './stored-limits.ts';
 
 const STAGED = 'temp.staged_rates';
 // Every column the import stages, compares, updates and inserts comes from the one definition.
@@ -60,6 +61,10 @@ export async function importRateRows(db: Database, label: string, rows: RateRows
       if (r.drtNairaDate !== undefined && r.drtNairaDate > r.drtDate) {
         problems.add(line, 'drtNairaDate', `${r.drtNairaDate} is after drtDate ${r.drtDate}; a figure can only be carried from an earlier date`);
       }
+      const outside = dateProblem(r.drtDate);
+      if (outside !== null) problems.add(line, 'drtDate', outside);
+      const carried = r.drtNairaDate === undefined ? null : carryProblem(r.drtDate, r.drtNairaDate);
+      if (carried !== null) problems.add(line, 'drtNairaDate', carried);
       stage.run(line, ...storedRow(COLUMNS, r));
       count++;
     });

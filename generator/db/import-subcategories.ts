@@ -3,6 +3,8 @@ import { SubcategoryInput } from '../core/schemas.ts';
 import { importCsvById } from './import-csv-by-id.ts';
 import type { ImportSummary } from './import-summary.ts';
 import type { Located, Problems } from './problems.ts';
+import { slugProblem, unitProblem, UNITS } from './stored-limits.ts';
+import { rulesMisunited } from './rule-units.ts';
 
 /**
  * Upserts the subcategories of a CSV file
@@ -16,7 +18,11 @@ export function importSubcategories(db: Database, file: string): Promise<ImportS
     check,
     // Clearing the old default before setting the new one keeps the one-default index satisfied.
     order: (a, b) => Number(a.sctIsDefault) - Number(b.sctIsDefault),
-    after: oneDefault,
+    after: (db, problems) => {
+      oneDefault(db, problems);
+      // A rule valued by a subcategory whose unit this import changed (the rules' file is fixed by importing it again).
+      for (const { rule, message } of rulesMisunited(db)) problems.add(1, 'sctUnit', `Nisab rule ${rule}: nsbThresholdUnit ${message}`);
+    },
   });
 }
 
@@ -35,7 +41,22 @@ function check(db: Database, records: readonly Located<SubcategoryInput>[], prob
   let theDefault = (db.prepare('SELECT sctID FROM subcategories WHERE sctIsDefault = 1').pluck().all() as number[]).find(
     (id) => !inFile.has(id),
   );
+  const stored = new Map(
+    (db.prepare('SELECT sctID, sctUnit, (SELECT count(*) FROM rates WHERE drtSubcategoryID = sctID) AS rates FROM subcategories').all() as { sctID: number; sctUnit: string; rates: number }[]).map((s) => [s.sctID, s]),
+  );
   for (const { line, value } of records) {
+    for (const [field, problem] of [['sctUnit', unitProblem(value.sctUnit)], ['sctSlug', slugProblem(value.sctSlug)]] as const) {
+      if (problem !== null) problems.add(line, field, problem);
+    }
+    // Its stored rates are prices per the old unit: relabelled, they would be published as prices per the new one.
+    const before = stored.get(value.sctID);
+    if (before && before.rates > 0 && before.sctUnit !== value.sctUnit && (UNITS as readonly string[]).includes(before.sctUnit)) {
+      problems.add(
+        line,
+        'sctUnit',
+        `subcategory ${value.sctID} has ${before.rates} rates priced per ${JSON.stringify(before.sctUnit)}; changing the unit would publish them as prices per ${JSON.stringify(value.sctUnit)} (add a new subcategory for the new unit instead)`,
+      );
+    }
     if (value.sctCategoryID !== null && !categories.has(value.sctCategoryID)) {
       problems.add(line, 'sctCategoryID', `unknown category ${value.sctCategoryID}; import the categories first`);
     }

@@ -6,6 +6,7 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { UserError } from '../errors.ts';
 import { registerMoney } from './money-sql.ts';
 import { migrate, newerSchemaError, SCHEMA_VERSION, schemaVersion, type MigrationResult } from './migrations.ts';
+import { BUILT_IN_SOURCES } from './stored-limits.ts';
 
 export interface OpenOptions {
   /** Open without write access (the build). */
@@ -54,11 +55,11 @@ export function openDatabase(path: string, { readonly = false, create = false }:
   }
 }
 
-/** Creates the database, or brings an existing one to the current schema version. */
-export function initDatabase(path: string): MigrationResult {
+/** Creates the database, or brings an existing one to the current schema version and restores its built-in sources. */
+export function initDatabase(path: string): MigrationResult & { restored: string[] } {
   const db = openDatabase(path, { create: true });
   try {
-    return migrate(db);
+    return { ...migrate(db), restored: restoreBuiltInSources(db) };
   } catch (error) {
     throw writeError(path, error);
   } finally {
@@ -76,4 +77,21 @@ export function writeError(path: string, error: unknown): unknown {
     );
   }
   return error;
+}
+
+/** Puts back a built-in source a database redefined or removed (imports refuse to since stored-limits.ts). */
+function restoreBuiltInSources(db: Database): string[] {
+  const restored: string[] = [];
+  for (const source of Object.values(BUILT_IN_SOURCES)) {
+    const fields = Object.keys(source);
+    const changes = db
+      .prepare(
+        `INSERT INTO sources (${fields.join(', ')}) VALUES (${fields.map((f) => `@${f}`).join(', ')})
+         ON CONFLICT (srcID) DO UPDATE SET ${fields.map((f) => `${f} = excluded.${f}`).join(', ')}
+         WHERE ${fields.map((f) => `${f} IS NOT excluded.${f}`).join(' OR ')}`,
+      )
+      .run(source).changes;
+    if (changes > 0) restored.push(source.srcID);
+  }
+  return restored;
 }

@@ -42,20 +42,38 @@ export async function keepRates(dir: string, rates: readonly KeptRate[]): Promis
   const written: string[] = [];
   for (const [month, added] of [...byMonth].sort()) {
     const file = path.join(dir, `${month}.csv`);
-    const kept = new Map((await readKept(file)).map((r) => [`${r.drtDate}/${r.drtSubcategoryID}`, r]));
-    for (const rate of added) kept.set(`${rate.drtDate}/${rate.drtSubcategoryID}`, rate);
-    const rows = [...kept.values()].sort((a, b) => a.drtDate.localeCompare(b.drtDate) || a.drtSubcategoryID - b.drtSubcategoryID);
-    const text = [RATE_FILE_COLUMNS, ...rows.map((rate) => textLine(STORED_RATE_COLUMNS, rate))].join('\n') + '\n';
-    const temporary = `${file}.${process.pid}.tmp`;
-    try {
-      await writeFile(temporary, text);
-      await rename(temporary, file);
-    } finally {
-      await rm(temporary, { force: true });
-    }
+    const kept = new Map((await readKept(file)).map((r) => [keyOf(r), r]));
+    for (const rate of added) kept.set(keyOf(rate), rate);
+    await writeKept(file, [...kept.values()]);
     written.push(file);
   }
   return written;
+}
+
+const keyOf = (rate: { drtDate: string; drtSubcategoryID: number }) => `${rate.drtDate}/${rate.drtSubcategoryID}`;
+
+/** Removes the kept row of `subcategory` on `date` from its month file of `dir`; the file, or null when it held no such row. */
+export async function dropKeptRate(dir: string, subcategory: number, date: string): Promise<string | null> {
+  const file = path.join(dir, `${date.slice(0, 7)}.csv`);
+  const kept = await readKept(file);
+  const left = kept.filter((rate) => keyOf(rate) !== keyOf({ drtDate: date, drtSubcategoryID: subcategory }));
+  if (left.length === kept.length) return null;
+  if (left.length === 0) await rm(file);
+  else await writeKept(file, left);
+  return file;
+}
+
+/** Writes a month file whole under a temporary name and renames it, so a reader never sees half of one. */
+async function writeKept(file: string, rates: readonly KeptRate[]): Promise<void> {
+  const rows = [...rates].sort((a, b) => a.drtDate.localeCompare(b.drtDate) || a.drtSubcategoryID - b.drtSubcategoryID);
+  const text = [RATE_FILE_COLUMNS, ...rows.map((rate) => textLine(STORED_RATE_COLUMNS, rate))].join('\n') + '\n';
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, text);
+    await rename(temporary, file);
+  } finally {
+    await rm(temporary, { force: true });
+  }
 }
 
 async function readKept(file: string): Promise<KeptRate[]> {
@@ -71,6 +89,6 @@ async function readKept(file: string): Promise<KeptRate[]> {
     if (drtID === undefined) problems.add(line, 'drtID', 'is missing');
     else kept.push({ ...value, drtID });
   });
-  problems.throwIfAny('cannot add to this file; correct it first');
+  problems.throwIfAny('cannot change this file; correct it first');
   return kept;
 }

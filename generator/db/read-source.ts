@@ -8,6 +8,8 @@ import { NisabRuleInput, Rate, Source as DataSource, Subcategory } from '../core
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
 import { RATE_FROM, rateSelectList, withDerivedFields } from './rate-columns.ts';
+import { storedProblems } from './stored-check.ts';
+import { dateProblem } from './stored-limits.ts';
 
 export interface Source {
   subcategories: Subcategory[];
@@ -99,8 +101,16 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
   })();
 }
 
+/** Refuses a database holding a value no build can publish, naming each row and its fix (stored-check.ts); the build runs it before reading anything else. */
+export function checkStored(db: Database): void {
+  const stored = storedProblems(db);
+  if (stored.length) throw new UserError(`${db.name}: ${stored.length} stored values no build can publish; each line says how to correct it`, stored);
+}
+
 function checkAsOf(asOf: string): void {
   if (!isRealDate(asOf)) throw new UserError(`the as-of date must be ${DATE_EXPECTATION}, got ${JSON.stringify(asOf)}`);
+  const outside = dateProblem(asOf);
+  if (outside !== null) throw new UserError(`the as-of date ${outside}`);
 }
 
 // JSON text columns as values; NULL stays null (a bracket stored before its

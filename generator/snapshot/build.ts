@@ -10,7 +10,7 @@ import type { Subcategory } from '../core/schemas.ts';
 import { openDatabase } from '../db/open.ts';
 import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
 import { readMonthEnds } from '../db/read-month-ends.ts';
-import { readSource } from '../db/read-source.ts';
+import { checkStored, readSource } from '../db/read-source.ts';
 import { UserError } from '../errors.ts';
 import { checkAsOfNotFuture, nextBuildAt } from './clock.ts';
 import { checkFile, checkFileSizes, checkJoinedShard } from './file-checks.ts';
@@ -120,6 +120,8 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   try {
     // One transaction: an import running meanwhile is either wholly in or wholly out.
     source = db.transaction(() => {
+      // First: the rate summary and the plan derive from the stored dates too.
+      checkStored(db);
       const summary = readRateSummary(db, options.asOf, previous.reusable?.rates ?? null);
       const shards = planShards(summary, snapshotOptions, previous.reusable);
       return { ...readSource(db, options.asOf, { months: shards.months }), summary, shards, monthEnds: readMonthEnds(db, options.asOf) };

@@ -8,7 +8,7 @@ const gold = { nsbID: 1, nsbSubcategoryID: 1, nsbThreshold: 85, nsbThresholdUnit
 const cash = { ...gold, nsbID: 2, nsbSubcategoryID: 3, nsbVariant: 'gold-basis', nsbBasisSubcategoryID: 1 };
 const herd = {
   nsbID: 3,
-  nsbSubcategoryID: 2, // any subcategory will do for the bracket table
+  nsbSubcategoryID: 3, // any subcategory without daily rates (a herd is not valued by a metal's rate)
   nsbThreshold: 40,
   nsbThresholdUnit: 'head',
   nsbRatePercent: null,

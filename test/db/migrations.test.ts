@@ -12,8 +12,8 @@ const scratch = useScratch();
 describe('initDatabase and migrate', () => {
   it('creates a database at the current version and is idempotent', () => {
     const file = path.join(scratch.dir, 'new.sqlite');
-    expect(initDatabase(file)).toEqual({ from: 0, to: SCHEMA_VERSION });
-    expect(initDatabase(file)).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
+    expect(initDatabase(file)).toEqual({ from: 0, to: SCHEMA_VERSION, restored: [] });
+    expect(initDatabase(file)).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION, restored: [] });
     const db = openDatabase(file, { readonly: true });
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all()).toEqual([
       'categories',
@@ -38,7 +38,7 @@ describe('initDatabase and migrate', () => {
              INSERT INTO rates VALUES (7, 1, '2024-01-31', 65.5, 900)`);
     v1.close();
 
-    expect(initDatabase(file)).toEqual({ from: 1, to: SCHEMA_VERSION });
+    expect(initDatabase(file)).toEqual({ from: 1, to: SCHEMA_VERSION, restored: [] });
     const db = openDatabase(file);
     expect(db.prepare('SELECT * FROM subcategories').all()).toEqual([
       { sctID: 1, sctSlug: 'gold', sctName: 'Gold', sctUnit: 'gram', sctHasDailyRate: 1, sctIsDefault: 1, sctCategoryID: null },
@@ -60,7 +60,7 @@ describe('initDatabase and migrate', () => {
              INSERT INTO livestock_brackets VALUES (10, 1, 39, '', 'none'), (10, 40, NULL, 'per100:sheep', '1 sheep per 100')`);
     v2.close();
 
-    expect(initDatabase(file)).toEqual({ from: 2, to: SCHEMA_VERSION });
+    expect(initDatabase(file)).toEqual({ from: 2, to: SCHEMA_VERSION, restored: [] });
     const db = openDatabase(file);
     expect(db.prepare('SELECT * FROM nisab_rules').get()).toMatchObject({
       nsbID: 10,

@@ -63,7 +63,7 @@ describe('readSource', () => {
     const db = await withRates();
     const bracket = (lbrMinCount: number, lbrMaxCount: number | null) => ({ lbrMinCount, lbrMaxCount, lbrDueText: 'none', lbrDues: [], lbrFormula: null });
     const rules = [
-      { nsbID: 9, nsbSubcategoryID: 2, nsbThreshold: 5, nsbThresholdUnit: 'head', nsbRatePercent: null, nsbRateKind: 'bracket', nsbBrackets: [bracket(1, 4), bracket(5, null)] },
+      { nsbID: 9, nsbSubcategoryID: 3, nsbThreshold: 5, nsbThresholdUnit: 'head', nsbRatePercent: null, nsbRateKind: 'bracket', nsbBrackets: [bracket(1, 4), bracket(5, null)] },
       { nsbID: 2, nsbSubcategoryID: 1, nsbThreshold: 85, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5, nsbIsDefault: false },
     ];
     await importNisab(db, await scratch.write('nisab.json', JSON.stringify(rules)));

@@ -1,0 +1,112 @@
+// The limits a stored value keeps so that every build can derive its answers
+// from it. Each is checked twice: by the import that would store the value
+// (a FILE:LINE: field message, nothing stored), and by the build over the whole
+// database (stored-check.ts), for a database that took the value before the
+// limit existed: that build names the row and the command that fixes it.
+import { daysBetween } from '../core/dates.ts';
+import { HIJRI_FIRST, HIJRI_LAST } from '../core/hijri.ts';
+
+/**
+ * Every published rate carries its Hijri date (drtHijriDate), computed from
+ * the Umm al-Qura table, which covers these days only; a rate outside them
+ * cannot be published.
+ */
+export const DATE_RANGE = { first: HIJRI_FIRST, last: HIJRI_LAST } as const;
+
+export function dateProblem(date: string): string | null {
+  return date >= DATE_RANGE.first && date <= DATE_RANGE.last
+    ? null
+    : `${date} is outside ${DATE_RANGE.first} to ${DATE_RANGE.last}, the days the Hijri calendar table covers (every rate is published with its Hijri date)`;
+}
+
+/** A carried naira rate is at most this many days older than its record (docs/API.md, the sources). */
+export const MAX_CARRY_DAYS = 7;
+
+export function carryProblem(date: string, nairaDate: string): string | null {
+  const days = daysBetween(nairaDate, date);
+  return days > MAX_CARRY_DAYS
+    ? `${nairaDate} is ${days} days before drtDate ${date}; a naira rate is carried at most ${MAX_CARRY_DAYS} days (docs/API.md), give that day's own rate`
+    : null;
+}
+
+/**
+ * The units the rules and the plausibility ranges know: a metal by weight, a
+ * herd by head, money as currency. A unit is compared as written (a rule's
+ * nsbThresholdUnit must equal its measuring subcategory's sctUnit), so `gram `
+ * would silently value nothing.
+ */
+export const UNITS = ['gram', 'kg', 'troy-ounce', 'head', 'currency'] as const;
+
+export function unitProblem(unit: string): string | null {
+  return (UNITS as readonly string[]).includes(unit) ? null : `${JSON.stringify(unit)} is not a unit the rules know; use one of ${UNITS.join(', ')}`;
+}
+
+/**
+ * The largest threshold a rule may give, in its unit. The largest real one is
+ * the diyyah's 4,250 g of gold (and 12,000 dirhams of silver, about 35,700 g);
+ * a million keeps every value (threshold × price × naira rate) a finite number of
+ * a few digits before the point.
+ */
+export const MAX_THRESHOLD = 1_000_000;
+
+export function thresholdProblem(threshold: number): string | null {
+  return threshold <= MAX_THRESHOLD ? null : `${threshold} is more than ${MAX_THRESHOLD.toLocaleString('en')}, far above any real Nisab (the diyyah's 4,250 g of gold is the largest); check the unit`;
+}
+
+/** `?subcategory=2` is read as an ID, so a slug of digits alone would name two subcategories. */
+export function slugProblem(slug: string): string | null {
+  return /^[0-9]+$/.test(slug) ? `${JSON.stringify(slug)} is all digits, which ?subcategory= reads as an ID; give the slug a letter, e.g. gold` : null;
+}
+
+/** Sources every database has (migrations.ts); a rate that names no source names this one. */
+export const BUILT_IN_SOURCES = {
+  manual: {
+    srcID: 'manual',
+    srcName: 'Entered by the operator',
+    srcURL: null,
+    srcLicence: 'as the operator states',
+    srcDescription: 'A figure imported from a file that does not name its source.',
+    srcFigure: 'manual',
+  },
+} as const;
+
+export function builtInSourceProblem(id: string): string | null {
+  return Object.prototype.hasOwnProperty.call(BUILT_IN_SOURCES, id) ? `${JSON.stringify(id)} is built in (every database has it, figures entered by hand) and cannot be redefined; give your source another id` : null;
+}
+
+/** What a rule's unit is checked against: the subcategories that can value it. */
+export interface UnitOf {
+  [sctID: string]: { sctUnit: string; sctHasDailyRate: boolean } | undefined;
+}
+
+export interface RuleUnits {
+  nsbSubcategoryID: number;
+  nsbBasisSubcategoryID: number | null;
+  nsbThreshold: number | null;
+  nsbThresholdUnit: string | null;
+  nsbLowerOf: readonly { subcategoryID: number }[];
+}
+
+/**
+ * A rule is valued only at a rate in its own unit (nisab-value.ts): one whose
+ * unit differs from a subcategory that values it would publish null values
+ * beside a rate, or (the subcategory's unit changed under its rates) a price
+ * per gram as one per kg. One message per such subcategory.
+ */
+export function ruleUnitProblems(rule: RuleUnits, units: UnitOf): { field: string; message: string }[] {
+  const measuring: { field: string; id: number }[] = [];
+  if (rule.nsbLowerOf.length > 0) rule.nsbLowerOf.forEach((metal, i) => measuring.push({ field: `nsbLowerOf[${i}].subcategoryID`, id: metal.subcategoryID }));
+  else if (rule.nsbThreshold === null) return [];
+  else if (rule.nsbBasisSubcategoryID !== null) measuring.push({ field: 'nsbBasisSubcategoryID', id: rule.nsbBasisSubcategoryID });
+  else if (units[String(rule.nsbSubcategoryID)]?.sctHasDailyRate) measuring.push({ field: 'nsbSubcategoryID', id: rule.nsbSubcategoryID });
+  const problems: { field: string; message: string }[] = [];
+  for (const { id } of measuring) {
+    const unit = units[String(id)]?.sctUnit;
+    if (unit === undefined || unit === rule.nsbThresholdUnit) continue;
+    problems.push({
+      field: 'nsbThresholdUnit',
+      message: `${JSON.stringify(rule.nsbThresholdUnit)}, but subcategory ${id}, whose rate values the rule, is priced per ${JSON.stringify(unit)}; the two must be the same unit`,
+    });
+  }
+  return problems;
+}
