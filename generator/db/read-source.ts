@@ -8,7 +8,7 @@ import { NisabRuleInput, Rate, Source as DataSource, Subcategory } from '../core
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
 import { RATE_FROM, rateSelectList, withDerivedFields } from './rate-columns.ts';
-import { storedProblems } from './stored-check.ts';
+import { carriedRateProblem, storedProblems } from './stored-check.ts';
 import { dateProblem } from './stored-limits.ts';
 
 export interface Source {
@@ -81,6 +81,10 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
       Rate,
       derived(ratesOf(months)),
     );
+    for (const rate of rates) {
+      const carried = rate.drtNairaDate === rate.drtDate ? null : carriedRateProblem(rate, db.name);
+      if (carried !== null) problems.push(carried);
+    }
     const brackets = db.prepare(
       'SELECT lbrMinCount, lbrMaxCount, lbrDueText, lbrDues, lbrFormula FROM livestock_brackets WHERE lbrRuleID = ? ORDER BY lbrMinCount',
     );

@@ -31,11 +31,12 @@ export function carryProblem(date: string, nairaDate: string): string | null {
 
 /**
  * The units the rules and the plausibility ranges know: a metal by weight, a
- * herd by head, money as currency. A unit is compared as written (a rule's
+ * herd by head, money as currency, people (zakat al-fitr is due per person) and
+ * the sa' (the measure it is paid in). A unit is compared as written (a rule's
  * nsbThresholdUnit must equal its measuring subcategory's sctUnit), so `gram `
  * would silently value nothing.
  */
-export const UNITS = ['gram', 'kg', 'troy-ounce', 'head', 'currency'] as const;
+export const UNITS = ['gram', 'kg', 'troy-ounce', 'head', 'currency', 'person', 'sa'] as const;
 
 export function unitProblem(unit: string): string | null {
   return (UNITS as readonly string[]).includes(unit) ? null : `${JSON.stringify(unit)} is not a unit the rules know; use one of ${UNITS.join(', ')}`;
@@ -71,7 +72,7 @@ export const BUILT_IN_SOURCES = {
 } as const;
 
 export function builtInSourceProblem(id: string): string | null {
-  return Object.prototype.hasOwnProperty.call(BUILT_IN_SOURCES, id) ? `${JSON.stringify(id)} is built in (every database has it, figures entered by hand) and cannot be redefined; give your source another id` : null;
+  return Object.hasOwn(BUILT_IN_SOURCES, id) ? `${JSON.stringify(id)} is built in (every database has it, figures entered by hand) and cannot be redefined; give your source another id` : null;
 }
 
 /** What a rule's unit is checked against: the subcategories that can value it. */
@@ -94,11 +95,12 @@ export interface RuleUnits {
  * per gram as one per kg. One message per such subcategory.
  */
 export function ruleUnitProblems(rule: RuleUnits, units: UnitOf): { field: string; message: string }[] {
-  const measuring: { field: string; id: number }[] = [];
-  if (rule.nsbLowerOf.length > 0) rule.nsbLowerOf.forEach((metal, i) => measuring.push({ field: `nsbLowerOf[${i}].subcategoryID`, id: metal.subcategoryID }));
-  else if (rule.nsbThreshold === null) return [];
-  else if (rule.nsbBasisSubcategoryID !== null) measuring.push({ field: 'nsbBasisSubcategoryID', id: rule.nsbBasisSubcategoryID });
-  else if (units[String(rule.nsbSubcategoryID)]?.sctHasDailyRate) measuring.push({ field: 'nsbSubcategoryID', id: rule.nsbSubcategoryID });
+  const measuring: { id: number }[] = [];
+  if (rule.nsbLowerOf.length > 0) {
+    for (const metal of rule.nsbLowerOf) measuring.push({ id: metal.subcategoryID });
+  } else if (rule.nsbThreshold === null) return [];
+  else if (rule.nsbBasisSubcategoryID !== null) measuring.push({ id: rule.nsbBasisSubcategoryID });
+  else if (units[String(rule.nsbSubcategoryID)]?.sctHasDailyRate) measuring.push({ id: rule.nsbSubcategoryID });
   const problems: { field: string; message: string }[] = [];
   for (const { id } of measuring) {
     const unit = units[String(id)]?.sctUnit;

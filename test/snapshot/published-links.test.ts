@@ -17,7 +17,8 @@ describe('published links', () => {
   const fixture = useFixture();
 
   it.each([
-    ['a source', "UPDATE sources SET srcURL = 'javascript:alert(1)' WHERE srcID = 'manual'", /srcURL: must be an http\(s\) URL/],
+    // not manual: the build refuses a redefined built-in source before it reads any URL
+    ['a source', "INSERT INTO sources VALUES ('other', 'Other', 'javascript:alert(1)', 'none', 'a figure', 'other')", /srcURL: must be an http\(s\) URL/],
     ['a rule', "UPDATE nisab_rules SET nsbSourceURL = 'data:text/html,<script>alert(1)</script>' WHERE nsbID = 1", /nsbSourceURL: must be an http\(s\) URL/],
   ])('a database holding a javascript: or data: URL for %s builds nothing', async (_what, update, pattern) => {
     const db = path.join(fixture.dir, 'links.sqlite');
