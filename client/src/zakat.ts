@@ -272,7 +272,7 @@ export function zakatDue(
         reaches: shares.length > 1 && total >= 1,
         text: `${schoolName} (${position.heldBy}): counted together by parts, each holding as its share of its own Nisab (${[
           ...counted.map((m) => `${grams(m.grams)} ÷ ${m.rule.nsbThreshold} g`),
-          ...(poolCounts ? [`₦${pool} ÷ the cash Nisab`] : []),
+          ...(poolCounts ? [`₦${pool.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} ÷ the cash Nisab`] : []),
         ].join(' + ')} = ${total.toFixed(3)}; 1 or more reaches the Nisab)`,
         sourceURL: position.sourceURL,
       };
