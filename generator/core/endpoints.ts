@@ -8,6 +8,7 @@ import { DATE_EXPECTATION, isRealDate } from './dates.ts';
 import { renderJoinedList } from './envelope.ts';
 import { paths, planRange, scopeBlocks, type Block, type Coverage, type Scope, type ShardRead } from './layout.ts';
 import type { Dated } from './dated.ts';
+import type { RecordName } from './records.ts';
 import type { RoutingIndex } from './schemas.ts';
 
 /** The bases every endpoint answers under, byte for byte the same (CONTRACT §1). */
@@ -179,7 +180,8 @@ function datedReads(date: string): ShardRead[] {
 
 /** Which schema of the OpenAPI document an answer's `data` follows, and whether it is a list of them. */
 export interface AnswerShape {
-  schema: string;
+  /** The id of the record's schema (core/schemas.ts), rendered by core/records.ts. */
+  schema: RecordName;
   list: boolean;
   description: string;
 }

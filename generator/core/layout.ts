@@ -16,6 +16,7 @@
 // the open month.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs.
+import type { ListsAll } from './complete.ts';
 import { daysInMonth } from './dates.ts';
 
 export const API_ROOT = 'v1';
@@ -23,8 +24,12 @@ export const API_ROOT = 'v1';
 export type Scope = 'all' | number;
 export type Level = 'month' | 'year' | 'decade' | 'months' | 'years';
 /** Children before parents: a block of a level is joined from blocks of CHILD_LEVEL[level]. */
-export const LEVELS: Level[] = ['month', 'year', 'decade', 'months', 'years'];
-export const CHILD_LEVEL: { [level: string]: Level } = { year: 'month', decade: 'year', months: 'month', years: 'year' };
+const LEVEL_ORDER = ['month', 'year', 'decade', 'months', 'years'] as const;
+const levelsListed: ListsAll<Level, typeof LEVEL_ORDER> = true;
+void levelsListed;
+export const LEVELS: readonly Level[] = LEVEL_ORDER;
+/** The level a block is joined from; null for a month, written from its records. */
+export const CHILD_LEVEL: { readonly [L in Level]: Level | null } = { month: null, year: 'month', decade: 'year', months: 'month', years: 'year' };
 
 // Every path of the snapshot as a pattern, read both ways: filled in to name a
 // file, and compiled to a regular expression to tell what a file holds. A
@@ -52,9 +57,13 @@ const PATTERNS = {
   mark: 'v1/mark/{hex}.json',
 };
 type Kind = keyof typeof PATTERNS;
-const KINDS: Kind[] = ['meta', 'routing', 'subcategories', 'sources', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'mark', 'month', 'year', 'decade', 'months', 'years'];
+// The order paths are tried in: a list, since njs may enumerate PATTERNS' keys in another order.
+const KIND_ORDER = ['meta', 'routing', 'subcategories', 'sources', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'mark', 'month', 'year', 'decade', 'months', 'years'] as const;
+const kindsListed: ListsAll<Kind, typeof KIND_ORDER> = true;
+void kindsListed;
+const KINDS: readonly Kind[] = KIND_ORDER;
 
-const FIELDS: { [name: string]: string } = {
+const FIELDS = {
   id: '[1-9][0-9]{0,8}',
   scope: 'all|[1-9][0-9]{0,8}',
   yyyy: '[0-9]{4}',
@@ -66,8 +75,10 @@ const FIELDS: { [name: string]: string } = {
 /** Every kind of file and its path pattern, for the documents that describe them (OpenAPI's static paths). */
 export type FileKind = Kind;
 export const FILE_PATTERNS: { readonly [K in FileKind]: string } = PATTERNS;
+/** The {fields} of the patterns. */
+export type FileField = keyof typeof FIELDS;
 /** What each {field} of a pattern matches, as a regular expression's source. */
-export const FILE_FIELDS: { readonly [name: string]: string } = FIELDS;
+export const FILE_FIELDS: { readonly [K in FileField]: string } = FIELDS;
 
 /** A pattern with its fields filled in (`values` by field name). */
 function fill(pattern: string, values: { [name: string]: string }): string {
@@ -92,7 +103,7 @@ function compile(kind: Kind): Compiled {
     if (i % 2 === 1) {
       const name = part.slice(1, -1);
       names.push(name);
-      source += '(' + FIELDS[name] + ')';
+      source += '(' + FIELDS[name as FileField] + ')';
     } else {
       source += part.replace(/[.*+?^${}()|[\]\\\/]/g, '\\$&');
     }
@@ -162,21 +173,43 @@ export function parsePath(path: string): SnapshotFile | null {
     if (m === null) continue;
     const values: { [name: string]: string } = {};
     for (let j = 0; j < compiled.names.length; j++) values[compiled.names[j] as string] = m[j + 1] as string;
-    const kind = compiled.kind;
-    if (kind === 'nisab' || kind === 'latest') return { kind: kind, subcategoryId: Number(values['id']) } as SnapshotFile;
-    if (kind === 'meta' || kind === 'routing' || kind === 'subcategories' || kind === 'sources' || kind === 'nisabAll') return { kind: kind } as SnapshotFile;
-    if (kind === 'monthEnds') return { kind: kind, start: values['yyyy'] + '-01-01' };
-    if (kind === 'mark') return { kind: kind, hex: values['hex'] as string };
-    const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
-    const year = values['yyyy'] !== undefined ? values['yyyy'] : (values['yyy'] as string) + '0';
-    const date = year + '-' + (values['mm'] !== undefined ? values['mm'] : '01') + '-01';
-    // A path this layout would not write for its own block (two patterns alike) is not ours.
-    if (paths.shard(scope, kind, date) !== path) continue;
-    const block = blockOf(kind, date);
-    return { kind: 'shard', scope: scope, level: kind, start: block.start, end: block.end };
+    const file = READ[compiled.kind](values, path);
+    if (file !== null) return file;
   }
   return null;
 }
+
+type Fields = { [name: string]: string };
+
+/** A block's file from its path's fields; null for a path this layout would not write for its own block (two patterns alike). */
+function readShard(level: Level): (values: Fields, path: string) => SnapshotFile | null {
+  return function (values, path) {
+    const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
+    const year = values['yyyy'] !== undefined ? values['yyyy'] : (values['yyy'] as string) + '0';
+    const date = year + '-' + (values['mm'] !== undefined ? values['mm'] : '01') + '-01';
+    if (paths.shard(scope, level, date) !== path) return null;
+    const block = blockOf(level, date);
+    return { kind: 'shard', scope: scope, level: level, start: block.start, end: block.end };
+  };
+}
+
+/** What a file of each kind holds, from the fields of its path: a kind without an entry does not compile. */
+const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFile | null } = {
+  meta: function () { return { kind: 'meta' }; },
+  routing: function () { return { kind: 'routing' }; },
+  subcategories: function () { return { kind: 'subcategories' }; },
+  sources: function () { return { kind: 'sources' }; },
+  nisabAll: function () { return { kind: 'nisabAll' }; },
+  nisab: function (values) { return { kind: 'nisab', subcategoryId: Number(values['id']) }; },
+  latest: function (values) { return { kind: 'latest', subcategoryId: Number(values['id']) }; },
+  monthEnds: function (values) { return { kind: 'monthEnds', start: values['yyyy'] + '-01-01' }; },
+  mark: function (values) { return { kind: 'mark', hex: values['hex'] as string }; },
+  month: readShard('month'),
+  year: readShard('year'),
+  decade: readShard('decade'),
+  months: readShard('months'),
+  years: readShard('years'),
+};
 
 export interface Block {
   level: Level;
@@ -193,14 +226,18 @@ export interface Block {
 export function blockOf(level: Level, date: string): Block {
   const year = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7));
-  const monthEnd = date.slice(0, 8) + pad(daysInMonth(year, month), 2);
-  if (level === 'month') return { level: level, start: date.slice(0, 8) + '01', end: monthEnd };
-  if (level === 'year') return { level: level, start: pad(year, 4) + '-01-01', end: pad(year, 4) + '-12-31' };
-  const decade = year - (year % 10);
-  if (level === 'decade') return { level: level, start: pad(decade, 4) + '-01-01', end: pad(decade + 9, 4) + '-12-31' };
-  if (level === 'months') return { level: level, start: pad(year, 4) + '-01-01', end: monthEnd };
-  return { level: level, start: pad(decade, 4) + '-01-01', end: pad(year, 4) + '-12-31' };
+  const span = SPAN[level](date.slice(0, 8), year, year - (year % 10), date.slice(0, 8) + pad(daysInMonth(year, month), 2));
+  return { level: level, start: span[0], end: span[1] };
 }
+
+/** Each level's first and last day around a date (its `yyyy-mm-` prefix, year, decade and month end): a level without one does not compile. */
+const SPAN: { readonly [L in Level]: (monthPrefix: string, year: number, decade: number, monthEnd: string) => [string, string] } = {
+  month: function (monthPrefix, _year, _decade, monthEnd) { return [monthPrefix + '01', monthEnd]; },
+  year: function (_prefix, year) { return [pad(year, 4) + '-01-01', pad(year, 4) + '-12-31']; },
+  decade: function (_prefix, _year, decade) { return [pad(decade, 4) + '-01-01', pad(decade + 9, 4) + '-12-31']; },
+  months: function (_prefix, year, _decade, monthEnd) { return [pad(year, 4) + '-01-01', monthEnd]; },
+  years: function (_prefix, year, decade) { return [pad(decade, 4) + '-01-01', pad(year, 4) + '-12-31']; },
+};
 
 /** The last day of the block of `level` that starts on `start` (a month, a year, a decade). */
 export function blockEnd(level: 'month' | 'year' | 'decade', start: string): string {
@@ -243,18 +280,31 @@ export interface Coverage {
  * (The caller keeps `date` within the scope's coverage.)
  */
 export function blockAt(level: Level, date: string, asOf: string): Block | null {
-  if (level === 'month') return blockOf(level, date);
-  const year = date.slice(0, 4);
-  const openYear = asOf.slice(0, 4);
-  if (level === 'year') return year < openYear ? blockOf(level, date) : null;
-  if (level === 'decade') return year.slice(0, 3) < openYear.slice(0, 3) ? blockOf(level, date) : null;
-  if (level === 'months') {
-    if (year !== openYear || date.slice(5, 7) >= asOf.slice(5, 7)) return null;
-    return blockOf(level, previousMonth(asOf));
-  }
-  if (year.slice(0, 3) !== openYear.slice(0, 3) || year >= openYear) return null;
-  return blockOf(level, pad(Number(openYear) - 1, 4) + '-01-01');
+  return AT[level](date, asOf);
 }
+
+/** Each level's block at a date in a snapshot as of `asOf` (see blockAt): a level without one does not compile. */
+const AT: { readonly [L in Level]: (date: string, asOf: string) => Block | null } = {
+  month: function (date) {
+    return blockOf('month', date);
+  },
+  year: function (date, asOf) {
+    return date.slice(0, 4) < asOf.slice(0, 4) ? blockOf('year', date) : null;
+  },
+  decade: function (date, asOf) {
+    return date.slice(0, 3) < asOf.slice(0, 3) ? blockOf('decade', date) : null;
+  },
+  months: function (date, asOf) {
+    if (date.slice(0, 4) !== asOf.slice(0, 4) || date.slice(5, 7) >= asOf.slice(5, 7)) return null;
+    return blockOf('months', previousMonth(asOf));
+  },
+  years: function (date, asOf) {
+    const year = date.slice(0, 4);
+    const openYear = asOf.slice(0, 4);
+    if (year.slice(0, 3) !== openYear.slice(0, 3) || year >= openYear) return null;
+    return blockOf('years', pad(Number(openYear) - 1, 4) + '-01-01');
+  },
+};
 
 /** The first day of the month before `date`'s. */
 function previousMonth(date: string): string {

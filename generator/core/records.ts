@@ -12,6 +12,7 @@
 // core/schemas.ts (same fields, same order), so the two cannot drift.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
+import type { ListsAll } from './complete.ts';
 import type { Bracket, Formula, Meta, NisabRule, Rate, Source, Subcategory } from './schemas.ts';
 
 /** A record's fields in their published order, and the shapes of the records its fields hold. */
@@ -22,7 +23,7 @@ export interface RecordShape {
 }
 
 /** `true` when `L` names every key of `T`, else the names it misses (so a missing field fails tsc with its name). */
-type Complete<T, L extends readonly unknown[]> = [Exclude<keyof T, L[number]>] extends [never] ? true : { missing: Exclude<keyof T, L[number]> };
+type Complete<T, L extends readonly unknown[]> = ListsAll<keyof T, L>;
 
 /** The shape of a record type T: `fields` may name only T's keys (the Complete checks below: all of them). */
 function shape<T>(fields: readonly (keyof T & string)[], nested: { [K in keyof T]?: RecordShape }): RecordShape {

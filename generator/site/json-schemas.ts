@@ -3,7 +3,8 @@
 // each file with, so a client can validate answers without reading TypeScript.
 import { z } from 'zod';
 import { ENDPOINTS } from '../core/endpoints.ts';
-import { itemEnvelope, listEnvelope } from '../core/schemas.ts';
+import type { RecordName } from '../core/records.ts';
+import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, Source, Subcategory } from '../core/schemas.ts';
 
 /** Every schema with an id (core/schemas.ts registers each record with `.meta({ id })`). */
 function records(): [string, z.ZodType][] {
@@ -11,15 +12,16 @@ function records(): [string, z.ZodType][] {
   return [...(z.globalRegistry as unknown as { _idmap: Map<string, z.ZodType> })._idmap];
 }
 
+/** The schema of each record an answer carries (Endpoint.answer.schema): a record without one does not compile. */
+const ANSWER_RECORDS: { [K in RecordName]: z.ZodType } = { Rate, NisabRule, Subcategory, Source, Meta };
+
 /** The envelopes, one per kind of answer of the endpoint table (RateAnswer, RateListAnswer, ...). */
 function answers(): [string, z.ZodType, string][] {
-  const byId = new Map(records());
   const found = new Map<string, { schema: z.ZodType; paths: string[] }>();
   for (const endpoint of ENDPOINTS) {
     const { schema, list } = endpoint.answer;
     const name = `${schema}${list ? 'List' : ''}Answer`;
-    const record = byId.get(schema);
-    if (record === undefined) throw new Error(`the endpoint ${endpoint.path} answers ${schema}, which no schema in core/schemas.ts has as its id`);
+    const record = ANSWER_RECORDS[schema];
     const entry = found.get(name) ?? { schema: list ? listEnvelope(record) : itemEnvelope(record), paths: [] };
     entry.paths.push(endpoint.path);
     found.set(name, entry);

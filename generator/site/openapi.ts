@@ -4,7 +4,7 @@
 // recommended rules (test/site/openapi.test.ts).
 import { z } from 'zod';
 import { BASES, ENDPOINTS, PARAMETERS, type Endpoint, type Parameter, type ParameterName } from '../core/endpoints.ts';
-import { FILE_FIELDS, FILE_PATTERNS, type FileKind } from '../core/layout.ts';
+import { FILE_FIELDS, FILE_PATTERNS, type FileField, type FileKind } from '../core/layout.ts';
 import '../core/schemas.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -139,18 +139,21 @@ export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
 };
 
 const STATIC_SERVERS = [{ url: '/', description: 'the site root: any host of the snapshot, a plain static one included' }];
-const FIELD_DESCRIPTIONS: Record<string, [string, string]> = {
+/** Each field of the layout's patterns: its description and an example (a field without one does not compile). */
+const FIELD_DESCRIPTIONS: { [K in FileField]: [string, string] } = {
   id: ['a subcategory ID', '1'],
   scope: ['`all` (every subcategory) or a subcategory ID', 'all'],
   yyyy: ['a year, four digits', '2024'],
   yyy: ['the first three digits of a decade\'s years (202 for the 2020s)', '202'],
   mm: ['a month, two digits', '03'],
+  // The mark's name (not documented as a static path: STATIC_FILES.mark is null).
+  hex: ["a SHA-1 of the snapshot's other files, 40 hex digits", '3f786850e387550fdab836ed7e6dc881de23001b'],
 };
 
 function staticPath(kind: FileKind, file: StaticFile) {
   const parameters = [...FILE_PATTERNS[kind].matchAll(/\{([a-z]+)\}/g)].map(([, name]) => {
-    const [description, example] = FIELD_DESCRIPTIONS[name!]!;
-    return { name, in: 'path', required: true, description, schema: { type: 'string', pattern: `^(${FILE_FIELDS[name!]})$`, example } };
+    const [description, example] = FIELD_DESCRIPTIONS[name as FileField];
+    return { name, in: 'path', required: true, description, schema: { type: 'string', pattern: `^(${FILE_FIELDS[name as FileField]})$`, example } };
   });
   return {
     servers: STATIC_SERVERS,

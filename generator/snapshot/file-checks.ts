@@ -3,7 +3,7 @@
 // is about to publish with this, and `verify` checks a published tree with it.
 import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
-import { blockEnd, parsePath, type SnapshotFile } from '../core/layout.ts';
+import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../core/layout.ts';
 import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, RoutingIndex, Source, Subcategory } from '../core/schemas.ts';
 
 const rateList = listEnvelope(Rate);
@@ -54,15 +54,35 @@ export function checkFile(path: string, text: string): string[] {
   };
   const file = parsePath(path);
   if (file === null) return [`${path}: not a file a snapshot holds`];
-  if (file.kind === 'meta') return check(itemEnvelope(Meta));
-  if (file.kind === 'routing') return check(RoutingIndex);
-  if (file.kind === 'subcategories') return check(listEnvelope(Subcategory));
-  if (file.kind === 'sources') return check(listEnvelope(Source));
-  if (file.kind === 'nisabAll' || file.kind === 'nisab') return check(nisabList);
-  if (file.kind === 'latest') return check(itemEnvelope(Rate));
-  if (file.kind === 'mark') return check(itemEnvelope(z.literal(file.hex)));
+  return (FILE_CHECKS[file.kind] as FileCheck<SnapshotFile>)(file, { path, value, check });
+}
+
+interface Checking {
+  path: string;
+  value: unknown;
+  /** The problems of the file's value against a schema. */
+  check(schema: z.ZodType): string[];
+}
+
+type FileCheck<F extends SnapshotFile> = (file: F, checking: Checking) => string[];
+
+/** What each kind of file must hold: a kind of file without an entry does not compile. */
+const FILE_CHECKS: { [K in SnapshotFile['kind']]: FileCheck<Extract<SnapshotFile, { kind: K }>> } = {
+  meta: (_, { check }) => check(itemEnvelope(Meta)),
+  routing: (_, { check }) => check(RoutingIndex),
+  subcategories: (_, { check }) => check(listEnvelope(Subcategory)),
+  sources: (_, { check }) => check(listEnvelope(Source)),
+  nisabAll: (_, { check }) => check(nisabList),
+  nisab: (_, { check }) => check(nisabList),
+  latest: (_, { check }) => check(itemEnvelope(Rate)),
+  mark: (file, { check }) => check(itemEnvelope(z.literal(file.hex))),
+  shard: (file, checking) => checkRateList(file, checking),
   // Month ends hold, besides the year's, each subcategory's newest record before the year.
-  const shard = file.kind === 'shard' ? file : { scope: 'all' as const, level: 'year of month ends', start: '0001-01-01', end: blockEnd('year', file.start) };
+  monthEnds: (file, checking) => checkRateList({ scope: 'all', level: 'year of month ends', start: '0001-01-01', end: blockEnd('year', file.start) }, checking),
+};
+
+/** A rate list: its envelope, then each record in the shard's scope and dates, in order. */
+function checkRateList(shard: { scope: Scope; level: string; start: string; end: string }, { path, value, check }: Checking): string[] {
   const problems = check(rateList);
   if (problems.length > 0) return problems;
   const records = (value as { data: Rate[] }).data;

@@ -10,7 +10,7 @@
 // build that adds one day renders one month per scope and joins its ancestors.
 import { createHash } from 'node:crypto';
 import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
-import { blockAt, blockEnd, blockStarts, CHILD_LEVEL, LEVELS, parsePath, paths, scopeBlocks, type Coverage, type Level, type Scope } from '../core/layout.ts';
+import { blockAt, blockEnd, blockStarts, CHILD_LEVEL, LEVELS, parsePath, paths, scopeBlocks, type Coverage, type Level, type Scope, type SnapshotFile } from '../core/layout.ts';
 import { hijriDate } from '../core/hijri.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
 import { renderRecord } from '../core/records.ts';
@@ -313,9 +313,27 @@ export function monthEndFiles(monthEnds: Rate[]): Map<string, string> {
 
 /** The files whose ETag the routing index keeps (the ones answered whole, except rate lists). */
 export function hasIndexedEtag(path: string): boolean {
-  const kind = parsePath(path)?.kind;
-  return kind !== undefined && kind !== 'shard' && kind !== 'monthEnds' && kind !== 'routing' && kind !== 'mark';
+  const file = parsePath(path);
+  return file !== null && INDEXED_ETAG[file.kind];
 }
+
+/**
+ * Which kinds of file the routing index holds the ETag of: the answers that are
+ * one whole file. Rate lists' ETags are derived (router.ts listEtagKey), month
+ * ends are never an answer, and the index and the mark are the edges' own.
+ */
+const INDEXED_ETAG: { [K in SnapshotFile['kind']]: boolean } = {
+  meta: true,
+  subcategories: true,
+  sources: true,
+  nisabAll: true,
+  nisab: true,
+  latest: true,
+  shard: false,
+  monthEnds: false,
+  routing: false,
+  mark: false,
+};
 
 /**
  * A hash of files by path and SHA-1. Of the answers (meta's contentId): changes
