@@ -32,11 +32,6 @@ export interface SameBytesOptions {
   maxAgeBehind: number;
   /** More to say when an answer differs (a server's error log). */
   diagnose?: (server: EdgeServer) => Promise<string>;
-  /**
-   * A difference already known and being fixed, for the generated requests: the
-   * requests it matches are left out, and the test fails once none matches.
-   */
-  knownDifference?: { why: string; test(c: Case, edge: Reply, preview: Reply): boolean };
 }
 
 type Reply = Answer;
@@ -232,7 +227,6 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
       }
     }
     const differences: string[] = [];
-    const known: string[] = [];
     let next = 0;
     // A few at a time: each request is independent, and workerd answers one by one slowly on a busy machine.
     const worker = async () => {
@@ -240,10 +234,6 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
         const sent = performance.now();
         const [n, p] = await Promise.all([send(edge.url, c), send(preview.url, c)]);
         const seconds = (performance.now() - sent) / 1000;
-        if (options.knownDifference?.test(c, n, p)) {
-          known.push(`${c.method} ${c.target}`);
-          continue;
-        }
         try {
           await check(c, n, p, seconds);
         } catch (error) {
@@ -253,8 +243,6 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
     };
     await Promise.all(Array.from({ length: 6 }, worker));
     expect(differences.length, `${differences.length} of ${cases.length} differ:\n${differences.slice(0, 10).join('\n\n')}`).toBe(0);
-    // An expected difference that no longer happens is fixed: its entry goes, so that it cannot come back unseen.
-    if (options.knownDifference) expect(known.length, `${options.knownDifference.why}: no request differs this way any more; remove knownDifference from the driver`).toBeGreaterThan(0);
   }, 300_000);
 
   it('If-None-Match: 304 exactly when the router says so, for files, composed and cached answers', async () => {
