@@ -24,6 +24,11 @@ function parseSeconds(value: string): number {
   return Number(value);
 }
 
+function parseAttempts(value: string): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) > 10) throw new InvalidArgumentError('must be a whole number of further attempts, 0 to 10');
+  return Number(value);
+}
+
 function parseDays(value: string): number {
   if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError('must be a whole number of days');
   return Number(value);
@@ -101,7 +106,7 @@ export function program(): Command {
     .option('--write-fx-csv <dir>', "also keep the day's rates per US dollar of every national currency as text, one CSV per month (the nightly commits data/fx)")
     .option('--accept-jumps', 'import rates that move more than the plausibility limit from their neighbours (a real market move)')
     .addOption(new Option('--timeout <seconds>', 'per request').argParser(parseSeconds).default(20))
-    .addOption(new Option('--retries <n>', 'further attempts of a request that got no answer or a 5xx').argParser(parseDays).default(2))
+    .addOption(new Option('--retries <n>', 'further attempts of a request that got no answer, a slow body, a 429 or a 5xx (0 to 10)').argParser(parseAttempts).default(2))
     .addHelpText(
       'after',
       `${sourcesHelp()}` +

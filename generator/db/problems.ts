@@ -26,6 +26,11 @@ export class Problems {
     if (this.#found.length >= 2 * MAX_SHOWN) this.#found = this.#sorted().slice(0, MAX_SHOWN);
   }
 
+  /** The first problem by line, as printed; undefined when there is none. */
+  first(): string | undefined {
+    return this.#sorted()[0]?.text;
+  }
+
   get count(): number {
     return this.#count;
   }

@@ -3,6 +3,9 @@
 // what will not (404, other 4xx), and a cap on the body size. It never throws:
 // the caller gets what happened, in words that name the URL.
 
+import { Problems } from '../db/problems.ts';
+import { checkJsonShape } from '../db/strict-json.ts';
+
 export interface HttpPolicy {
   /** Per attempt, milliseconds. */
   timeoutMs: number;
@@ -10,12 +13,14 @@ export interface HttpPolicy {
   retries: number;
   /** Pause before retry n is n × this, milliseconds. */
   retryDelayMs: number;
+  /** The most bytes of a body read, counted after decompression (default MAX_BODY_BYTES). */
+  maxBodyBytes?: number;
 }
 
 export const DEFAULT_HTTP_POLICY: HttpPolicy = { timeoutMs: 20_000, retries: 2, retryDelayMs: 1_000 };
 
 // The CBN's full exchange-rate history is the largest body a source sends (a few MB).
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 export type HttpResult =
   | { ok: true; url: string; body: string; contentType: string }
@@ -25,7 +30,7 @@ export async function getText(url: string, policy: HttpPolicy): Promise<HttpResu
   let last: HttpResult | undefined;
   for (let attempt = 0; attempt <= policy.retries; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, policy.retryDelayMs * attempt));
-    last = await attemptOnce(url, policy.timeoutMs);
+    last = await attemptOnce(url, policy.timeoutMs, policy.maxBodyBytes ?? MAX_BODY_BYTES);
     if (last.ok || !mayPass(last.status)) return last;
   }
   const failed = last as Extract<HttpResult, { ok: false }>;
@@ -38,27 +43,74 @@ function mayPass(status: number | null): boolean {
   return status === null || status === 429 || status >= 500;
 }
 
-async function attemptOnce(url: string, timeoutMs: number): Promise<HttpResult> {
+const mib = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`);
+
+async function attemptOnce(url: string, timeoutMs: number, maxBytes: number): Promise<HttpResult> {
   const signal = AbortSignal.timeout(timeoutMs);
+  let response: Response;
   try {
-    const response = await fetch(url, { signal, redirect: 'follow', headers: { accept: 'application/json' } });
-    if (!response.ok) {
-      await response.body?.cancel();
-      return { ok: false, url, status: response.status, problem: `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}` };
-    }
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > MAX_BODY_BYTES) {
-      await response.body?.cancel();
-      return { ok: false, url, status: response.status, problem: `the body is ${declared} bytes, more than the ${MAX_BODY_BYTES} a source may send` };
-    }
-    const body = await response.text();
-    if (Buffer.byteLength(body) > MAX_BODY_BYTES) {
-      return { ok: false, url, status: response.status, problem: `the body is more than the ${MAX_BODY_BYTES} bytes a source may send` };
-    }
-    return { ok: true, url, body, contentType: response.headers.get('content-type') ?? '' };
+    response = await fetch(url, { signal, redirect: 'follow', headers: { accept: 'application/json' } });
   } catch (error) {
-    if (signal.aborted) return { ok: false, url, status: null, problem: `no answer within ${timeoutMs / 1000} s` };
+    if (signal.aborted) return { ok: false, url, status: null, problem: `no answer within ${timeoutMs / 1000} s (--timeout)` };
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return { ok: false, url, status: null, problem: `no answer (${cause?.code ?? cause?.message ?? (error as Error).message})` };
   }
+  const status = response.status;
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
+    return { ok: false, url, status, problem: `HTTP ${status}${response.statusText ? ` ${response.statusText}` : ''}` };
+  }
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    return { ok: false, url, status, problem: `HTTP ${status} declared a body of ${declared} bytes, more than the ${mib(maxBytes)} a source may send; not read` };
+  }
+  // Read chunk by chunk, counting what fetch has already decompressed, so neither a
+  // stream without end nor a small gzip, br or deflate body that inflates to
+  // gigabytes is ever held past the limit.
+  const encoding = response.headers.get('content-encoding');
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    const reader = response.body?.getReader();
+    for (;;) {
+      const next = reader ? await reader.read() : { done: true as const, value: undefined };
+      if (next.done) break;
+      total += next.value.byteLength;
+      if (total > maxBytes) {
+        await reader?.cancel().catch(() => {});
+        const inflated = encoding && encoding !== 'identity' ? ` once decompressed (Content-Encoding ${encoding})` : '';
+        return { ok: false, url, status, problem: `HTTP ${status} sent a body of more than the ${mib(maxBytes)} a source may send${inflated}; stopped reading there` };
+      }
+      chunks.push(next.value);
+    }
+  } catch (error) {
+    const why = signal.aborted ? `did not finish within ${timeoutMs / 1000} s (--timeout)` : `broke off (${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message})`;
+    // An answer came: it is retried like no answer, but said as what it was.
+    return { ok: false, url, status: null, problem: `HTTP ${status} answered, but its body ${why} after ${total} bytes` };
+  }
+  let body: string;
+  try {
+    body = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    return { ok: false, url, status, problem: `HTTP ${status} sent a body that is not valid UTF-8` };
+  }
+  return { ok: true, url, body, contentType: response.headers.get('content-type') ?? '' };
+}
+
+/**
+ * A body as JSON, strictly (as imports are read, db/strict-json.ts): a key given
+ * twice in one object is refused, not left to JSON.parse, which keeps the last
+ * (a body giving xau twice stored gold at half its price), and so is deep nesting.
+ */
+export function parseStrictJson(text: string): { json: unknown } | { problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { problem: `not valid JSON (${(error as Error).message.slice(0, 200)})` };
+  }
+  const shape = new Problems('body');
+  if (!checkJsonShape(text, shape)) return { problem: `not strict JSON (${shape.first()})` };
+  return { json };
 }

@@ -5,7 +5,7 @@
 // rate rows and hands them to the same import path as a CSV file.
 import type { z } from 'zod';
 import { UserError } from '../errors.ts';
-import { getText, type HttpPolicy, type HttpResult } from './http.ts';
+import { getText, parseStrictJson, type HttpPolicy, type HttpResult } from './http.ts';
 
 export type DayAnswer<T> =
   | { published: true; value: T; url: string }
@@ -41,11 +41,7 @@ export function attemptLine(url: string, problem: string): string {
 export function parseJsonBody(result: Extract<HttpResult, { ok: true }>): { json: unknown } | { problem: string } {
   const text = result.body.trimStart();
   if (text.startsWith('<')) return { problem: `not JSON but ${/^<(!doctype html|html)/i.test(text) ? 'an HTML page' : 'markup'} (${describeType(result.contentType)})` };
-  try {
-    return { json: JSON.parse(text) };
-  } catch (error) {
-    return { problem: `not valid JSON (${(error as Error).message})` };
-  }
+  return parseStrictJson(text);
 }
 
 function describeType(contentType: string): string {
