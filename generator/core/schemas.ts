@@ -227,7 +227,10 @@ export type BracketInput = z.infer<typeof BracketInput>;
  * Rate without an entry does not compile, and one with an entry cannot be
  * left out of the fingerprint (an incremental build would miss a correction).
  */
-export type RateColumns = { [K in keyof Rate]-?: { sql: string } | { derive(read: Record<string, unknown>): Rate[K] } };
+export type RateColumns = {
+  // `boolean`: SQLite stores a boolean as 0 or 1; it is read back as false or true (null stays null).
+  [K in keyof Rate]-?: { sql: string; boolean?: true } | { derive(read: Record<string, unknown>): Rate[K] };
+};
 export const RATE_COLUMNS: RateColumns = {
   drtID: { sql: 'r.drtID' },
   drtSubcategoryID: { sql: 'r.drtSubcategoryID' },

@@ -26,9 +26,12 @@ export function rateFingerprintExpression(columns: RateColumns = RATE_COLUMNS): 
     .join(` || ',' || `);
 }
 
-/** A row as read, with the fields derived in code added (in place). */
+/** A row as read, with the fields derived in code added and a boolean's 0 or 1 made false or true (in place). */
 export function withDerivedFields(row: Record<string, unknown>, columns: RateColumns = RATE_COLUMNS): Record<string, unknown> {
-  for (const [field, source] of Object.entries(columns)) if ('derive' in source) row[field] = source.derive(row);
+  for (const [field, source] of Object.entries(columns)) {
+    if ('derive' in source) row[field] = source.derive(row);
+    else if (source.boolean && row[field] !== null) row[field] = row[field] === 1;
+  }
   return row;
 }
 

@@ -1,4 +1,4 @@
-// Copies of generator/core/schemas.ts and records.ts with one stored field
+// Copies of generator/core/schemas.ts and records.ts with two stored fields
 // added the way docs/making-changes.md ("A new stored field") says: an entry in
 // RateInput, Rate, RATE_COLUMNS and STORED_RATE_COLUMNS, and its place in
 // RATE_FIELDS (the published order). A test loads them in place of the real
@@ -11,17 +11,21 @@ import path from 'node:path';
 const ROOT = path.join(import.meta.dirname, '../..');
 const CORE = path.join(ROOT, 'generator/core');
 
-/** The entries of the field drtNote: optional text in, nullable out, stored and published as given. */
-export const NOTE_ENTRIES = {
-  RateInput: "drtNote: z.string().min(1).optional().describe('a note on the figures'),",
-  Rate: "drtNote: z.string().nullable().describe('a note on the figures, null for none'),",
-  RATE_COLUMNS: "drtNote: { sql: 'r.drtNote' },",
-  STORED_RATE_COLUMNS: "drtNote: { kind: 'text', role: 'value', store: (note) => note ?? null },",
-  RATE_FIELDS: "'drtNote'",
+/**
+ * The entries of two fields: drtNote, optional text in, nullable out, stored
+ * and published as given; drtChecked, an optional boolean in (false when not
+ * given), stored 0 or 1, published true or false.
+ */
+export const ENTRIES = {
+  RateInput: "drtNote: z.string().min(1).optional().describe('a note on the figures'),\n    drtChecked: z.boolean().optional(),",
+  Rate: "drtNote: z.string().nullable().describe('a note on the figures, null for none'),\n    drtChecked: z.boolean().describe('checked by hand'),",
+  RATE_COLUMNS: "drtNote: { sql: 'r.drtNote' },\n  drtChecked: { sql: 'r.drtChecked', boolean: true },",
+  STORED_RATE_COLUMNS: "drtNote: { kind: 'text', role: 'value', store: (note) => note ?? null },\n  drtChecked: { kind: 'boolean', role: 'value', store: (checked) => (checked ? 1 : 0) },",
+  RATE_FIELDS: "'drtNote', 'drtChecked'",
 };
 
 /** The migration step of the recipe. */
-export const NOTE_MIGRATION = 'ALTER TABLE rates ADD COLUMN drtNote TEXT';
+export const MIGRATION = 'ALTER TABLE rates ADD COLUMN drtNote TEXT; ALTER TABLE rates ADD COLUMN drtChecked INTEGER NOT NULL DEFAULT 0 CHECK (drtChecked IN (0, 1))';
 
 /** Adds `entry` as the last member of the object literal or list that `start` opens. */
 function addLast(text: string, start: RegExp, entry: string): string {
@@ -56,17 +60,17 @@ async function copyOf(name: string, edit: (text: string) => string): Promise<str
   return file;
 }
 
-/** core/schemas.ts with drtNote. */
+/** core/schemas.ts with drtNote and drtChecked. */
 export function schemasWithField(): Promise<string> {
   return copyOf('schemas.ts', (text) => {
-    let edited = addLast(text, /export const RateInput = z\s*\.object\(\{/, NOTE_ENTRIES.RateInput);
-    edited = addLast(edited, /export const Rate = z\s*\.object\(\{/, NOTE_ENTRIES.Rate);
-    edited = addLast(edited, /export const RATE_COLUMNS: RateColumns = \{/, NOTE_ENTRIES.RATE_COLUMNS);
-    return addLast(edited, /export const STORED_RATE_COLUMNS: StoredColumns<RateInput> = \{/, NOTE_ENTRIES.STORED_RATE_COLUMNS);
+    let edited = addLast(text, /export const RateInput = z\s*\.object\(\{/, ENTRIES.RateInput);
+    edited = addLast(edited, /export const Rate = z\s*\.object\(\{/, ENTRIES.Rate);
+    edited = addLast(edited, /export const RATE_COLUMNS: RateColumns = \{/, ENTRIES.RATE_COLUMNS);
+    return addLast(edited, /export const STORED_RATE_COLUMNS: StoredColumns<RateInput> = \{/, ENTRIES.STORED_RATE_COLUMNS);
   });
 }
 
-/** core/records.ts with drtNote last in the published order of a rate. */
+/** core/records.ts with drtNote and drtChecked last in the published order of a rate. */
 export function recordsWithField(): Promise<string> {
-  return copyOf('records.ts', (text) => addLast(text, /const RATE_FIELDS = \[/, NOTE_ENTRIES.RATE_FIELDS));
+  return copyOf('records.ts', (text) => addLast(text, /const RATE_FIELDS = \[/, ENTRIES.RATE_FIELDS));
 }

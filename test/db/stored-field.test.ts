@@ -16,7 +16,7 @@ import { startPreview } from '../../generator/edges/preview/server.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { fixtureBuild } from '../support/fixture.ts';
 import { contents, useScratch } from './scratch.ts';
-import { NOTE_MIGRATION, removeCopies } from './schemas-with-field.ts';
+import { MIGRATION, removeCopies } from './schemas-with-field.ts';
 
 vi.mock('../../generator/core/schemas.ts', async () => {
   const { schemasWithField } = await import('./schemas-with-field.ts');
@@ -30,53 +30,50 @@ afterAll(removeCopies);
 
 const scratch = useScratch();
 const DATA = path.join(import.meta.dirname, '../../data');
-const HEADER = 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtNote';
-const ROWS = 'SELECT drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira, drtPriceSource, drtNairaSource, drtNairaDate, drtNote FROM rates ORDER BY drtID';
+const HEADER = 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtNote,drtChecked';
+const ROWS = 'SELECT drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira, drtPriceSource, drtNairaSource, drtNairaDate, drtNote, drtChecked FROM rates ORDER BY drtID';
 
 async function database(name: string) {
   const db = scratch.database(name);
   await importCategories(db, path.join(DATA, 'categories.csv'));
   await importSubcategories(db, path.join(DATA, 'subcategories.csv'));
-  db.exec(NOTE_MIGRATION);
+  db.exec(MIGRATION);
   return db;
 }
 
-describe('a stored field added to a copy of the definition', () => {
-  it('is imported, kept in the data/daily text, read back from it, and published', async () => {
+describe('stored fields added to a copy of the definition', () => {
+  it('are imported, kept in the data/daily text, read back from it, and published', async () => {
     const db = await database('test.sqlite');
-    await importRates(db, await scratch.write('rates.csv', `${HEADER}\n2024-01-31,1,65,900,"LBMA fix, 10:30"\n2024-02-29,1,66,1000,\n2024-02-29,2,0.75,1000,\n`));
-    expect(db.prepare('SELECT drtDate, drtSubcategoryID, drtNote FROM rates ORDER BY drtID').raw().all()).toEqual([
-      ['2024-01-31', 1, 'LBMA fix, 10:30'],
-      ['2024-02-29', 1, null],
-      ['2024-02-29', 2, null],
+    await importRates(db, await scratch.write('rates.csv', `${HEADER}\n2024-01-31,1,65,900,"LBMA fix, 10:30",true\n2024-02-29,1,66,1000,,\n2024-02-29,2,0.75,1000,,\n`));
+    expect(db.prepare('SELECT drtDate, drtSubcategoryID, drtNote, drtChecked FROM rates ORDER BY drtID').raw().all()).toEqual([
+      ['2024-01-31', 1, 'LBMA fix, 10:30', 1],
+      ['2024-02-29', 1, null, 0],
+      ['2024-02-29', 2, null, 0],
     ]);
 
-    // A change to the new field alone is a change: the row is updated, the others are not.
-    const correction = await importRates(db, await scratch.write('note.csv', `${HEADER}\n2024-02-29,1,66,1000,corrected\n2024-02-29,2,0.75,1000,\n`));
+    // A change to a new field alone is a change: the row is updated, the others are not.
+    const correction = await importRates(db, await scratch.write('note.csv', `${HEADER}\n2024-02-29,1,66,1000,corrected,false\n2024-02-29,2,0.75,1000,,\n`));
     expect(correction).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
     expect(db.prepare("SELECT drtNote FROM rates WHERE drtDate = '2024-02-29' AND drtSubcategoryID = 1").pluck().get()).toBe('corrected');
+    const checked = await importRates(db, await scratch.write('checked.csv', `${HEADER}\n2024-02-29,2,0.75,1000,,true\n`));
+    expect(checked).toMatchObject({ inserted: 0, updated: 1, unchanged: 0 });
 
-    // Kept as text: the new column last, a value with a comma quoted, none as an empty cell.
+    // Kept as text: the new columns last, a value with a comma quoted, none as an empty cell, a boolean as true or false.
     const dir = path.join(scratch.dir, 'daily');
-    const kept = db.prepare('SELECT drtID, drtDate, drtSubcategoryID, drtInUSD, drtUSDinNaira, drtNote FROM rates WHERE drtNote IS NOT NULL').all() as KeptRate[];
-    const [january, february] = await keepRates(dir, kept);
-    expect(await readFile(january!, 'utf8')).toBe(
-      'drtID,drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtPriceSource,drtNairaSource,drtNairaDate,drtNote\n' + '1,2024-01-31,1,65,900,manual,manual,,"LBMA fix, 10:30"\n',
-    );
-    // Read back when a row is added to its month: the kept row keeps its note.
-    await keepRates(dir, [{ drtID: 3, drtDate: '2024-02-29', drtSubcategoryID: 2, drtInUSD: 0.75, drtUSDinNaira: 1000 }]);
-    expect(await readFile(february!, 'utf8')).toBe(
-      'drtID,drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtPriceSource,drtNairaSource,drtNairaDate,drtNote\n' +
-        '2,2024-02-29,1,66,1000,manual,manual,,corrected\n' +
-        '3,2024-02-29,2,0.75,1000,manual,manual,,\n',
-    );
+    const kept = db.prepare('SELECT drtID, drtDate, drtSubcategoryID, drtInUSD, drtUSDinNaira, drtNote, drtChecked FROM rates WHERE drtSubcategoryID = 1').all();
+    const [january, february] = await keepRates(dir, kept.map((row) => ({ ...(row as KeptRate), drtChecked: (row as { drtChecked: number }).drtChecked === 1 })));
+    const columns = 'drtID,drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtPriceSource,drtNairaSource,drtNairaDate,drtNote,drtChecked\n';
+    expect(await readFile(january!, 'utf8')).toBe(`${columns}1,2024-01-31,1,65,900,manual,manual,,"LBMA fix, 10:30",true\n`);
+    // Read back when a row is added to its month: the kept row keeps its values.
+    await keepRates(dir, [{ drtID: 3, drtDate: '2024-02-29', drtSubcategoryID: 2, drtInUSD: 0.75, drtUSDinNaira: 1000, drtChecked: true } as KeptRate]);
+    expect(await readFile(february!, 'utf8')).toBe(`${columns}2,2024-02-29,1,66,1000,manual,manual,,corrected,false\n3,2024-02-29,2,0.75,1000,manual,manual,,,true\n`);
     // Read back by the import: the text rebuilds the same rows.
     const rebuilt = await database('rebuilt.sqlite');
     for (const file of [january!, february!]) await importRates(rebuilt, file);
     expect(rebuilt.prepare(ROWS).all()).toEqual(db.prepare(ROWS).all());
     expect(contents(rebuilt).rates).toEqual(contents(db).rates);
 
-    // Published: a snapshot of the database answers with the field, last in the record.
+    // Published: a snapshot of the database answers with the fields, last in the record.
     db.close();
     const out = path.join(scratch.dir, 'public');
     await buildSnapshot(fixtureBuild(path.join(scratch.dir, 'test.sqlite'), out, { asOf: '2024-02-29', strict: false }));
@@ -84,11 +81,11 @@ describe('a stored field added to a copy of the definition', () => {
     try {
       const answer = await (await fetch(`${preview.url}/api/v1/rates?start_date=2024-01-01&end_date=2024-02-29&subcategory=1`)).text();
       const records = (JSON.parse(answer) as { data: Record<string, unknown>[] }).data;
-      expect(records.map((r) => [r.drtDate, r.drtNote])).toEqual([
-        ['2024-01-31', 'LBMA fix, 10:30'],
-        ['2024-02-29', 'corrected'],
+      expect(records.map((r) => [r.drtDate, r.drtNote, r.drtChecked])).toEqual([
+        ['2024-01-31', 'LBMA fix, 10:30', true],
+        ['2024-02-29', 'corrected', false],
       ]);
-      expect(Object.keys(records[0]!).at(-1)).toBe('drtNote');
+      expect(Object.keys(records[0]!).slice(-2)).toEqual(['drtNote', 'drtChecked']);
     } finally {
       await preview.close();
     }
