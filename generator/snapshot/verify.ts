@@ -3,7 +3,8 @@
 import path from 'node:path';
 import fs from 'fs-extra';
 import { renderItem, renderList } from '../core/envelope.ts';
-import { parsePath, paths } from '../core/layout.ts';
+import { parsePath, paths, type SnapshotFile } from '../core/layout.ts';
+import { renderRecord, type RecordName, type Records } from '../core/records.ts';
 import { etagOf } from '../core/router.ts';
 import type { RoutingIndex } from '../core/schemas.ts';
 import type { Meta, Rate } from '../core/schemas.ts';
@@ -98,20 +99,38 @@ function crossCheck(texts: Map<string, string>, read: Map<string, FileEntry>, as
   if (marks.length !== 1 || marks[0] !== mark) problems.push(`${marks.join(', ') || 'the mark'}: the snapshot's mark must be ${mark} alone (named by a hash of its other files under v1/)`);
   for (const file of texts.keys()) {
     if (hasIndexedEtag(file) && !(file in index.etags)) problems.push(`${file}: missing from ${paths.routing}`);
-    if (file.startsWith('v1/') && file !== paths.routing && !canonical(texts.get(file)!)) {
-      problems.push(`${file}: not in the canonical form (one record per line, as the build writes it); range answers cut files by lines`);
+    if (file.startsWith('v1/') && file !== paths.routing && !canonical(file, texts.get(file)!)) {
+      problems.push(`${file}: not in the canonical form (one record per line, its fields in the published order, as the build writes it); range answers cut files by lines`);
     }
   }
   return problems;
 }
 
-/** Byte-equal to what the build renders from the same records. */
-function canonical(text: string): boolean {
+/** The record each kind of file holds, rendered by core/records.ts; null: no record (the mark holds a string, the index is the edges'). */
+const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
+  meta: 'Meta',
+  subcategories: 'Subcategory',
+  sources: 'Source',
+  nisabAll: 'NisabRule',
+  nisab: 'NisabRule',
+  latest: 'Rate',
+  shard: 'Rate',
+  monthEnds: 'Rate',
+  routing: null,
+  mark: null,
+};
+
+/** Byte-equal to what the build renders from the same records, with the build's renderer. */
+function canonical(file: string, text: string): boolean {
+  const kind = parsePath(file)?.kind;
+  if (kind === undefined) return true; // not a file of a snapshot: already reported by checkFile
+  const record = FILE_RECORDS[kind];
+  const render = (value: unknown) => (record === null ? JSON.stringify(value) : renderRecord(record, value as Records[typeof record]));
   try {
     const { data } = JSON.parse(text) as { data: unknown };
-    const rendered = Array.isArray(data) ? renderList(data.map((d) => JSON.stringify(d))) : renderItem(JSON.stringify(data));
+    const rendered = Array.isArray(data) ? renderList(data.map(render)) : renderItem(render(data));
     return rendered === text;
   } catch {
-    return true; // not JSON: already reported by checkFile
+    return true; // not JSON, or a field no record has: already reported by checkFile
   }
 }

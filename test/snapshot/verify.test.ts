@@ -69,6 +69,15 @@ describe('verify', () => {
     );
   });
 
+  it('catches a record with its fields in another order than the published one (as njs wrote dated Nisab rules), even when the manifest is updated to match', async () => {
+    const problems = await damaged(async (dir) => {
+      await edit(dir, paths.latest(1), (t) => t.replace(/"drtID":(\d+),"drtSubcategoryID":1,/, '"drtSubcategoryID":1,"drtID":$1,'));
+      await edit(dir, paths.nisab(1), (t) => t.replace(/"nsbID":(\d+),"nsbSubcategoryID":1,/, '"nsbSubcategoryID":1,"nsbID":$1,'));
+      await rehash(dir, [paths.latest(1), paths.nisab(1)]);
+    });
+    for (const file of [paths.latest(1), paths.nisab(1)]) expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(file)}: not in the canonical form`)));
+  });
+
   it('catches a file larger than the CDN serves, even when the manifest is updated to match', async () => {
     const problems = await damaged(async (dir) => {
       await writeFile(path.join(dir, 'API.md'), 'x'.repeat(26 * 1024 * 1024));
