@@ -2,7 +2,7 @@
 // import of the ISO 4217 list and of the daily rates per US dollar accepts, and
 // what GET /currencies publishes. The router imports only the types.
 import { z } from 'zod';
-import { isoDate, sourceId } from './schemas.ts';
+import { isoDate, type SqlValue, type StoredColumns, sourceId } from './schemas.ts';
 
 /** An ISO 4217 code: three capital letters. */
 export const CURRENCY_FORM = /^[A-Z]{3}$/;
@@ -38,6 +38,21 @@ export const FxRateInput = z
   })
   .strict();
 export type FxRateInput = z.infer<typeof FxRateInput>;
+
+const asGiven = (value: SqlValue): SqlValue => value;
+
+/**
+ * How a rate per US dollar is stored, defined once like the rate record's
+ * (STORED_RATE_COLUMNS): the FX import's staging table, change test, UPDATE and
+ * INSERT (db/import-fx.ts) and the columns and lines of data/fx (db/fx-files.ts)
+ * are derived from it; a field of FxRateInput without an entry does not compile.
+ */
+export const STORED_FX_COLUMNS: StoredColumns<FxRateInput> = {
+  fxDate: { kind: 'text', role: 'key', store: asGiven },
+  fxCurrency: { kind: 'text', role: 'key', store: asGiven },
+  fxPerUSD: { kind: 'real', role: 'value', store: asGiven },
+  fxSource: { kind: 'text', role: 'value', store: asGiven },
+};
 
 export const Currency = z
   .object({

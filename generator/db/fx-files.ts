@@ -4,14 +4,18 @@
 // so a nightly adds one reviewable block to one file and a year is about 2 MB.
 // Written by `fetch --write-fx-csv` and scripts/make-currency-data.ts; read back
 // by the ordinary FX import.
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+//
+// The columns and each line are derived from STORED_FX_COLUMNS, and a month
+// file is read back through the import's own CSV reader (as rate-files.ts does).
+import { access, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parse } from 'csv-parse/sync';
-import { FxRateInput } from '../core/currencies.ts';
-import { UserError } from '../errors.ts';
-import { checkRecord } from './check-record.ts';
+import { FxRateInput, STORED_FX_COLUMNS } from '../core/currencies.ts';
+import { readCsv } from './csv-records.ts';
+import { Problems } from './problems.ts';
+import { textHeader, textLine } from './stored-columns.ts';
 
-export const FX_FILE_COLUMNS = ['fxDate', 'fxCurrency', 'fxPerUSD', 'fxSource'] as const;
+/** The header of every month file. */
+export const FX_FILE_COLUMNS = textHeader(STORED_FX_COLUMNS);
 const MONTH_FILE = /^[0-9]{4}-[0-9]{2}\.csv$/;
 
 /** The month files of `dir`, in date order (the import order). */
@@ -38,7 +42,7 @@ export async function keepFx(dir: string, rates: readonly FxRateInput[]): Promis
     const kept = new Map((await readKept(file)).map((r) => [keyOf(r), r]));
     for (const rate of added) kept.set(keyOf(rate), rate);
     const rows = [...kept.values()].sort((a, b) => a.fxDate.localeCompare(b.fxDate) || a.fxCurrency.localeCompare(b.fxCurrency));
-    const text = [FX_FILE_COLUMNS.join(','), ...rows.map((r) => FX_FILE_COLUMNS.map((c) => r[c]).join(','))].join('\n') + '\n';
+    const text = [FX_FILE_COLUMNS, ...rows.map((rate) => textLine(STORED_FX_COLUMNS, rate))].join('\n') + '\n';
     const temporary = `${file}.${process.pid}.tmp`;
     try {
       await writeFile(temporary, text);
@@ -52,15 +56,16 @@ export async function keepFx(dir: string, rates: readonly FxRateInput[]): Promis
 }
 
 async function readKept(file: string): Promise<FxRateInput[]> {
-  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
-  if (text === undefined) return [];
-  const rows = parse(text, { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
-  const problems: string[] = [];
+  const exists = await access(file).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
+  );
+  if (!exists) return [];
+  const problems = new Problems(file);
   const kept: FxRateInput[] = [];
-  rows.forEach((row, i) => {
-    const rate = checkRecord(FxRateInput, { ...row, fxPerUSD: Number(row.fxPerUSD) }, (field, message) => problems.push(`${file}:${i + 2}: ${field}: ${message}`));
-    if (rate) kept.push(rate);
+  await readCsv(file, FxRateInput, problems, ({ value }) => {
+    kept.push(value);
   });
-  if (problems.length) throw new UserError(`${file}: cannot add to this file; correct it first`, problems);
+  problems.throwIfAny('cannot add to this file; correct it first');
   return kept;
 }

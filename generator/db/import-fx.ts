@@ -3,15 +3,18 @@
 // database, gated for plausibility per currency, merged per (currency, date),
 // all or nothing, every problem named FILE:LINE: field.
 import type { Database } from 'better-sqlite3';
-import { DOLLAR, FxRateInput, NAIRA } from '../core/currencies.ts';
+import { DOLLAR, FxRateInput, NAIRA, STORED_FX_COLUMNS } from '../core/currencies.ts';
 import { readCsv } from './csv-records.ts';
 import type { ImportSummary } from './import-summary.ts';
 import { checkFxPlausibility, type GateOptions } from './plausibility.ts';
 import { Problems, type Located } from './problems.ts';
+import { changedSql, columnList, sameKeySql, stagingInsertSql, stagingTableSql, storedRow, updateSetSql } from './stored-columns.ts';
 
 const STAGED = 'temp.staged_fx';
-const SAME_KEY = 'f.fxCurrency = s.fxCurrency AND f.fxDate = s.fxDate';
-const CHANGED = 'f.fxPerUSD <> s.fxPerUSD OR f.fxSource <> s.fxSource';
+// Every column staged, compared, updated and inserted comes from the one definition.
+const COLUMNS = STORED_FX_COLUMNS;
+const SAME_KEY = sameKeySql(COLUMNS, 'f', 's');
+const CHANGED = changedSql(COLUMNS, 'f', 's');
 
 export type FxRows = (problems: Problems, onRecord: (record: Located<FxRateInput>) => void) => Promise<void>;
 
@@ -34,13 +37,13 @@ export async function importFxRows(db: Database, label: string, rows: FxRows, op
   const problems = new Problems(label);
   if (own) db.exec('BEGIN IMMEDIATE');
   try {
-    db.exec(`CREATE TABLE ${STAGED} (line INTEGER PRIMARY KEY, fxCurrency TEXT NOT NULL, fxDate TEXT NOT NULL, fxPerUSD REAL NOT NULL, fxSource TEXT NOT NULL)`);
-    const stage = db.prepare(`INSERT INTO ${STAGED} VALUES (?, ?, ?, ?, ?)`);
+    db.exec(stagingTableSql(STAGED, COLUMNS));
+    const stage = db.prepare(stagingInsertSql(STAGED, COLUMNS));
     let count = 0;
     await rows(problems, ({ line, value: r }) => {
       if (r.fxCurrency === NAIRA) problems.add(line, 'fxCurrency', "NGN's rate is each rate record's drtUSDinNaira (import rates), so that currency=NGN equals the Naira fields");
       else if (r.fxCurrency === DOLLAR) problems.add(line, 'fxCurrency', 'USD is 1 per US dollar by definition; leave it out');
-      else stage.run(line, r.fxCurrency, r.fxDate, r.fxPerUSD, r.fxSource);
+      else stage.run(line, ...storedRow(COLUMNS, r));
       count++;
     });
     reportConflicts(db, problems);
@@ -48,12 +51,12 @@ export async function importFxRows(db: Database, label: string, rows: FxRows, op
     problems.throwIfAny();
     const existing = db.prepare(`SELECT count(*) FROM ${STAGED} s JOIN fx_rates f ON ${SAME_KEY}`).pluck().get() as number;
     const updated = db
-      .prepare(`UPDATE fx_rates AS f SET fxPerUSD = s.fxPerUSD, fxSource = s.fxSource FROM ${STAGED} s WHERE ${SAME_KEY} AND (${CHANGED})`)
+      .prepare(`UPDATE fx_rates AS f SET ${updateSetSql(COLUMNS, 's')} FROM ${STAGED} s WHERE ${SAME_KEY} AND (${CHANGED})`)
       .run().changes;
     const inserted = db
       .prepare(
-        `INSERT INTO fx_rates (fxCurrency, fxDate, fxPerUSD, fxSource)
-         SELECT fxCurrency, fxDate, fxPerUSD, fxSource FROM ${STAGED} s WHERE NOT EXISTS (SELECT 1 FROM fx_rates f WHERE ${SAME_KEY}) ORDER BY line`,
+        `INSERT INTO fx_rates (${columnList(COLUMNS)})
+         SELECT ${columnList(COLUMNS)} FROM ${STAGED} s WHERE NOT EXISTS (SELECT 1 FROM fx_rates f WHERE ${SAME_KEY}) ORDER BY line`,
       )
       .run().changes;
     db.exec(`DROP TABLE ${STAGED}`);
