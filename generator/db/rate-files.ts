@@ -50,6 +50,14 @@ export async function keepRates(dir: string, rates: readonly KeptRate[]): Promis
   return written;
 }
 
+/**
+ * Reads the month files of `dir` that rows of `dates` would go into, so a
+ * damaged one is refused before anything is fetched (UserError naming its lines).
+ */
+export async function checkMonthFiles(dir: string, dates: readonly string[]): Promise<void> {
+  for (const month of new Set(dates.map((date) => date.slice(0, 7)))) await readKept(path.join(dir, `${month}.csv`));
+}
+
 const keyOf = (rate: { drtDate: string; drtSubcategoryID: number }) => `${rate.drtDate}/${rate.drtSubcategoryID}`;
 
 /** Removes the kept row of `subcategory` on `date` from its month file of `dir`; the file, or null when it held no such row. */
@@ -89,6 +97,6 @@ async function readKept(file: string): Promise<KeptRate[]> {
     if (drtID === undefined) problems.add(line, 'drtID', 'is missing');
     else kept.push({ ...value, drtID });
   });
-  problems.throwIfAny('cannot change this file; correct it first');
+  problems.throwIfAny('cannot change this file; correct it first (nothing was fetched or imported)');
   return kept;
 }

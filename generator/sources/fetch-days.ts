@@ -11,7 +11,7 @@ import { importFxRows } from '../db/import-fx.ts';
 import { importRateRows, type DayCounts } from '../db/import-rates.ts';
 import { makeWritableFolder } from '../db/file-errors.ts';
 import { openDatabase, writeError } from '../db/open.ts';
-import { keepRates, type KeptRate } from '../db/rate-files.ts';
+import { checkMonthFiles, keepRates, type KeptRate } from '../db/rate-files.ts';
 import { UserError } from '../errors.ts';
 import type { NairaFigure } from './cbn.ts';
 import { nationalRates } from './currency-api.ts';
@@ -47,6 +47,8 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
   // would leave the rows in the database and not in the files the next rebuild reads.
   if (options.writeCsv && !options.dryRun) checkWritable(options.writeCsv, '--write-csv');
   if (options.writeFxCsv && !options.dryRun) checkWritable(options.writeFxCsv, '--write-fx-csv');
+  // A damaged month file would refuse the new rows only after they were fetched: refused first.
+  if (options.writeCsv && !options.dryRun) await checkMonthFiles(options.writeCsv, options.dates);
   const db = openDatabase(options.db);
   try {
     const ids = metalIds(db, options.db);
@@ -105,6 +107,21 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
     }
 
     let counts = new Map<string, DayCounts>();
+    const written: string[] = [];
+    // The text is written inside the import's transaction, which commits only once
+    // every file is in place: the database and data/daily both hold the new rows or
+    // neither does (the default database is rebuilt from the text).
+    const keepText = async () => {
+      if (options.dryRun) return;
+      try {
+        if (options.writeCsv) written.push(...(await keepRates(options.writeCsv, kept(db, rows))));
+        if (options.writeFxCsv && fx.length > 0) written.push(...(await keepFx(options.writeFxCsv, fx)));
+      } catch (error) {
+        if (error instanceof UserError) throw error;
+        const e = error as NodeJS.ErrnoException;
+        throw new UserError(`${e.path ?? options.writeCsv}: cannot write the kept text (${e.code ?? e.message}); nothing was imported`);
+      }
+    };
     if (rows.length > 0) {
       const label = 'fetched';
       const summary = await importRateRows(db, label, (_problems, onRecord) => {
@@ -121,17 +138,17 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
               onRecord({ line: i + 1, value });
             });
             return Promise.resolve();
-          }, { acceptJumps: options.acceptJumps ?? false }).then(
-            () => undefined,
-            (error: unknown) => Promise.reject(error instanceof UserError ? nameFxRows(error, fx) : error),
-          ),
+          }, { acceptJumps: options.acceptJumps ?? false })
+            .then(
+              () => undefined,
+              (error: unknown) => Promise.reject(error instanceof UserError ? nameFxRows(error, fx) : error),
+            )
+            .then(keepText),
       }).catch((error: unknown) => {
         throw error instanceof UserError ? nameRows(error, label, rows, ids) : writeError(options.db, error);
       });
       counts = summary.byDate;
     }
-    const written = options.writeCsv && !options.dryRun && rows.length > 0 ? await keepRates(options.writeCsv, kept(db, rows)) : [];
-    if (options.writeFxCsv && !options.dryRun && fx.length > 0) written.push(...(await keepFx(options.writeFxCsv, fx)));
     const verb = options.dryRun ? 'would be ' : '';
     const lines = options.dates.map((date) => {
       const line = described.get(date)!;

@@ -3,7 +3,8 @@
 // 2025-12 and 2026-09) and CBN NFEM rows in the API's JSON shape (figures from
 // the bukunmialuko/cbn-rates mirror). The servers misbehave on purpose.
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { importSubcategories } from '../../generator/db/import-subcategories.ts'
 import { fetchDays, type FetchOptions } from '../../generator/sources/fetch-days.ts';
 import { startPreview } from '../../generator/edges/preview/server.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
+import { describeUserError } from '../../generator/errors.ts';
 import { fixtureBuild } from '../support/fixture.ts';
 import { contents, useScratch, userError } from '../db/scratch.ts';
 
@@ -225,6 +227,35 @@ describe('fetch', () => {
     expect(lines[0]).toMatch(/: would be 2 inserted, 0 updated, 0 unchanged$/);
     expect(written).toEqual([]);
     expect(stored(db)).toEqual([]);
+  });
+
+  it('--write-csv with a damaged month file: refused before anything is fetched (the rows were committed and missing from data/daily)', async () => {
+    const db = await sourcesDatabase();
+    const s = await sources((url) => currencyFile(dateOf(url)));
+    const dir = path.join(scratch.dir, 'daily');
+    await mkdir(dir);
+    await writeFile(path.join(dir, '2026-09.csv'), 'drtID,drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n1,2026-09-01,1,not-a-number,1530\n');
+    const before = contents(scratch.open(db));
+    const message = describeUserError(await userError(fetchDays(s.options(db, ['2026-09-29'], { writeCsv: dir }))));
+    expect(message).toMatch(/2026-09\.csv: cannot change this file; correct it first \(nothing was fetched or imported\)/);
+    expect(message).toMatch(/2026-09\.csv:2: drtInUSD: /);
+    expect([...s.primary.hits, ...s.fallback.hits, ...s.cbn.hits]).toEqual([]);
+    expect(contents(scratch.open(db))).toEqual(before);
+  });
+
+  it('--write-csv that cannot be written: the database does not commit, so both hold the new rows or neither', async () => {
+    const db = await sourcesDatabase();
+    const s = await sources((url) => currencyFile(dateOf(url)));
+    const dir = path.join(scratch.dir, 'daily');
+    await mkdir(dir);
+    // The month file's temporary name taken by a folder: the write fails after the fetch and the import.
+    await mkdir(path.join(dir, `2026-09.csv.${process.pid}.tmp`));
+    const before = contents(scratch.open(db));
+    const message = describeUserError(await userError(fetchDays(s.options(db, ['2026-09-29'], { writeCsv: dir }))));
+    expect(message).toMatch(/2026-09\.csv\.\d+\.tmp: cannot write the kept text \((ERR_FS_)?EISDIR\); nothing was imported/);
+    expect(s.primary.hits.length).toBeGreaterThan(0);
+    expect(contents(scratch.open(db))).toEqual(before);
+    expect(existsSync(path.join(dir, '2026-09.csv'))).toBe(false);
   });
 
   it("falls back to the currency API's naira rate when the CBN fails, and says so", async () => {
