@@ -1,0 +1,351 @@
+// Many nights of the nightly workflow's own steps (fetch yesterday and today with
+// --write-csv, build --strict, verify), night after night with NISAB_TODAY set
+// to each night, against two local sources on 127.0.0.1 serving generated days:
+// a currency API with two hosts (the second a mirror of the first) and the CBN's
+// NFEM list. The CLI runs in this process (program() from generator/cli.ts), so
+// 400 nights cost minutes, not 1,200 child processes.
+//
+// The nights run from 2028-11-20 to 2030-01-05 (412 nights: every month close,
+// the year close 2028 -> 2029 and the decade close 2029-12-31 -> 2030-01-01) and
+// hold these events (EVENTS below):
+//   - the CBN down (HTTP 503) for a week of nights: the naira rate is the currency API's;
+//   - a late CBN figure: a working day's row appears three nights late;
+//   - a currency-API day missing from the first host and served by the second;
+//   - a plausibility refusal: one night the API serves a day's gold at a tenth
+//     (a misplaced decimal point); fetch refuses it and that night fails, writing
+//     nothing; the next night the file is right again.
+//
+// The expected rows come from a model of the sources written here (what each
+// source published by each night), not from fetch's code. After every night:
+//   - the night's commands succeed (fetch fails on the refusal night only, and then
+//     the database and data/daily are byte for byte as before);
+//   - verify passes;
+//   - the database holds exactly the modelled rows: every day the sources published
+//     by then, with the naira figure and source the model says;
+//   - data/daily holds every row of the database, and every line it ever held is
+//     still there (nothing committed is lost);
+//   - no rate is older than its sources allow: the newest is yesterday's (the price
+//     source publishes a day after it), and no naira rate is carried more than 7 days;
+//   - the tree equals a full build of the same database as of that night
+//     (manifest.json aside) on COMPARED nights (every close, every event night and
+//     every 7th night): a full build costs more than the night itself.
+import { mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, datesFrom } from '../../generator/core/dates.ts';
+import { program } from '../../generator/cli.ts';
+import { importCategories } from '../../generator/db/import-categories.ts';
+import { importSources } from '../../generator/db/import-sources.ts';
+import { importSubcategories } from '../../generator/db/import-subcategories.ts';
+import { initDatabase } from '../../generator/db/open.ts';
+import { describeUserError, UserError } from '../../generator/errors.ts';
+
+const DATA = path.join(import.meta.dirname, '../../data');
+const FIRST_NIGHT = '2028-11-20';
+/** NISAB_LAST_NIGHT=YYYY-MM-DD runs fewer nights (while changing this test); CI runs them all. */
+const LAST_NIGHT = process.env.NISAB_LAST_NIGHT ?? '2030-01-05';
+const NIGHTS = datesFrom(FIRST_NIGHT, LAST_NIGHT);
+
+/** The events, by the night (or day) they happen on. */
+const EVENTS = {
+  /** The CBN answers 503 on these nights. */
+  cbnDown: datesFrom('2029-03-05', '2029-03-11'),
+  /** This working day's NFEM row is first published on `from` (it is normally out by the next night). */
+  lateCbn: { day: '2029-06-13', from: '2029-06-16' },
+  /** The first host of the currency API never has this day; the second does. */
+  firstHostMissing: '2029-08-08',
+  /** On this night the currency API serves yesterday's gold at a tenth of its price; the next night it is right. */
+  refused: { night: '2029-10-10', day: '2029-10-09' },
+};
+const EVENT_NIGHTS = new Set([
+  ...EVENTS.cbnDown,
+  addDays(EVENTS.cbnDown.at(-1)!, 1),
+  addDays(EVENTS.lateCbn.day, 1),
+  EVENTS.lateCbn.from,
+  addDays(EVENTS.firstHostMissing, 1),
+  EVENTS.refused.night,
+  addDays(EVENTS.refused.night, 1),
+]);
+/** Nights whose tree is compared with a full build: the first, every close (the night after the last day of a month), every event night, every 7th. */
+const COMPARED = new Set(NIGHTS.filter((night, i) => i === 0 || night.endsWith('-01') || night.endsWith('-02') || EVENT_NIGHTS.has(night) || i % 7 === 0));
+
+// --- The sources' generated days -------------------------------------------------
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+const isWorkingDay = (date: string) => weekday(date) !== 0 && weekday(date) !== 6;
+
+/** US dollars per troy ounce and naira per US dollar on a day: smooth, different every day, inside the plausibility limits. */
+function marketOf(date: string): { gold: number; silver: number; ngn: number } {
+  const n = dayNumber(date);
+  return {
+    gold: 2600 + 300 * Math.sin(n / 60) + (n % 7),
+    silver: 31 + 4 * Math.sin(n / 45) + (n % 5) / 10,
+    ngn: 1500 + 80 * Math.sin(n / 90) + (n % 3),
+  };
+}
+/** The CBN's official figure of a working day (4 decimals, as the CBN writes it). */
+const cbnRate = (date: string) => Number((1490 + 70 * Math.sin(dayNumber(date) / 80) + (dayNumber(date) % 4) / 4).toFixed(4));
+
+function currencyFile(date: string, night: string): string {
+  const m = marketOf(date);
+  const gold = night === EVENTS.refused.night && date === EVENTS.refused.day ? m.gold / 10 : m.gold;
+  return JSON.stringify({ date, usd: { xau: 1 / gold, xag: 1 / m.silver, ngn: m.ngn } });
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const cbnDate = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]}-${date.slice(8, 10)}-${date.slice(0, 4)}`;
+
+/** The working days whose NFEM row the CBN has published by `night` (a day's row is out by the next night, the late one later). */
+function cbnPublished(night: string): string[] {
+  return datesFrom(addDays(FIRST_NIGHT, -40), addDays(night, -1)).filter(
+    (day) => isWorkingDay(day) && (day !== EVENTS.lateCbn.day || night >= EVENTS.lateCbn.from),
+  );
+}
+
+// --- The model: what the database should hold after each night -----------------
+
+interface Expected {
+  naira: number;
+  nairaSource: string;
+  /** Stored only when it is not the rate's own date (a carried figure). */
+  nairaDate: string | null;
+}
+
+/** What fetch should make of `day` on `night`, from the sources as modelled: the CBN's rate of the day, else carried up to 7 days, else the currency API's. */
+function expectedNaira(day: string, night: string): Expected {
+  if (!EVENTS.cbnDown.includes(night)) {
+    const published = new Set(cbnPublished(night));
+    for (let back = 0; back <= 7; back++) {
+      const from = addDays(day, -back);
+      if (published.has(from)) return { naira: cbnRate(from), nairaSource: back === 0 ? 'cbn-nfem' : 'cbn-nfem-carried', nairaDate: back === 0 ? null : from };
+    }
+  }
+  return { naira: marketOf(day).ngn, nairaSource: 'currency-api', nairaDate: null };
+}
+
+// --- Servers, the CLI in this process -------------------------------------------
+
+let tonight = FIRST_NIGHT;
+const closers: (() => Promise<void>)[] = [];
+
+async function serve(handler: (url: string) => { status: number; body: string }): Promise<string> {
+  const server = http.createServer((req, res) => {
+    const reply = handler(req.url!);
+    res.writeHead(reply.status, { 'content-type': reply.status === 200 ? 'application/json; charset=utf-8' : 'text/plain' }).end(reply.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const NOT_FOUND = { status: 404, body: 'Not found' };
+
+async function startSources(): Promise<Record<string, string>> {
+  const currency = await serve((url) => {
+    const match = /^\/(a|b)\/(\d{4}-\d{2}-\d{2})\.json$/.exec(url);
+    if (!match) return NOT_FOUND;
+    const [, host, date] = match as unknown as [string, string, string];
+    // A day's file is out after the day: at 00:05 yesterday's is there and today's is not.
+    if (date >= tonight) return NOT_FOUND;
+    if (host === 'a' && date === EVENTS.firstHostMissing) return NOT_FOUND;
+    return { status: 200, body: currencyFile(date, tonight) };
+  });
+  const cbn = await serve((url) => {
+    if (url !== '/api/GetAllNFEM_Rates') return NOT_FOUND;
+    if (EVENTS.cbnDown.includes(tonight)) return { status: 503, body: 'Service Unavailable' };
+    const rows = cbnPublished(tonight).map((day) => ({ ratedate: cbnDate(day), weightedAvgRate: cbnRate(day).toFixed(4) }));
+    return { status: 200, body: JSON.stringify(rows) };
+  });
+  return { NISAB_CURRENCY_API: `${currency}/a/{date}.json,${currency}/b/{date}.json`, NISAB_CBN_API: cbn };
+}
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** One command, as `npm run cli -- ...args` would run it, in this process: its output captured, a UserError as exit code 1. */
+async function cli(args: string[]): Promise<Run> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void stdout.push(`${parts.join(' ')}\n`));
+  const error = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void stderr.push(`${parts.join(' ')}\n`));
+  try {
+    await program().exitOverride().parseAsync(args, { from: 'user' });
+    return { code: 0, stdout: stdout.join(''), stderr: stderr.join('') };
+  } catch (caught) {
+    if (!(caught instanceof UserError)) throw caught;
+    return { code: 1, stdout: stdout.join(''), stderr: `${stderr.join('')}error: ${describeUserError(caught)}\n` };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+/** Every file of a published tree (the folder `out` points to), by path relative to it. */
+async function treeFiles(out: string): Promise<Map<string, Buffer>> {
+  const root = await realpath(out);
+  const files = new Map<string, Buffer>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files.set(path.relative(root, file), await readFile(file));
+  }
+  return files;
+}
+
+/** data/daily's lines (header aside), by month file. */
+async function dailyLines(dir: string): Promise<Set<string>> {
+  const lines = new Set<string>();
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names.sort()) {
+    for (const line of (await readFile(path.join(dir, name), 'utf8')).split('\n').slice(1)) if (line) lines.add(`${name}:${line}`);
+  }
+  return lines;
+}
+
+interface StoredRow {
+  drtDate: string;
+  sctSlug: string;
+  drtInUSD: number;
+  drtUSDinNaira: number;
+  drtNairaSource: string;
+  drtNairaDate: string | null;
+  drtPriceSource: string;
+}
+
+describe('the nightly, night after night', () => {
+  let dir = '';
+  let env: Record<string, string> = {};
+  const saved: Record<string, string | undefined> = {};
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'nisab-nights-'));
+    env = { ...(await startSources()), NISAB_TIME_ZONE: 'Africa/Lagos' };
+    for (const key of [...Object.keys(env), 'NISAB_TODAY', 'NISAB_DB']) saved[key] = process.env[key];
+    Object.assign(process.env, env);
+    delete process.env.NISAB_DB;
+  });
+  afterAll(async () => {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    for (const close of closers.splice(0)) await close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it(`${NIGHTS.length} nights from ${FIRST_NIGHT} to ${LAST_NIGHT}: each night's tree verifies, holds what the sources published and equals a full build`, async () => {
+    const db = path.join(dir, 'rates.sqlite');
+    initDatabase(db);
+    const setup = new Database(db);
+    await importCategories(setup, path.join(DATA, 'categories.csv'));
+    await importSubcategories(setup, path.join(DATA, 'subcategories.csv'));
+    await importSources(setup, path.join(DATA, 'sources.csv'));
+    setup.close();
+    const daily = path.join(dir, 'daily');
+    const out = path.join(dir, 'public');
+
+    /** The model: each stored day's expected naira figure, fixed by the night that fetched it. */
+    const expected = new Map<string, Expected>();
+    let committed = new Set<string>();
+    const cost = { fetch: 0, build: 0, verify: 0, checks: 0, full: 0 };
+
+    for (const [i, night] of NIGHTS.entries()) {
+      tonight = night;
+      process.env.NISAB_TODAY = night;
+      const yesterday = addDays(night, -1);
+      const before = { db: await readFile(db), daily: committed };
+
+      let t = performance.now();
+      const fetched = await cli(['fetch', '--from', 'yesterday', '--to', 'today', '--write-csv', daily, '--db', db, '--timeout', '2', '--retries', '0']);
+      cost.fetch += performance.now() - t;
+
+      if (night === EVENTS.refused.night) {
+        // The import refuses the day (gold at a tenth of its neighbour): nothing is written, the night stops before the build.
+        expect(fetched.code, fetched.stderr).toBe(1);
+        expect(fetched.stderr).toMatch(new RegExp(`^error: nothing fetched was imported`, 'm'));
+        expect(fetched.stderr).toContain(`${yesterday} gold:`);
+        expect((await readFile(db)).equals(before.db)).toBe(true);
+        expect(await dailyLines(daily)).toEqual(before.daily);
+        expect((await cli(['verify', '--out', out])).code).toBe(0);
+        continue;
+      }
+      expect(fetched.code, `${night}: ${fetched.stderr}`).toBe(0);
+      expected.set(yesterday, expectedNaira(yesterday, night));
+      if (night === addDays(EVENTS.firstHostMissing, 1)) expect(fetched.stdout).toMatch(new RegExp(`^${yesterday}: gold .*: 2 inserted`, 'm'));
+      if (EVENTS.cbnDown.includes(night)) expect(fetched.stderr).toMatch(/the CBN gave no usable NFEM rates/);
+
+      t = performance.now();
+      const built = await cli(['build', '--strict', '--db', db, '--out', out]);
+      cost.build += performance.now() - t;
+      expect(built.code, `${night}: ${built.stderr}`).toBe(0);
+      t = performance.now();
+      const verified = await cli(['verify', '--out', out]);
+      cost.verify += performance.now() - t;
+      expect(verified.code, `${night}: ${verified.stderr}`).toBe(0);
+
+      t = performance.now();
+      // The database holds exactly the days the sources published by tonight (the refused day aside), as modelled.
+      const reader = new Database(db, { readonly: true });
+      const rows = reader
+        .prepare(
+          `SELECT drtDate, sctSlug, drtInUSD, drtUSDinNaira, drtNairaSource, drtNairaDate, drtPriceSource
+           FROM rates JOIN subcategories ON sctID = drtSubcategoryID ORDER BY drtDate, sctSlug`,
+        )
+        .all() as StoredRow[];
+      reader.close();
+      const days = [...new Set(rows.map((r) => r.drtDate))];
+      expect(days, night).toEqual([...expected.keys()].sort());
+      expect(days.at(-1), `${night}: the newest rate is yesterday's`).toBe(yesterday);
+      for (const row of rows) {
+        const want = expected.get(row.drtDate)!;
+        const m = marketOf(row.drtDate);
+        const price = row.sctSlug === 'gold' ? m.gold : m.silver;
+        expect(row.drtInUSD, `${row.drtDate} ${row.sctSlug}`).toBeCloseTo(price / 31.1034768, 5);
+        expect(row.drtPriceSource).toBe('currency-api');
+        expect({ naira: row.drtUSDinNaira, nairaSource: row.drtNairaSource, nairaDate: row.drtNairaDate }, `${night}: ${row.drtDate}`).toEqual(want);
+        expect(addDays(row.drtNairaDate ?? row.drtDate, 7) >= row.drtDate, `${row.drtDate}: naira carried from ${row.drtNairaDate}`).toBe(true);
+      }
+      // data/daily: every line committed before is still there, and it holds every row of the database.
+      const lines = await dailyLines(daily);
+      for (const line of committed) expect(lines.has(line), `${night}: data/daily lost ${line}`).toBe(true);
+      expect(lines.size, night).toBe(rows.length);
+      committed = lines;
+      cost.checks += performance.now() - t;
+
+      if (COMPARED.has(night)) {
+        t = performance.now();
+        const full = path.join(dir, 'full');
+        const fresh = await cli(['build', '--db', db, '--out', full]);
+        expect(fresh.code, fresh.stderr).toBe(0);
+        const [mine, theirs] = [await treeFiles(out), await treeFiles(full)];
+        mine.delete('manifest.json');
+        theirs.delete('manifest.json');
+        expect([...mine.keys()].sort(), night).toEqual([...theirs.keys()].sort());
+        const differ = [...mine].filter(([file, bytes]) => !bytes.equals(theirs.get(file)!)).map(([file]) => file);
+        expect(differ, `${night}: files that differ from a full build`).toEqual([]);
+        // A fresh full build each time: no snapshot before it to reuse.
+        await rm(full, { recursive: true, force: true });
+        await rm(path.join(dir, '.full.snapshots'), { recursive: true, force: true });
+        cost.full += performance.now() - t;
+      }
+      if (i % 50 === 0) process.stderr.write(`night ${i + 1}/${NIGHTS.length} ${night}\n`);
+    }
+
+    const perNight = (ms: number, n = NIGHTS.length) => `${(ms / n).toFixed(0)} ms`;
+    process.stderr.write(
+      `${NIGHTS.length} nights: fetch ${perNight(cost.fetch)}, build ${perNight(cost.build)}, verify ${perNight(cost.verify)}, checks ${perNight(cost.checks)} a night; ` +
+        `full comparison build ${perNight(cost.full, COMPARED.size)} on each of ${COMPARED.size} nights\n`,
+    );
+    // The decade close was crossed with fetched data (unless NISAB_LAST_NIGHT cut the run short).
+    if (LAST_NIGHT >= '2030-01-02') expect(expected.has('2029-12-31') && expected.has('2030-01-01')).toBe(true);
+  }, 30 * 60_000);
+});
