@@ -50,6 +50,7 @@ export const TABLES = [
   'LivestockFormula.remainder[]',
   'Meta',
   'Meta.subcategories[]',
+  'NigeriaMonth',
 ] as const;
 
 /** The object schema a table name names. */
@@ -90,6 +91,7 @@ export function typeText(node: Node): string {
     if (node.format === 'date') return 'string `YYYY-MM-DD`';
     if (node.format === 'date-time') return 'string, an ISO 8601 instant in UTC';
     if (node.format === 'uri') return 'string, an http(s) URL';
+    if (node.pattern === '^[0-9]{4}-(0[1-9]|1[0-2])$') return 'string `YYYY-MM` (Hijri)';
     if (node.pattern !== undefined && HIJRI.test(node.pattern)) return 'string `YYYY-MM-DD` (Hijri)';
     if (node.pattern === '^[0-9a-f]{40}$') return 'string, 40 hex digits';
     return 'string';

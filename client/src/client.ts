@@ -6,7 +6,7 @@ import { paths } from '../../generator/core/layout.ts';
 import { BASES } from '../../generator/core/endpoints.ts';
 import { assemble, route } from '../../generator/core/router.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
-import type { ErrorBody, IsoDate, ItemBody, ListBody, Meta, NisabRule, Rate, Source, Subcategory, SubcategoryRef } from './types.ts';
+import type { ErrorBody, IsoDate, ItemBody, ListBody, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory, SubcategoryRef } from './types.ts';
 
 export interface ClientOptions {
   /** Where the API answers, e.g. `https://rates.example.org/api/v1`. Default in a browser: this page's origin + `/api/v1`. */
@@ -193,6 +193,8 @@ export function createClient(options: ClientOptions = {}) {
     subcategories: () => data<Subcategory[]>('/subcategories'),
     /** `GET /sources`: where every figure comes from; a rate's drtPriceSource and drtNairaSource are srcIDs of this list. */
     sources: () => data<Source[]>('/sources'),
+    /** `GET /calendars/nigeria`: the Hijri months as Nigeria declared them, oldest first; each calSource is a srcID of sources(). */
+    nigeriaCalendar: () => data<NigeriaMonth[]>('/calendars/nigeria'),
     /** The body of any GET under the base, e.g. `answer('/rates?start_date=2025-01-01')` (the page's live examples use it on a static host). */
     answer: (target: string) => get<unknown>(target),
     /** `GET /meta`: the snapshot's as-of date and coverage. */

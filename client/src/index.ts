@@ -2,7 +2,7 @@
 // types (derived from the zod schemas the build validates with), and the
 // calculators the landing page runs.
 export { createClient, NisabApiError, requestPath, type ClientOptions, type LatestQuery, type NisabClient, type NisabQuery, type RatesQuery } from './client.ts';
-export type { Bracket, ErrorBody, IsoDate, ItemBody, ListBody, Meta, NisabRule, Rate, Source, SourceFigure, Subcategory, SubcategoryRef } from './types.ts';
+export type { Bracket, ErrorBody, IsoDate, ItemBody, ListBody, Meta, NigeriaMonth, NisabRule, Rate, Source, SourceFigure, Subcategory, SubcategoryRef } from './types.ts';
 export {
   cashRule,
   combiningFor,

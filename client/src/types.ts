@@ -1,9 +1,9 @@
 // The records' types, derived from the zod schemas the build validates every
 // published file with (generator/core/schemas.ts): written once, never here.
 import type { z } from 'zod';
-import type { ErrorEnvelope, Meta, NisabRule, Rate, Source, SourceFigure, Subcategory, Bracket } from '../../generator/core/schemas.ts';
+import type { ErrorEnvelope, Meta, NigeriaMonth, NisabRule, Rate, Source, SourceFigure, Subcategory, Bracket } from '../../generator/core/schemas.ts';
 
-export type { Meta, NisabRule, Rate, Source, SourceFigure, Subcategory, Bracket };
+export type { Meta, NigeriaMonth, NisabRule, Rate, Source, SourceFigure, Subcategory, Bracket };
 
 /** The body of every failed answer: `{"success": false, "message": "..."}`. */
 export type ErrorBody = z.infer<typeof ErrorEnvelope>;

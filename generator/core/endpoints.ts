@@ -333,6 +333,23 @@ export const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    path: '/calendars/nigeria',
+    summary: "Nigeria's Hijri calendar: the declared first day of each month, with its source",
+    description:
+      "The months as the Sultan of Sokoto declares them on the reports of the moon-sighting committees (NMCN), oldest first; each calSource is an entry of /sources reporting the declaration. A month whose declaration is not in the data is absent, never computed; drtHijriDateNigeria and asOfHijriNigeria count days inside these months.",
+    parameters: [],
+    rules: [],
+    answer: { schema: 'NigeriaMonth', list: true, description: 'every declared month start the snapshot knows' },
+    errors: {},
+    examples: [''],
+    plan: function () {
+      return wholeFile(paths.calendarNigeria);
+    },
+    wholeFileQueries: function () {
+      return [''];
+    },
+  },
+  {
     path: '/meta',
     summary: 'The snapshot: its as-of date, coverage per subcategory and content id',
     description: 'When the data was last updated, and which dates each subcategory covers.',

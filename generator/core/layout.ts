@@ -40,6 +40,7 @@ const PATTERNS = {
   routing: 'v1/routing.json',
   subcategories: 'v1/subcategories.json',
   sources: 'v1/sources.json',
+  calendarNigeria: 'v1/calendars/nigeria.json',
   nisabAll: 'v1/nisab.json',
   nisab: 'v1/nisab/{id}.json',
   latest: 'v1/rates/latest/{id}.json',
@@ -58,7 +59,7 @@ const PATTERNS = {
 };
 type Kind = keyof typeof PATTERNS;
 // The order paths are tried in: a list, since njs may enumerate PATTERNS' keys in another order.
-const KIND_ORDER = ['meta', 'routing', 'subcategories', 'sources', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'mark', 'month', 'year', 'decade', 'months', 'years'] as const;
+const KIND_ORDER = ['meta', 'routing', 'subcategories', 'sources', 'calendarNigeria', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'mark', 'month', 'year', 'decade', 'months', 'years'] as const;
 const kindsListed: ListsAll<Kind, typeof KIND_ORDER> = true;
 void kindsListed;
 const KINDS: readonly Kind[] = KIND_ORDER;
@@ -122,6 +123,7 @@ export const paths = {
   routing: fill(PATTERNS.routing, {}),
   subcategories: fill(PATTERNS.subcategories, {}),
   sources: fill(PATTERNS.sources, {}),
+  calendarNigeria: fill(PATTERNS.calendarNigeria, {}),
   nisabAll: fill(PATTERNS.nisabAll, {}),
   nisab: function (subcategoryId: number): string {
     return fill(PATTERNS.nisab, { id: String(subcategoryId) });
@@ -158,6 +160,7 @@ export type SnapshotFile =
   | { kind: 'routing' }
   | { kind: 'subcategories' }
   | { kind: 'sources' }
+  | { kind: 'calendarNigeria' }
   | { kind: 'nisabAll' }
   | { kind: 'nisab'; subcategoryId: number }
   | { kind: 'latest'; subcategoryId: number }
@@ -199,6 +202,7 @@ const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFi
   routing: function () { return { kind: 'routing' }; },
   subcategories: function () { return { kind: 'subcategories' }; },
   sources: function () { return { kind: 'sources' }; },
+  calendarNigeria: function () { return { kind: 'calendarNigeria' }; },
   nisabAll: function () { return { kind: 'nisabAll' }; },
   nisab: function (values) { return { kind: 'nisab', subcategoryId: Number(values['id']) }; },
   latest: function (values) { return { kind: 'latest', subcategoryId: Number(values['id']) }; },

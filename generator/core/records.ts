@@ -13,7 +13,7 @@
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
 import type { ListsAll } from './complete.ts';
-import type { Bracket, Formula, Meta, NisabRule, Rate, Source, Subcategory } from './schemas.ts';
+import type { Bracket, Formula, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from './schemas.ts';
 
 /** A record's fields in their published order, and the shapes of the records its fields hold. */
 export interface RecordShape {
@@ -32,7 +32,7 @@ function shape<T>(fields: readonly (keyof T & string)[], nested: { [K in keyof T
 
 type Element<T> = T extends readonly (infer E)[] ? Element<E> : NonNullable<T>;
 
-const RATE_FIELDS = ['drtID', 'drtSubcategoryID', 'drtDate', 'drtInUSD', 'drtUSDinNaira', 'drtInNaira', 'drtUnit', 'drtHijriDate', 'drtPriceSource', 'drtNairaSource', 'drtNairaDate'] as const;
+const RATE_FIELDS = ['drtID', 'drtSubcategoryID', 'drtDate', 'drtInUSD', 'drtUSDinNaira', 'drtInNaira', 'drtUnit', 'drtHijriDate', 'drtPriceSource', 'drtNairaSource', 'drtNairaDate', 'drtHijriDateNigeria'] as const;
 
 const DUE_ITEM_FIELDS = ['item', 'count'] as const;
 const PER_FIELDS = ['item', 'heads'] as const;
@@ -75,7 +75,8 @@ const DUE_ITEM_WORDS_FIELDS = ['item', 'words'] as const;
 const SUBCATEGORY_FIELDS = ['sctID', 'sctSlug', 'sctName', 'sctUnit', 'sctHasDailyRate', 'sctIsDefault', 'sctCategoryID', 'sctCategorySlug', 'sctCategoryName'] as const;
 const SOURCE_FIELDS = ['srcID', 'srcName', 'srcURL', 'srcLicence', 'srcDescription', 'srcFigure'] as const;
 const COVERAGE_FIELDS = ['sctID', 'sctSlug', 'firstDate', 'lastDate', 'count'] as const;
-const META_FIELDS = ['asOf', 'asOfHijri', 'timeZone', 'validUntil', 'contentId', 'defaultSubcategoryID', 'rateCount', 'subcategories'] as const;
+const NIGERIA_MONTH_FIELDS = ['calMonth', 'calFirstDay', 'calSource'] as const;
+const META_FIELDS = ['asOf', 'asOfHijri', 'asOfHijriNigeria', 'timeZone', 'validUntil', 'contentId', 'defaultSubcategoryID', 'rateCount', 'subcategories'] as const;
 
 type DueItem = Element<Bracket['lbrDues']>;
 type Per = Element<Formula['per']>;
@@ -105,7 +106,8 @@ const complete: [
   Complete<Source, typeof SOURCE_FIELDS>,
   Complete<Coverage, typeof COVERAGE_FIELDS>,
   Complete<Meta, typeof META_FIELDS>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+  Complete<NigeriaMonth, typeof NIGERIA_MONTH_FIELDS>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void complete;
 
 const DUE_ITEM = shape<DueItem>(DUE_ITEM_FIELDS, {});
@@ -132,6 +134,7 @@ export const RECORD_SHAPES: { [K in RecordName]: RecordShape } = {
   Subcategory: shape<Subcategory>(SUBCATEGORY_FIELDS, {}),
   Source: shape<Source>(SOURCE_FIELDS, {}),
   Meta: shape<Meta>(META_FIELDS, { subcategories: shape<Coverage>(COVERAGE_FIELDS, {}) }),
+  NigeriaMonth: shape<NigeriaMonth>(NIGERIA_MONTH_FIELDS, {}),
 };
 
 /** The records an answer carries, by the id of their schema. */
@@ -141,6 +144,7 @@ export interface Records {
   Subcategory: Subcategory;
   Source: Source;
   Meta: Meta;
+  NigeriaMonth: NigeriaMonth;
 }
 export type RecordName = keyof Records;
 

@@ -65,7 +65,7 @@ export type Subcategory = z.infer<typeof Subcategory>;
 export const sourceId = slug.max(64);
 
 /** What a source's figure is: the word a client needs to tell a daily rate from a monthly one. */
-export const SourceFigure = z.enum(['daily-reference', 'daily-official', 'carried', 'monthly-average', 'end-of-month-official', 'manual', 'other']);
+export const SourceFigure = z.enum(['daily-reference', 'daily-official', 'carried', 'monthly-average', 'end-of-month-official', 'manual', 'declaration', 'other']);
 export type SourceFigure = z.infer<typeof SourceFigure>;
 
 export const SourceInput = z
@@ -76,7 +76,7 @@ export const SourceInput = z
     srcLicence: z.string().min(1).describe('the terms the figures are used under'),
     srcDescription: z.string().min(1).describe('what the figure is, in words: daily or monthly, average or end of period, carried or not'),
     srcFigure: SourceFigure.default('other').describe(
-      'what the figure is: daily-reference (a market reference rate of that day), daily-official (an official rate of that day), carried (an official rate of an earlier day, see drtNairaDate), monthly-average, end-of-month-official, manual (entered by hand), other (default)',
+      'what the figure is: daily-reference (a market reference rate of that day), daily-official (an official rate of that day), carried (an official rate of an earlier day, see drtNairaDate), monthly-average, end-of-month-official, manual (entered by hand), declaration (a report of the declared first day of a Hijri month, GET /calendars/nigeria), other (default)',
     ),
   })
   .strict();
@@ -87,6 +87,24 @@ export const Source = SourceInput.extend({
   srcFigure: SourceFigure.describe(SourceInput.shape.srcFigure.description ?? ''),
 }).meta({ id: 'Source' });
 export type Source = z.infer<typeof Source>;
+
+/**
+ * A Hijri month as Nigeria declares it (docs/API.md §2b): its first day, a fact
+ * with a source, never computed. The same record is imported and published.
+ */
+export const NigeriaMonth = z
+  .object({
+    calMonth: z
+      .string()
+      .regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, { message: 'must be a Hijri year and month in YYYY-MM form, e.g. 1447-09 for Ramadan 1447' })
+      .meta({ example: '1447-09' })
+      .describe('the Hijri year and month, YYYY-MM (1447-09: Ramadan 1447)'),
+    calFirstDay: isoDate.describe('its first day (Gregorian) as the Sultan of Sokoto declared it on the reports of the moon-sighting committees (NMCN)'),
+    calSource: sourceId.describe('id of the entry of /sources that reports the declaration (its srcFigure is declaration)'),
+  })
+  .strict()
+  .meta({ id: 'NigeriaMonth' });
+export type NigeriaMonth = z.infer<typeof NigeriaMonth>;
 
 export const RateInput = z
   .object({
@@ -160,6 +178,11 @@ export const Rate = z
     drtPriceSource: sourceId.describe('id of the entry of /sources that drtInUSD comes from (its srcFigure says daily or monthly average)'),
     drtNairaSource: sourceId.describe('id of the entry of /sources that drtUSDinNaira comes from (cbn-nfem-carried: an earlier day\'s official rate, see drtNairaDate)'),
     drtNairaDate: isoDate.describe('the date drtUSDinNaira is from: drtDate, or the earlier working day a carried rate is from'),
+    drtHijriDateNigeria: hijriDateField
+      .nullable()
+      .describe(
+        'drtDate in Nigeria\'s Hijri calendar: the months as the Sultan of Sokoto declares them on the moon-sighting committees\' reports (GET /calendars/nigeria). null when the first day of that month is not in the data, and on day 30 until the next month\'s first day is; never computed',
+      ),
   })
   .strict()
   .meta({ id: 'Rate' });
@@ -244,6 +267,22 @@ export const RATE_COLUMNS: RateColumns = {
   drtPriceSource: { sql: 'r.drtPriceSource' },
   drtNairaSource: { sql: 'r.drtNairaSource' },
   drtNairaDate: { sql: 'coalesce(r.drtNairaDate, r.drtDate)' },
+  // The declared month the date falls in (core/nigeria-calendar.ts says the same in
+  // code): days 1-29 of it, day 30 only when the next month is declared 30 days on.
+  // SQL, not derived, so a month's fingerprint changes when its dates do (and the
+  // calendar's triggers give the month a new version: migrations.ts).
+  drtHijriDateNigeria: {
+    sql: `(SELECT CASE
+              WHEN julianday(r.drtDate) - julianday(c.calFirstDay) < 29
+                OR julianday(r.drtDate) - julianday(c.calFirstDay) = 29 AND EXISTS (
+                     SELECT 1 FROM calendar_nigeria n
+                      WHERE n.calFirstDay = date(c.calFirstDay, '+30 days')
+                        AND n.calMonth = CASE substr(c.calMonth, 6) WHEN '12' THEN printf('%04d-01', substr(c.calMonth, 1, 4) + 1)
+                                                                    ELSE printf('%s-%02d', substr(c.calMonth, 1, 4), substr(c.calMonth, 6) + 1) END)
+              THEN printf('%s-%02d', c.calMonth, julianday(r.drtDate) - julianday(c.calFirstDay) + 1)
+            END
+           FROM calendar_nigeria c WHERE c.calFirstDay <= r.drtDate ORDER BY c.calFirstDay DESC LIMIT 1)`,
+  },
 };
 
 /** A rate as published: one line of JSON, its keys in the record's order (the order is part of the public bytes; core/records.ts). */
@@ -436,6 +475,9 @@ export const Meta = z
   .object({
     asOf: isoDate.describe('the snapshot holds records dated up to this date'),
     asOfHijri: hijriDateField.describe('the as-of date in the Umm al-Qura calendar; local sighting (NMCN) can differ by a day'),
+    asOfHijriNigeria: hijriDateField
+      .nullable()
+      .describe('the as-of date in Nigeria\'s Hijri calendar, as drtHijriDateNigeria: null when the month\'s declared first day (or, on day 30, the next month\'s) is not in the data'),
     timeZone: z.string().describe('the time zone the as-of date was taken in'),
     validUntil: z.iso.datetime().describe('when the next nightly build is due; no answer is cached past it'),
     contentId: z.string().regex(/^[0-9a-f]{40}$/).describe('changes exactly when any answer of the snapshot changes'),

@@ -5,6 +5,7 @@ import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
+import { importNigeriaCalendar } from './import-calendar.ts';
 import { importCategories } from './import-categories.ts';
 import { importCurrencies } from './import-currencies.ts';
 import { importFx } from './import-fx.ts';
@@ -25,6 +26,8 @@ export const DEFAULT_DB_PATH = path.join(DATA_DIR, 'default.sqlite');
 const DATA_FILES = ['categories.csv', 'subcategories.csv', 'rates.csv', 'nisab.json'] as const;
 /** Optional: the sources the rates name (without it, a rate may name only manual). */
 const SOURCES_FILE = 'sources.csv';
+/** Optional: Nigeria's declared Hijri months (docs/calendar.md), imported after the sources they name. */
+const CALENDAR_FILE = 'calendar-nigeria.csv';
 /** Optional: the daily rates kept by `fetch --write-csv`, one CSV per month, imported after rates.csv. */
 export const DAILY_DIR = 'daily';
 /** Optional: the ISO 4217 national currencies, and their rates per US dollar kept by `fetch --write-fx-csv`, one CSV per month. */
@@ -37,6 +40,8 @@ export async function importDataDirectory(db: Database, dataDir: string = DATA_D
   const sources = path.join(dataDir, SOURCES_FILE);
   const summaries = [await importCategories(db, categories), await importSubcategories(db, subcategories)];
   if (await exists(sources)) summaries.push(await importSources(db, sources));
+  const calendar = path.join(dataDir, CALENDAR_FILE);
+  if (await exists(calendar)) summaries.push(await importNigeriaCalendar(db, calendar));
   summaries.push(await importRates(db, rates));
   for (const file of await monthFiles(path.join(dataDir, DAILY_DIR))) summaries.push(await importRates(db, file));
   const currencies = path.join(dataDir, CURRENCIES_FILE);
@@ -109,7 +114,7 @@ async function isUpToDate(dbPath: string, dataDir: string): Promise<boolean> {
   // The daily folder's own time changes when a month file is added or removed.
   const daily = path.join(dataDir, DAILY_DIR);
   const fx = path.join(dataDir, FX_DIR);
-  for (const file of [path.join(dataDir, SOURCES_FILE), path.join(dataDir, CURRENCIES_FILE), daily, ...(await monthFiles(daily)), fx, ...(await fxMonthFiles(fx))]) {
+  for (const file of [path.join(dataDir, SOURCES_FILE), path.join(dataDir, CALENDAR_FILE), path.join(dataDir, CURRENCIES_FILE), daily, ...(await monthFiles(daily)), fx, ...(await fxMonthFiles(fx))]) {
     if (((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) > built.mtimeMs) return false;
   }
   try {

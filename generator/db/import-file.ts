@@ -2,6 +2,7 @@
 // kind named on the command line, close.
 import type { Database } from 'better-sqlite3';
 import { UserError } from '../errors.ts';
+import { importNigeriaCalendar } from './import-calendar.ts';
 import { importCategories } from './import-categories.ts';
 import { importCurrencies } from './import-currencies.ts';
 import { importFx } from './import-fx.ts';
@@ -21,6 +22,7 @@ const IMPORTERS: Record<string, (db: Database, file: string, options: GateOption
   currencies: importCurrencies,
   fx: importFx,
   nisab: importNisab,
+  'nigeria-calendar': importNigeriaCalendar,
 };
 
 export const IMPORT_KINDS = Object.keys(IMPORTERS);

@@ -247,7 +247,32 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE nisab_rules_v6 RENAME TO nisab_rules;
   ALTER TABLE livestock_brackets_v6 RENAME TO livestock_brackets;
   `,
+  // Issue 21: Nigeria's declared Hijri months (docs/API.md §2b), each with its
+  // source. A published rate's drtHijriDateNigeria is read from this table
+  // (RATE_COLUMNS), so a month that gains, loses or moves a start gets a new
+  // version for every rate month whose dates it can date: from the day before
+  // its first day (day 30 of the month before) to its 30th day.
+  `
+  CREATE TABLE calendar_nigeria (
+    calMonth TEXT PRIMARY KEY CHECK (calMonth GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]' AND substr(calMonth, 6, 2) BETWEEN '01' AND '12'),
+    calFirstDay TEXT NOT NULL UNIQUE CHECK (${REAL_DATE('calFirstDay')}),
+    calSource TEXT NOT NULL REFERENCES sources (srcID)
+  ) WITHOUT ROWID;
+  ${calendarTrigger('calendar_nigeria_insert', 'INSERT', ['NEW'])}
+  ${calendarTrigger('calendar_nigeria_update', 'UPDATE', ['OLD', 'NEW'])}
+  ${calendarTrigger('calendar_nigeria_delete', 'DELETE', ['OLD'])}
+  `,
 ];
+
+/** A trigger that gives a new version to the rate months around the first day of each `rows` (NEW, OLD) of calendar_nigeria. */
+function calendarTrigger(name: string, event: string, rows: ('NEW' | 'OLD')[]): string {
+  const around = rows.map(
+    (row) => `rmoMonth BETWEEN substr(date(${row}.calFirstDay, '-1 day'), 1, 7) AND substr(date(${row}.calFirstDay, '+29 days'), 1, 7)`,
+  );
+  return `CREATE TRIGGER ${name} AFTER ${event} ON calendar_nigeria BEGIN
+    UPDATE rate_months SET rmoVersion = hex(randomblob(8)) WHERE ${around.join(' OR ')};
+  END;`;
+}
 
 /** A trigger that gives the month of the row `row` (NEW or OLD) a new version. */
 function monthTrigger(name: string, when: string, row: 'NEW' | 'OLD'): string {

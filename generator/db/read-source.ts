@@ -4,7 +4,7 @@
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
 import { DATE_EXPECTATION, isRealDate } from '../core/dates.ts';
-import { NisabRuleInput, Rate, Source as DataSource, Subcategory } from '../core/schemas.ts';
+import { NigeriaMonth, NisabRuleInput, Rate, Source as DataSource, Subcategory } from '../core/schemas.ts';
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
 import { RATE_FROM, rateSelectList, withDerivedFields } from './rate-columns.ts';
@@ -15,6 +15,8 @@ export interface Source {
   subcategories: Subcategory[];
   /** Every entry of /sources (the published list holds them all, named by a rate or not). */
   sources: DataSource[];
+  /** Nigeria's declared months (GET /calendars/nigeria), ordered by calFirstDay. */
+  calendar: NigeriaMonth[];
   rates: Rate[];
   nisab: NisabRuleInput[];
 }
@@ -75,6 +77,7 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
       DataSource,
       all('SELECT srcID, srcName, srcURL, srcLicence, srcDescription, srcFigure FROM sources ORDER BY srcID'),
     );
+    const calendar = read('calendar_nigeria', 'calMonth', NigeriaMonth, all('SELECT calMonth, calFirstDay, calSource FROM calendar_nigeria ORDER BY calFirstDay'));
     const rates = read(
       'rates',
       'drtID',
@@ -101,7 +104,7 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
     if (problems.length) {
       throw new UserError(`${db.name}: ${problems.length} stored values break the record rules; correct them by importing again`, problems);
     }
-    return { subcategories, sources, rates, nisab };
+    return { subcategories, sources, calendar, rates, nisab };
   })();
 }
 

@@ -111,6 +111,7 @@ export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   mark: null,
   subcategories: { summary: 'Subcategories file', description: `As GET ${API}/subcategories.`, schema: 'Subcategory', list: true },
   sources: { summary: 'Sources file', description: `As GET ${API}/sources.`, schema: 'Source', list: true },
+  calendarNigeria: { summary: "Nigeria's calendar file", description: `As GET ${API}/calendars/nigeria.`, schema: 'NigeriaMonth', list: true },
   nisabAll: { summary: 'Nisab file', description: `As GET ${API}/nisab.`, schema: 'NisabRule', list: true },
   nisab: { summary: 'Nisab file of a subcategory', description: `As GET ${API}/nisab?subcategory={id}.`, schema: 'NisabRule', list: true },
   latest: { summary: 'Latest rate file', description: `As GET ${API}/rates/latest?subcategory={id}.`, schema: 'Rate', list: false },

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../core/layout.ts';
-import { itemEnvelope, listEnvelope, Meta, NisabRule, Rate, RoutingIndex, Source, Subcategory } from '../core/schemas.ts';
+import { itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, RoutingIndex, Source, Subcategory } from '../core/schemas.ts';
 
 const rateList = listEnvelope(Rate);
 const nisabList = listEnvelope(NisabRule);
@@ -72,6 +72,7 @@ const FILE_CHECKS: { [K in SnapshotFile['kind']]: FileCheck<Extract<SnapshotFile
   routing: (_, { check }) => check(RoutingIndex),
   subcategories: (_, { check }) => check(listEnvelope(Subcategory)),
   sources: (_, { check }) => check(listEnvelope(Source)),
+  calendarNigeria: (_, { check }) => check(listEnvelope(NigeriaMonth)),
   nisabAll: (_, { check }) => check(nisabList),
   nisab: (_, { check }) => check(nisabList),
   latest: (_, { check }) => check(itemEnvelope(Rate)),

@@ -12,10 +12,11 @@ import { createHash } from 'node:crypto';
 import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
 import { blockAt, blockEnd, blockStarts, CHILD_LEVEL, LEVELS, parsePath, paths, scopeBlocks, type Coverage, type Level, type Scope, type SnapshotFile } from '../core/layout.ts';
 import { hijriDate } from '../core/hijri.ts';
+import { nigeriaHijriDate } from '../core/nigeria-calendar.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
 import { renderRecord } from '../core/records.ts';
 import { etagOf } from '../core/router.ts';
-import { rateLine, type Meta, type NisabRuleInput, type Rate, type RoutingIndex, type Source, type Subcategory } from '../core/schemas.ts';
+import { rateLine, type Meta, type NigeriaMonth, type NisabRuleInput, type Rate, type RoutingIndex, type Source, type Subcategory } from '../core/schemas.ts';
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
 
 export function sha1Hex(text: string): string {
@@ -101,6 +102,8 @@ export interface SnapshotSource {
   subcategories: Subcategory[];
   /** Ordered by srcID. */
   sources: Source[];
+  /** Nigeria's declared months, ordered by calFirstDay. */
+  calendar: NigeriaMonth[];
   summary: RateSummary;
   /** The rates of the months being rendered (all of them in a first build), ordered by drtDate then drtSubcategoryID. */
   rates: Rate[];
@@ -220,6 +223,7 @@ export function planSnapshot(
   }
   put(paths.subcategories, renderList(source.subcategories.map((s) => renderRecord('Subcategory', s))));
   put(paths.sources, renderList(source.sources.map((s) => renderRecord('Source', s))));
+  put(paths.calendarNigeria, renderList(source.calendar.map((m) => renderRecord('NigeriaMonth', m))));
 
   // Month ends, small and rendered every time; a year whose text is unchanged is carried.
   for (const [path, text] of monthEndFiles(source.monthEnds)) {
@@ -242,6 +246,7 @@ export function planSnapshot(
   const meta: Meta = {
     asOf: options.asOf,
     asOfHijri: hijriDate(options.asOf),
+    asOfHijriNigeria: nigeriaHijriDate(options.asOf, source.calendar),
     timeZone: options.timeZone,
     validUntil: options.validUntil,
     contentId: contentId(entries),
@@ -326,6 +331,7 @@ const INDEXED_ETAG: { [K in SnapshotFile['kind']]: boolean } = {
   meta: true,
   subcategories: true,
   sources: true,
+  calendarNigeria: true,
   nisabAll: true,
   nisab: true,
   latest: true,

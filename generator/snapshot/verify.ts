@@ -111,6 +111,7 @@ const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
   meta: 'Meta',
   subcategories: 'Subcategory',
   sources: 'Source',
+  calendarNigeria: 'NigeriaMonth',
   nisabAll: 'NisabRule',
   nisab: 'NisabRule',
   latest: 'Rate',

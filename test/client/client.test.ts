@@ -8,9 +8,9 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, NisabApiError, zakatDue, type Rate, type Source } from '../../client/src/index.ts';
+import { createClient, NisabApiError, zakatDue, type NigeriaMonth, type Rate, type Source } from '../../client/src/index.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
-import { AS_OF, makeFixture, oracleRates, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
+import { AS_OF, makeFixture, oracleCalendar, oracleRates, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
 import { startStatic } from '../support/static-server.ts';
 
 let fixture: Fixture;
@@ -67,6 +67,10 @@ describe('the typed client against the preview server', () => {
     const { data } = await api.rates({ start_date: '2024-01-01' });
     expect(data.length).toBeGreaterThan(0);
     expect(data.filter((r) => !ids.has(r.drtPriceSource) || !ids.has(r.drtNairaSource))).toEqual([]);
+    // Nigeria's declared months name reports of /sources too.
+    const months: NigeriaMonth[] = await api.nigeriaCalendar();
+    expect(months).toEqual(oracleCalendar(fixture.db));
+    expect(months.filter((m) => !ids.has(m.calSource))).toEqual([]);
   });
 
   it('revalidates with the ETag: a second ask costs a 304 and gives the same records', async () => {
@@ -121,6 +125,7 @@ describe('the typed client against the preview server', () => {
       expect(files.answersFromFiles()).toBe(true);
       expect(await files.subcategories()).toEqual(await api.subcategories());
       expect(await files.sources()).toEqual(await api.sources());
+      expect(await files.nigeriaCalendar()).toEqual(await api.nigeriaCalendar());
       expect(await files.latest({ subcategory: 'silver' })).toEqual(await api.latest({ subcategory: 'silver' }));
       expect(await files.latest({ date: '2021-06-20' })).toEqual(await api.latest({ date: '2021-06-20' })); // across the gap
       for (const query of [{}, { start_date: '2019-12-25', end_date: '2024-02-29', subcategory: 1 }, { start_date: '2021-06-01', end_date: '2021-07-10' }, { start_date: '2030-01-01' }]) {

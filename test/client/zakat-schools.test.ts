@@ -54,6 +54,7 @@ function rate(line: string): Rate {
     drtPriceSource: priceSource!,
     drtNairaSource: nairaSource!,
     drtNairaDate: nairaDate || date!,
+    drtHijriDateNigeria: null,
   };
 }
 const records = read('daily/2025-09.csv')

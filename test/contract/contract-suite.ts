@@ -3,7 +3,7 @@
 // Expected rates come from SQL on the fixture database, not from our own code.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AS_OF, GAP, makeFixture, oracleLatestOn, oracleRates, oracleSources, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
+import { AS_OF, GAP, makeFixture, oracleCalendar, oracleLatestOn, oracleRates, oracleSources, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
 import { paths } from '../../generator/core/layout.ts';
 import { rawRequest, request, type Answer } from '../support/http.ts';
 
@@ -141,9 +141,21 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
           expect(ids.has(rate.drtPriceSource) && ids.has(rate.drtNairaSource), JSON.stringify(rate)).toBe(true);
         }
       });
+      it("GET /calendars/nigeria lists Nigeria's declared month starts oldest first, each with a source of /sources (§2b)", async () => {
+        const months = await data('/api/v1/calendars/nigeria');
+        expect(months).toEqual(oracleCalendar(fixture.db));
+        expect(months.length).toBeGreaterThan(10);
+        const ids = new Set((await data('/api/v1/sources')).map((s: { srcID: string }) => s.srcID));
+        for (const month of months) expect(ids.has(month.calSource), month.calMonth).toBe(true);
+        // 1 Muharram 1443 was declared for 10 August 2021; the fixture's gold rate of that day is dated so.
+        expect(months).toContainEqual(expect.objectContaining({ calMonth: '1443-01', calFirstDay: '2021-08-10' }));
+        expect(await data('/api/v1/rates/latest?date=2021-08-10')).toMatchObject({ drtHijriDate: '1443-01-02', drtHijriDateNigeria: '1443-01-01' });
+      });
       it('GET /meta tells the as-of date, coverage per subcategory and a content id', async () => {
         const meta = await data('/api/v1/meta');
         expect(meta.asOf).toBe(AS_OF);
+        // 1 Ramadan 1445 was declared for 11 March 2024: the as-of date, 15 March, is its 5th day.
+        expect(meta).toMatchObject({ asOfHijri: '1445-09-05', asOfHijriNigeria: '1445-09-05' });
         expect(meta.contentId).toMatch(/^[0-9a-f]{40}$/);
         const gold = meta.subcategories.find((s: { sctID: number }) => s.sctID === 1);
         const rows = oracleRates(fixture.db, fixture.asOf, { subcategory: 1 }) as { drtDate: string }[];

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DATA_DIR, ensureDefaultDatabase, importDataDirectory } from '../../generator/db/default-db.ts';
 import { openDatabase } from '../../generator/db/open.ts';
 import { readSource } from '../../generator/db/read-source.ts';
+import { nigeriaHijriDate } from '../../generator/core/nigeria-calendar.ts';
 import { useScratch } from './scratch.ts';
 
 const scratch = useScratch();
@@ -16,7 +17,8 @@ describe('the default data in data/', () => {
     expect(summaries.map((s) => [path.basename(s.file), s.inserted])).toEqual([
       ['categories.csv', 7],
       ['subcategories.csv', 14],
-      ['sources.csv', 6],
+      ['sources.csv', 34],
+      ['calendar-nigeria.csv', 28],
       ['rates.csv', 496],
       ...['09', '10', '11', '12'].map((m) => [`2025-${m}.csv`, expect.any(Number)]),
       ...['01', '02', '03', '04', '05', '06', '07', '08', '09'].map((m) => [`2026-${m}.csv`, expect.any(Number)]),
@@ -56,9 +58,29 @@ describe('the default data in data/', () => {
       drtPriceSource: 'worldbank-pink-sheet',
       drtNairaSource: 'imf-ifs-eop',
       drtNairaDate: '2021-03-31',
+      // Sha'ban 1442 began on 15 March 2021 in Nigeria (data/calendar-nigeria.csv), a day after Umm al-Qura.
+      drtHijriDateNigeria: '1442-08-17',
     });
     // SOURCES.md: 85 g of gold in March 2021 came to about 1,789,024 Naira.
     expect(Math.round(85 * gold!.drtInNaira)).toBe(1789025);
+  });
+
+  it("dates every rate in Nigeria's calendar exactly where a declared month holds it (the SQL of RATE_COLUMNS agrees with core/nigeria-calendar.ts)", async () => {
+    const db = scratch.database();
+    await importDataDirectory(db);
+    const { rates, calendar } = readSource(db, '2026-09-29');
+    expect(calendar.at(0)).toEqual({ calMonth: '1438-09', calFirstDay: '2017-05-27', calSource: 'nigeria-moon-1438-09' });
+    for (const rate of rates) expect(rate.drtHijriDateNigeria, rate.drtDate).toBe(nigeriaHijriDate(rate.drtDate, calendar));
+    const dated = rates.filter((r) => r.drtHijriDateNigeria !== null);
+    expect(dated.length).toBe(100);
+    // Ramadan 1447 began on 18 February 2026 (the gold rates of that month fall on its days 7 to 21).
+    expect(rates.filter((r) => r.drtSubcategoryID === 1 && r.drtDate >= '2026-02-17' && r.drtDate <= '2026-03-21').map((r) => [r.drtDate, r.drtHijriDateNigeria])).toEqual([
+      ['2026-02-24', '1447-09-07'],
+      ['2026-03-01', '1447-09-12'],
+      ['2026-03-03', '1447-09-14'],
+      ['2026-03-05', '1447-09-16'],
+      ['2026-03-10', '1447-09-21'],
+    ]);
   });
 
   it('is built once into place and rebuilt when a data file is newer', async () => {

@@ -15,6 +15,7 @@ describe('importFile (the import command)', () => {
       ['categories', 'categories.csv'],
       ['subcategories', 'subcategories.csv'],
       ['sources', 'sources.csv'],
+      ['nigeria-calendar', 'calendar-nigeria.csv'],
       ['rates', 'rates.csv'],
       ['nisab', 'nisab.json'],
     ] as const) {
@@ -24,7 +25,7 @@ describe('importFile (the import command)', () => {
 
   it('refuses an unknown kind and a missing database', async () => {
     expect((await userError(importFile('toString', 'x.csv', 'y.sqlite'))).message).toBe(
-      'unknown import kind "toString"; expected one of categories, subcategories, sources, rates, currencies, fx, nisab',
+      'unknown import kind "toString"; expected one of categories, subcategories, sources, rates, currencies, fx, nisab, nigeria-calendar',
     );
     const missing = path.join(scratch.dir, 'missing.sqlite');
     expect((await userError(importFile('rates', 'x.csv', missing))).message).toMatch(/no such database/);

@@ -51,6 +51,10 @@ describe('month versions (rate_months)', () => {
       // REPLACE deletes the row holding drtID 1 (gold, 2024-01-05) without a delete trigger
       ['REPLACE by drtID', "REPLACE INTO rates (drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira) VALUES (1, 1, '2024-04-06', 64.5, 1404)", ['2024-01', '2024-04']],
       ['a new column, set', "ALTER TABLE rates ADD COLUMN drtNote TEXT; UPDATE rates SET drtNote = 'checked' WHERE drtDate = '2024-05-05'", ['2024-05']],
+      // Nigeria's calendar: a month start dates the day before it (day 30 of the month before) to its 30th day.
+      ['a declared month start', "INSERT INTO sources (srcID, srcName, srcLicence, srcDescription, srcFigure) VALUES ('moon', 'a report', 'none', 'a report', 'declaration'); INSERT INTO calendar_nigeria VALUES ('1445-09', '2024-03-11', 'moon')", ['2024-03', '2024-04']],
+      ['a declared month start moved', "UPDATE calendar_nigeria SET calFirstDay = '2024-03-01' WHERE calMonth = '1445-09'", ['2024-02', '2024-03', '2024-04']],
+      ['a declared month start removed', "DELETE FROM calendar_nigeria", ['2024-02', '2024-03']],
       ["the subcategory's unit (in every line)", "UPDATE subcategories SET sctUnit = 'troy-ounce' WHERE sctID = 2", ['2024-01', '2024-02', '2024-03', '2024-04', '2024-05', '2024-06']],
     ];
     for (const [what, sql, months] of edits) {
@@ -93,11 +97,14 @@ describe('month versions (rate_months)', () => {
     const old = new BetterSqlite3(file);
     registerMoney(old);
     migrate(old, 4);
+    // A published rate reads Nigeria's calendar (schema 6): the table the build would find, for this read only.
+    old.exec('CREATE TABLE calendar_nigeria (calMonth TEXT PRIMARY KEY, calFirstDay TEXT, calSource TEXT)');
     old.exec(`INSERT INTO subcategories VALUES (1, 'gold', 'Gold', 'gram', 1, 1, NULL);
               INSERT INTO rates (drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira) VALUES (1, '2024-01-05', 61, 1401), (1, '2024-02-05', 62, 1402)`);
     const before = readRateSummary(old, AS_OF, null);
     expect(before.months).toBeUndefined();
     expect(before.fingerprinted).toBe(2);
+    old.exec('DROP TABLE calendar_nigeria');
     migrate(old);
     const after = readRateSummary(old, AS_OF, null);
     expect(Object.fromEntries(after.monthPrints)).toEqual(Object.fromEntries(before.monthPrints));

@@ -23,13 +23,15 @@ async function withRates() {
 describe('readSource', () => {
   // A file that names no source: the operator's own figures.
   const MANUAL = { drtPriceSource: 'manual', drtNairaSource: 'manual' };
+  // No declared month in this database: no Nigerian Hijri date.
+  const NOT_DECLARED = { drtHijriDateNigeria: null };
   it('returns rates up to the as-of date, by date then subcategory, with Naira and unit', async () => {
     const db = await withRates();
     const { rates } = readSource(db, '2024-02-29');
     expect(rates).toEqual([
-      { drtID: 3, drtSubcategoryID: 1, drtDate: '2024-01-31', drtInUSD: 65.123456, drtUSDinNaira: 900.5, drtInNaira: 58643.67, drtUnit: 'gram', drtHijriDate: '1445-07-19', ...MANUAL, drtNairaDate: '2024-01-31' },
-      { drtID: 2, drtSubcategoryID: 1, drtDate: '2024-02-29', drtInUSD: 66.005, drtUSDinNaira: 1000, drtInNaira: 66005, drtUnit: 'gram', drtHijriDate: '1445-08-19', ...MANUAL, drtNairaDate: '2024-02-29' },
-      { drtID: 1, drtSubcategoryID: 2, drtDate: '2024-02-29', drtInUSD: 0.8, drtUSDinNaira: 1400, drtInNaira: 1120, drtUnit: 'gram', drtHijriDate: '1445-08-19', ...MANUAL, drtNairaDate: '2024-02-29' },
+      { drtID: 3, drtSubcategoryID: 1, drtDate: '2024-01-31', drtInUSD: 65.123456, drtUSDinNaira: 900.5, drtInNaira: 58643.67, drtUnit: 'gram', drtHijriDate: '1445-07-19', ...MANUAL, drtNairaDate: '2024-01-31', ...NOT_DECLARED },
+      { drtID: 2, drtSubcategoryID: 1, drtDate: '2024-02-29', drtInUSD: 66.005, drtUSDinNaira: 1000, drtInNaira: 66005, drtUnit: 'gram', drtHijriDate: '1445-08-19', ...MANUAL, drtNairaDate: '2024-02-29', ...NOT_DECLARED },
+      { drtID: 1, drtSubcategoryID: 2, drtDate: '2024-02-29', drtInUSD: 0.8, drtUSDinNaira: 1400, drtInNaira: 1120, drtUnit: 'gram', drtHijriDate: '1445-08-19', ...MANUAL, drtNairaDate: '2024-02-29', ...NOT_DECLARED },
     ]);
     expect(readSource(db, '2024-02-29').rates.map((r) => r.drtID)).not.toContain(4);
     expect(readSource(db, '2023-12-31').rates).toEqual([]);

@@ -72,6 +72,7 @@ describe('the records a build of the default data publishes', () => {
       [paths.shard('all', 'month', '2025-09-01'), 'Rate'],
       [paths.monthEnds('2025-01-01'), 'Rate'],
       [paths.sources, 'Source'],
+      [paths.calendarNigeria, 'NigeriaMonth'],
       [paths.subcategories, 'Subcategory'],
       [paths.nisabAll, 'NisabRule'],
     ];

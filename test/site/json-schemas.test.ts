@@ -25,6 +25,7 @@ function schemaOf(file: string): string | null {
     routing: null,
     subcategories: 'SubcategoryListAnswer',
     sources: 'SourceListAnswer',
+    calendarNigeria: 'NigeriaMonthListAnswer',
     nisabAll: 'NisabRuleListAnswer',
     nisab: 'NisabRuleListAnswer',
     latest: 'RateAnswer',

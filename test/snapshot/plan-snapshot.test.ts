@@ -39,6 +39,8 @@ function sourceOf(rates: Rate[]): SnapshotSource {
   return {
     subcategories: [subcategory(1, 'gold', true), subcategory(2, 'silver', true), subcategory(3, 'cash', false)],
     sources: [{ srcID: 'manual', srcName: 'Entered by the operator', srcURL: null, srcLicence: 'as the operator states', srcDescription: 'by hand', srcFigure: 'manual' }],
+    // One month start, made up for this test (the as-of date is its day 29).
+    calendar: [{ calMonth: '1445-07', calFirstDay: '2024-01-13', calSource: 'manual' }],
     summary: { bySubcategory, monthPrints },
     rates,
     nisab: [
@@ -67,6 +69,8 @@ describe('planSnapshot()', () => {
     const index = JSON.parse(planned.write.get(paths.routing)!);
     expect(index).toMatchObject({ asOf: OPTIONS.asOf, defaultSubcategoryID: 1, slugs: { gold: 1, silver: 2, cash: 3 }, dailyRateIDs: [1, 2], all: { first: '2023-11-30', last: '2024-02-05' } });
     expect(index.subcategories['3']).toBeNull();
+    expect(JSON.parse(planned.write.get(paths.calendarNigeria)!)).toEqual({ success: true, data: [{ calMonth: '1445-07', calFirstDay: '2024-01-13', calSource: 'manual' }], count: 1 });
+    expect(planned.meta).toMatchObject({ asOf: '2024-02-10', asOfHijri: '1445-07-29', asOfHijriNigeria: '1445-07-29' });
   });
 
   it('writes month ends that carry each subcategory into the next year', () => {

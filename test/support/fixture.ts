@@ -4,14 +4,14 @@
 // boundaries, a sparse subcategory, subcategories without rates or rules, and
 // records dated after the as-of date.
 import { hijriDate } from '../../generator/core/hijri.ts';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { addDays, format, parseISO } from 'date-fns';
 import { buildSnapshot, type BuildOptions } from '../../generator/snapshot/build.ts';
 import { registerMoney } from '../../generator/db/money-sql.ts';
-import { loadDatabase } from '../../generator/db/default-db.ts';
+import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
 
 export const AS_OF = '2024-03-15';
 export const FIRST_DATE = '2019-12-20';
@@ -90,6 +90,9 @@ export async function makeFixture(): Promise<Fixture> {
   await writeFile(file('subcategories.csv'), SUBCATEGORY_CSV);
   await writeFile(file('rates.csv'), ratesCsv());
   await writeFile(file('nisab.json'), JSON.stringify(NISAB, null, 1));
+  // Nigeria's declared months and the reports they come from, as the default data has them.
+  await copyFile(path.join(DATA_DIR, 'sources.csv'), file('sources.csv'));
+  await copyFile(path.join(DATA_DIR, 'calendar-nigeria.csv'), file('calendar-nigeria.csv'));
   const db = file('source.sqlite');
   await loadDatabase(db, dir);
   const out = file('public');
@@ -123,19 +126,28 @@ export interface OracleQuery {
 
 // Every published field, as plain SQL. money(): the one rounding function (core/money.ts), registered in SQLite.
 // Also the live SQL peer of scripts/bench-serve.ts.
+// Nigeria's Hijri date: the declared month whose days (29, or 30 when the next month
+// is declared 30 days on) hold the date, found with a window over the calendar.
 export const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
                 money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit,
-                r.drtPriceSource, r.drtNairaSource, coalesce(r.drtNairaDate, r.drtDate) AS drtNairaDate
-           FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID`;
+                r.drtPriceSource, r.drtNairaSource, coalesce(r.drtNairaDate, r.drtDate) AS drtNairaDate,
+                m.calMonth || '-' || printf('%02d', julianday(r.drtDate) - julianday(m.calFirstDay) + 1) AS drtHijriDateNigeria
+           FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
+           LEFT JOIN (SELECT calMonth, calFirstDay,
+                             CASE WHEN lead(substr(calMonth, 1, 4) * 12 + substr(calMonth, 6, 2)) OVER w = substr(calMonth, 1, 4) * 12 + substr(calMonth, 6, 2) + 1
+                                   AND julianday(lead(calFirstDay) OVER w) - julianday(calFirstDay) = 30 THEN 30 ELSE 29 END AS days
+                        FROM calendar_nigeria WINDOW w AS (ORDER BY calFirstDay)) m
+             ON r.drtDate >= m.calFirstDay AND julianday(r.drtDate) - julianday(m.calFirstDay) < m.days`;
 
 // SQLite has no Hijri calendar; the conversion is checked on its own (test/core/hijri.test.ts).
 // The key order is part of the public bytes: the Hijri date follows drtUnit, before the sources.
-export const withHijri = ({ drtPriceSource, drtNairaSource, drtNairaDate, ...head }: Record<string, unknown>) => ({
+export const withHijri = ({ drtPriceSource, drtNairaSource, drtNairaDate, drtHijriDateNigeria, ...head }: Record<string, unknown>) => ({
   ...head,
   drtHijriDate: hijriDate(head.drtDate as string),
   drtPriceSource,
   drtNairaSource,
   drtNairaDate,
+  drtHijriDateNigeria,
 });
 
 function withOracle<T>(db: string, use: (handle: Database.Database) => T): T {
@@ -167,6 +179,11 @@ export function oracleRates(db: string, asOf: string, query: OracleQuery): unkno
 /** Every source, as GET /sources publishes it (by srcID). */
 export function oracleSources(db: string): unknown[] {
   return withOracle(db, (handle) => handle.prepare('SELECT srcID, srcName, srcURL, srcLicence, srcDescription, srcFigure FROM sources ORDER BY srcID').all());
+}
+
+/** Nigeria's declared months, as GET /calendars/nigeria publishes them (oldest first). */
+export function oracleCalendar(db: string): unknown[] {
+  return withOracle(db, (handle) => handle.prepare('SELECT calMonth, calFirstDay, calSource FROM calendar_nigeria ORDER BY calFirstDay').all());
 }
 
 /** The newest published rate of a subcategory dated on or before `date` (CONTRACT §2a), or null. */

@@ -56,6 +56,7 @@ export const page: PageStrings = {
     'monthly-average': 'متوسط الشهر',
     'end-of-month-official': 'السعر الرسمي في آخر الشهر',
     manual: 'أُدخل يدويًا',
+    declaration: 'أول يوم من شهر هجري كما أُعلن',
     other: 'انظر المصدر',
   },
   stale: (date, days) => `تنبيه: أحدث سعر للذهب بتاريخ ${date}، قبل ${days} يومًا. النصاب أدناه مقوَّم بذلك السعر، وقد يختلف سعر السوق اليوم.`,

@@ -62,6 +62,7 @@ export const page = {
     'monthly-average': 'average of the month',
     'end-of-month-official': 'official rate at the end of the month',
     manual: 'entered by hand',
+    declaration: 'declared first day of a Hijri month',
     other: 'see the source',
   },
   stale: (date: string, days: string) => `Warning: the newest gold rate is from ${date}, ${days} days ago. The Nisab below is valued at that rate; today's market may differ.`,

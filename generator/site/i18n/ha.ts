@@ -55,6 +55,7 @@ export const page: PageStrings = {
     'monthly-average': 'matsakaicin farashin watan',
     'end-of-month-official': 'farashin hukuma na ƙarshen wata',
     manual: 'an shigar da shi da hannu',
+    declaration: 'ranar farko ta watan Hijira da aka ayyana',
     other: 'duba majiyar',
   },
   stale: (date, days) =>

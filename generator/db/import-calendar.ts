@@ -1,0 +1,60 @@
+// Nigeria's declared Hijri months (docs/API.md §2b, docs/calendar.md): a CSV of
+// `calMonth,calFirstDay,calSource`, upserted by month, all or nothing. A row is a
+// declaration someone can read, so every row names a known source; and since a
+// typo in a date would move every Hijri date of a month, the months are checked
+// against each other as the import would leave the table: in order, and any two
+// known months n months apart between 29n and 30n days apart (consecutive
+// months 29 or 30 days).
+import type { Database } from 'better-sqlite3';
+import { daysBetween } from '../core/dates.ts';
+import { NigeriaMonth } from '../core/schemas.ts';
+import { importCsvById } from './import-csv-by-id.ts';
+import type { ImportSummary } from './import-summary.ts';
+import type { Located, Problems } from './problems.ts';
+
+export function importNigeriaCalendar(db: Database, file: string): Promise<ImportSummary> {
+  return importCsvById(db, file, { schema: NigeriaMonth, table: 'calendar_nigeria', unique: ['calMonth', 'calFirstDay'], check });
+}
+
+/** Months since the start of the era: 1447-09 and 1447-10 are one apart, 1447-12 and 1448-01 too. */
+function monthNumber(month: string): number {
+  return Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+}
+
+function check(db: Database, records: readonly Located<NigeriaMonth>[], problems: Problems): void {
+  const sources = new Set(db.prepare('SELECT srcID FROM sources').pluck().all());
+  let previous: Located<NigeriaMonth> | undefined;
+  for (const record of records) {
+    const { line, value } = record;
+    if (!sources.has(value.calSource)) problems.add(line, 'calSource', `unknown source ${JSON.stringify(value.calSource)}; import the sources first (import sources FILE.csv)`);
+    if (previous && value.calMonth <= previous.value.calMonth) {
+      problems.add(line, 'calMonth', `${value.calMonth} comes after ${previous.value.calMonth} (line ${previous.line}); list the months oldest first`);
+    }
+    previous = record;
+  }
+
+  // The table as this import leaves it: the stored months, replaced by the file's.
+  const byMonth = new Map<string, { value: NigeriaMonth; line: number | null }>();
+  for (const value of db.prepare('SELECT calMonth, calFirstDay, calSource FROM calendar_nigeria').all() as NigeriaMonth[]) {
+    byMonth.set(value.calMonth, { value, line: null });
+  }
+  for (const { line, value } of records) byMonth.set(value.calMonth, { value, line });
+  const months = [...byMonth.values()].sort((a, b) => (a.value.calMonth < b.value.calMonth ? -1 : 1));
+  for (let i = 1; i < months.length; i++) {
+    const before = months[i - 1]!;
+    const here = months[i]!;
+    // A stored pair was checked when it was imported; only a pair with a row of this file can be wrong.
+    const line = here.line ?? before.line;
+    if (line === null) continue;
+    const apart = monthNumber(here.value.calMonth) - monthNumber(before.value.calMonth);
+    const days = daysBetween(before.value.calFirstDay, here.value.calFirstDay);
+    if (days >= 29 * apart && days <= 30 * apart) continue;
+    const expected = apart === 1 ? '29 or 30 days' : `${29 * apart} to ${30 * apart} days (${apart} months of 29 or 30 days)`;
+    const where = here.line === null || before.line === null ? ' (the other is in the database)' : '';
+    problems.add(
+      line,
+      'calFirstDay',
+      `${before.value.calMonth} begins ${before.value.calFirstDay} and ${here.value.calMonth} ${here.value.calFirstDay}, ${days} days apart${where}; expected ${expected}`,
+    );
+  }
+}

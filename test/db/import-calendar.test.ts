@@ -1,0 +1,86 @@
+// Nigeria's declared months: imported all or nothing, each with a known source,
+// the months in order and consistent with each other (docs/calendar.md).
+import { describe, expect, it } from 'vitest';
+import { importNigeriaCalendar } from '../../generator/db/import-calendar.ts';
+import { importSources } from '../../generator/db/import-sources.ts';
+import { useScratch, userError } from './scratch.ts';
+
+const scratch = useScratch();
+const HEADER = 'calMonth,calFirstDay,calSource\n';
+
+async function withSources() {
+  const db = scratch.database();
+  await importSources(
+    db,
+    await scratch.write(
+      'sources.csv',
+      'srcID,srcName,srcURL,srcLicence,srcDescription,srcFigure\n' +
+        'moon-a,Daily Trust,https://dailytrust.com/a,none stated,a report,declaration\n' +
+        'moon-b,Premium Times,https://www.premiumtimesng.com/b,none stated,a report,declaration\n',
+    ),
+  );
+  return db;
+}
+
+const stored = (db: Awaited<ReturnType<typeof withSources>>) => db.prepare('SELECT * FROM calendar_nigeria ORDER BY calMonth').raw().all();
+
+describe('importNigeriaCalendar', () => {
+  it('upserts months by calMonth, oldest first, and says what changed', async () => {
+    const db = await withSources();
+    // Sha'ban 1442 (29 days), Ramadan, Shawwal 1442 (30 days after Ramadan), then Muharram 1443 three months on.
+    const file = await scratch.write('calendar.csv', HEADER + '1442-08,2021-03-15,moon-a\n1442-09,2021-04-13,moon-a\n1442-10,2021-05-13,moon-b\n1443-01,2021-08-10,moon-a\n');
+    expect(await importNigeriaCalendar(db, file)).toEqual({ file, rows: 4, inserted: 4, updated: 0, unchanged: 0 });
+    expect(await importNigeriaCalendar(db, file)).toMatchObject({ inserted: 0, updated: 0, unchanged: 4 });
+    const next = await scratch.write('next.csv', HEADER + '1442-10,2021-05-13,moon-a\n1443-02,2021-09-08,moon-b\n');
+    expect(await importNigeriaCalendar(db, next)).toMatchObject({ inserted: 1, updated: 1, unchanged: 0 });
+    expect(stored(db)).toEqual([
+      ['1442-08', '2021-03-15', 'moon-a'],
+      ['1442-09', '2021-04-13', 'moon-a'],
+      ['1442-10', '2021-05-13', 'moon-a'],
+      ['1443-01', '2021-08-10', 'moon-a'],
+      ['1443-02', '2021-09-08', 'moon-b'],
+    ]);
+  });
+
+  it('refuses, naming file, line and field: an unknown source, months out of order, a repeated month or day, and malformed values', async () => {
+    const db = await withSources();
+    const file = await scratch.write(
+      'bad.csv',
+      HEADER +
+        '1442-09,2021-04-13,moon-c\n' +
+        '1442-08,2021-03-15,moon-a\n' +
+        '1442-09,2021-05-13,moon-a\n' +
+        '1442-13,2021-06-10,moon-a\n' +
+        '1442-11,2021-02-30,moon-a\n' +
+        '1443-01,2021-03-15,moon-a\n',
+    );
+    const error = await userError(importNigeriaCalendar(db, file));
+    expect(error.message).toBe(`${file}: nothing imported, 8 problems`);
+    expect(error.problems).toEqual([
+      `${file}:2: calSource: unknown source "moon-c"; import the sources first (import sources FILE.csv)`,
+      `${file}:3: calMonth: 1442-08 comes after 1442-09 (line 2); list the months oldest first`,
+      `${file}:4: calMonth: "1442-09" is already on line 2`,
+      `${file}:4: calFirstDay: 1442-08 begins 2021-03-15 and 1442-09 2021-05-13, 59 days apart; expected 29 or 30 days`,
+      `${file}:5: calMonth: must be a Hijri year and month in YYYY-MM form, e.g. 1447-09 for Ramadan 1447`,
+      `${file}:6: calFirstDay: must be a real date in YYYY-MM-DD form, e.g. 2024-03-15`,
+      `${file}:7: calFirstDay: "2021-03-15" is already on line 3`,
+      `${file}:7: calFirstDay: 1442-09 begins 2021-05-13 and 1443-01 2021-03-15, -59 days apart; expected 116 to 120 days (4 months of 29 or 30 days)`,
+    ]);
+    expect(stored(db)).toEqual([]);
+  });
+
+  it('refuses consecutive months that are not 29 or 30 days apart, against the months already stored too', async () => {
+    const db = await withSources();
+    await importNigeriaCalendar(db, await scratch.write('ok.csv', HEADER + '1446-09,2025-03-01,moon-a\n'));
+    const file = await scratch.write('late.csv', HEADER + '1446-10,2025-04-01,moon-a\n');
+    expect((await userError(importNigeriaCalendar(db, file))).problems).toEqual([
+      `${file}:2: calFirstDay: 1446-09 begins 2025-03-01 and 1446-10 2025-04-01, 31 days apart (the other is in the database); expected 29 or 30 days`,
+    ]);
+    const early = await scratch.write('early.csv', HEADER + '1446-07,2025-01-01,moon-a\n1446-08,2025-01-29,moon-a\n');
+    expect((await userError(importNigeriaCalendar(db, early))).problems).toEqual([
+      `${early}:3: calFirstDay: 1446-07 begins 2025-01-01 and 1446-08 2025-01-29, 28 days apart; expected 29 or 30 days`,
+      `${early}:3: calFirstDay: 1446-08 begins 2025-01-29 and 1446-09 2025-03-01, 31 days apart (the other is in the database); expected 29 or 30 days`,
+    ]);
+    expect(stored(db)).toEqual([['1446-09', '2025-03-01', 'moon-a']]);
+  });
+});
