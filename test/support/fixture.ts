@@ -137,7 +137,8 @@ export const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD
                              CASE WHEN lead(substr(calMonth, 1, 4) * 12 + substr(calMonth, 6, 2)) OVER w = substr(calMonth, 1, 4) * 12 + substr(calMonth, 6, 2) + 1
                                    AND julianday(lead(calFirstDay) OVER w) - julianday(calFirstDay) = 30 THEN 30 ELSE 29 END AS days
                         FROM calendar_nigeria WINDOW w AS (ORDER BY calFirstDay)) m
-             ON r.drtDate >= m.calFirstDay AND julianday(r.drtDate) - julianday(m.calFirstDay) < m.days`;
+             ON m.calFirstDay = (SELECT max(c.calFirstDay) FROM calendar_nigeria c WHERE c.calFirstDay <= r.drtDate)
+            AND julianday(r.drtDate) - julianday(m.calFirstDay) < m.days`;
 
 // SQLite has no Hijri calendar; the conversion is checked on its own (test/core/hijri.test.ts).
 // The key order is part of the public bytes: the Hijri date follows drtUnit, before the sources.

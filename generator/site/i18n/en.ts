@@ -174,6 +174,7 @@ export const page = {
     '/nisab?date=2021-03-31': 'Every Nisab rule, valued as of 31 March 2021',
     '/subcategories': 'The subcategories, their IDs and slugs',
     '/sources': 'Where every figure comes from',
+    '/calendars/nigeria': "Nigeria's Hijri months: the first day the Sultan of Sokoto declared, with its source",
     '/meta': 'The snapshot: its date, coverage per subcategory and content id',
   },
 

@@ -166,6 +166,7 @@ export const page: PageStrings = {
     '/nisab?date=2021-03-31': 'Duk dokokin Nisabi, da ƙimarsu a ranar 31 ga Maris, 2021',
     '/subcategories': 'Rukunonin, lambobinsu da sunayensu',
     '/sources': 'Inda kowane adadi ya fito',
+    '/calendars/nigeria': 'Watannin Hijira na Najeriya: ranar farko da Sarkin Musulmi ya ayyana, da majiyarta',
     '/meta': 'Bayanan: ranarsu, tsawon lokacin kowane rukuni, da lambar abin da ke ciki',
   },
 
