@@ -242,6 +242,21 @@ export const BracketInput = z
   .strict();
 export type BracketInput = z.infer<typeof BracketInput>;
 
+// The declared month the date falls in (core/nigeria-calendar.ts says the same in
+// code): days 1-29 of it, day 30 only when the next month is declared 30 days on.
+// SQL, not derived, so a month's fingerprint changes when its dates do (and the
+// calendar's triggers give the month a new version: migrations.ts).
+const NIGERIA_DATE_SQL = `(SELECT CASE
+          WHEN julianday(r.drtDate) - julianday(c.calFirstDay) < 29
+            OR julianday(r.drtDate) - julianday(c.calFirstDay) = 29 AND EXISTS (
+                 SELECT 1 FROM calendar_nigeria n
+                  WHERE n.calFirstDay = date(c.calFirstDay, '+30 days')
+                    AND n.calMonth = CASE substr(c.calMonth, 6) WHEN '12' THEN printf('%04d-01', substr(c.calMonth, 1, 4) + 1)
+                                                                ELSE printf('%s-%02d', substr(c.calMonth, 1, 4), substr(c.calMonth, 6) + 1) END)
+          THEN printf('%s-%02d', c.calMonth, julianday(r.drtDate) - julianday(c.calFirstDay) + 1)
+        END
+       FROM calendar_nigeria c WHERE c.calFirstDay <= r.drtDate ORDER BY c.calFirstDay DESC LIMIT 1)`;
+
 /**
  * Where each field of a published rate comes from: a SQL expression over the
  * rates table (`r`) joined with its subcategory (`s`), or a value derived in
@@ -267,22 +282,7 @@ export const RATE_COLUMNS: RateColumns = {
   drtPriceSource: { sql: 'r.drtPriceSource' },
   drtNairaSource: { sql: 'r.drtNairaSource' },
   drtNairaDate: { sql: 'coalesce(r.drtNairaDate, r.drtDate)' },
-  // The declared month the date falls in (core/nigeria-calendar.ts says the same in
-  // code): days 1-29 of it, day 30 only when the next month is declared 30 days on.
-  // SQL, not derived, so a month's fingerprint changes when its dates do (and the
-  // calendar's triggers give the month a new version: migrations.ts).
-  drtHijriDateNigeria: {
-    sql: `(SELECT CASE
-              WHEN julianday(r.drtDate) - julianday(c.calFirstDay) < 29
-                OR julianday(r.drtDate) - julianday(c.calFirstDay) = 29 AND EXISTS (
-                     SELECT 1 FROM calendar_nigeria n
-                      WHERE n.calFirstDay = date(c.calFirstDay, '+30 days')
-                        AND n.calMonth = CASE substr(c.calMonth, 6) WHEN '12' THEN printf('%04d-01', substr(c.calMonth, 1, 4) + 1)
-                                                                    ELSE printf('%s-%02d', substr(c.calMonth, 1, 4), substr(c.calMonth, 6) + 1) END)
-              THEN printf('%s-%02d', c.calMonth, julianday(r.drtDate) - julianday(c.calFirstDay) + 1)
-            END
-           FROM calendar_nigeria c WHERE c.calFirstDay <= r.drtDate ORDER BY c.calFirstDay DESC LIMIT 1)`,
-  },
+  drtHijriDateNigeria: { sql: NIGERIA_DATE_SQL },
 };
 
 /** A rate as published: one line of JSON, its keys in the record's order (the order is part of the public bytes; core/records.ts). */
