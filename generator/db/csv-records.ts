@@ -6,7 +6,7 @@ import { createReadStream } from 'node:fs';
 import { CsvError, parse, type Info } from 'csv-parse';
 import type { z } from 'zod';
 import { checkRecord } from './check-record.ts';
-import { fileError } from './file-errors.ts';
+import { fileError, importFileProblem } from './file-errors.ts';
 import { echo, type Located, type Problems } from './problems.ts';
 
 type Kind = 'number' | 'boolean' | 'string';
@@ -35,6 +35,11 @@ export function readCsv<S extends z.ZodObject>(
   problems: Problems,
   onRecord: (record: Located<z.output<S>>) => void,
 ): Promise<void> {
+  const refused = importFileProblem(file, MAX_CSV_BYTES);
+  if (refused !== null) {
+    problems.add(1, 'file', refused);
+    return Promise.resolve();
+  }
   const columns = columnsOf(schema);
   const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true, max_record_size: MAX_ROW_CHARS });
   const source = createReadStream(file);

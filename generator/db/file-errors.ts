@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../errors.ts';
@@ -17,6 +17,27 @@ export function fileError(path: string, error: unknown): unknown {
     default:
       return error;
   }
+}
+
+/**
+ * What makes `file` no file to import, told before it is opened: not there, a
+ * folder, not a regular file (opening a named pipe waits for a writer, forever;
+ * a device never ends), or larger than `maxBytes` (said at once, not after
+ * reading 256 MiB). Null when it may be read.
+ */
+export function importFileProblem(file: string, maxBytes: number): string | null {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch (error) {
+    const made = fileError(file, error);
+    if (made instanceof UserError) throw made;
+    throw error;
+  }
+  if (stat.isDirectory()) return 'is a folder; name a file in it';
+  if (!stat.isFile()) return `is not a regular file (${stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : 'a device'}); save the data to a file and import that`;
+  if (stat.size > maxBytes) return `is larger than ${maxBytes / 1024 / 1024} MiB (${stat.size} bytes); split it into smaller files`;
+  return null;
 }
 
 export async function readTextFile(path: string): Promise<string> {

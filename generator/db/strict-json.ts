@@ -3,7 +3,7 @@
 // stored as U+FFFD), no key given twice in one object (JSON.parse keeps the
 // last, which silently rewrote a rule), and bounded nesting depth.
 import { open } from 'node:fs/promises';
-import { fileError } from './file-errors.ts';
+import { fileError, importFileProblem } from './file-errors.ts';
 import { echo, type Problems } from './problems.ts';
 
 export const MAX_JSON_BYTES = 16 * 1024 * 1024;
@@ -11,6 +11,11 @@ export const MAX_JSON_DEPTH = 16;
 
 /** The file's text, or undefined after reporting why it cannot be read as UTF-8 text of a bounded size. */
 export async function readBoundedText(file: string, problems: Problems, maxBytes = MAX_JSON_BYTES): Promise<string | undefined> {
+  const refused = importFileProblem(file, maxBytes);
+  if (refused !== null) {
+    problems.add(1, 'file', refused);
+    return undefined;
+  }
   let handle;
   try {
     handle = await open(file, 'r');

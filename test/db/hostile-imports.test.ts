@@ -95,8 +95,9 @@ describe('hostile import files', () => {
 
   it.skipIf(!existsSync('/dev/zero'))('/dev/zero as rates or as Nisab rules (one never ended, the other was "Invalid string length")', async () => {
     const db = await scratch.seededDatabase();
-    await refusedWith(() => importNisab(db, '/dev/zero'), /\/dev\/zero:1: file: is larger than 16 MiB/);
-    await refusedWith(() => importRates(db, '/dev/zero'), /\/dev\/zero:\d+: (row|file): /);
+    // a device: refused before it is opened (issue 25), not read until a limit
+    await refusedWith(() => importNisab(db, '/dev/zero'), /\/dev\/zero:1: file: is not a regular file \(a device\)/);
+    await refusedWith(() => importRates(db, '/dev/zero'), /\/dev\/zero:1: file: is not a regular file \(a device\)/);
   });
 
   it('rates before subcategories: said once, with the way out', async () => {
