@@ -196,6 +196,8 @@ interface ScaleRow {
   retiredSeconds: number;
   rewritten: number;
   largest: { file: string; bytes: number };
+  /** The largest bulk download (v1/downloads/, issue 22). */
+  largestDownload: { file: string; bytes: number };
   routingBytes: number;
   ranges: { maxFiles: number; worstRatio31: number; worstRatio62: number; count: number };
 }
@@ -261,6 +263,7 @@ async function scaleRow(subcategories: number, years: number): Promise<ScaleRow>
       retiredSeconds: Math.max(...nights.map((n) => n.retiredSeconds)),
       rewritten: await changedBytes(out),
       largest: { file, bytes: entry.bytes },
+      largestDownload: ((d) => ({ file: d[0], bytes: d[1].bytes }))(Object.entries(manifest.files).filter(([f]) => f.startsWith('v1/downloads/')).sort(([, x], [, y]) => y.bytes - x.bytes)[0]!),
       routingBytes: manifest.files[paths.routing]!.bytes,
       ranges: await rangeReads(out, 400),
     };
@@ -288,6 +291,7 @@ async function scale(): Promise<void> {
         ['retired tree removed after a nightly returned (s, background, max)', ...rows.map((r) => seconds(r.retiredSeconds))],
         ['bytes rewritten by the nightly build', ...rows.map((r) => r.rewritten.toLocaleString('en'))],
         ['largest file', ...rows.map((r) => `${mib(r.largest.bytes)} (${r.largest.file})`)],
+        ['largest download', ...rows.map((r) => `${mib(r.largestDownload.bytes)} (${r.largestDownload.file})`)],
         ['routing index (bytes)', ...rows.map((r) => r.routingBytes.toLocaleString('en'))],
         [`files read, ${rows[0]!.ranges.count} random ranges (max)`, ...rows.map((r) => String(r.ranges.maxFiles))],
         ['bytes read / returned, ranges ≥ 31 days (max)', ...rows.map((r) => r.ranges.worstRatio31.toFixed(2))],

@@ -56,10 +56,15 @@ const PATTERNS = {
   // snapshot: which snapshot a folder holds, in one file test through the link
   // a build swaps (the nginx site's fast path; see planSnapshot).
   mark: 'v1/mark/{hex}.json',
+  // Bulk downloads (docs/API.md §9): what they hold, and every rate record and
+  // the daily gold and silver Nisab as CSV, a year a file (bounded at any history).
+  downloadsIndex: 'v1/downloads/index.json',
+  ratesCsv: 'v1/downloads/rates/{yyyy}.csv',
+  nisabCsv: 'v1/downloads/nisab/{yyyy}.csv',
 };
 type Kind = keyof typeof PATTERNS;
 // The order paths are tried in: a list, since njs may enumerate PATTERNS' keys in another order.
-const KIND_ORDER = ['meta', 'routing', 'subcategories', 'sources', 'calendarNigeria', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'mark', 'month', 'year', 'decade', 'months', 'years'] as const;
+const KIND_ORDER = ['meta', 'routing', 'subcategories', 'sources', 'calendarNigeria', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'mark', 'downloadsIndex', 'ratesCsv', 'nisabCsv', 'month', 'year', 'decade', 'months', 'years'] as const;
 const kindsListed: ListsAll<Kind, typeof KIND_ORDER> = true;
 void kindsListed;
 const KINDS: readonly Kind[] = KIND_ORDER;
@@ -139,6 +144,15 @@ export const paths = {
   mark: function (hex: string): string {
     return fill(PATTERNS.mark, { hex: hex });
   },
+  downloadsIndex: fill(PATTERNS.downloadsIndex, {}),
+  /** The CSV download of every rate record of the year of `date`. */
+  ratesCsv: function (date: string): string {
+    return fill(PATTERNS.ratesCsv, dateFields(date));
+  },
+  /** The CSV download of the daily gold and silver Nisab of the year of `date`. */
+  nisabCsv: function (date: string): string {
+    return fill(PATTERNS.nisabCsv, dateFields(date));
+  },
   /** The file of a block of a scope (see blockAt). */
   block: function (scope: Scope, block: Block): string {
     return paths.shard(scope, block.level, block.level === 'months' || block.level === 'years' ? block.end : block.start);
@@ -166,7 +180,9 @@ export type SnapshotFile =
   | { kind: 'latest'; subcategoryId: number }
   | { kind: 'shard'; scope: Scope; level: Level; start: string; end: string }
   | { kind: 'monthEnds'; start: string }
-  | { kind: 'mark'; hex: string };
+  | { kind: 'mark'; hex: string }
+  | { kind: 'downloadsIndex' }
+  | { kind: 'ratesCsv' | 'nisabCsv'; start: string };
 
 /** The file a path names, or null when no file of a snapshot has this path. */
 export function parsePath(path: string): SnapshotFile | null {
@@ -208,6 +224,9 @@ const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFi
   latest: function (values) { return { kind: 'latest', subcategoryId: Number(values['id']) }; },
   monthEnds: function (values) { return { kind: 'monthEnds', start: values['yyyy'] + '-01-01' }; },
   mark: function (values) { return { kind: 'mark', hex: values['hex'] as string }; },
+  downloadsIndex: function () { return { kind: 'downloadsIndex' }; },
+  ratesCsv: function (values) { return { kind: 'ratesCsv', start: values['yyyy'] + '-01-01' }; },
+  nisabCsv: function (values) { return { kind: 'nisabCsv', start: values['yyyy'] + '-01-01' }; },
   month: readShard('month'),
   year: readShard('year'),
   decade: readShard('decade'),

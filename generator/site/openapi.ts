@@ -109,6 +109,10 @@ export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   // The edges' own index (which files exist, their ETags) and mark (which snapshot a folder holds): not answers.
   routing: null,
   mark: null,
+  // The bulk downloads are CSV and their index (docs/API.md §9), not answers of the API.
+  downloadsIndex: null,
+  ratesCsv: null,
+  nisabCsv: null,
   subcategories: { summary: 'Subcategories file', description: `As GET ${API}/subcategories.`, schema: 'Subcategory', list: true },
   sources: { summary: 'Sources file', description: `As GET ${API}/sources.`, schema: 'Source', list: true },
   calendarNigeria: { summary: "Nigeria's calendar file", description: `As GET ${API}/calendars/nigeria.`, schema: 'NigeriaMonth', list: true },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../core/layout.ts';
 import { itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, RoutingIndex, Source, Subcategory } from '../core/schemas.ts';
+import { DownloadsIndex, NISAB_CSV_COLUMNS, RATE_CSV_COLUMNS } from './downloads.ts';
 
 const rateList = listEnvelope(Rate);
 const nisabList = listEnvelope(NisabRule);
@@ -42,6 +43,13 @@ function issues(error: z.ZodError): string[] {
 
 /** Problems of one file of a snapshot (empty when it is right); `path` relative to the root. */
 export function checkFile(path: string, text: string): string[] {
+  // A CSV download: its header is its columns (downloads.ts); its rows are checked against the API by test/snapshot/downloads.test.ts.
+  const csv = parsePath(path);
+  if (csv?.kind === 'ratesCsv' || csv?.kind === 'nisabCsv') {
+    const header = text.slice(0, text.indexOf('\n'));
+    const columns = (csv.kind === 'ratesCsv' ? RATE_CSV_COLUMNS : NISAB_CSV_COLUMNS).join(',');
+    return header === columns ? [] : [`${path}: the header must be ${columns}`];
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -78,6 +86,10 @@ const FILE_CHECKS: { [K in SnapshotFile['kind']]: FileCheck<Extract<SnapshotFile
   latest: (_, { check }) => check(itemEnvelope(Rate)),
   mark: (file, { check }) => check(itemEnvelope(z.literal(file.hex))),
   shard: (file, checking) => checkRateList(file, checking),
+  downloadsIndex: (_, { check }) => check(DownloadsIndex),
+  // The CSV downloads are checked above, before the JSON parse.
+  ratesCsv: () => [],
+  nisabCsv: () => [],
   // Month ends hold, besides the year's, each subcategory's newest record before the year.
   monthEnds: (file, checking) => checkRateList({ scope: 'all', level: 'year of month ends', start: '0001-01-01', end: blockEnd('year', file.start) }, checking),
 };

@@ -18,6 +18,7 @@ import { renderRecord } from '../core/records.ts';
 import { etagOf } from '../core/router.ts';
 import { rateLine, type Meta, type NigeriaMonth, type NisabRuleInput, type Rate, type RoutingIndex, type Source, type Subcategory } from '../core/schemas.ts';
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
+import { downloadsIndex, nisabThresholds, planDownloads } from './downloads.ts';
 
 export function sha1Hex(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -183,8 +184,9 @@ export function planSnapshot(
       else linesByMonth.set(key, [line]);
     }
   }
+  const allTexts = new Map<string, string>();
   for (const { scope, nodes } of scopes) {
-    const texts = new Map<string, string>();
+    const texts = scope === 'all' ? allTexts : new Map<string, string>();
     const textOf = (node: ShardNode) => texts.get(node.path) ?? previous!.read(node.path);
     for (const node of nodes) {
       sources[node.path] = node.print;
@@ -232,9 +234,19 @@ export function planSnapshot(
     else put(path, text);
   }
 
+  // The bulk downloads, from the "all" scope's shards (downloads.ts).
+  const thresholds = nisabThresholds(source.subcategories, source.nisab);
+  const allShards = scopes.find((s) => s.scope === 'all')?.nodes ?? [];
+  const downloads = planDownloads(allShards, (path) => allTexts.get(path) ?? previous!.read(path), thresholds, previous);
+  for (const [path, text] of downloads.write) put(path, text);
+  for (const path of downloads.carry) carry.set(path, previous!.files[path]!);
+  Object.assign(sources, downloads.prints);
+
   const entries = new Map<string, FileEntry>(carry);
   const enter = (path: string) => entries.set(path, { sha1: sha1Hex(write.get(path)!), bytes: Buffer.byteLength(write.get(path)!) });
   for (const path of write.keys()) enter(path);
+  put(paths.downloadsIndex, downloadsIndex(options.asOf, thresholds, entries));
+  enter(paths.downloadsIndex);
 
   const defaultSubcategory = source.subcategories.find((s) => s.sctIsDefault);
   if (!defaultSubcategory) throw new Error('planSnapshot needs a default subcategory (checked by the build before)');
@@ -339,6 +351,10 @@ const INDEXED_ETAG: { [K in SnapshotFile['kind']]: boolean } = {
   monthEnds: false,
   routing: false,
   mark: false,
+  // Static files for people, not answers of the API (docs/API.md §9).
+  downloadsIndex: false,
+  ratesCsv: false,
+  nisabCsv: false,
 };
 
 /**

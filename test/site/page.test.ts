@@ -111,6 +111,8 @@ describe('the landing page in Chromium', () => {
     expect(await page.textContent('[data-testid=rate-date-gold]')).toBe("Rate of 21 September 2025 · 29 Rabi' al-Awwal 1447 AH (Umm al-Qura)");
     expect(await page.isVisible('#stale')).toBe(true);
     expect(await page.textContent('#stale')).toContain('21 September 2025');
+    // The downloads are linked.
+    expect(await page.getAttribute('#downloads a', 'href')).toBe('/v1/downloads/index.json');
     // The widget's embed code, with this site's origin.
     expect(await page.textContent('#embed-code')).toBe(`<div data-nisab-widget data-lang="en" data-currency="NGN"></div>\n<script src="${preview.url}/widget.js" async></script>`);
     // The heading names the day of the rate, not the build's.

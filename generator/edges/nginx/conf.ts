@@ -175,6 +175,7 @@ http {
         image/png png;
         image/x-icon ico;
         text/plain txt;
+        text/csv csv;
     }
     default_type application/octet-stream;
 

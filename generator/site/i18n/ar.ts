@@ -143,6 +143,7 @@ export const page: PageStrings = {
   apiTitle: 'واجهة البرمجة: انسخ والصق وشغّل',
   apiIntroHtml: (alternateBase) =>
     `مجانية، للقراءة فقط، بلا مفتاح. كل إجابة هي <code>{"success": true, "data": …}</code> (مع <code>count</code> للقوائم) أو <code>{"success": false, "message": "…"}</code>. وتجيب المسارات نفسها تحت <code>${alternateBase}</code>. العقد: <a href="/API.md">API.md</a>. المرجع الكامل: <a href="/reference.html">مرجع واجهة البرمجة</a> (<a href="/openapi.json">openapi.json</a>)، ومخططات JSON تحت <a href="/schemas/index.json">/schemas/</a>، وعميل JavaScript مُنمَّط في مجلد <code>client/</code> من المستودع.`,
+  downloadsHtml: (link) => `التنزيلات: كل سجلات الأسعار ونصاب الذهب والفضة اليومي بصيغة CSV، ملف لكل سنة (${link}).`,
   coverage: (slug, id, count, first, last) => `${slug} (الفئة ${id}): ${count} سعرًا، من ${first} إلى ${last}`,
   copyCurl: 'انسخ curl',
   copyFetch: 'انسخ fetch',

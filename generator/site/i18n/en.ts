@@ -151,6 +151,7 @@ export const page = {
   /** Markup: the links of the API's documents. */
   apiIntroHtml: (alternateBase: string) =>
     `Free, read-only, no key. Every answer is <code>{"success": true, "data": …}</code> (with <code>count</code> for lists) or <code>{"success": false, "message": "…"}</code>. The same paths answer under <code>${alternateBase}</code>. The contract: <a href="/API.md">API.md</a>. Full reference: <a href="/reference.html">API reference</a> (<a href="/openapi.json">openapi.json</a>), JSON Schemas under <a href="/schemas/index.json">/schemas/</a>, and a typed JavaScript client in the repository's <code>client/</code> folder.`,
+  downloadsHtml: (link: string) => `Downloads: every rate record and the daily gold and silver Nisab as CSV, a year a file (${link}).`,
   coverage: (slug: string, id: string, count: string, first: string, last: string) => `${slug} (subcategory ${id}): ${count} rates, ${first} to ${last}`,
   copyCurl: 'Copy curl',
   copyFetch: 'Copy fetch',

@@ -123,18 +123,18 @@ export const page: PageStrings = {
   colNisab: 'Nisabi',
   colDue: 'Abin da ya wajaba',
   colRule: 'Dokar da aka bi',
-  // English until a Hausa speaker writes them (docs/translations.md).
+  // Written by the engineers, not by a native speaker (docs/translations.md: to be read first).
   combineNote:
-    "Gold, silver, cash and trade goods are counted together the way your school does (by parts, by value, or each alone), and worn jewellery as your school says; each line of the result says how and why, with its source.",
-  wornGold: 'Gold jewellery you wear (grams)',
-  wornSilver: 'Silver jewellery you wear (grams)',
-  trader: 'If you trade (Maliki)',
-  mudir: 'I keep turning my stock over (mudir)',
-  muhtakir: 'I hold goods and wait for a price (muhtakir)',
-  sold: 'I sold the goods this year (a muhtakir: enter the price as trade goods)',
-  fitrTitle: 'Zakatul fitr',
-  persons: 'People you give it for',
-  source: 'source',
+    "Ana haɗa zinariya, azurfa, kuɗi da kayan kasuwanci kamar yadda mazhabarka take yi (da rabo-rabo, da ƙima, ko kowanne shi kaɗai), kuma kayan ado da ake sawa kamar yadda mazhabarka ta faɗa; kowane layi na sakamakon yana faɗin yadda aka yi da dalili, tare da majiyarsa.",
+  wornGold: 'Kayan adon zinariya da kake sawa (giram)',
+  wornSilver: 'Kayan adon azurfa da kake sawa (giram)',
+  trader: 'Idan kana kasuwanci (Maliki)',
+  mudir: 'Ina juya hajata kullum (mudir)',
+  muhtakir: 'Ina ajiye kaya ina jiran farashi (muhtakir)',
+  sold: 'Na sayar da kayan a wannan shekara (muhtakir: shigar da kuɗin a matsayin kayan kasuwanci)',
+  fitrTitle: 'Zakkar fid-da-kai',
+  persons: 'Mutanen da za ka fitar musu',
+  source: 'majiya',
   totalDue: (amount) => `Jimillar abin da ya wajaba a kuɗi: ${amount}`,
   calculatorEnglish: 'Layukan sakamakon suna cikin Turanci a yanzu.',
 
@@ -144,6 +144,7 @@ export const page: PageStrings = {
   apiTitle: 'API ɗin: kwafa, liƙa, gudanar',
   apiIntroHtml: (alternateBase) =>
     `Kyauta ne, karatu kawai, ba a buƙatar maɓalli. Kowace amsa <code>{"success": true, "data": …}</code> ce (da <code>count</code> ga jerin abubuwa) ko <code>{"success": false, "message": "…"}</code>. Hanyoyin guda ɗaya suna amsawa a ƙarƙashin <code>${alternateBase}</code>. Yarjejeniyar: <a href="/API.md">API.md</a>. Cikakken bayani: <a href="/reference.html">bayanin API</a> (<a href="/openapi.json">openapi.json</a>), JSON Schemas a ƙarƙashin <a href="/schemas/index.json">/schemas/</a>, da kuma shirin JavaScript mai nau'o'i a babban fayil ɗin <code>client/</code> na ma'ajiyar.`,
+  downloadsHtml: (link) => `Saukewa: duk farashin da aka wallafa da Nisabin zinariya da azurfa na kullum a CSV, shekara ɗaya a kowane fayil (${link}).`,
   coverage: (slug, id, count, first, last) => `${slug} (rukuni ${id}): farashi ${count}, daga ${first} zuwa ${last}`,
   copyCurl: 'Kwafi curl',
   copyFetch: 'Kwafi fetch',

@@ -192,6 +192,7 @@ export function landingPage(meta: Meta, sources: Source[], subcategories: Subcat
 <section id="api" aria-labelledby="api-title">
   <h2 id="api-title">${escape(t.apiTitle)}</h2>
   <p>${t.apiIntroHtml(BASES[1]!)}</p>
+  <p id="downloads">${t.downloadsHtml(`<a href="/${paths.downloadsIndex}">${paths.downloadsIndex}</a>`)}</p>
   <ul>
 ${coverage}
   </ul>
