@@ -228,8 +228,12 @@ export function startPreview(options: PreviewOptions): Promise<Preview> {
     headers: { 'Access-Control-Allow-Origin': STATIC_HEADERS['access-control-allow-origin']! },
     before: [apiMiddleware(root, log)],
   });
-  const inner = (server as unknown as { server: import('node:http').Server }).server;
+  const inner = (server as unknown as { server: import('node:http').Server & { requireHostHeader: boolean } }).server;
   inner.on('clientError', refuseMalformed);
+  // Node answers these itself with an empty body and no CORS header; nginx answers
+  // an unknown Expect and an HTTP/1.1 request without Host as if all were well.
+  inner.on('checkExpectation', (req, res) => inner.emit('request', req, res));
+  inner.requireHostHeader = false;
   return new Promise((resolve, reject) => {
     inner.once('error', reject);
     inner.listen(options.port, options.host ?? '127.0.0.1', () => {
