@@ -101,6 +101,15 @@ export function program(): Command {
     .option('--from <day>', 'the first day of a range (back-filling): YYYY-MM-DD, today or yesterday')
     .option('--to <day>', 'the last day of the range (default: today)')
     .addOption(new Option('--time-zone <name>', 'IANA time zone of today').env('NISAB_TIME_ZONE').default(DEFAULT_TIME_ZONE))
+    .addOption(
+      new Option('--revisit <n>', 'also fetch the n days before the first again: a provisional naira rate (carried, or a price source\'s) is replaced once the official one appears; a stored rate is never replaced by one that ranks below it (official, carried, market)')
+        .argParser(parseDays),
+    )
+    .addOption(
+      new Option('--fill-gaps', 'fetch every day without a rate since the daily series began (or --since) up to yesterday, from every source in turn; list the days no source has')
+        .conflicts(['date', 'from', 'to', 'revisit']),
+    )
+    .addOption(new Option('--since <day>', 'with --fill-gaps: the first day to look at (default: the first day a price source priced)').argParser(parseDate))
     .option('--dry-run', 'fetch and check everything, print what would change, write nothing')
     .option('--write-csv <dir>', 'also keep the imported rows as text, one CSV per month in this folder (the nightly commits data/daily)')
     .option('--write-fx-csv <dir>', "also keep the day's rates per US dollar of every national currency as text, one CSV per month (the nightly commits data/fx)")
@@ -110,8 +119,9 @@ export function program(): Command {
     .addHelpText(
       'after',
       `${sourcesHelp()}` +
-        '\n\nExample:\n  npm run cli -- fetch --from yesterday --to today --write-csv data/daily --write-fx-csv data/fx' +
-        '\n  npm run cli -- fetch --from 2026-09-01 --to 2026-09-30 --db rates.sqlite --dry-run',
+        '\n\nExample:\n  npm run cli -- fetch --from yesterday --to today --revisit 7 --write-csv data/daily --write-fx-csv data/fx' +
+        '\n  npm run cli -- fetch --from 2026-09-01 --to 2026-09-30 --db rates.sqlite --dry-run' +
+        '\n  npm run cli -- fetch --fill-gaps --since 2024-03-02 --write-csv data/daily --write-fx-csv data/fx',
     )
     .action(
       async (options: {
@@ -119,6 +129,9 @@ export function program(): Command {
         date?: string;
         from?: string;
         to?: string;
+        revisit?: number;
+        fillGaps?: boolean;
+        since?: string;
         timeZone: string;
         dryRun?: boolean;
         writeCsv?: string;
@@ -133,23 +146,29 @@ export function program(): Command {
         const { todayIn, checkTimeZone } = await import('./snapshot/clock.ts');
         const { ensureDefaultDatabase } = await import('./db/default-db.ts');
         const today = todayIn(checkTimeZone(options.timeZone));
-        const dates = fetchRange(options, today);
+        if (options.since !== undefined && !options.fillGaps) throw new UserError('--since goes with --fill-gaps');
         if (!options.db && !options.writeCsv && !options.dryRun) {
           console.error('warning: without --db or --write-csv the rows go only into the default database, which is rebuilt from data/; keep them with --write-csv data/daily');
         }
-        const result = await fetchDays({
-          db: options.db || (await ensureDefaultDatabase()),
-          dates,
-          ...sourceUrls(process.env),
-          policy: { timeoutMs: options.timeout * 1000, retries: options.retries, retryDelayMs: 500 },
-          dryRun: options.dryRun ?? false,
-          acceptJumps: options.acceptJumps ?? false,
-          writeCsv: options.writeCsv,
-          writeFxCsv: options.writeFxCsv,
-          warn: (line) => console.error(`warning: ${line}`),
-        });
-        for (const line of result.lines) console.log(line);
-        for (const file of result.written) console.log(`wrote ${file}`);
+        const db = options.db || (await ensureDefaultDatabase());
+        const fetch = async (dates: readonly string[]) => {
+          const result = await fetchDays({
+            db,
+            dates,
+            ...sourceUrls(process.env),
+            policy: { timeoutMs: options.timeout * 1000, retries: options.retries, retryDelayMs: 500 },
+            dryRun: options.dryRun ?? false,
+            acceptJumps: options.acceptJumps ?? false,
+            writeCsv: options.writeCsv,
+            writeFxCsv: options.writeFxCsv,
+            warn: (line) => console.error(`warning: ${line}`),
+          });
+          for (const line of result.lines) console.log(line);
+          for (const file of new Set(result.written)) console.log(`wrote ${file}`);
+        };
+        if (!options.fillGaps) return fetch(fetchRange(options, today));
+        const { fillGaps } = await import('./sources/fill-gaps.ts');
+        console.log(await fillGaps({ db, since: options.since, yesterday: fetchRange({ date: 'yesterday' }, today)[0]!, dryRun: options.dryRun ?? false, fetch }));
       },
     );
 

@@ -13,7 +13,7 @@ import { makeWritableFolder } from '../db/file-errors.ts';
 import { openDatabase, writeError } from '../db/open.ts';
 import { checkMonthFiles, keepRates, type KeptRate } from '../db/rate-files.ts';
 import { UserError } from '../errors.ts';
-import type { NairaFigure } from './cbn.ts';
+import { CBN_NFEM_CARRIED_ID, type NairaFigure } from './cbn.ts';
 import { nationalRates } from './currency-api.ts';
 import { dayRows, type MetalIds, ownNaira } from './daily-rates.ts';
 import type { HttpPolicy } from './http.ts';
@@ -59,6 +59,7 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
     // A naira source that failed outright (not merely without that day) is not asked again in this run.
     const nairas = NAIRA_SOURCES.map((entry) => ({ entry, source: entry.make(options[entry.option], context), failed: false }));
 
+    const storedNaira = db.prepare('SELECT drtNairaSource FROM rates WHERE drtSubcategoryID = ? AND drtDate = ?').pluck();
     const rows: RateInput[] = [];
     const described = new Map<string, string>();
     const failures: string[] = [];
@@ -96,6 +97,11 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
         continue;
       }
       const day = dayRows(entry, value, naira, ids);
+      const kept = officialKept(storedNaira, day);
+      if (kept) {
+        described.set(date, `${date}: kept the naira rate stored (${kept}); the one fetched is provisional (${naira.source})`);
+        continue;
+      }
       rows.push(...day);
       const perDollar = nationalRates(date, value.perDollar ?? {}, national, entry.id);
       if (perDollar.unusable) options.warn(`${date}: ${entry.name} gave no usable figure for ${perDollar.unusable.join(', ')}; those are left out`);
@@ -159,6 +165,31 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
   } finally {
     db.close();
   }
+}
+
+/**
+ * A naira rate is provisional when it is carried from an earlier working day or
+ * is a price source's market rate (docs/operating.md, "Provisional until
+ * official"): a later fetch replaces it when the official figure of the day has
+ * appeared. Never the reverse: a stored rate is kept when the one fetched now
+ * ranks below it (official or entered by hand, then carried, then a market
+ * rate), as when the CBN is down. Returns the stored source kept, or undefined
+ * to import the day.
+ */
+function officialKept(stored: { get(sub: number, date: string): unknown }, day: readonly RateInput[]): string | undefined {
+  const fetched = day[0];
+  if (fetched === undefined) return undefined;
+  for (const row of day) {
+    const source = stored.get(row.drtSubcategoryID, row.drtDate);
+    if (typeof source === 'string' && nairaRank(source) > nairaRank(fetched.drtNairaSource)) return source;
+  }
+  return undefined;
+}
+
+/** 2: the official figure of its day (or one entered by hand); 1: carried from an earlier working day; 0: a price source's market rate. Below 2 it is provisional. */
+export function nairaRank(nairaSource: string | undefined): 0 | 1 | 2 {
+  if (nairaSource === CBN_NFEM_CARRIED_ID) return 1;
+  return PRICE_SOURCES.some((entry) => entry.id === nairaSource) ? 0 : 2;
 }
 
 function checkWritable(dir: string, option: string): void {

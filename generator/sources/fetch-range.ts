@@ -14,13 +14,18 @@ export function resolveDay(value: string, today: string, option: string): string
   throw new UserError(`${option} must be ${DATE_EXPECTATION}, today or yesterday; got ${JSON.stringify(value)}`);
 }
 
-export function fetchRange(options: { date?: string; from?: string; to?: string }, today: string): string[] {
+/**
+ * `revisit`: also the days before the first, so a provisional naira rate stored
+ * for one of them is replaced once the official figure appears (the nightly's
+ * --revisit 7; fetch-days.ts keeps an official rate stored over a provisional one).
+ */
+export function fetchRange(options: { date?: string; from?: string; to?: string; revisit?: number }, today: string): string[] {
   if (options.to !== undefined && options.from === undefined) throw new UserError('--to needs --from (the first day of the range)');
   const from = resolveDay(options.date ?? options.from ?? 'today', today, options.date !== undefined ? '--date' : '--from');
   const to = options.date !== undefined ? from : resolveDay(options.to ?? 'today', today, '--to');
   if (to < from) throw new UserError(`--from ${from} is after --to ${to}`);
   if (to > today) throw new UserError(`${to} is after today (${today}); no source has published it`);
-  const dates = datesFrom(from, to);
+  const dates = datesFrom(addDays(from, -(options.revisit ?? 0)), to);
   if (dates.length > MAX_FETCH_DAYS) throw new UserError(`${from} to ${to} is ${dates.length} days; fetch at most ${MAX_FETCH_DAYS} at a time`);
   return dates;
 }

@@ -1,5 +1,5 @@
-// Many nights of the nightly workflow's own steps (fetch yesterday and today with
-// --write-csv, build --strict, verify), night after night with NISAB_TODAY set
+// Many nights of the nightly workflow's own steps (fetch yesterday and today and
+// the 7 days before again with --revisit 7 --write-csv, build --strict, verify), night after night with NISAB_TODAY set
 // to each night, against two local sources on 127.0.0.1 serving generated days:
 // a currency API with two hosts (the second a mirror of the first) and the CBN's
 // NFEM list. The CLI runs in this process (program() from generator/cli.ts), so
@@ -9,11 +9,13 @@
 // the year close 2028 -> 2029 and the decade close 2029-12-31 -> 2030-01-01) and
 // hold these events (EVENTS below):
 //   - the CBN down (HTTP 503) for a week of nights: the naira rate is the currency API's;
-//   - a late CBN figure: a working day's row appears three nights late;
+//   - a late CBN figure: a working day's row appears three nights late, and its
+//     carried rate gives way to it (listed in manifest.json's changed);
 //   - a currency-API day missing from the first host and served by the second;
 //   - a plausibility refusal: one night the API serves a day's gold at a tenth
 //     (a misplaced decimal point); fetch refuses it and that night fails, writing
-//     nothing; the next night the file is right again.
+//     nothing; the next night the file is right again and the day is fetched
+//     (the night fetches the 7 days before yesterday again: --revisit 7).
 //
 // The expected rows come from a model of the sources written here (what each
 // source published by each night), not from fetch's code. After every night:
@@ -22,8 +24,9 @@
 //   - verify passes;
 //   - the database holds exactly the modelled rows: every day the sources published
 //     by then, with the naira figure and source the model says;
-//   - data/daily holds every row of the database, and every line it ever held is
-//     still there (nothing committed is lost);
+//   - data/daily holds every row of the database, and every row it ever held is
+//     still there (nothing committed is lost), changed only to a naira rate that
+//     ranks higher (a provisional rate replaced by the official one);
 //   - no rate is older than its sources allow: the newest is yesterday's (the price
 //     source publishes a day after it), and no naira rate is carried more than 7 days;
 //   - the tree equals a full build of the same database as of that night
@@ -50,6 +53,8 @@ const FIRST_NIGHT = '2028-11-20';
 /** NISAB_LAST_NIGHT=YYYY-MM-DD runs fewer nights (while changing this test); CI runs them all. */
 const LAST_NIGHT = process.env.NISAB_LAST_NIGHT ?? '2030-01-05';
 const NIGHTS = datesFrom(FIRST_NIGHT, LAST_NIGHT);
+/** The nightly's --revisit: the days before yesterday fetched again each night. */
+const REVISIT = 7;
 
 /** The events, by the night (or day) they happen on. */
 const EVENTS = {
@@ -116,6 +121,10 @@ interface Expected {
   /** Stored only when it is not the rate's own date (a carried figure). */
   nairaDate: string | null;
 }
+
+/** The official figure of the day, then one carried from an earlier working day, then the currency API's market rate. */
+const rankOf = (nairaSource: string) => ['currency-api', 'cbn-nfem-carried', 'cbn-nfem'].indexOf(nairaSource);
+const rank = (figure: Expected) => rankOf(figure.nairaSource);
 
 /** What fetch should make of `day` on `night`, from the sources as modelled: the CBN's rate of the day, else carried up to 7 days, else the currency API's. */
 function expectedNaira(day: string, night: string): Expected {
@@ -201,15 +210,20 @@ async function treeFiles(out: string): Promise<Map<string, Buffer>> {
   return files;
 }
 
-/** data/daily's lines (header aside), by month file. */
-async function dailyLines(dir: string): Promise<Set<string>> {
-  const lines = new Set<string>();
+/** data/daily's lines (header aside), keyed by month file, drtID, drtDate and drtSubcategoryID. */
+async function dailyLines(dir: string): Promise<Map<string, string>> {
+  const lines = new Map<string, string>();
   const names = await readdir(dir).catch(() => [] as string[]);
   for (const name of names.sort()) {
-    for (const line of (await readFile(path.join(dir, name), 'utf8')).split('\n').slice(1)) if (line) lines.add(`${name}:${line}`);
+    for (const line of (await readFile(path.join(dir, name), 'utf8')).split('\n').slice(1)) {
+      if (line) lines.set(`${name}:${line.split(',').slice(0, 3).join(',')}`, line);
+    }
   }
   return lines;
 }
+
+/** The naira source of a data/daily line (its 7th column). */
+const nairaSourceOf = (line: string) => line.split(',')[6]!;
 
 interface StoredRow {
   drtDate: string;
@@ -255,7 +269,7 @@ describe('the nightly, night after night', () => {
 
     /** The model: each stored day's expected naira figure, fixed by the night that fetched it. */
     const expected = new Map<string, Expected>();
-    let committed = new Set<string>();
+    let committed = new Map<string, string>();
     const cost = { fetch: 0, build: 0, verify: 0, checks: 0, full: 0 };
 
     for (const [i, night] of NIGHTS.entries()) {
@@ -265,13 +279,13 @@ describe('the nightly, night after night', () => {
       const before = { db: await readFile(db), daily: committed };
 
       let t = performance.now();
-      const fetched = await cli(['fetch', '--from', 'yesterday', '--to', 'today', '--write-csv', daily, '--db', db, '--timeout', '2', '--retries', '0']);
+      const fetched = await cli(['fetch', '--from', 'yesterday', '--to', 'today', '--revisit', String(REVISIT), '--write-csv', daily, '--db', db, '--timeout', '2', '--retries', '0']);
       cost.fetch += performance.now() - t;
 
       if (night === EVENTS.refused.night) {
         // The import refuses the day (gold at a tenth of its neighbour): nothing is written, the night stops before the build.
         expect(fetched.code, fetched.stderr).toBe(1);
-        expect(fetched.stderr).toMatch(new RegExp(`^error: nothing fetched was imported`, 'm'));
+        expect(fetched.stderr).toMatch(/^error: nothing fetched was imported/m);
         expect(fetched.stderr).toContain(`${yesterday} gold:`);
         expect((await readFile(db)).equals(before.db)).toBe(true);
         expect(await dailyLines(daily)).toEqual(before.daily);
@@ -279,7 +293,13 @@ describe('the nightly, night after night', () => {
         continue;
       }
       expect(fetched.code, `${night}: ${fetched.stderr}`).toBe(0);
-      expected.set(yesterday, expectedNaira(yesterday, night));
+      // The night fetches yesterday, today (not out yet) and the REVISIT days before: a provisional figure stored
+      // gives way to what the sources say now, unless what they say now ranks below it (the CBN down).
+      for (const day of datesFrom(addDays(yesterday, -REVISIT), yesterday)) {
+        const now = expectedNaira(day, night);
+        const stored = expected.get(day);
+        if (stored === undefined || rank(now) >= rank(stored)) expected.set(day, now);
+      }
       if (night === addDays(EVENTS.firstHostMissing, 1)) expect(fetched.stdout).toMatch(new RegExp(`^${yesterday}: gold .*: 2 inserted`, 'm'));
       if (EVENTS.cbnDown.includes(night)) expect(fetched.stderr).toMatch(/the CBN gave no usable NFEM rates/);
 
@@ -293,7 +313,7 @@ describe('the nightly, night after night', () => {
       expect(verified.code, `${night}: ${verified.stderr}`).toBe(0);
 
       t = performance.now();
-      // The database holds exactly the days the sources published by tonight (the refused day aside), as modelled.
+      // The database holds exactly the days the sources published by tonight, as modelled.
       const reader = new Database(db, { readonly: true });
       const rows = reader
         .prepare(
@@ -314,12 +334,38 @@ describe('the nightly, night after night', () => {
         expect({ naira: row.drtUSDinNaira, nairaSource: row.drtNairaSource, nairaDate: row.drtNairaDate }, `${night}: ${row.drtDate}`).toEqual(want);
         expect(addDays(row.drtNairaDate ?? row.drtDate, 7) >= row.drtDate, `${row.drtDate}: naira carried from ${row.drtNairaDate}`).toBe(true);
       }
-      // data/daily: every line committed before is still there, and it holds every row of the database.
+      // data/daily: every row committed before is still there (changed only to a higher-ranking naira rate), and it holds every row of the database.
       const lines = await dailyLines(daily);
-      for (const line of committed) expect(lines.has(line), `${night}: data/daily lost ${line}`).toBe(true);
+      // A line may change only to a naira rate that ranks higher (a provisional one replaced by the official one).
+      for (const [key, line] of committed) {
+        const now = lines.get(key);
+        expect(now, `${night}: data/daily lost ${line}`).toBeDefined();
+        if (now !== line) expect(rankOf(nairaSourceOf(now!)), `${night}: ${line} became ${now}`).toBeGreaterThan(rankOf(nairaSourceOf(line)));
+      }
       expect(lines.size, night).toBe(rows.length);
       committed = lines;
       cost.checks += performance.now() - t;
+
+      const rowOf = (day: string) => rows.find((r) => r.drtDate === day && r.sctSlug === 'gold')!;
+      if (night === addDays(EVENTS.lateCbn.day, 1)) expect(rowOf(EVENTS.lateCbn.day).drtNairaSource).toBe('cbn-nfem-carried');
+      if (night === EVENTS.lateCbn.from) {
+        // The late official figure replaces the carried one, and the build lists the files that changed for the purge.
+        expect(rowOf(EVENTS.lateCbn.day)).toMatchObject({ drtNairaSource: 'cbn-nfem', drtUSDinNaira: cbnRate(EVENTS.lateCbn.day), drtNairaDate: null });
+        expect(fetched.stdout).toMatch(new RegExp(`^${EVENTS.lateCbn.day}: .*\\(cbn-nfem\\): 0 inserted, 2 updated, 0 unchanged$`, 'm'));
+        const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as { changed: string[] };
+        const official = `"drtUSDinNaira":${cbnRate(EVENTS.lateCbn.day)},`;
+        const listed = [];
+        for (const file of manifest.changed) {
+          const text = await readFile(path.join(out, file.replace(/^\//, '')), 'utf8').catch(() => '');
+          if (text.includes(`"drtDate":"${EVENTS.lateCbn.day}"`) && text.includes(official)) listed.push(file);
+        }
+        expect(listed.length, `changed lists a file with the corrected record: ${manifest.changed.join(' ')}`).toBeGreaterThan(0);
+      }
+      if (EVENTS.cbnDown.includes(night)) {
+        // The days before the outage still in the window keep their official or carried rate.
+        expect(fetched.stdout).toMatch(/: kept the naira rate stored \(cbn-nfem(-carried)?\); the one fetched is provisional \(currency-api\)$/m);
+      }
+      if (night === addDays(EVENTS.refused.night, 1)) expect(days).toContain(EVENTS.refused.day);
 
       if (COMPARED.has(night)) {
         t = performance.now();
