@@ -68,11 +68,12 @@ describe('the widget on another origin under a strict CSP', () => {
     expect(text).not.toMatch(/\beval\(|new Function|setTimeout\(["'`]|document\.cookie|innerHTML|import\(/);
   });
 
-  // Written by hand for the snapshot's fixed day, 2025-09-21 (29 Rabi' al-Awwal 1447 by Umm al-Qura).
+  // Written by hand for the snapshot's fixed day, 2025-09-21: 29 Rabi' al-Awwal 1447 by Umm al-Qura, 28 in
+  // Nigeria's calendar (its month began a day later: data/calendar-nigeria.csv, issue 21).
   const cases = [
-    { lang: 'en', dir: 'ltr', date: "Rate of 21 September 2025 · 29 Rabi' al-Awwal 1447 AH (Umm al-Qura)", link: '/' },
-    { lang: 'ha', dir: 'ltr', date: "Farashin ranar 21 ga Satumba, 2025 · 29 ga Rabi'ul Awwal, 1447 BH (Ummul Qura)", link: '/ha/' },
-    { lang: 'ar', dir: 'rtl', date: 'سعر يوم 21 سبتمبر 2025م · 29 ربيع الأول 1447هـ (تقويم أم القرى)', link: '/ar/' },
+    { lang: 'en', dir: 'ltr', date: "Rate of 21 September 2025 · 29 Rabi' al-Awwal 1447 AH (Umm al-Qura) · 28 Rabi' al-Awwal 1447 AH (Nigeria)", link: '/' },
+    { lang: 'ha', dir: 'ltr', date: "Farashin ranar 21 ga Satumba, 2025 · 29 ga Rabi'ul Awwal, 1447 BH (Ummul Qura) · 28 ga Rabi'ul Awwal, 1447 BH (Najeriya)", link: '/ha/' },
+    { lang: 'ar', dir: 'rtl', date: 'سعر يوم 21 سبتمبر 2025م · 29 ربيع الأول 1447هـ (تقويم أم القرى) · 28 ربيع الأول 1447هـ (تقويم نيجيريا)', link: '/ar/' },
   ];
   for (const c of cases) {
     it(`shows the API's gold and silver Nisab in ${c.lang}, asking our origin alone`, async () => {

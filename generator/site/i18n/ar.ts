@@ -10,7 +10,7 @@ export const calendar: CalendarStrings = {
   gregorianDate: (day, month, year) => `${day} ${month} ${year}م`,
   hijriDate: (day, month, year) => `${day} ${month} ${year}هـ`,
   ummAlQura: 'تقويم أم القرى',
-  nigeria: 'تقويم نيجيريا (لجنة رؤية الهلال)',
+  nigeria: 'تقويم نيجيريا',
   naira: (figure) => `${figure} نيرة`,
   usd: (figure) => `${figure} دولار أمريكي`,
   currency: (figure, code) => `${figure} ${code}`,

@@ -12,7 +12,7 @@ export const calendar = {
   /** 29 Rabi' al-Awwal 1447 AH */
   hijriDate: (day: string, month: string, year: string) => `${day} ${month} ${year} AH`,
   ummAlQura: 'Umm al-Qura',
-  nigeria: 'Nigeria (NMCN)',
+  nigeria: 'Nigeria',
   /** The figure already grouped and with its decimals: 14,983,930.44 */
   naira: (figure: string) => `₦${figure}`,
   usd: (figure: string) => `$${figure}`,

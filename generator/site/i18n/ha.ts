@@ -9,7 +9,7 @@ export const calendar: CalendarStrings = {
   gregorianDate: (day, month, year) => `${day} ga ${month}, ${year}`,
   hijriDate: (day, month, year) => `${day} ga ${month}, ${year} BH`,
   ummAlQura: 'Ummul Qura',
-  nigeria: 'Najeriya (NMCN)',
+  nigeria: 'Najeriya',
   naira: (figure) => `₦${figure}`,
   usd: (figure) => `$${figure}`,
   currency: (figure, code) => `${code} ${figure}`,
