@@ -28,6 +28,7 @@ import path from 'node:path';
 import { parsePath, paths } from '../../core/layout.ts';
 import { RoutingIndex } from '../../core/schemas.ts';
 import { UserError } from '../../errors.ts';
+import { storeOf } from '../../snapshot/store.ts';
 import { nginxConf } from './conf.ts';
 import { cacheControlTable, fastAnswers } from './fast-path.ts';
 import { njsModule } from './njs-bundle.ts';
@@ -176,6 +177,20 @@ function findNjsModule(): string {
 }
 
 /** Writes PREFIX/nginx.conf, PREFIX/nisab-api.js and PREFIX/snapshot.json, and the log, temp and cache folders. */
+/**
+ * The prefix holds nginx's configuration, logs, cache and socket: inside the
+ * snapshot (or its store) it would be served publicly and swept by the next
+ * build; at / it would scatter them over the root.
+ */
+function checkPrefixPlace(prefix: string, given: string, snapshot: readonly string[]): void {
+  if (prefix === path.parse(prefix).root) throw new UserError(`--prefix ${given}: not the root folder; name a folder of its own, e.g. /srv/nisab-nginx`);
+  for (const place of snapshot) {
+    if (prefix === place || prefix.startsWith(place + path.sep)) {
+      throw new UserError(`--prefix ${given}: inside the snapshot (${place}), where it would be served publicly and swept by the next build; name a folder outside it, e.g. /srv/nisab-nginx`);
+    }
+  }
+}
+
 export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSite> {
   if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535) {
     throw new UserError(`--port ${options.port}: nginx needs a fixed port from 1 to 65535`);
@@ -185,6 +200,7 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
   const tree = await realpath(dir).catch(() => {
     throw new UserError(`${options.dir}: no such folder; build a snapshot first with: npm run cli -- build --out ${options.dir}`);
   });
+  checkPrefixPlace(prefix, options.prefix, [dir, tree, storeOf(dir)]);
   const index = readIndex(tree, options.dir);
   const { answers, bodies, etags } = fastAnswers(tree, index);
   const host = options.host ?? '127.0.0.1';

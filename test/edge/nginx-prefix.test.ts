@@ -1,0 +1,35 @@
+// Issue 25: nginx --prefix is refused where its configuration, logs and cache
+// would be served publicly and swept by the next build (inside the snapshot or
+// its store, or the snapshot folder itself), and at /.
+import { existsSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { writeNginxSite } from '../../generator/edges/nginx/site.ts';
+import { UserError } from '../../generator/errors.ts';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
+import { storeOf } from '../../generator/snapshot/store.ts';
+import { fixtureBuild } from '../support/fixture.ts';
+import { useFixture } from '../support/use-fixture.ts';
+
+describe('nginx --prefix', () => {
+  const fixture = useFixture();
+  beforeAll(async () => {
+    await buildSnapshot(fixtureBuild(fixture.db, fixture.out));
+  }, 120_000);
+
+  it('refused inside the live snapshot, its store, the --dir link itself and at / (it was accepted, served publicly and deleted by the next build)', async () => {
+    const tree = realpathSync(fixture.out);
+    for (const [prefix, pattern] of [
+      [path.join(fixture.out, 'nginx'), /inside the snapshot/],
+      [path.join(tree, 'nginx'), /inside the snapshot/],
+      [path.join(storeOf(fixture.out), 'nginx'), /inside the snapshot/],
+      [fixture.out, /inside the snapshot/],
+      ['/', /not the root folder/],
+    ] as const) {
+      const error = await writeNginxSite({ dir: fixture.out, port: 8080, prefix }).catch((e: unknown) => e);
+      expect(error, prefix).toBeInstanceOf(UserError);
+      expect((error as UserError).message).toMatch(pattern);
+      if (prefix !== '/' && prefix !== fixture.out) expect(existsSync(prefix), prefix).toBe(false);
+    }
+  });
+});
