@@ -8,6 +8,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import '../generator/core/schemas.ts';
+// Registers the Currency record with the others.
+import '../generator/core/currencies.ts';
 
 export const API_DOC = new URL('../docs/API.md', import.meta.url);
 
@@ -36,6 +38,7 @@ function records(): Record<string, Node> {
 export const TABLES = [
   'Rate',
   'Source',
+  'Currency',
   'Subcategory',
   'NisabRule',
   'Authority',

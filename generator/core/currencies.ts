@@ -66,3 +66,21 @@ export const Currency = z
   .strict()
   .meta({ id: 'Currency' });
 export type Currency = z.infer<typeof Currency>;
+
+/**
+ * v1/fx/{code}/{yyyy}.json (layout.ts): the currency's rate per US dollar at every
+ * date a rate of the year, or the year's month ends file, is dated, by that date:
+ * [units per US dollar, index in `sources`] or, when the figure is of an earlier
+ * date (the newest on or before), [units, index, its date]. A date before the
+ * currency's first figure is absent. Read by the router (in-currency.ts).
+ */
+export const FxFile = z
+  .object({
+    sources: z.array(sourceId).min(1),
+    rates: z.record(
+      isoDate,
+      z.union([z.tuple([z.number().finite().positive(), z.number().int().nonnegative()]), z.tuple([z.number().finite().positive(), z.number().int().nonnegative(), isoDate])]),
+    ),
+  })
+  .strict();
+export type FxFile = z.infer<typeof FxFile>;

@@ -8,7 +8,8 @@
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
 import { listBody, renderItem, renderList, LIST_SEPARATOR } from './envelope.ts';
 import { renderRecord } from './records.ts';
-import { valueRule, type ById, type ValuingRate, type ValuingSubcategory } from './nisab-value.ts';
+import { fxFor, type CurrencyTable } from './in-currency.ts';
+import { valueRuleIn, type ById, type ValuingRate, type ValuingSubcategory } from './nisab-value.ts';
 import type { NisabRuleInput, RoutingIndex } from './schemas.ts';
 
 /** What a dated plan composes once its files are read. */
@@ -18,11 +19,17 @@ export interface Dated {
   date: string;
   /** latest: the subcategory whose record is answered. */
   subcategory: number;
+  /**
+   * nisab in a currency on or after the newest rate: the reads are [own file,
+   * month ends of the newest rate's year], whose lines up to the date hold each
+   * subcategory's newest rate (the month of the date is not read).
+   */
+  monthEndsOnly: boolean;
 }
 
 interface Found {
   line: string;
-  rate: ValuingRate & { drtSubcategoryID: number };
+  rate: ValuingRate & { drtSubcategoryID: number; drtNairaDate: string; drtNairaSource: string };
 }
 
 function lines(fileText: string): string[] {
@@ -35,7 +42,7 @@ function lines(fileText: string): string[] {
  * the date and the month ends of its year (both in drtDate order: a later line
  * replaces an earlier one).
  */
-export function newestOnOrBefore(date: string, monthText: string | null, monthEndsText: string | null): ById<Found> {
+export function newestOnOrBefore(date: string, monthText: string | null, monthEndsText: string | null, monthEndsOnly?: boolean): ById<Found> {
   const found: ById<Found> = {};
   const monthStart = date.slice(0, 8) + '01';
   const take = function (text: string | null, before: string, inclusive: boolean) {
@@ -47,26 +54,52 @@ export function newestOnOrBefore(date: string, monthText: string | null, monthEn
       if (inclusive ? rate.drtDate <= before : rate.drtDate < before) found[String(rate.drtSubcategoryID)] = { line: line, rate: rate };
     }
   };
-  take(monthEndsText, monthStart, false);
+  if (monthEndsOnly === true) take(monthEndsText, date, true);
+  else take(monthEndsText, monthStart, false);
   take(monthText, date, true);
   return found;
 }
 
-/** The body of a dated answer from its files: [own file (nisab only), month, month ends], as planned. */
-export function composeDated(dated: Dated, texts: string[], index: RoutingIndex): { status: number; body: string } | null {
+/**
+ * The body of a dated answer from its files: [own file (nisab only), month, month
+ * ends] as planned ([own file, month ends] when monthEndsOnly); with currency=,
+ * `inCurrency` rewrites the record line and values the rules in it.
+ */
+export function composeDated(
+  dated: Dated,
+  texts: string[],
+  index: RoutingIndex,
+  inCurrency?: { table: CurrencyTable; line(line: string): string },
+): { status: number; body: string } | null {
   if (dated.kind === 'latest') {
     const found = newestOnOrBefore(dated.date, texts[0] as string, texts[1] as string)[String(dated.subcategory)];
-    return found === undefined ? null : { status: 200, body: renderItem(found.line) };
+    if (found === undefined) return null;
+    return { status: 200, body: renderItem(inCurrency === undefined ? found.line : inCurrency.line(found.line)) };
   }
   const rules = (JSON.parse(texts[0] as string) as { data: NisabRuleInput[] }).data;
-  const newest = texts.length > 1 ? newestOnOrBefore(dated.date, texts[1] as string, texts[2] as string) : {};
+  let newest: ById<Found> = {};
+  if (dated.monthEndsOnly) newest = newestOnOrBefore(dated.date, null, texts[1] as string, true);
+  else if (texts.length > 1) newest = newestOnOrBefore(dated.date, texts[1] as string, texts[2] as string);
   const rates: ById<ValuingRate> = {};
   const ids = Object.keys(newest);
-  for (let i = 0; i < ids.length; i++) rates[ids[i] as string] = (newest[ids[i] as string] as Found).rate;
+  for (let i = 0; i < ids.length; i++) {
+    const rate = (newest[ids[i] as string] as Found).rate;
+    if (inCurrency !== undefined) {
+      const fx = fxFor(inCurrency.table, rate.drtDate, { perUSDText: String(rate.drtUSDinNaira), date: rate.drtNairaDate, source: rate.drtNairaSource });
+      rate.fx = fx === null ? null : fx.perUSD;
+    }
+    rates[ids[i] as string] = rate;
+  }
   const subcategories: ById<ValuingSubcategory> = {};
   for (let i = 0; i < index.dailyRateIDs.length; i++) subcategories[String(index.dailyRateIDs[i])] = { sctHasDailyRate: true };
   const valued: string[] = [];
-  // Rendered by the build's renderer: JSON.stringify of the rule would write njs's key order, not the record's.
-  for (let i = 0; i < rules.length; i++) valued.push(renderRecord('NisabRule', valueRule(rules[i] as NisabRuleInput, subcategories, rates)));
+  const code = inCurrency === undefined ? null : inCurrency.table.code;
+  for (let i = 0; i < rules.length; i++) {
+    const rule = valueRuleIn(rules[i] as NisabRuleInput, subcategories, rates);
+    // Rendered by the build's renderer: JSON.stringify of the rule would write njs's key order, not the record's.
+    const json = renderRecord('NisabRule', rule.rule);
+    // The currency's two fields after every field of the rule (docs/API.md §2c).
+    valued.push(code === null ? json : json.slice(0, -1) + ',"nsbCurrency":"' + code + '","nsbValueInCurrency":' + JSON.stringify(rule.inCurrency) + '}');
+  }
   return { status: 200, body: renderList(valued) };
 }

@@ -4,11 +4,12 @@
 // derived from it, so an endpoint added here is added everywhere.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
-import { DATE_EXPECTATION, isRealDate } from './dates.ts';
+import { DATE_EXPECTATION, daysBetween, isRealDate } from './dates.ts';
 import { renderJoinedList } from './envelope.ts';
 import { paths, planRange, scopeBlocks, type Block, type Coverage, type Scope, type ShardRead } from './layout.ts';
 import type { Dated } from './dated.ts';
 import type { RecordName } from './records.ts';
+import { DOLLAR_CODE, NAIRA_CODE } from './in-currency.ts';
 import type { RoutingIndex } from './schemas.ts';
 
 /** The bases every endpoint answers under, byte for byte the same (CONTRACT §1). */
@@ -126,7 +127,34 @@ export const PARAMETERS = {
   start_date: dateParameter('start_date', 'first date of the range, inclusive: ' + DATE_EXPECTATION),
   end_date: dateParameter('end_date', 'last date of the range, inclusive: ' + DATE_EXPECTATION),
   date: dateParameter('date', 'answer as of this day: the newest rate dated on or before it; ' + DATE_EXPECTATION),
+  currency: {
+    description:
+      'an ISO 4217 code in three capital letters (e.g. GBP): every rate record and Nisab rule also carries its value in that currency (docs/API.md §2c); the published codes are listed at /currencies. Malformed: 400; well-formed but not published: 404.',
+    schema: { type: 'string', pattern: '^[A-Z]{3}$', example: 'GBP' },
+    parse: function (value: string, index: RoutingIndex): Parsed<string> {
+      if (!wholeMatch(CURRENCY_FORM, value)) {
+        return refused(400, 'currency must be an ISO 4217 code in three capital letters, e.g. GBP; the published ones are listed at /api/v1/currencies');
+      }
+      const published = index.currencies !== undefined && Object.prototype.hasOwnProperty.call(index.currencies, value);
+      return published ? accepted(value) : refused(404, 'currency ' + value + ' is not published; the published currencies are listed at /api/v1/currencies');
+    },
+  },
 } satisfies ParameterTable;
+
+const CURRENCY_FORM = /^[A-Z]{3}$/;
+
+/**
+ * The longest range (in days, within the coverage) /rates answers in a currency:
+ * every record of it is rewritten at request time, and the free Workers plan
+ * gives a request 10 ms of CPU (docs/currencies.md has the measurements).
+ */
+export const MAX_CURRENCY_RANGE_DAYS = 366;
+
+/** An answer in a currency: its code and how many of the last reads are its FX files (in-currency.ts). */
+export interface InCurrency {
+  code: string;
+  fxFiles: number;
+}
 
 export type ParameterName = keyof typeof PARAMETERS;
 
@@ -154,6 +182,8 @@ export interface Decision {
   error: string | null;
   /** A dated answer, composed from its reads (dated.ts). */
   dated: Dated | null;
+  /** With currency=: the answer is rewritten in it (in-currency.ts); null without. */
+  currency: InCurrency | null;
 }
 
 function whole(path: string): ShardRead {
@@ -161,11 +191,24 @@ function whole(path: string): ShardRead {
 }
 
 export function wholeFile(path: string): Decision {
-  return { status: 200, reads: [whole(path)], body: null, error: null, dated: null };
+  return { status: 200, reads: [whole(path)], body: null, error: null, dated: null, currency: null };
 }
 
 export function refusal(status: number, message: string): Decision {
-  return { status: status, reads: [], body: null, error: message, dated: null };
+  return { status: status, reads: [], body: null, error: message, dated: null, currency: null };
+}
+
+/** The FX file of `code` for the year of `date`, when it has one (NGN and USD have none: their figures are the records' own). */
+function fxReads(code: string, date: string, index: RoutingIndex): ShardRead[] {
+  if (code === NAIRA_CODE || code === DOLLAR_CODE || index.currencies === undefined) return [];
+  const coverage = index.currencies[code];
+  if (coverage === undefined || date.slice(0, 4) < coverage.first.slice(0, 4)) return [];
+  return [whole(paths.fx(code, date))];
+}
+
+/** A decision in a currency: its reads with the FX files after them. */
+function inCurrency(code: string, reads: ShardRead[], fx: ShardRead[], dated: Dated | null): Decision {
+  return { status: 200, reads: reads.concat(fx), body: null, error: null, dated: dated, currency: { code: code, fxFiles: fx.length } };
 }
 
 /** The day a dated answer is for: a date after the snapshot's answers as of the snapshot. */
@@ -220,7 +263,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/rates/latest',
     summary: 'The newest rate of a subcategory (gold by default)',
     description: 'With date: the newest rate dated on or before that day (a date after the snapshot answers as of the snapshot).',
-    parameters: ['subcategory', 'date'],
+    parameters: ['subcategory', 'date', 'currency'],
     rules: [],
     answer: { schema: 'Rate', list: false, description: 'one rate record' },
     errors: { '400': 'a malformed parameter', '404': 'an unknown subcategory, one without a published rate, or none dated on or before date' },
@@ -229,11 +272,15 @@ export const ENDPOINTS: Endpoint[] = [
       const id = query.subcategory === null ? index.defaultSubcategoryID : query.subcategory;
       const coverage = coverageOf(index, id);
       if (coverage === null) return refusal(404, 'subcategory ' + id + ' has no published rate');
-      if (query.date === null) return wholeFile(paths.latest(id));
+      const code = query.currency;
+      const newest = code === null ? wholeFile(paths.latest(id)) : inCurrency(code, [whole(paths.latest(id))], fxReads(code, coverage.last, index), null);
+      if (query.date === null) return newest;
       const day = dayOf(query, index);
-      if (day >= coverage.last) return wholeFile(paths.latest(id));
+      if (day >= coverage.last) return newest;
       if (day < coverage.first) return refusal(404, 'subcategory ' + id + ' has no rate dated on or before ' + day + '; its first rate is dated ' + coverage.first);
-      return { status: 200, reads: datedReads(day), body: null, error: null, dated: { kind: 'latest', date: day, subcategory: id } };
+      const dated: Dated = { kind: 'latest', date: day, subcategory: id, monthEndsOnly: false };
+      if (code !== null) return inCurrency(code, datedReads(day), fxReads(code, day, index), dated);
+      return { status: 200, reads: datedReads(day), body: null, error: null, dated: dated, currency: null };
     },
     wholeFileQueries: function (index) {
       return [''].concat(subcategoryIds(index).map(function (id) { return 'subcategory=' + id; }));
@@ -244,7 +291,7 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'Rates by date range, ordered by drtDate then drtSubcategoryID',
     description:
       'Without dates: every published rate. Only start_date: from it to the newest. Only end_date: from the oldest to it. A range without records answers data [] and count 0.',
-    parameters: ['start_date', 'end_date', 'subcategory'],
+    parameters: ['start_date', 'end_date', 'subcategory', 'currency'],
     rules: [startNotAfterEnd],
     answer: { schema: 'Rate', list: true, description: 'the matching rate records' },
     errors: { '400': 'a malformed parameter, or start_date after end_date', '404': UNKNOWN_SUBCATEGORY },
@@ -254,7 +301,20 @@ export const ENDPOINTS: Endpoint[] = [
       const coverage = query.subcategory === null ? index.all : coverageOf(index, query.subcategory);
       const reads = planRange(scope, query.start_date, query.end_date, coverage, index.asOf);
       // No record can match: an empty list, not an error (CONTRACT §2).
-      return { status: 200, reads: reads, body: reads.length === 0 ? renderJoinedList('', 0) : null, error: null, dated: null };
+      if (reads.length === 0) return { status: 200, reads: reads, body: renderJoinedList('', 0), error: null, dated: null, currency: null };
+      const code = query.currency;
+      if (code === null) return { status: 200, reads: reads, body: null, error: null, dated: null, currency: null };
+      const from = (reads[0] as ShardRead).from;
+      const to = (reads[0] as ShardRead).to;
+      if (daysBetween(from, to) + 1 > MAX_CURRENCY_RANGE_DAYS) {
+        return refusal(
+          400,
+          'with currency, a range may span at most ' + MAX_CURRENCY_RANGE_DAYS + ' days of published rates (this one spans ' + from + ' to ' + to + '); ask for it a year at a time',
+        );
+      }
+      let fx: ShardRead[] = [];
+      for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) fx = fx.concat(fxReads(code, String(year) + '-01-01', index));
+      return inCurrency(code, reads, fx, null);
     },
     wholeFileQueries: function (index) {
       // Each block of the layout asked for as a range (months, closed years...): one file each.
@@ -281,19 +341,28 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/nisab',
     summary: 'Nisab rules, with their value at the newest published rate',
     description: 'Each rule is valued at the newest rate of the subcategory whose price measures it (nsbRateDate says which).',
-    parameters: ['subcategory', 'date'],
+    parameters: ['subcategory', 'date', 'currency'],
     rules: [],
     answer: { schema: 'NisabRule', list: true, description: 'the Nisab rules (a list, possibly empty)' },
     errors: { '400': 'a malformed parameter', '404': UNKNOWN_SUBCATEGORY },
     examples: ['', 'subcategory=3', 'date=2021-03-31'],
     plan: function (query, index) {
       const file = query.subcategory === null ? paths.nisabAll : paths.nisab(query.subcategory);
-      if (query.date === null || index.all === null) return wholeFile(file);
-      const day = dayOf(query, index);
-      // On or after the newest rate the answer is the undated one, byte for byte.
-      if (day >= index.all.last) return wholeFile(file);
+      const code = query.currency;
+      if (index.all === null) return wholeFile(file);
+      const day = query.date === null ? index.all.last : dayOf(query, index);
+      if (day >= index.all.last) {
+        // On or after the newest rate the answer is the undated one, byte for byte; in a
+        // currency, valued at each subcategory's newest rate, which the month ends of the
+        // newest rate's year hold.
+        if (code === null) return wholeFile(file);
+        const last = index.all.last;
+        return inCurrency(code, [whole(file), whole(paths.monthEnds(last))], fxReads(code, last, index), { kind: 'nisab', date: last, subcategory: 0, monthEndsOnly: true });
+      }
       const reads = day < index.all.first ? [whole(file)] : [whole(file)].concat(datedReads(day));
-      return { status: 200, reads: reads, body: null, error: null, dated: { kind: 'nisab', date: day, subcategory: 0 } };
+      const dated: Dated = { kind: 'nisab', date: day, subcategory: 0, monthEndsOnly: false };
+      if (code !== null) return inCurrency(code, reads, day < index.all.first ? [] : fxReads(code, day, index), dated);
+      return { status: 200, reads: reads, body: null, error: null, dated: dated, currency: null };
     },
     wholeFileQueries: function (index) {
       return [''].concat(subcategoryIds(index).map(function (id) { return 'subcategory=' + id; }));
@@ -344,6 +413,23 @@ export const ENDPOINTS: Endpoint[] = [
     examples: [''],
     plan: function () {
       return wholeFile(paths.calendarNigeria);
+    },
+    wholeFileQueries: function () {
+      return [''];
+    },
+  },
+  {
+    path: '/currencies',
+    summary: 'The currencies currency= accepts, with their coverage and sources',
+    description:
+      'Every published currency (an ISO 4217 code): the first and last date of its rates per US dollar, how many days have one, and the entries of /sources they come from. NGN is the rate records\' own naira rate (drtUSDinNaira), USD is 1.',
+    parameters: [],
+    rules: [],
+    answer: { schema: 'Currency', list: true, description: 'every published currency, by code' },
+    errors: {},
+    examples: [''],
+    plan: function () {
+      return wholeFile(paths.currencies);
     },
     wholeFileQueries: function () {
       return [''];

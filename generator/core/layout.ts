@@ -52,6 +52,11 @@ const PATTERNS = {
   // For dated answers: each subcategory's newest record before the year, then its
   // newest record of each month of the year (see planMonthEnds in the build).
   monthEnds: 'v1/rates/month-ends/{yyyy}.json',
+  // GET /currencies, and for currency= (docs/API.md §2c) each currency's units per
+  // US dollar at every date a rate or month ends file of the year holds (see
+  // fxFiles in the build): a dated or latest answer in a currency reads one of these.
+  currencies: 'v1/currencies.json',
+  fx: 'v1/fx/{code}/{yyyy}.json',
   // Named by a hash of every other file of the snapshot, and only in that
   // snapshot: which snapshot a folder holds, in one file test through the link
   // a build swaps (the nginx site's fast path; see planSnapshot).
@@ -64,7 +69,7 @@ const PATTERNS = {
 };
 type Kind = keyof typeof PATTERNS;
 // The order paths are tried in: a list, since njs may enumerate PATTERNS' keys in another order.
-const KIND_ORDER = ['meta', 'routing', 'subcategories', 'sources', 'calendarNigeria', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'mark', 'downloadsIndex', 'ratesCsv', 'nisabCsv', 'month', 'year', 'decade', 'months', 'years'] as const;
+const KIND_ORDER = ['meta', 'routing', 'subcategories', 'sources', 'calendarNigeria', 'currencies', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'fx', 'mark', 'downloadsIndex', 'ratesCsv', 'nisabCsv', 'month', 'year', 'decade', 'months', 'years'] as const;
 const kindsListed: ListsAll<Kind, typeof KIND_ORDER> = true;
 void kindsListed;
 const KINDS: readonly Kind[] = KIND_ORDER;
@@ -76,6 +81,7 @@ const FIELDS = {
   yyy: '[0-9]{3}',
   mm: '0[1-9]|1[0-2]',
   hex: '[0-9a-f]{40}',
+  code: '[A-Z]{3}',
 };
 
 /** Every kind of file and its path pattern, for the documents that describe them (OpenAPI's static paths). */
@@ -129,6 +135,7 @@ export const paths = {
   subcategories: fill(PATTERNS.subcategories, {}),
   sources: fill(PATTERNS.sources, {}),
   calendarNigeria: fill(PATTERNS.calendarNigeria, {}),
+  currencies: fill(PATTERNS.currencies, {}),
   nisabAll: fill(PATTERNS.nisabAll, {}),
   nisab: function (subcategoryId: number): string {
     return fill(PATTERNS.nisab, { id: String(subcategoryId) });
@@ -139,6 +146,10 @@ export const paths = {
   /** The month ends of the year of `date`: what a dated answer reads besides the month of the date. */
   monthEnds: function (date: string): string {
     return fill(PATTERNS.monthEnds, dateFields(date));
+  },
+  /** A currency's units per US dollar at the rate dates of the year of `date` (docs/API.md §2c). */
+  fx: function (code: string, date: string): string {
+    return fill(PATTERNS.fx, { code: code, yyyy: date.slice(0, 4) });
   },
   /** The snapshot's mark: `hex` is the hash of its other files. */
   mark: function (hex: string): string {
@@ -175,11 +186,13 @@ export type SnapshotFile =
   | { kind: 'subcategories' }
   | { kind: 'sources' }
   | { kind: 'calendarNigeria' }
+  | { kind: 'currencies' }
   | { kind: 'nisabAll' }
   | { kind: 'nisab'; subcategoryId: number }
   | { kind: 'latest'; subcategoryId: number }
   | { kind: 'shard'; scope: Scope; level: Level; start: string; end: string }
   | { kind: 'monthEnds'; start: string }
+  | { kind: 'fx'; code: string; start: string }
   | { kind: 'mark'; hex: string }
   | { kind: 'downloadsIndex' }
   | { kind: 'ratesCsv' | 'nisabCsv'; start: string };
@@ -219,6 +232,8 @@ const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFi
   subcategories: function () { return { kind: 'subcategories' }; },
   sources: function () { return { kind: 'sources' }; },
   calendarNigeria: function () { return { kind: 'calendarNigeria' }; },
+  currencies: function () { return { kind: 'currencies' }; },
+  fx: function (values) { return { kind: 'fx', code: values['code'] as string, start: values['yyyy'] + '-01-01' }; },
   nisabAll: function () { return { kind: 'nisabAll' }; },
   nisab: function (values) { return { kind: 'nisab', subcategoryId: Number(values['id']) }; },
   latest: function (values) { return { kind: 'latest', subcategoryId: Number(values['id']) }; },

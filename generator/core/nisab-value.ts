@@ -22,6 +22,8 @@ export interface ValuingRate {
   drtInUSD: number;
   drtUSDinNaira: number;
   drtUnit: string;
+  /** With currency= (docs/API.md §2c): units of the currency per US dollar for this record; null when none is published on or before it. */
+  fx?: number | null;
 }
 
 export interface ById<T> {
@@ -39,6 +41,8 @@ export function measuringSubcategoryID(rule: NisabRuleInput, subcategories: ById
 interface Valuation {
   usd: number;
   naira: number;
+  /** In the currency of currency=, when asked and its rate is published (else null). */
+  inCurrency: number | null;
   date: string;
   subcategoryID: number;
 }
@@ -46,9 +50,11 @@ interface Valuation {
 function valueAt(threshold: number | null, unit: string | null, subcategoryID: number, rates: ById<ValuingRate>): Valuation | null {
   const rate = rates[String(subcategoryID)];
   if (threshold === null || !(threshold > 0) || rate === undefined || rate.drtUnit !== unit) return null;
+  const fx = rate.fx === undefined ? null : rate.fx;
   return {
     usd: money([threshold, rate.drtInUSD]),
     naira: money([threshold, rate.drtInUSD, rate.drtUSDinNaira]),
+    inCurrency: fx === null ? null : money([threshold, rate.drtInUSD, fx]),
     date: rate.drtDate,
     subcategoryID: subcategoryID,
   };
@@ -57,8 +63,9 @@ function valueAt(threshold: number | null, unit: string | null, subcategoryID: n
 /**
  * The value of a rule: at the rate of its measuring subcategory, or for
  * nsbLowerOf the lowest of its metal thresholds compared in Naira (the
- * currency the payers hold; the first listed wins a tie). Any rate missing:
- * null, since which is lower cannot be told.
+ * currency the payers hold; the first listed wins a tie), or with currency=
+ * in that currency where every metal's rate has one (docs/API.md §2c). Any
+ * rate missing: null, since which is lower cannot be told.
  */
 function valuation(rule: NisabRuleInput, subcategories: ById<ValuingSubcategory>, rates: ById<ValuingRate>): Valuation | null {
   if (rule.nsbLowerOf.length === 0) {
@@ -66,11 +73,18 @@ function valuation(rule: NisabRuleInput, subcategories: ById<ValuingSubcategory>
     return measuredBy === null ? null : valueAt(rule.nsbThreshold, rule.nsbThresholdUnit, measuredBy, rates);
   }
   let lowest: Valuation | null = null;
+  const values: Valuation[] = [];
   for (let i = 0; i < rule.nsbLowerOf.length; i++) {
     const metal = rule.nsbLowerOf[i]!;
     const value = valueAt(metal.threshold, rule.nsbThresholdUnit, metal.subcategoryID, rates);
     if (value === null) return null;
-    if (lowest === null || value.naira < lowest.naira) lowest = value;
+    values.push(value);
+  }
+  let inCurrency = true;
+  for (let i = 0; i < values.length; i++) if ((values[i] as Valuation).inCurrency === null) inCurrency = false;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] as Valuation;
+    if (lowest === null || (inCurrency ? (value.inCurrency as number) < (lowest.inCurrency as number) : value.naira < lowest.naira)) lowest = value;
   }
   return lowest;
 }
@@ -97,8 +111,18 @@ function publishedBrackets(brackets: NisabRuleInput['nsbBrackets']): Bracket[] {
  * before a date). No rate for the measuring subcategory: the values are null.
  */
 export function valueRule(rule: NisabRuleInput, subcategories: ById<ValuingSubcategory>, rates: ById<ValuingRate>): NisabRule {
+  return valueRuleIn(rule, subcategories, rates).rule;
+}
+
+/**
+ * A rule valued, and in the currency of the rates' `fx` (docs/API.md §2c):
+ * `inCurrency` is null where the rule has no value or the currency no rate.
+ * (The caller writes the currency's fields after the rule's JSON: an object's
+ * key order is the engine's once a key is added to it, and njs's is not V8's.)
+ */
+export function valueRuleIn(rule: NisabRuleInput, subcategories: ById<ValuingSubcategory>, rates: ById<ValuingRate>): { rule: NisabRule; inCurrency: number | null } {
   const value = valuation(rule, subcategories, rates);
-  return {
+  const valued: NisabRule = {
     nsbID: rule.nsbID,
     nsbSubcategoryID: rule.nsbSubcategoryID,
     nsbVariant: rule.nsbVariant,
@@ -126,4 +150,5 @@ export function valueRule(rule: NisabRuleInput, subcategories: ById<ValuingSubca
     nsbDueItems: rule.nsbDueItems,
     nsbTrader: rule.nsbTrader,
   };
+  return { rule: valued, inCurrency: value === null ? null : value.inCurrency };
 }

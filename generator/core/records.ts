@@ -14,6 +14,7 @@
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
 import type { ListsAll } from './complete.ts';
 import type { Bracket, Formula, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from './schemas.ts';
+import type { Currency } from './currencies.ts';
 
 /** A record's fields in their published order, and the shapes of the records its fields hold. */
 export interface RecordShape {
@@ -74,6 +75,7 @@ const JEWELLERY_FIELDS = ['schools', 'due', 'sourceURL'] as const;
 const DUE_ITEM_WORDS_FIELDS = ['item', 'words'] as const;
 const SUBCATEGORY_FIELDS = ['sctID', 'sctSlug', 'sctName', 'sctUnit', 'sctHasDailyRate', 'sctIsDefault', 'sctCategoryID', 'sctCategorySlug', 'sctCategoryName'] as const;
 const SOURCE_FIELDS = ['srcID', 'srcName', 'srcURL', 'srcLicence', 'srcDescription', 'srcFigure'] as const;
+const CURRENCY_FIELDS = ['curCode', 'curName', 'curFirstDate', 'curLastDate', 'curCount', 'curSources'] as const;
 const COVERAGE_FIELDS = ['sctID', 'sctSlug', 'firstDate', 'lastDate', 'count'] as const;
 const NIGERIA_MONTH_FIELDS = ['calMonth', 'calFirstDay', 'calSource'] as const;
 const META_FIELDS = ['asOf', 'asOfHijri', 'asOfHijriNigeria', 'timeZone', 'validUntil', 'contentId', 'defaultSubcategoryID', 'rateCount', 'subcategories'] as const;
@@ -104,10 +106,11 @@ const complete: [
   Complete<DueItemWords, typeof DUE_ITEM_WORDS_FIELDS>,
   Complete<Subcategory, typeof SUBCATEGORY_FIELDS>,
   Complete<Source, typeof SOURCE_FIELDS>,
+  Complete<Currency, typeof CURRENCY_FIELDS>,
   Complete<Coverage, typeof COVERAGE_FIELDS>,
   Complete<Meta, typeof META_FIELDS>,
   Complete<NigeriaMonth, typeof NIGERIA_MONTH_FIELDS>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void complete;
 
 const DUE_ITEM = shape<DueItem>(DUE_ITEM_FIELDS, {});
@@ -133,6 +136,7 @@ export const RECORD_SHAPES: { [K in RecordName]: RecordShape } = {
   }),
   Subcategory: shape<Subcategory>(SUBCATEGORY_FIELDS, {}),
   Source: shape<Source>(SOURCE_FIELDS, {}),
+  Currency: shape<Currency>(CURRENCY_FIELDS, {}),
   Meta: shape<Meta>(META_FIELDS, { subcategories: shape<Coverage>(COVERAGE_FIELDS, {}) }),
   NigeriaMonth: shape<NigeriaMonth>(NIGERIA_MONTH_FIELDS, {}),
 };
@@ -143,6 +147,7 @@ export interface Records {
   NisabRule: NisabRule;
   Subcategory: Subcategory;
   Source: Source;
+  Currency: Currency;
   Meta: Meta;
   NigeriaMonth: NigeriaMonth;
 }

@@ -12,9 +12,10 @@
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (no destructuring, spread,
 // for-of, classes, optional chaining, nullish coalescing, Map/Set, URLSearchParams).
-import { LIST_HEAD, LIST_SEPARATOR, LIST_TAIL_START, renderError, renderJoinedList } from './envelope.ts';
+import { LIST_HEAD, LIST_SEPARATOR, LIST_TAIL_START, renderError, renderItem, renderJoinedList } from './envelope.ts';
 import { composeDated, type Dated } from './dated.ts';
-import { BASES, endpointAt, noEndpointMessage, PARAMETERS, type Decision, type ParameterName, type Query, type Rule } from './endpoints.ts';
+import { BASES, endpointAt, noEndpointMessage, PARAMETERS, type Decision, type InCurrency, type ParameterName, type Query, type Rule } from './endpoints.ts';
+import { currencyTable, joinedIn, rateLineIn, type CurrencyTable } from './in-currency.ts';
 import type { ShardRead } from './layout.ts';
 import type { RoutingIndex } from './schemas.ts';
 import { firstRecord, lastRecord, sliceList } from './slice.ts';
@@ -38,6 +39,8 @@ export interface Plan {
   ifNoneMatch: string | null;
   /** A dated answer to compose from the reads (dated.ts); null for the others. */
   dated: Dated | null;
+  /** With currency=: the answer is rewritten in it, the last reads being its FX files (in-currency.ts). */
+  currency: InCurrency | null;
 }
 
 export interface Answer<Part extends string | Uint8Array = string> {
@@ -72,7 +75,7 @@ export function bodyOf(response: ApiResponse): string {
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function fail(status: number, message: string, head: boolean): Plan {
-  return { status: status, reads: [], body: renderError(message), head: head, ifNoneMatch: null, dated: null };
+  return { status: status, reads: [], body: renderError(message), head: head, ifNoneMatch: null, dated: null, currency: null };
 }
 
 function decode(text: string): string | null {
@@ -170,7 +173,7 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
 
   const method = request.method;
   const head = method === 'HEAD';
-  if (method === 'OPTIONS') return { status: 204, reads: [], body: '', head: false, ifNoneMatch: null, dated: null };
+  if (method === 'OPTIONS') return { status: 204, reads: [], body: '', head: false, ifNoneMatch: null, dated: null, currency: null };
   if (method !== 'GET' && !head) {
     const shown = /^[A-Za-z-]{1,20}$/.test(method) ? 'method ' + method : 'this method';
     return fail(405, shown + ' is not allowed; use GET, HEAD or OPTIONS', head);
@@ -205,7 +208,15 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
   if (unknown !== null) return fail(404, unknown, head);
   const decision: Decision = endpoint.plan(parsedQuery, index);
   if (decision.error !== null) return fail(decision.status, decision.error, head);
-  return { status: decision.status, reads: decision.reads, body: decision.body, head: head, ifNoneMatch: request.ifNoneMatch, dated: decision.dated };
+  return {
+    status: decision.status,
+    reads: decision.reads,
+    body: decision.body,
+    head: head,
+    ifNoneMatch: request.ifNoneMatch,
+    dated: decision.dated,
+    currency: decision.currency,
+  };
 }
 
 /**
@@ -266,6 +277,7 @@ export function joinList<Body extends string | Uint8Array>(plan: Plan, pieces: L
 /** The body (in parts) and ETag of a plan, from the texts of its reads (same order). */
 export function assemble(plan: Plan, texts: string[], index: RoutingIndex): Answer {
   if (plan.body !== null) return { status: plan.status, parts: [plan.body], etag: null, etagKey: plan.body };
+  if (plan.currency !== null) return assembleIn(plan, texts, index, plan.currency);
   if (plan.dated !== null) {
     const composed = composeDated(plan.dated, texts, index);
     // The plan saw a record in coverage; a tree that lacks it is damaged, as a missing file would be.
@@ -289,6 +301,52 @@ export function assemble(plan: Plan, texts: string[], index: RoutingIndex): Answ
   }
   const joined = joinList(plan, pieces, index);
   return { status: joined.status, parts: joined.parts, etag: null, etagKey: joined.etagKey };
+}
+
+const ITEM_HEAD = '{"success":true,"data":';
+
+/** assemble() for an answer in a currency (docs/API.md §2c): the reads' records rewritten by in-currency.ts. */
+function assembleIn(plan: Plan, texts: string[], index: RoutingIndex, currency: InCurrency): Answer {
+  const own = texts.slice(0, texts.length - currency.fxFiles);
+  const table: CurrencyTable = currencyTable(currency.code, texts.slice(texts.length - currency.fxFiles));
+  if (plan.dated !== null) {
+    const composed = composeDated(plan.dated, own, index, {
+      table: table,
+      line: function (line: string) {
+        return rateLineIn(line, table);
+      },
+    });
+    if (composed === null) throw new Error('the snapshot has no record of subcategory ' + plan.dated.subcategory + ' on or before ' + plan.dated.date);
+    return { status: composed.status, parts: [composed.body], etag: null, etagKey: composed.body };
+  }
+  const first = plan.reads[0] as ShardRead;
+  if (first.from === '') {
+    // A latest file: one record.
+    const text = own[0] as string;
+    const body = renderItem(rateLineIn(text.slice(ITEM_HEAD.length, text.length - 2), table));
+    return { status: plan.status, parts: [body], etag: null, etagKey: body };
+  }
+  const parts: string[] = [LIST_HEAD];
+  let count = 0;
+  let firstLine = '';
+  let lastLine = '';
+  for (let i = 0; i < own.length; i++) {
+    const read = plan.reads[i] as ShardRead;
+    const piece = sliceList(own[i] as string, read.from, read.to);
+    if (piece.count === 0) continue;
+    const joined = joinedIn(piece.text, table);
+    if (count > 0) parts.push(LIST_SEPARATOR);
+    else firstLine = firstRecord(joined);
+    lastLine = lastRecord(joined);
+    count += piece.count;
+    parts.push(joined);
+  }
+  if (count === 0) {
+    const empty = renderJoinedList('', 0);
+    return { status: plan.status, parts: [empty], etag: null, etagKey: empty };
+  }
+  parts.push(LIST_TAIL_START + count + '}\n');
+  return { status: plan.status, parts: parts, etag: null, etagKey: listEtagKey(index, count, firstLine, lastLine) };
 }
 
 function knownEtag(index: RoutingIndex, path: string): string | null {

@@ -506,6 +506,8 @@ export const RoutingIndex = z
     subcategories: z.record(z.string().regex(/^[1-9][0-9]*$/), coverage),
     /** Subcategory id by slug, for `?subcategory=gold`. */
     slugs: z.record(slug, id),
+    /** The currencies currency= accepts (docs/API.md §2c), by ISO 4217 code: the first and last date of their rates per US dollar (absent: none). */
+    currencies: z.record(z.string().regex(/^[A-Z]{3}$/), z.object({ first: isoDate, last: isoDate }).strict()).optional(),
     /** The subcategories with daily rates (sctHasDailyRate): what values a Nisab rule at request time. */
     dailyRateIDs: z.array(id),
     /** ETag of every envelope file that is not a rate list (a few per subcategory), by path. */

@@ -262,6 +262,11 @@ export const MIGRATIONS: readonly string[] = [
   ${calendarTrigger('calendar_nigeria_update', 'UPDATE', ['OLD', 'NEW'])}
   ${calendarTrigger('calendar_nigeria_delete', 'DELETE', ['OLD'])}
   `,
+  // currency=USD names the source of its 1 per dollar, in every database (as 'manual' is).
+  `
+  INSERT OR IGNORE INTO sources VALUES ('us-dollar', 'The US dollar itself', NULL, 'not applicable',
+    'The rate of the US dollar per US dollar: 1, by definition (currency=USD).', 'other');
+  `,
 ];
 
 /** A trigger that gives a new version to the rate months around the first day of each `rows` (NEW, OLD) of calendar_nigeria. */

@@ -2,6 +2,7 @@
 // publishes (schemas/*.json), generated from the zod schemas the build checks
 // each file with, so a client can validate answers without reading TypeScript.
 import { z } from 'zod';
+import { Currency } from '../core/currencies.ts';
 import { ENDPOINTS } from '../core/endpoints.ts';
 import type { RecordName } from '../core/records.ts';
 import { itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from '../core/schemas.ts';
@@ -13,7 +14,7 @@ function records(): [string, z.ZodType][] {
 }
 
 /** The schema of each record an answer carries (Endpoint.answer.schema): a record without one does not compile. */
-const ANSWER_RECORDS: { [K in RecordName]: z.ZodType } = { Rate, NisabRule, Subcategory, Source, Meta, NigeriaMonth };
+const ANSWER_RECORDS: { [K in RecordName]: z.ZodType } = { Rate, NisabRule, Subcategory, Source, Meta, NigeriaMonth, Currency };
 
 /** The envelopes, one per kind of answer of the endpoint table (RateAnswer, RateListAnswer, ...). */
 function answers(): [string, z.ZodType, string][] {

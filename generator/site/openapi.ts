@@ -2,6 +2,8 @@
 // the endpoint table (core/endpoints.ts) so that it cannot drift from what the
 // build publishes and the router answers. It passes `redocly lint` with the
 // recommended rules (test/site/openapi.test.ts).
+// Registers the Currency record (GET /currencies) with the schemas the document is made from.
+import '../core/currencies.ts';
 import { z } from 'zod';
 import { BASES, ENDPOINTS, PARAMETERS, type Endpoint, type Parameter, type ParameterName } from '../core/endpoints.ts';
 import { FILE_FIELDS, FILE_PATTERNS, type FileField, type FileKind } from '../core/layout.ts';
@@ -116,6 +118,9 @@ export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   subcategories: { summary: 'Subcategories file', description: `As GET ${API}/subcategories.`, schema: 'Subcategory', list: true },
   sources: { summary: 'Sources file', description: `As GET ${API}/sources.`, schema: 'Source', list: true },
   calendarNigeria: { summary: "Nigeria's calendar file", description: `As GET ${API}/calendars/nigeria.`, schema: 'NigeriaMonth', list: true },
+  currencies: { summary: 'Currencies file', description: `As GET ${API}/currencies.`, schema: 'Currency', list: true },
+  // A currency's rates per US dollar at a year's rate dates, what an answer with currency= is composed from: not an answer, nor an envelope.
+  fx: null,
   nisabAll: { summary: 'Nisab file', description: `As GET ${API}/nisab.`, schema: 'NisabRule', list: true },
   nisab: { summary: 'Nisab file of a subcategory', description: `As GET ${API}/nisab?subcategory={id}.`, schema: 'NisabRule', list: true },
   latest: { summary: 'Latest rate file', description: `As GET ${API}/rates/latest?subcategory={id}.`, schema: 'Rate', list: false },
@@ -153,6 +158,8 @@ const FIELD_DESCRIPTIONS: { [K in FileField]: [string, string] } = {
   mm: ['a month, two digits', '03'],
   // The mark's name (not documented as a static path: STATIC_FILES.mark is null).
   hex: ["a SHA-1 of the snapshot's other files, 40 hex digits", '3f786850e387550fdab836ed7e6dc881de23001b'],
+  // The FX files' (not documented as static paths: STATIC_FILES.fx is null).
+  code: ['an ISO 4217 currency code', 'GBP'],
 };
 
 function staticPath(kind: FileKind, file: StaticFile) {

@@ -10,6 +10,7 @@ import type { Subcategory } from '../core/schemas.ts';
 import { openDatabase } from '../db/open.ts';
 import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
 import { readMonthEnds } from '../db/read-month-ends.ts';
+import { readFx } from '../db/read-fx.ts';
 import { checkStored, readSource } from '../db/read-source.ts';
 import { UserError } from '../errors.ts';
 import { checkAsOfNotFuture, nextBuildAt } from './clock.ts';
@@ -124,7 +125,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
       checkStored(db);
       const summary = readRateSummary(db, options.asOf, previous.reusable?.rates ?? null);
       const shards = planShards(summary, snapshotOptions, previous.reusable);
-      return { ...readSource(db, options.asOf, { months: shards.months }), summary, shards, monthEnds: readMonthEnds(db, options.asOf) };
+      return { ...readSource(db, options.asOf, { months: shards.months }), summary, shards, monthEnds: readMonthEnds(db, options.asOf), fx: readFx(db, options.asOf) };
     })();
   } finally {
     db.close();

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../core/layout.ts';
+import { Currency, FxFile } from '../core/currencies.ts';
 import { itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, RoutingIndex, Source, Subcategory } from '../core/schemas.ts';
 import { DownloadsIndex, NISAB_CSV_COLUMNS, RATE_CSV_COLUMNS } from './downloads.ts';
 
@@ -85,6 +86,8 @@ const FILE_CHECKS: { [K in SnapshotFile['kind']]: FileCheck<Extract<SnapshotFile
   nisab: (_, { check }) => check(nisabList),
   latest: (_, { check }) => check(itemEnvelope(Rate)),
   mark: (file, { check }) => check(itemEnvelope(z.literal(file.hex))),
+  currencies: (_, { check }) => check(listEnvelope(Currency)),
+  fx: (_, { check }) => check(FxFile),
   shard: (file, checking) => checkRateList(file, checking),
   downloadsIndex: (_, { check }) => check(DownloadsIndex),
   // The CSV downloads are checked above, before the JSON parse.

@@ -19,6 +19,8 @@ import { etagOf } from '../core/router.ts';
 import { rateLine, type Meta, type NigeriaMonth, type NisabRuleInput, type Rate, type RoutingIndex, type Source, type Subcategory } from '../core/schemas.ts';
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
 import { downloadsIndex, nisabThresholds, planDownloads } from './downloads.ts';
+import type { FxSource } from '../db/read-fx.ts';
+import { DOLLAR, DOLLAR_SOURCE, NAIRA, type Currency, type FxFile } from '../core/currencies.ts';
 
 export function sha1Hex(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -112,6 +114,8 @@ export interface SnapshotSource {
   nisab: NisabRuleInput[];
   /** Each subcategory's newest rate of every month that has one, by drtDate then drtSubcategoryID (db/read-month-ends.ts). */
   monthEnds: Rate[];
+  /** The currencies and their rates per US dollar (db/read-fx.ts); none when absent. */
+  fx?: FxSource;
 }
 
 export interface SnapshotOptions {
@@ -241,6 +245,15 @@ export function planSnapshot(
   for (const [path, text] of downloads.write) put(path, text);
   for (const path of downloads.carry) carry.set(path, previous!.files[path]!);
   Object.assign(sources, downloads.prints);
+  const all = [...source.summary.bySubcategory.values()];
+  const allCoverage: Coverage | null = all.length === 0 ? null : { first: all.map((s) => s.first).sort()[0]!, last: all.map((s) => s.last).sort().at(-1)! };
+  const currencies = currencyFiles(source.fx, source.monthEnds, allCoverage);
+  put(paths.currencies, renderList(currencies.list.map((c) => renderRecord('Currency', c))));
+  for (const [path, text] of currencies.files) {
+    const before = previous?.files[path];
+    if (before && before.sha1 === sha1Hex(text)) carry.set(path, before);
+    else put(path, text);
+  }
 
   const entries = new Map<string, FileEntry>(carry);
   const enter = (path: string) => entries.set(path, { sha1: sha1Hex(write.get(path)!), bytes: Buffer.byteLength(write.get(path)!) });
@@ -254,7 +267,6 @@ export function planSnapshot(
     const own = source.summary.bySubcategory.get(id);
     return own ? { first: own.first, last: own.last } : null;
   };
-  const all = [...source.summary.bySubcategory.values()];
   const meta: Meta = {
     asOf: options.asOf,
     asOfHijri: hijriDate(options.asOf),
@@ -285,9 +297,10 @@ export function planSnapshot(
     asOf: options.asOf,
     validUntil: options.validUntil,
     defaultSubcategoryID: defaultSubcategory.sctID,
-    all: all.length === 0 ? null : { first: all.map((s) => s.first).sort()[0]!, last: all.map((s) => s.last).sort().at(-1)! },
+    all: allCoverage,
     subcategories,
     slugs: Object.fromEntries(source.subcategories.map((s) => [s.sctSlug, s.sctID])),
+    currencies: currencies.coverage,
     dailyRateIDs: source.subcategories.filter((s) => s.sctHasDailyRate).map((s) => s.sctID),
     etags,
     snapshot: meta.contentId,
@@ -344,11 +357,13 @@ const INDEXED_ETAG: { [K in SnapshotFile['kind']]: boolean } = {
   subcategories: true,
   sources: true,
   calendarNigeria: true,
+  currencies: true,
   nisabAll: true,
   nisab: true,
   latest: true,
   shard: false,
   monthEnds: false,
+  fx: false,
   routing: false,
   mark: false,
   // Static files for people, not answers of the API (docs/API.md §9).
@@ -366,4 +381,90 @@ export function contentId(entries: Map<string, FileEntry>): string {
   const hash = createHash('sha1');
   for (const path of [...entries.keys()].sort()) hash.update(`${path}\0${entries.get(path)!.sha1}\n`);
   return hash.digest('hex');
+}
+
+/** The dates each year's month ends file holds (monthEndFiles), by the year's first day. */
+function monthEndDates(monthEnds: Rate[]): Map<string, string[]> {
+  const byYear = new Map<string, string[]>();
+  if (monthEnds.length === 0) return byYear;
+  const before = new Map<number, string>();
+  let at = 0;
+  for (const start of blockStarts('year', monthEnds[0]!.drtDate, monthEnds.at(-1)!.drtDate)) {
+    const end = blockEnd('year', start);
+    const dates = [...before.values()];
+    for (; at < monthEnds.length && monthEnds[at]!.drtDate <= end; at++) {
+      dates.push(monthEnds[at]!.drtDate);
+      before.set(monthEnds[at]!.drtSubcategoryID, monthEnds[at]!.drtDate);
+    }
+    byYear.set(start, dates);
+  }
+  return byYear;
+}
+
+/**
+ * GET /currencies, the routing index's coverage of each currency, and the FX
+ * files (layout.ts): for each currency other than NGN and USD (whose figures are
+ * each rate's own, docs/API.md §2c) and each year from its first rate per US
+ * dollar to the newest rate, its newest rate per US dollar on or before every
+ * date that the year's rates or month ends file is dated. So a dated or latest
+ * answer in a currency reads one FX file, whichever record it values.
+ */
+export function currencyFiles(fx: FxSource | undefined, monthEnds: Rate[], all: Coverage | null) {
+  const list: Currency[] = [];
+  const coverage: NonNullable<RoutingIndex['currencies']> = {};
+  const files = new Map<string, string>();
+  if (!fx || all === null) return { list, coverage, files };
+  const ends = monthEndDates(monthEnds);
+  const datesOfYear = new Map<string, string[]>();
+  for (const date of fx.rateDates) {
+    const start = date.slice(0, 4) + '-01-01';
+    const dates = datesOfYear.get(start);
+    if (dates) dates.push(date);
+    else datesOfYear.set(start, [date]);
+  }
+  const nameOf = (code: string, fallback: string) => fx.names.get(code) ?? fallback;
+  const own: Currency[] = [
+    { curCode: NAIRA, curName: nameOf(NAIRA, 'Naira'), curFirstDate: all.first, curLastDate: all.last, curCount: fx.rateDates.length, curSources: fx.nairaSources },
+    { curCode: DOLLAR, curName: nameOf(DOLLAR, 'US Dollar'), curFirstDate: all.first, curLastDate: all.last, curCount: fx.rateDates.length, curSources: [DOLLAR_SOURCE] },
+  ];
+  for (const [code, rows] of fx.byCurrency) {
+    if (rows.length === 0) continue;
+    list.push({
+      curCode: code,
+      curName: nameOf(code, code),
+      curFirstDate: rows[0]!.date,
+      curLastDate: rows.at(-1)!.date,
+      curCount: rows.length,
+      curSources: [...new Set(rows.map((r) => r.source))].sort(),
+    });
+    for (const start of blockStarts('year', rows[0]!.date, all.last)) {
+      const dates = [...new Set([...(ends.get(start) ?? []), ...(datesOfYear.get(start) ?? [])])].sort();
+      const sources: string[] = [];
+      const rates: FxFile['rates'] = {};
+      for (const date of dates) {
+        const row = newestOnOrBefore(rows, date);
+        if (row === undefined) continue;
+        let index = sources.indexOf(row.source);
+        if (index === -1) index = sources.push(row.source) - 1;
+        rates[date] = row.date === date ? [row.perUSD, index] : [row.perUSD, index, row.date];
+      }
+      if (sources.length > 0) files.set(paths.fx(code, start), JSON.stringify({ sources, rates }) + '\n');
+    }
+  }
+  list.push(...own);
+  list.sort((a, b) => (a.curCode < b.curCode ? -1 : a.curCode > b.curCode ? 1 : 0));
+  for (const c of list) coverage[c.curCode] = { first: c.curFirstDate, last: c.curLastDate };
+  return { list, coverage, files };
+}
+
+/** The newest row dated on or before `date` (rows in date order). */
+function newestOnOrBefore<T extends { date: string }>(rows: readonly T[], date: string): T | undefined {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]!.date <= date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? undefined : rows[lo - 1];
 }

@@ -3,7 +3,8 @@
 // Expected rates come from SQL on the fixture database, not from our own code.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AS_OF, GAP, makeFixture, oracleCalendar, oracleLatestOn, oracleRates, oracleSources, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
+import { AS_OF, FX_CODES, GAP, makeFixture, oracleCalendar, oracleCurrencies, oracleInCurrency, oracleLatestOn, oracleRates, oracleSources, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
+import { money } from '../../generator/core/money.ts';
 import { paths } from '../../generator/core/layout.ts';
 import { rawRequest, request, type Answer } from '../support/http.ts';
 
@@ -279,6 +280,99 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
           }),
           { numRuns: 60 },
         );
+      });
+    });
+
+    describe('§2c currencies', () => {
+      type Rate = Record<string, unknown>;
+      const inCurrency = (code: string, rates: Rate[]) => oracleInCurrency(fixture.db, fixture.asOf, code, rates);
+      const YEARS = ['2019', '2020', '2021', '2022', '2023', '2024'];
+      it('GET /currencies lists every published currency with its coverage and sources', async () => {
+        const list = await data('/api/v1/currencies');
+        expect(list).toEqual(oracleCurrencies(fixture.db, fixture.asOf));
+        expect(list.map((c: { curCode: string }) => c.curCode)).toEqual(FX_CODES);
+      });
+      it('adds the currency fields to every record of every year, in every currency, as SQL has them', async () => {
+        for (const code of FX_CODES) {
+          for (const year of YEARS) {
+            const query = `start_date=${year}-01-01&end_date=${year}-12-31`;
+            const answer = await get(`/api/v1/rates?${query}&currency=${code}`);
+            expect(answer.status, `${code} ${year}`).toBe(200);
+            const body = JSON.parse(answer.body);
+            const plain = oracleRates(fixture.db, fixture.asOf, { start: `${year}-01-01`, end: `${year}-12-31` }) as Rate[];
+            expect(body.data, `${code} ${year}`).toEqual(inCurrency(code, plain));
+            expect(body.count).toBe(plain.length);
+          }
+        }
+      });
+      it('currency=NGN equals the Naira fields and currency=USD the dollar fields, for every record', async () => {
+        for (const year of YEARS) {
+          for (const rate of await data(`/api/v1/rates?start_date=${year}-01-01&end_date=${year}-12-31&currency=NGN`)) {
+            expect([rate.drtUSDinCurrency, rate.drtInCurrency, rate.drtCurrencyDate, rate.drtCurrencySource]).toEqual([rate.drtUSDinNaira, rate.drtInNaira, rate.drtNairaDate, rate.drtNairaSource]);
+          }
+          for (const rate of await data(`/api/v1/rates?start_date=${year}-01-01&end_date=${year}-12-31&currency=USD`)) {
+            expect([rate.drtUSDinCurrency, rate.drtInCurrency, rate.drtCurrencyDate, rate.drtCurrencySource]).toEqual([1, money([rate.drtInUSD]), rate.drtDate, 'us-dollar']);
+          }
+        }
+      });
+      it('adds them to the latest and dated records, and values the Nisab in the currency at the same record', async () => {
+        for (const code of ['GBP', 'EUR', 'JPY', 'NGN', 'USD']) {
+          const latest = await data(`/api/v1/rates/latest?currency=${code}`);
+          expect(latest, code).toEqual(inCurrency(code, [oracleLatestOn(fixture.db, fixture.asOf, AS_OF, 1)!])[0]);
+          for (const [date, sub] of [['2020-01-03', 1], ['2021-06-20', 1], ['2021-06-15', 2], ['2023-07-01', 11], ['2024-01-05', 11]] as const) {
+            const dated = await data(`/api/v1/rates/latest?date=${date}&subcategory=${sub}&currency=${code}`);
+            expect(dated, `${code} ${date} ${sub}`).toEqual(inCurrency(code, [oracleLatestOn(fixture.db, fixture.asOf, date, sub)!])[0]);
+          }
+          for (const date of [null, '2019-01-01', '2020-01-03', '2021-06-20', '2023-07-01', AS_OF]) {
+            const rules = await data(`/api/v1/nisab?currency=${code}${date ? `&date=${date}` : ''}`);
+            const plain = await data(`/api/v1/nisab${date ? `?date=${date}` : ''}`);
+            const gold = oracleLatestOn(fixture.db, fixture.asOf, date ?? AS_OF, 1);
+            const goldIn = gold === null ? null : inCurrency(code, [gold])[0]!;
+            for (let i = 0; i < rules.length; i++) {
+              const rule = rules[i];
+              // The rule's own fields are the plain answer's; the currency's two come last.
+              const { nsbCurrency, nsbValueInCurrency, ...rest } = rule;
+              expect(rest, `${code} ${date} ${rule.nsbID}`).toEqual(plain[i]);
+              expect(Object.keys(rule).slice(-2)).toEqual(['nsbCurrency', 'nsbValueInCurrency']);
+              expect(nsbCurrency).toBe(code);
+              if (rule.nsbValueInUSD === null) expect(nsbValueInCurrency).toBeNull();
+              if (code === 'NGN') expect(nsbValueInCurrency).toBe(rule.nsbValueInNaira);
+              if (rule.nsbID === 1) {
+                const expected = goldIn === null || goldIn.drtUSDinCurrency === null ? null : money([85, goldIn.drtInUSD as number, goldIn.drtUSDinCurrency as number]);
+                expect(nsbValueInCurrency, `${code} ${date}`).toBe(expected);
+              }
+            }
+          }
+        }
+      });
+      it('answers the same bytes on both bases, with an ETag that a later request revalidates', async () => {
+        for (const path of ['/nisab?currency=GBP&date=2021-06-20', '/rates/latest?currency=EUR', '/rates?start_date=2021-06-01&end_date=2021-07-31&currency=GBP']) {
+          const a = await get(`/api/v1${path}`);
+          const b = await get(`/index.php/api/v1${path}`);
+          expect(b.body, path).toBe(a.body);
+          expect(a.headers['etag'], path).toMatch(/^"[0-9a-f]{40}"$/);
+          expect(b.headers['etag']).toBe(a.headers['etag']);
+          expect((await get(`/api/v1${path}`, { headers: { 'If-None-Match': a.headers['etag']! } })).status, path).toBe(304);
+        }
+        // Another currency, another ETag; without currency, the answer of before.
+        expect((await get('/api/v1/rates/latest?currency=GBP')).headers['etag']).not.toBe((await get('/api/v1/rates/latest?currency=EUR')).headers['etag']);
+        expect((await get('/api/v1/rates/latest?currency=')).body).toBe((await get('/api/v1/rates/latest')).body);
+      });
+      it('answers 400 for a malformed or repeated currency or a range too long for it, 404 for one not published', async () => {
+        for (const endpoint of ['/rates/latest', '/rates', '/nisab']) {
+          for (const bad of ['gbp', 'GB', 'POUND', 'GBP%0A', 'G%20P']) {
+            await expectError(`/api/v1${endpoint}?currency=${bad}`, 400, /^currency must be an ISO 4217 code in three capital letters, e\.g\. GBP/);
+          }
+          await expectError(`/api/v1${endpoint}?currency=GBP&currency=EUR`, 400, /^currency is given more than once/);
+          await expectError(`/api/v1${endpoint}?currency=XAU`, 404, /^currency XAU is not published; the published currencies are listed at \/api\/v1\/currencies$/);
+          // A malformed date answers before a currency not published.
+          if (endpoint !== '/rates') await expectError(`/api/v1${endpoint}?currency=CHF&date=2021-02-30`, 400, /^date must be/);
+        }
+        await expectError('/api/v1/rates?currency=GBP', 400, /^with currency, a range may span at most 366 days of published rates \(this one spans 2019-12-20 to 2024-03-15\)/);
+        await expectError('/api/v1/rates?currency=GBP&start_date=2021-01-01&end_date=2022-01-02', 400, /at most 366 days/);
+        expect((await get('/api/v1/rates?currency=GBP&start_date=2021-01-01&end_date=2022-01-01')).status).toBe(200);
+        // Not a parameter of these: ignored.
+        expect((await get('/api/v1/subcategories?currency=gbp')).body).toBe((await get('/api/v1/subcategories')).body);
       });
     });
 

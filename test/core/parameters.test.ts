@@ -14,6 +14,7 @@ const index: RoutingIndex = {
   all: { first: '2019-12-20', last: '2024-03-15' },
   subcategories: { '1': { first: '2019-12-20', last: '2024-03-15' }, '2': { first: '2019-12-23', last: '2024-03-11' } },
   slugs: { gold: 1, silver: 2 },
+  currencies: { GBP: { first: '2020-01-06', last: '2024-03-15' } },
   dailyRateIDs: [1, 2],
   etags: {},
   snapshot: '0'.repeat(40),
@@ -41,6 +42,18 @@ describe('PARAMETERS', () => {
     }
   });
 
+  it('takes a published currency, 400 for a malformed code and 404 for one not published (docs/API.md §2c)', () => {
+    expect(PARAMETERS.currency.parse('GBP', index)).toEqual({ ok: true, value: 'GBP' });
+    for (const bad of ['gbp', 'GB', 'GBPX', 'G1P', 'GBP\n']) {
+      expect(PARAMETERS.currency.parse(bad, index), bad).toEqual({
+        ok: false,
+        status: 400,
+        message: 'currency must be an ISO 4217 code in three capital letters, e.g. GBP; the published ones are listed at /api/v1/currencies',
+      });
+    }
+    expect(PARAMETERS.currency.parse('EUR', index)).toEqual({ ok: false, status: 404, message: 'currency EUR is not published; the published currencies are listed at /api/v1/currencies' });
+  });
+
   it('resolves a subcategory slug to its id, and answers 404 for a well-formed one naming none', () => {
     expect(PARAMETERS.subcategory.parse('silver', index)).toEqual({ ok: true, value: 2 });
     expect(PARAMETERS.subcategory.parse('2', index)).toEqual({ ok: true, value: 2 });
@@ -53,23 +66,23 @@ describe('PARAMETERS', () => {
     const endpoint = endpointAt('/nisab')!;
     const saved = { parameters: endpoint.parameters, plan: endpoint.plan };
     const seen: Query[] = [];
-    table.currency = enumParameter('currency', 'the currency of the values', ['NGN', 'USD'], 'NGN');
-    endpoint.parameters = [...endpoint.parameters, 'currency' as keyof Query];
+    table.units = enumParameter('units', 'the unit of the values', ['gram', 'ounce'], 'gram');
+    endpoint.parameters = [...endpoint.parameters, 'units' as keyof Query];
     endpoint.plan = (query, at) => {
       seen.push(query);
       return saved.plan(query, at);
     };
     try {
       const get = (url: string) => route({ method: 'GET', url, ifNoneMatch: null }, index) as Plan;
-      expect(get('/api/v1/nisab?currency=USD&subcategory=gold').status).toBe(200);
-      expect(seen.at(-1)).toMatchObject({ currency: 'USD', subcategory: 1, date: null, start_date: null });
-      const refused = get('/api/v1/nisab?currency=GBP');
-      expect([refused.status, JSON.parse(refused.body!).message]).toEqual([400, 'currency must be one of NGN, USD']);
+      expect(get('/api/v1/nisab?units=ounce&subcategory=gold').status).toBe(200);
+      expect(seen.at(-1)).toMatchObject({ units: 'ounce', subcategory: 1, date: null, start_date: null });
+      const refused = get('/api/v1/nisab?units=carat');
+      expect([refused.status, JSON.parse(refused.body!).message]).toEqual([400, 'units must be one of gram, ounce']);
       // Malformed (400) answers before a well-formed unknown subcategory (404), whatever the order given.
-      expect(get('/api/v1/nisab?subcategory=copper&currency=GBP').status).toBe(400);
-      expect(get('/api/v1/nisab?subcategory=copper&currency=USD').status).toBe(404);
+      expect(get('/api/v1/nisab?subcategory=copper&units=carat').status).toBe(400);
+      expect(get('/api/v1/nisab?subcategory=copper&units=gram').status).toBe(404);
     } finally {
-      delete table.currency;
+      delete table.units;
       endpoint.parameters = saved.parameters;
       endpoint.plan = saved.plan;
     }

@@ -51,7 +51,7 @@ describe('route()', () => {
   it('plans a dated answer from at most three files, and the undated file where the date changes nothing', () => {
     const dated = plan('/api/v1/nisab?date=2021-06-20');
     expect(dated.reads.map((r) => r.path)).toEqual([paths.nisabAll, paths.shard('all', 'month', '2021-06-20'), paths.monthEnds('2021-06-20')]);
-    expect(dated.dated).toEqual({ kind: 'nisab', date: '2021-06-20', subcategory: 0 });
+    expect(dated.dated).toEqual({ kind: 'nisab', date: '2021-06-20', subcategory: 0, monthEndsOnly: false });
     expect(plan('/api/v1/rates/latest?date=2021-06-20&subcategory=gold').reads).toHaveLength(2);
     // on or after the newest record, or after the as-of date: the undated answer's own file
     for (const url of ['/api/v1/nisab?date=2024-03-15', '/api/v1/nisab?date=2099-01-01']) expect(plan(url).reads).toEqual(plan('/api/v1/nisab').reads);

@@ -17,7 +17,7 @@ describe('the default data in data/', () => {
     expect(summaries.map((s) => [path.basename(s.file), s.inserted])).toEqual([
       ['categories.csv', 7],
       ['subcategories.csv', 14],
-      ['sources.csv', 34],
+      ['sources.csv', 33],
       ['calendar-nigeria.csv', 28],
       ['rates.csv', 496],
       ...['09', '10', '11', '12'].map((m) => [`2025-${m}.csv`, expect.any(Number)]),

@@ -73,6 +73,7 @@ describe('the records a build of the default data publishes', () => {
       [paths.monthEnds('2025-01-01'), 'Rate'],
       [paths.sources, 'Source'],
       [paths.calendarNigeria, 'NigeriaMonth'],
+      [paths.currencies, 'Currency'],
       [paths.subcategories, 'Subcategory'],
       [paths.nisabAll, 'NisabRule'],
     ];

@@ -12,6 +12,8 @@ import { addDays, format, parseISO } from 'date-fns';
 import { buildSnapshot, type BuildOptions } from '../../generator/snapshot/build.ts';
 import { registerMoney } from '../../generator/db/money-sql.ts';
 import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
+import { keepFx } from '../../generator/db/fx-files.ts';
+import type { FxRateInput } from '../../generator/core/currencies.ts';
 
 export const AS_OF = '2024-03-15';
 export const FIRST_DATE = '2019-12-20';
@@ -35,6 +37,23 @@ function ratesCsv(): string {
     }
   });
   return rows.join('\n') + '\n';
+}
+
+// Currencies (docs/API.md §2c): GBP on weekdays from 2020-01-06 (so the first records
+// have none), EUR once a month from 2021-01-15 (carried weeks), JPY on one day, and
+// rows after the as-of date that must not show.
+const CURRENCIES_CSV = 'curCode,curName\nEUR,Euro\nGBP,Pound Sterling\nJPY,Yen\nNGN,Naira\nUSD,US Dollar\n';
+export const FX_CODES = ['EUR', 'GBP', 'JPY', 'NGN', 'USD'];
+
+function fxRows(): FxRateInput[] {
+  const rows: FxRateInput[] = [];
+  days('2020-01-06', '2024-03-20').forEach((date, i) => {
+    const weekday = parseISO(date).getDay();
+    if (weekday !== 0 && weekday !== 6) rows.push({ fxDate: date, fxCurrency: 'GBP', fxPerUSD: Number((0.75 + (i % 50) * 0.0013 + 0.00000007).toFixed(8)), fxSource: 'manual' });
+    if (date >= '2021-01-15' && date.endsWith('-15')) rows.push({ fxDate: date, fxCurrency: 'EUR', fxPerUSD: Number((0.85 + (i % 11) * 0.0071).toFixed(6)), fxSource: 'manual' });
+  });
+  rows.push({ fxDate: '2023-06-30', fxCurrency: 'JPY', fxPerUSD: 144.5, fxSource: 'manual' });
+  return rows;
 }
 
 const SUBCATEGORY_CSV = `sctID,sctSlug,sctName,sctUnit,sctHasDailyRate,sctIsDefault
@@ -93,6 +112,8 @@ export async function makeFixture(): Promise<Fixture> {
   // Nigeria's declared months and the reports they come from, as the default data has them.
   await copyFile(path.join(DATA_DIR, 'sources.csv'), file('sources.csv'));
   await copyFile(path.join(DATA_DIR, 'calendar-nigeria.csv'), file('calendar-nigeria.csv'));
+  await writeFile(file('currencies.csv'), CURRENCIES_CSV);
+  await keepFx(file('fx'), fxRows());
   const db = file('source.sqlite');
   await loadDatabase(db, dir);
   const out = file('public');
@@ -197,4 +218,52 @@ export function oracleLatestOn(db: string, asOf: string, date: string, subcatego
         .get({ asOf, date, sub: subcategory }) as Record<string, unknown> | undefined) ?? null,
   );
   return found === null ? null : withHijri(found);
+}
+
+/**
+ * A rate record of the oracle with the fields currency=C adds (docs/API.md §2c), from
+ * SQL: the newest rate per US dollar of C dated on or before drtDate (and the
+ * as-of date); NGN the record's own naira figures; USD 1.
+ */
+export function oracleInCurrency(db: string, asOf: string, code: string, rates: Record<string, unknown>[]): Record<string, unknown>[] {
+  return withOracle(db, (handle) => {
+    const fx = handle.prepare('SELECT fxPerUSD, fxDate, fxSource FROM fx_rates WHERE fxCurrency = ? AND fxDate <= ? AND fxDate <= ? ORDER BY fxDate DESC LIMIT 1');
+    const product = handle.prepare('SELECT money(?, ?)').pluck();
+    return rates.map((rate) => {
+      let found: { fxPerUSD: number; fxDate: string; fxSource: string } | undefined;
+      if (code === 'NGN') found = { fxPerUSD: rate.drtUSDinNaira as number, fxDate: rate.drtNairaDate as string, fxSource: rate.drtNairaSource as string };
+      else if (code === 'USD') found = { fxPerUSD: 1, fxDate: rate.drtDate as string, fxSource: 'us-dollar' };
+      else found = fx.get(code, rate.drtDate, asOf) as typeof found;
+      return {
+        ...rate,
+        drtCurrency: code,
+        drtUSDinCurrency: found ? found.fxPerUSD : null,
+        drtCurrencyDate: found ? found.fxDate : null,
+        drtCurrencySource: found ? found.fxSource : null,
+        drtInCurrency: found ? product.get(rate.drtInUSD, found.fxPerUSD) : null,
+      };
+    });
+  });
+}
+
+/** GET /currencies from SQL: the FX table's currencies with rates up to the as-of date, NGN and USD over the rates' dates. */
+export function oracleCurrencies(db: string, asOf: string): unknown[] {
+  return withOracle(db, (handle) => {
+    const rates = handle.prepare('SELECT min(drtDate) AS first, max(drtDate) AS last, count(DISTINCT drtDate) AS days FROM rates WHERE drtDate <= ?').get(asOf) as { first: string; last: string; days: number };
+    const nairaSources = handle.prepare('SELECT DISTINCT drtNairaSource FROM rates WHERE drtDate <= ? ORDER BY 1').pluck().all(asOf);
+    const others = handle
+      .prepare(
+        `SELECT fxCurrency AS curCode, curName, min(fxDate) AS curFirstDate, max(fxDate) AS curLastDate, count(*) AS curCount,
+                (SELECT json_group_array(fxSource) FROM (SELECT DISTINCT fxSource FROM fx_rates s WHERE s.fxCurrency = f.fxCurrency AND s.fxDate <= @asOf ORDER BY 1)) AS curSources
+           FROM fx_rates f JOIN currencies ON curCode = fxCurrency WHERE fxDate <= @asOf GROUP BY fxCurrency`,
+      )
+      .all({ asOf }) as Record<string, unknown>[];
+    const name = (code: string) => handle.prepare('SELECT curName FROM currencies WHERE curCode = ?').pluck().get(code);
+    const all: Record<string, unknown>[] = [
+      ...others.map((c) => ({ ...c, curSources: JSON.parse(c.curSources as string) })),
+      { curCode: 'NGN', curName: name('NGN'), curFirstDate: rates.first, curLastDate: rates.last, curCount: rates.days, curSources: nairaSources },
+      { curCode: 'USD', curName: name('USD'), curFirstDate: rates.first, curLastDate: rates.last, curCount: rates.days, curSources: ['us-dollar'] },
+    ];
+    return all.sort((a, b) => ((a.curCode as string) < (b.curCode as string) ? -1 : 1));
+  });
 }

@@ -1,0 +1,106 @@
+// Answers in a currency (docs/API.md §2c): the rate records and Nisab rules of
+// an answer, with the currency's fields added at their end, composed at request
+// time from the answer's own files and the currency's FX files (layout.ts
+// `fx`, written by the build's currencyFiles). The naira's figures are each
+// rate record's own (drtUSDinNaira, drtNairaDate, drtNairaSource), so
+// currency=NGN equals the Naira fields; the dollar's are 1 (docs/API.md §2c).
+//
+// Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
+import { money } from './money.ts';
+
+export const NAIRA_CODE = 'NGN';
+export const DOLLAR_CODE = 'USD';
+const DOLLAR_SOURCE_ID = 'us-dollar';
+
+/** A currency's rate per US dollar for one rate record: the figure, its date and its source; null when none is published on or before the record's date. */
+export interface FxFigure {
+  perUSD: number;
+  /** The figure as its text in JSON (the naira's exactly as the record has it). */
+  text: string;
+  date: string;
+  source: string;
+}
+
+/** What an answer in a currency needs: the code and its FX files' rates, read. */
+export interface CurrencyTable {
+  code: string;
+  /** date -> [units per US dollar, source index, its own date when earlier] */
+  rates: { [date: string]: (number | string)[] };
+  sources: string[];
+}
+
+/** The table of `code` from the texts of its FX files (none for NGN and USD). */
+export function currencyTable(code: string, fxTexts: string[]): CurrencyTable {
+  const table: CurrencyTable = { code: code, rates: {}, sources: [] };
+  for (let i = 0; i < fxTexts.length; i++) {
+    const file = JSON.parse(fxTexts[i] as string) as { sources: string[]; rates: { [date: string]: (number | string)[] } };
+    const dates = Object.keys(file.rates);
+    for (let j = 0; j < dates.length; j++) {
+      const entry = file.rates[dates[j] as string] as (number | string)[];
+      const source = file.sources[entry[1] as number] as string;
+      let at = table.sources.indexOf(source);
+      if (at === -1) {
+        table.sources.push(source);
+        at = table.sources.length - 1;
+      }
+      table.rates[dates[j] as string] = entry.length > 2 ? [entry[0] as number, at, entry[2] as string] : [entry[0] as number, at];
+    }
+  }
+  return table;
+}
+
+/** The raw JSON text of a number or string field of a record line (none of ours holds a comma or a quote inside a string). */
+export function fieldText(line: string, name: string): string {
+  const key = '"' + name + '":';
+  const at = line.indexOf(key);
+  if (at === -1) return 'null';
+  const start = at + key.length;
+  let end = line.indexOf(',"', start);
+  if (end === -1) end = line.lastIndexOf('}');
+  return line.slice(start, end);
+}
+
+function unquote(text: string): string {
+  return text.charAt(0) === '"' ? text.slice(1, -1) : text;
+}
+
+/**
+ * The figure of a rate record dated `date`: for NGN the record's own naira rate
+ * (its text, date and source as the record has them), for USD 1, else the
+ * table's newest on or before `date`, or null.
+ */
+export function fxFor(table: CurrencyTable, date: string, own: { perUSDText: string; date: string; source: string }): FxFigure | null {
+  if (table.code === NAIRA_CODE) return { perUSD: Number(own.perUSDText), text: own.perUSDText, date: own.date, source: own.source };
+  if (table.code === DOLLAR_CODE) return { perUSD: 1, text: '1', date: date, source: DOLLAR_SOURCE_ID };
+  const entry = table.rates[date];
+  if (entry === undefined) return null;
+  const perUSD = entry[0] as number;
+  return { perUSD: perUSD, text: String(perUSD), date: entry.length > 2 ? (entry[2] as string) : date, source: table.sources[entry[1] as number] as string };
+}
+
+/** A rate record's line with the currency's fields added at its end (docs/API.md §2c). */
+export function rateLineIn(line: string, table: CurrencyTable): string {
+  const date = unquote(fieldText(line, 'drtDate'));
+  const usd = fieldText(line, 'drtInUSD');
+  const fx =
+    table.code === NAIRA_CODE
+      ? { perUSD: 0, text: fieldText(line, 'drtUSDinNaira'), date: unquote(fieldText(line, 'drtNairaDate')), source: unquote(fieldText(line, 'drtNairaSource')) }
+      : fxFor(table, date, { perUSDText: '', date: '', source: '' });
+  let added = ',"drtCurrency":"' + table.code + '"';
+  if (fx === null) {
+    added += ',"drtUSDinCurrency":null,"drtCurrencyDate":null,"drtCurrencySource":null,"drtInCurrency":null';
+  } else {
+    // The naira's is the record's own drtInNaira, the same product (§3a).
+    const value = table.code === NAIRA_CODE ? fieldText(line, 'drtInNaira') : String(money([usd, fx.text]));
+    added += ',"drtUSDinCurrency":' + fx.text + ',"drtCurrencyDate":"' + fx.date + '","drtCurrencySource":' + JSON.stringify(fx.source) + ',"drtInCurrency":' + value;
+  }
+  const end = line.lastIndexOf('}');
+  return line.slice(0, end) + added + line.slice(end);
+}
+
+/** Joined record lines (LIST_SEPARATOR between them) in the currency. */
+export function joinedIn(joined: string, table: CurrencyTable): string {
+  const lines = joined.split(',\n');
+  for (let i = 0; i < lines.length; i++) lines[i] = rateLineIn(lines[i] as string, table);
+  return lines.join(',\n');
+}
