@@ -48,9 +48,9 @@ const decode = (bytes: Uint8Array) => decoder.decode(bytes);
 const DATE_KEY = '"drtDate":"';
 const dateOf = (line: string) => line.slice(line.indexOf(DATE_KEY) + DATE_KEY.length, line.indexOf(DATE_KEY) + DATE_KEY.length + 10);
 
-/** The blocks strictly inside a composed range: whole files, which the worker moves as bytes. */
+/** The blocks strictly inside a composed range: whole files, which the worker moves as bytes (not in a currency: every record is rewritten). */
 function middleOf(plan: Plan): ShardRead[] {
-  const composed = plan.body === null && plan.dated === null && plan.reads.length >= 3 && plan.reads[0]!.from !== '';
+  const composed = plan.body === null && plan.dated === null && plan.currency === null && plan.reads.length >= 3 && plan.reads[0]!.from !== '';
   return composed ? plan.reads.slice(1, -1) : [];
 }
 
