@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RECORD_SHAPES, renderRecord, type RecordName, type RecordShape } from '../../generator/core/records.ts';
 import '../../generator/core/schemas.ts';
+import '../../generator/core/currencies.ts';
 
 interface Node {
   $ref?: string;
