@@ -10,6 +10,7 @@ import { paths, planRange, scopeBlocks, type Block, type Coverage, type Scope, t
 import type { Dated } from './dated.ts';
 import type { RecordName } from './records.ts';
 import { DOLLAR_CODE, NAIRA_CODE } from './in-currency.ts';
+import { CALENDARS, gregorianDay } from './hijri-days.ts';
 import type { RoutingIndex } from './schemas.ts';
 
 /** The bases every endpoint answers under, byte for byte the same (CONTRACT §1). */
@@ -62,6 +63,8 @@ export interface Parameter<T> {
 export type ParameterTable = { [name: string]: Parameter<unknown> };
 
 const ID_FORM = /^[1-9][0-9]{0,8}$/;
+const HIJRI_DATE_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|30)$';
+const HIJRI_DATE_FORM = new RegExp(HIJRI_DATE_PATTERN);
 const SLUG_FORM = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** A whole-value match: in njs (PCRE) `$` also matches before a final newline, so a value ending in one never matches. */
@@ -139,6 +142,20 @@ export const PARAMETERS = {
       return published ? accepted(value) : refused(404, 'currency ' + value + ' is not published; the published currencies are listed at /api/v1/currencies');
     },
   },
+  hijri_date: {
+    description:
+      'answer as of this Hijri day, as date= would for its Gregorian day in the calendar named by calendar: YYYY-MM-DD, month 01-12, day 01-30. Not with date. A day its month does not have: 400; a month the calendar\'s table does not hold: 404.',
+    schema: { type: 'string', pattern: HIJRI_DATE_PATTERN, example: '1447-09-01' },
+    parse: function (value: string): Parsed<string> {
+      return wholeMatch(HIJRI_DATE_FORM, value) ? accepted(value) : refused(400, 'hijri_date must be a Hijri date in YYYY-MM-DD form (month 01-12, day 01-30), e.g. 1447-09-01');
+    },
+  },
+  calendar: enumParameter(
+    'calendar',
+    "the calendar of hijri_date: umm-al-qura (the default, Saudi Arabia's computed calendar) or nigeria (the months as the Sultan of Sokoto declared them, /calendars/nigeria)",
+    ['umm-al-qura', 'nigeria'],
+    'nigeria',
+  ),
 } satisfies ParameterTable;
 
 const CURRENCY_FORM = /^[A-Z]{3}$/;
@@ -165,7 +182,33 @@ type ParsedValue<P> = P extends { parse(value: string, index: RoutingIndex): Par
 export type Query = { [K in ParameterName]: ParsedValue<(typeof PARAMETERS)[K]> | null };
 
 /** A rule across an endpoint's parameters: null when the query keeps it, else the 400 message. */
-export type Rule = (query: Query) => string | null;
+export type Rule = (query: Query, index: RoutingIndex) => string | null;
+
+/** hijri_date not with date, and a day its month has in its calendar (docs/API.md §2b). */
+export const hijriDateRule: Rule = function (query, index) {
+  if (query.hijri_date === null) return null;
+  if (query.date !== null) return 'give date or hijri_date, not both';
+  const day = gregorianDay(query.hijri_date, query.calendar === null ? 'umm-al-qura' : query.calendar, index.calendars);
+  return 'status' in day && day.status === 400 ? day.message : null;
+};
+
+/** The query with hijri_date turned into its date (the rule above has refused a day that does not exist), or the 404 of a month the table does not hold. */
+function withHijriDate(query: Query, index: RoutingIndex): Query | Decision {
+  if (query.hijri_date === null) return query;
+  const day = gregorianDay(query.hijri_date, query.calendar === null ? CALENDARS[0] as string : query.calendar, index.calendars);
+  if (!('date' in day)) return refusal(day.status, day.message);
+  // Every other parameter as given (a copy: the router's query stays as parsed).
+  const copy: { [name: string]: unknown } = {};
+  const names = Object.keys(query);
+  for (let i = 0; i < names.length; i++) copy[names[i] as string] = (query as unknown as { [name: string]: unknown })[names[i] as string];
+  copy['date'] = day.date;
+  copy['hijri_date'] = null;
+  return copy as unknown as Query;
+}
+
+function isDecision(value: Query | Decision): value is Decision {
+  return Object.prototype.hasOwnProperty.call(value, 'reads');
+}
 
 /** start_date not after end_date (docs/API.md §2). */
 export const startNotAfterEnd: Rule = function (query) {
@@ -263,12 +306,17 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/rates/latest',
     summary: 'The newest rate of a subcategory (gold by default)',
     description: 'With date: the newest rate dated on or before that day (a date after the snapshot answers as of the snapshot).',
-    parameters: ['subcategory', 'date', 'currency'],
-    rules: [],
+    parameters: ['subcategory', 'date', 'hijri_date', 'calendar', 'currency'],
+    rules: [hijriDateRule],
     answer: { schema: 'Rate', list: false, description: 'one rate record' },
-    errors: { '400': 'a malformed parameter', '404': 'an unknown subcategory, one without a published rate, or none dated on or before date' },
-    examples: ['', 'subcategory=2', 'subcategory=silver', 'date=2021-03-12'],
-    plan: function (query, index) {
+    errors: {
+      '400': 'a malformed parameter, date with hijri_date, or a Hijri day its month does not have',
+      '404': 'an unknown subcategory, one without a published rate, none dated on or before date, or a Hijri month the calendar does not hold',
+    },
+    examples: ['', 'subcategory=2', 'subcategory=silver', 'date=2021-03-12', 'hijri_date=1442-07-28'],
+    plan: function (given, index) {
+      const query = withHijriDate(given, index);
+      if (isDecision(query)) return query;
       const id = query.subcategory === null ? index.defaultSubcategoryID : query.subcategory;
       const coverage = coverageOf(index, id);
       if (coverage === null) return refusal(404, 'subcategory ' + id + ' has no published rate');
@@ -341,12 +389,17 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/nisab',
     summary: 'Nisab rules, with their value at the newest published rate',
     description: 'Each rule is valued at the newest rate of the subcategory whose price measures it (nsbRateDate says which).',
-    parameters: ['subcategory', 'date', 'currency'],
-    rules: [],
+    parameters: ['subcategory', 'date', 'hijri_date', 'calendar', 'currency'],
+    rules: [hijriDateRule],
     answer: { schema: 'NisabRule', list: true, description: 'the Nisab rules (a list, possibly empty)' },
-    errors: { '400': 'a malformed parameter', '404': UNKNOWN_SUBCATEGORY },
-    examples: ['', 'subcategory=3', 'date=2021-03-31'],
-    plan: function (query, index) {
+    errors: {
+      '400': 'a malformed parameter, date with hijri_date, or a Hijri day its month does not have',
+      '404': UNKNOWN_SUBCATEGORY + ', or a Hijri month the calendar does not hold',
+    },
+    examples: ['', 'subcategory=3', 'date=2021-03-31', 'hijri_date=1447-09-01', 'hijri_date=1443-01-01&calendar=nigeria'],
+    plan: function (given, index) {
+      const query = withHijriDate(given, index);
+      if (isDecision(query)) return query;
       const file = query.subcategory === null ? paths.nisabAll : paths.nisab(query.subcategory);
       const code = query.currency;
       if (index.all === null) return wholeFile(file);

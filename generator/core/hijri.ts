@@ -41,3 +41,24 @@ export function hijriDate(date: string): string {
   known[date] = hijri;
   return hijri;
 }
+
+/**
+ * The Umm al-Qura table as month lengths, 1300 to 1600 AH (core/hijri-days.ts):
+ * what the snapshot publishes for the edges, built from Intl here. Each month's
+ * length is read where the next month begins (its 30th day is the next month's
+ * 1st or not): one Intl call per month.
+ */
+export function ummAlQuraTable(): { firstYear: number; firstDay: string; lengths: string } {
+  if (table !== null) return table;
+  let lengths = '';
+  let start = FIRST;
+  while (start < LAST) {
+    const thirtieth = new Date(Date.parse(start + 'T00:00:00Z') + 29 * 86_400_000).toISOString().slice(0, 10);
+    const long = thirtieth <= LAST && hijriDate(thirtieth).endsWith('-30');
+    lengths += long ? '1' : '0';
+    start = new Date(Date.parse(start + 'T00:00:00Z') + (long ? 30 : 29) * 86_400_000).toISOString().slice(0, 10);
+  }
+  table = { firstYear: 1300, firstDay: FIRST, lengths };
+  return table;
+}
+let table: { firstYear: number; firstDay: string; lengths: string } | null = null;

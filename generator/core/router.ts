@@ -202,7 +202,7 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
   // Built from every name of the table above, each parsed by its own entry.
   const parsedQuery = values as Query;
   for (let i = 0; i < endpoint.rules.length; i++) {
-    const problem = (endpoint.rules[i] as Rule)(parsedQuery);
+    const problem = (endpoint.rules[i] as Rule)(parsedQuery, index);
     if (problem !== null) return fail(400, problem, head);
   }
   if (unknown !== null) return fail(404, unknown, head);

@@ -514,6 +514,13 @@ export const RoutingIndex = z
     etags: z.record(z.string(), z.string().regex(/^"[0-9a-f]{40}"$/)),
     /** Names the snapshot's content (meta's contentId): rate lists' ETags are derived from it (router.ts listEtagKey). */
     snapshot: z.string().regex(/^[0-9a-f]{40}$/),
+    /** What hijri_date converts with (core/hijri-days.ts): Umm al-Qura's month lengths and Nigeria's declared month starts. */
+    calendars: z
+      .object({
+        ummAlQura: z.object({ firstYear: z.number().int(), firstDay: isoDate, lengths: z.string().regex(/^[01]+$/) }).strict(),
+        nigeria: z.array(NigeriaMonth.pick({ calMonth: true, calFirstDay: true })),
+      })
+      .strict(),
   })
   .strict();
 export type RoutingIndex = z.infer<typeof RoutingIndex>;

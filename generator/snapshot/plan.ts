@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
 import { blockAt, blockEnd, blockStarts, CHILD_LEVEL, LEVELS, parsePath, paths, scopeBlocks, type Coverage, type Level, type Scope, type SnapshotFile } from '../core/layout.ts';
-import { hijriDate } from '../core/hijri.ts';
+import { hijriDate, ummAlQuraTable } from '../core/hijri.ts';
 import { nigeriaHijriDate } from '../core/nigeria-calendar.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
 import { renderRecord } from '../core/records.ts';
@@ -304,6 +304,7 @@ export function planSnapshot(
     dailyRateIDs: source.subcategories.filter((s) => s.sctHasDailyRate).map((s) => s.sctID),
     etags,
     snapshot: meta.contentId,
+    calendars: { ummAlQura: ummAlQuraTable(), nigeria: source.calendar.map((m) => ({ calMonth: m.calMonth, calFirstDay: m.calFirstDay })) },
   };
   put(paths.routing, JSON.stringify(index) + '\n');
   enter(paths.routing);

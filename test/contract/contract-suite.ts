@@ -283,6 +283,40 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
       });
     });
 
+    describe('§2b answers by Hijri date', () => {
+      it('answers hijri_date byte for byte as the date of that Hijri day, in Umm al-Qura or in the months Nigeria declared', async () => {
+        for (const [hijri, date] of [
+          ['/nisab?hijri_date=1442-07-28', '/nisab?date=2021-03-12'], // Umm al-Qura, the default
+          ['/nisab?hijri_date=1442-08-01&calendar=umm-al-qura', '/nisab?date=2021-03-14'],
+          ['/nisab?hijri_date=1442-08-01&calendar=nigeria', '/nisab?date=2021-03-15'], // declared a day later
+          ['/nisab?hijri_date=1443-01-01&calendar=nigeria&subcategory=gold', '/nisab?date=2021-08-10&subcategory=gold'],
+          ['/nisab?hijri_date=1447-09-01', '/nisab?date=2026-02-18'], // after the as-of date: as of it
+          ['/rates/latest?hijri_date=1443-01-01&calendar=nigeria', '/rates/latest?date=2021-08-10'],
+          ['/rates/latest?hijri_date=1441-01-01&calendar=nigeria&subcategory=2', '/rates/latest?date=2019-09-01&subcategory=2'], // no silver rate yet: 404
+        ]) {
+          const [a, b] = [await get(`/api/v1${hijri}`), await get(`/api/v1${date}`)];
+          expect(a.status, hijri).toBe(b.status);
+          expect(a.body, hijri).toBe(b.body);
+        }
+      });
+      it('refuses hijri_date with date, a malformed one or calendar, a day its month does not have (400), and a month the calendar does not hold (404)', async () => {
+        for (const [path, status, message] of [
+          ['/nisab?hijri_date=1447-09-01&date=2026-02-18', 400, 'give date or hijri_date, not both'],
+          ['/nisab?hijri_date=1447-13-01', 400, 'hijri_date must be a Hijri date in YYYY-MM-DD form (month 01-12, day 01-30), e.g. 1447-09-01'],
+          ['/rates/latest?hijri_date=1447-9-1', 400, 'hijri_date must be a Hijri date in YYYY-MM-DD form (month 01-12, day 01-30), e.g. 1447-09-01'],
+          ['/nisab?hijri_date=1447-09-01&calendar=gregorian', 400, 'calendar must be one of umm-al-qura, nigeria'],
+          ['/nisab?hijri_date=1446-12-30', 400, 'hijri_date 1446-12-30 does not exist: month 1446-12 has 29 days in the umm-al-qura calendar'],
+          ['/nisab?hijri_date=1442-08-30&calendar=nigeria&subcategory=nothing', 400, 'hijri_date 1442-08-30 does not exist: month 1442-08 has 29 days in the nigeria calendar'],
+          ['/nisab?hijri_date=1442-10-30&calendar=nigeria', 404, "hijri_date 1442-10-30: the length of month 1442-10 in the nigeria calendar is not known yet (the next month's declared first day is not in the data)"],
+          ['/rates/latest?hijri_date=1442-11-01&calendar=nigeria', 404, 'hijri_date 1442-11-01: the declared first day of month 1442-11 is not in the nigeria calendar (the months it holds are listed at /api/v1/calendars/nigeria)'],
+          ['/nisab?hijri_date=1299-12-01', 404, 'hijri_date 1299-12-01 is outside the years the umm-al-qura table covers (1300 to 1600)'],
+        ] as const) {
+          const answer = await get(`/api/v1${path}`);
+          expect([answer.status, JSON.parse(answer.body)], path).toEqual([status, { success: false, message }]);
+        }
+      });
+    });
+
     describe('§2c currencies', () => {
       type Rate = Record<string, unknown>;
       const inCurrency = (code: string, rates: Rate[]) => oracleInCurrency(fixture.db, fixture.asOf, code, rates);

@@ -15,6 +15,7 @@ const index: RoutingIndex = {
   dailyRateIDs: [1, 2],
   etags: {},
   snapshot: '0'.repeat(40),
+  calendars: { ummAlQura: { firstYear: 1300, firstDay: '1882-11-12', lengths: '' }, nigeria: [] },
 };
 
 const plan = (url: string, method = 'GET') => route({ method, url, ifNoneMatch: null }, index) as Plan;

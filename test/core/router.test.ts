@@ -8,7 +8,7 @@ import { finalize, maxAge, type Plan } from '../../generator/core/router.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import { sliceList } from '../../generator/core/slice.ts';
 
-const index = (validUntil: string): RoutingIndex => ({ asOf: '2024-03-15', validUntil, defaultSubcategoryID: 1, all: null, subcategories: {}, slugs: {}, dailyRateIDs: [], etags: {}, snapshot: '0'.repeat(40) });
+const index = (validUntil: string): RoutingIndex => ({ asOf: '2024-03-15', validUntil, defaultSubcategoryID: 1, all: null, subcategories: {}, slugs: {}, dailyRateIDs: [], etags: {}, snapshot: '0'.repeat(40), calendars: { ummAlQura: { firstYear: 1300, firstDay: '1882-11-12', lengths: '' }, nigeria: [] } });
 const plan = (ifNoneMatch: string | null): Plan => ({ status: 200, reads: [], body: null, head: false, ifNoneMatch, dated: null, currency: null });
 
 describe('the router core', () => {
