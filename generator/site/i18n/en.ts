@@ -178,6 +178,7 @@ export const page = {
     '/nisab?hijri_date=1443-01-01&calendar=nigeria': "Every Nisab rule, valued as of 1 Muharram 1443 as Nigeria declared it (10 August 2021)",
     '/subcategories': 'The subcategories, their IDs and slugs',
     '/sources': 'Where every figure comes from',
+    '/currencies': 'The currencies currency= takes, with their first and last dates and their sources',
     '/calendars/nigeria': "Nigeria's Hijri months: the first day the Sultan of Sokoto declared, with its source",
     '/meta': 'The snapshot: its date, coverage per subcategory and content id',
   },

@@ -170,6 +170,7 @@ export const page: PageStrings = {
     '/nisab?hijri_date=1443-01-01&calendar=nigeria': 'Duk dokokin Nisabi, da ƙimarsu a ranar 1 ga Muharram 1443 kamar yadda Najeriya ta ayyana (10 ga Agusta, 2021)',
     '/subcategories': 'Rukunonin, lambobinsu da sunayensu',
     '/sources': 'Inda kowane adadi ya fito',
+    '/currencies': 'Kuɗaɗen da currency= ke karɓa, da kwanakinsu na farko da na ƙarshe da inda suka fito',
     '/calendars/nigeria': 'Watannin Hijira na Najeriya: ranar farko da Sarkin Musulmi ya ayyana, da majiyarta',
     '/meta': 'Bayanan: ranarsu, tsawon lokacin kowane rukuni, da lambar abin da ke ciki',
   },
