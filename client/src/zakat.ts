@@ -1,7 +1,7 @@
 // The zakat calculator of the landing page, on the published rules only: every
 // threshold, percentage and Nisab value comes from a NisabRule record of the
 // API, never from a constant here. Money is rounded by the project's one money
-// function (CONTRACT.md §3a).
+// function (docs/API.md §3a).
 import { livestockDue, type Due } from '../../generator/core/livestock.ts';
 import { money } from '../../generator/core/money.ts';
 import type { NisabRule, Rate, Subcategory } from './types.ts';

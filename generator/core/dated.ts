@@ -1,4 +1,4 @@
-// Dated answers (CONTRACT §2a): the newest rate on or before a date, and the
+// Dated answers (docs/API.md §2a): the newest rate on or before a date, and the
 // Nisab rules valued at it. They are composed at request time from two small
 // files besides the answer's own: the month of the date (every subcategory's
 // records of that month) and the month ends of its year (each subcategory's

@@ -13,7 +13,7 @@ import { DOLLAR_CODE, NAIRA_CODE } from './in-currency.ts';
 import { CALENDARS, gregorianDay } from './hijri-days.ts';
 import type { RoutingIndex } from './schemas.ts';
 
-/** The bases every endpoint answers under, byte for byte the same (CONTRACT §1). */
+/** The bases every endpoint answers under, byte for byte the same (docs/API.md §1). */
 export const BASES = ['/api/v1', '/index.php/api/v1'];
 
 /** What documents a parameter in OpenAPI: a Schema Object of the query value, as given. */
@@ -348,7 +348,7 @@ export const ENDPOINTS: Endpoint[] = [
       const scope: Scope = query.subcategory === null ? 'all' : query.subcategory;
       const coverage = query.subcategory === null ? index.all : coverageOf(index, query.subcategory);
       const reads = planRange(scope, query.start_date, query.end_date, coverage, index.asOf);
-      // No record can match: an empty list, not an error (CONTRACT §2).
+      // No record can match: an empty list, not an error (docs/API.md §2).
       if (reads.length === 0) return { status: 200, reads: reads, body: renderJoinedList('', 0), error: null, dated: null, currency: null };
       const code = query.currency;
       if (code === null) return { status: 200, reads: reads, body: null, error: null, dated: null, currency: null };

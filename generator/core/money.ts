@@ -1,4 +1,4 @@
-// Money (CONTRACT.md §3a): every derived money figure is the exact decimal
+// Money (docs/API.md §3a): every derived money figure is the exact decimal
 // product of the published figures, rounded to 2 decimals half away from zero,
 // by this one function wherever it is computed: the build (drtInNaira, Nisab
 // values), SQL (registered as the SQLite function `money`, db/money-sql.ts) and

@@ -1,4 +1,4 @@
-// The router: CONTRACT.md §1–§6 as pure functions. An adapter (preview server,
+// The router: docs/API.md §1–§6 as pure functions. An adapter (preview server,
 // Cloudflare worker, nginx njs) does only the I/O around them:
 //
 //   const plan = route(request, index);           // which files, or an answer
@@ -159,7 +159,7 @@ export function apiPath(url: string): string | null {
 
 /**
  * Decide the answer to a request; null when the path is not under an API base.
- * When several things are wrong, the first of CONTRACT §2's order answers:
+ * When several things are wrong, the first of docs/API.md §2's order answers:
  * method, path, a malformed parameter (PARAMETERS' parse), a rule across
  * parameters (the endpoint's: start after end), a well-formed value naming
  * nothing (an unknown subcategory), then what the endpoint's plan finds.
@@ -375,7 +375,7 @@ export function maxAge(index: RoutingIndex, nowMs: number): number {
   return seconds > 0 ? seconds : 0;
 }
 
-/** Status, headers and body of an answer (CONTRACT.md §4–§6). */
+/** Status, headers and body of an answer (docs/API.md §4–§6). */
 export function finalize<Part extends string | Uint8Array = string>(answer: Answer<Part>, plan: Plan, index: RoutingIndex, nowMs: number): ApiResponse<Part> {
   const headers: { [name: string]: string } = {
     'access-control-allow-origin': '*',

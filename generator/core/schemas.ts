@@ -1,6 +1,6 @@
 // The records of the API, defined once. These schemas give the TypeScript types,
 // validate every import and every published file, and produce the OpenAPI
-// document (generator/site/openapi.ts). Field names follow CONTRACT.md §3.
+// document (generator/site/openapi.ts). Field names follow docs/API.md §3.
 import { z } from 'zod';
 import { DATE_EXPECTATION, isRealDate } from './dates.ts';
 import { hijriDate } from './hijri.ts';

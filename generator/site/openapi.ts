@@ -13,7 +13,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
-// The headers of CONTRACT.md §6, as every server sends them (router.ts finalize).
+// The headers of docs/API.md §6, as every server sends them (router.ts finalize).
 const HEADERS = {
   ETag: { description: 'the SHA-1 of the body, quoted; send it back in If-None-Match for a 304', schema: { type: 'string', example: '"3f786850e387550fdab836ed7e6dc881de23001b"' } },
   CacheControl: {

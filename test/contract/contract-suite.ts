@@ -1,4 +1,4 @@
-// CONTRACT.md as one set of cases, run unchanged against every server that
+// docs/API.md as one set of cases, run unchanged against every server that
 // serves a snapshot (preview, workerd, nginx): each driver only starts its server.
 // Expected rates come from SQL on the fixture database, not from our own code.
 import fc from 'fast-check';

@@ -37,7 +37,7 @@ describe('readSource', () => {
     expect(readSource(db, '2023-12-31').rates).toEqual([]);
   });
 
-  it('rounds drtInNaira from the exact decimal product, half away from zero (CONTRACT §3a), in SQL too', async () => {
+  it('rounds drtInNaira from the exact decimal product, half away from zero (docs/API.md §3a), in SQL too', async () => {
     const db = await scratch.seededDatabase();
     // 0.6875 × 399.92 = 274.945 exactly; the binary product is 274.94499999..., which SQLite's round() cut to 274.94.
     await importRates(db, await scratch.write('rates.csv', 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n2024-02-29,2,0.6875,399.92\n'));

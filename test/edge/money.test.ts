@@ -1,4 +1,4 @@
-// Money rounding (CONTRACT.md §3a): the one function, held to the contract's
+// Money rounding (docs/API.md §3a): the one function, held to the contract's
 // example, to an exact BigInt reference on random decimals, and run in real
 // nginx njs 0.7.9 (where the router uses it) to show it gives the same figures there.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

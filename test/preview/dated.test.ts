@@ -1,4 +1,4 @@
-// Dated answers (CONTRACT §2a) against plain SQL and a hand computation: random
+// Dated answers (docs/API.md §2a) against plain SQL and a hand computation: random
 // dates before, inside, in the gaps of and after the data, on the real preview.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -56,7 +56,7 @@ describe('hostile requests', () => {
         const target = `${b}${e}${q ? `?${q}` : ''}`;
         const answer = await request(preview.url, target, { method });
         expect(answer.status).toBeLessThan(500);
-        // Dot segments that climb out of the base make it static content (CONTRACT.md §1): a snapshot file or a 404.
+        // Dot segments that climb out of the base make it static content (docs/API.md §1): a snapshot file or a 404.
         if (apiPath(normalizeTarget(target)) === null) {
           expect(answer.body).not.toMatch(/root:|<html|\n\s+at /);
           return;

@@ -1,4 +1,4 @@
-// Published money figures (CONTRACT.md §3a) through a real build: drtInNaira and
+// Published money figures (docs/API.md §3a) through a real build: drtInNaira and
 // the Nisab values are the exact decimal products rounded half away from zero.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -208,7 +208,7 @@ export function oracleCalendar(db: string): unknown[] {
   return withOracle(db, (handle) => handle.prepare('SELECT calMonth, calFirstDay, calSource FROM calendar_nigeria ORDER BY calFirstDay').all());
 }
 
-/** The newest published rate of a subcategory dated on or before `date` (CONTRACT §2a), or null. */
+/** The newest published rate of a subcategory dated on or before `date` (docs/API.md §2a), or null. */
 export function oracleLatestOn(db: string, asOf: string, date: string, subcategory: number): Record<string, unknown> | null {
   const found = withOracle(
     db,
