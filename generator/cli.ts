@@ -67,7 +67,10 @@ export function program(): Command {
     .argument('<file>', 'the file to load')
     .addOption(dbOption().makeOptionMandatory())
     .option('--accept-jumps', 'import rates (or rates per US dollar) that move more than the plausibility limit from their neighbours (a real market move)')
-    .addHelpText('after', '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite\n  npm run cli -- import fx data/fx/2026-09.csv --db rates.sqlite')
+    .addHelpText(
+      'after',
+      '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite\n  npm run cli -- import fx data/fx/2026-09.csv --db rates.sqlite',
+    )
     .action(async (kind: string, file: string, options: { db: string; acceptJumps?: boolean }) => {
       const { importFile } = await import('./db/import-file.ts');
       const { describeImport } = await import('./db/import-summary.ts');
@@ -84,7 +87,8 @@ export function program(): Command {
     .option('--write-csv <dir>', 'also remove it from the month file of this folder that keeps it (e.g. data/daily); both or neither')
     .addHelpText('after', '\nExample:\n  npm run cli -- delete rate --subcategory 1 --date 0202-01-31 --db rates.sqlite --write-csv data/daily')
     .action(async (kind: string, options: { db: string; subcategory: string; date: string; writeCsv?: string }) => {
-      if (kind !== 'rate') throw new UserError(`cannot delete ${JSON.stringify(kind)}: only a rate is deleted this way; correct other records in their file and import it again`);
+      if (kind !== 'rate')
+        throw new UserError(`cannot delete ${JSON.stringify(kind)}: only a rate is deleted this way; correct other records in their file and import it again`);
       const { deleteRate } = await import('./db/delete-rate.ts');
       const deleted = await deleteRate(options);
       console.log(`${options.db}: deleted rate ${deleted.drtID} (subcategory ${deleted.subcategoryID} on ${options.date})`);
@@ -102,20 +106,31 @@ export function program(): Command {
     .option('--to <day>', 'the last day of the range (default: today)')
     .addOption(new Option('--time-zone <name>', 'IANA time zone of today').env('NISAB_TIME_ZONE').default(DEFAULT_TIME_ZONE))
     .addOption(
-      new Option('--revisit <n>', 'also fetch the n days before the first again: a provisional naira rate (carried, or a price source\'s) is replaced once the official one appears; a stored rate is never replaced by one that ranks below it (official, carried, market)')
-        .argParser(parseDays),
+      new Option(
+        '--revisit <n>',
+        "also fetch the n days before the first again: a provisional naira rate (carried, or a price source's) is replaced once the official one appears; a stored rate is never replaced by one that ranks below it (official, carried, market)",
+      ).argParser(parseDays),
     )
     .addOption(
-      new Option('--fill-gaps', 'fetch every day without a rate since the daily series began (or --since) up to yesterday, from every source in turn; list the days no source has')
-        .conflicts(['date', 'from', 'to', 'revisit']),
+      new Option(
+        '--fill-gaps',
+        'fetch every day without a rate since the daily series began (or --since) up to yesterday, from every source in turn; list the days no source has',
+      ).conflicts(['date', 'from', 'to', 'revisit']),
     )
     .addOption(new Option('--since <day>', 'with --fill-gaps: the first day to look at (default: the first day a price source priced)').argParser(parseDate))
     .option('--dry-run', 'fetch and check everything, print what would change, write nothing')
     .option('--write-csv <dir>', 'also keep the imported rows as text, one CSV per month in this folder (the nightly commits data/daily)')
-    .option('--write-fx-csv <dir>', "also keep the day's rates per US dollar of every national currency as text, one CSV per month (the nightly commits data/fx)")
+    .option(
+      '--write-fx-csv <dir>',
+      "also keep the day's rates per US dollar of every national currency as text, one CSV per month (the nightly commits data/fx)",
+    )
     .option('--accept-jumps', 'import rates that move more than the plausibility limit from their neighbours (a real market move)')
     .addOption(new Option('--timeout <seconds>', 'per request').argParser(parseSeconds).default(20))
-    .addOption(new Option('--retries <n>', 'further attempts of a request that got no answer, a slow body, a 429 or a 5xx (0 to 10)').argParser(parseAttempts).default(2))
+    .addOption(
+      new Option('--retries <n>', 'further attempts of a request that got no answer, a slow body, a 429 or a 5xx (0 to 10)')
+        .argParser(parseAttempts)
+        .default(2),
+    )
     .addHelpText(
       'after',
       `${sourcesHelp()}` +
@@ -148,7 +163,9 @@ export function program(): Command {
         const today = todayIn(checkTimeZone(options.timeZone));
         if (options.since !== undefined && !options.fillGaps) throw new UserError('--since goes with --fill-gaps');
         if (!options.db && !options.writeCsv && !options.dryRun) {
-          console.error('warning: without --db or --write-csv the rows go only into the default database, which is rebuilt from data/; keep them with --write-csv data/daily');
+          console.error(
+            'warning: without --db or --write-csv the rows go only into the default database, which is rebuilt from data/; keep them with --write-csv data/daily',
+          );
         }
         const db = options.db || (await ensureDefaultDatabase());
         const fetch = async (dates: readonly string[]) => {
@@ -168,7 +185,9 @@ export function program(): Command {
         };
         if (!options.fillGaps) return fetch(fetchRange(options, today));
         const { fillGaps } = await import('./sources/fill-gaps.ts');
-        console.log(await fillGaps({ db, since: options.since, yesterday: fetchRange({ date: 'yesterday' }, today)[0]!, dryRun: options.dryRun ?? false, fetch }));
+        console.log(
+          await fillGaps({ db, since: options.since, yesterday: fetchRange({ date: 'yesterday' }, today)[0]!, dryRun: options.dryRun ?? false, fetch }),
+        );
       },
     );
 
@@ -179,7 +198,9 @@ export function program(): Command {
     .option('--out <dir>', 'the folder to publish into', DEFAULT_OUT)
     .addOption(new Option('--as-of <date>', 'publish records dated up to this day (default: today in --time-zone)').argParser(parseDate))
     .addOption(new Option('--time-zone <name>', 'IANA time zone of the as-of date').env('NISAB_TIME_ZONE').default(DEFAULT_TIME_ZONE))
-    .addOption(new Option('--max-age-days <n>', 'warn when the newest rate of any subcategory with daily rates is older than this').argParser(parseDays).default(3))
+    .addOption(
+      new Option('--max-age-days <n>', 'warn when the newest rate of any subcategory with daily rates is older than this').argParser(parseDays).default(3),
+    )
     .option('--strict', 'fail (publishing nothing) instead of warning about a stale feed')
     .option('--nginx-prefix <dir>', 'then write the nginx site of this prefix again for the new snapshot and reload nginx')
     .addHelpText('after', '\nExample:\n  npm run cli -- build --db rates.sqlite --out public --as-of 2025-08-31')
@@ -203,18 +224,26 @@ export function program(): Command {
       progress('');
       for (const warning of summary.warnings) console.error(`warning: ${warning}`);
       const mb = (summary.bytes / 1e6).toFixed(1);
-      console.log(`built ${options.out}: ${summary.files} files, ${mb} MB, ${summary.changed} changed, ${summary.removed} removed, ${summary.seconds.toFixed(2)} s`);
+      console.log(
+        `built ${options.out}: ${summary.files} files, ${mb} MB, ${summary.changed} changed, ${summary.removed} removed, ${summary.seconds.toFixed(2)} s`,
+      );
       if (options.nginxPrefix) {
         const { refreshNginxSite } = await import('./edges/nginx/site.ts');
         const { site, reloaded } = await refreshNginxSite(options.nginxPrefix);
         if (site.note) console.error(site.note);
-        console.log(reloaded ? `nginx site ${site.prefix}: written for ${site.tree} and reloaded` : `nginx site ${site.prefix}: written for ${site.tree} (nginx is not running; start it with: nginx -p ${site.prefix} -c nginx.conf -g 'daemon off;')`);
+        console.log(
+          reloaded
+            ? `nginx site ${site.prefix}: written for ${site.tree} and reloaded`
+            : `nginx site ${site.prefix}: written for ${site.tree} (nginx is not running; start it with: nginx -p ${site.prefix} -c nginx.conf -g 'daemon off;')`,
+        );
       }
     });
 
   cli
     .command('verify')
-    .description('Check a built snapshot against the contract: every file, its schema, its hash and its size (at most 25 MiB, what the CDN serves as one file), and the files against each other.')
+    .description(
+      'Check a built snapshot against the contract: every file, its schema, its hash and its size (at most 25 MiB, what the CDN serves as one file), and the files against each other.',
+    )
     .option('--out <dir>', 'the snapshot folder', DEFAULT_OUT)
     .addHelpText('after', '\nExample:\n  npm run cli -- verify --out public')
     .action(async (options: { out: string }) => {
@@ -226,10 +255,12 @@ export function program(): Command {
 
   cli
     .command('purge-list')
-    .description("List the URL paths a snapshot changed or removed since the one before it (its manifest's changed and removed), for purging caches in front of the site.")
+    .description(
+      "List the URL paths a snapshot changed or removed since the one before it (its manifest's changed and removed), for purging caches in front of the site.",
+    )
     .option('--out <dir>', 'the snapshot folder', DEFAULT_OUT)
     .option('--file <file>', 'write the list there, one path a line (default: print it)')
-    .option('--summary <file>', "append a Markdown summary to this file (the nightly passes $GITHUB_STEP_SUMMARY)")
+    .option('--summary <file>', 'append a Markdown summary to this file (the nightly passes $GITHUB_STEP_SUMMARY)')
     .addHelpText('after', '\nExample:\n  npm run cli -- purge-list --out public --file purge-list.txt')
     .action(async (options: { out: string; file?: string; summary?: string }) => {
       const { purgeList } = await import('./snapshot/purge-list.ts');
@@ -257,10 +288,13 @@ export function program(): Command {
       // Serving a folder that is not there would answer 503 forever: refuse to start.
       const { existsSync, statSync } = await import('node:fs');
       if (!existsSync(options.dir) || !statSync(options.dir).isDirectory()) {
-        throw new UserError(`--dir ${options.dir}: no snapshot there; build one first (npm run cli -- build --out ${options.dir}) or name the folder a build published`);
+        throw new UserError(
+          `--dir ${options.dir}: no snapshot there; build one first (npm run cli -- build --out ${options.dir}) or name the folder a build published`,
+        );
       }
       const server = await startPreview({ dir: options.dir, port: options.port, log: (line) => console.log(line) }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'EADDRINUSE') throw new UserError(`port ${options.port} is in use; stop what listens there or choose another with --port (0 picks a free one)`);
+        if (error.code === 'EADDRINUSE')
+          throw new UserError(`port ${options.port} is in use; stop what listens there or choose another with --port (0 picks a free one)`);
         if (error.code === 'EACCES') throw new UserError(`port ${options.port} needs privileges this user lacks; choose one above 1023 with --port`);
         throw error;
       });
@@ -285,7 +319,10 @@ export function program(): Command {
     .action(async (options: { dir: string; port: number; prefix: string }) => {
       const { writeNginxSite } = await import('./edges/nginx/site.ts');
       // nginx.conf names both folders; its language cannot hold these characters in a path.
-      for (const [flag, value] of [['--prefix', options.prefix], ['--dir', options.dir]] as const) {
+      for (const [flag, value] of [
+        ['--prefix', options.prefix],
+        ['--dir', options.dir],
+      ] as const) {
         if (/['\\$\n]/.test(path.resolve(value))) {
           throw new UserError(`${flag} ${value}: nginx's configuration cannot name a path with ' $ \\ or a line break in it; choose a folder without them`);
         }

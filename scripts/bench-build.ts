@@ -250,7 +250,9 @@ async function scaleRow(subcategories: number, years: number): Promise<ScaleRow>
       nights.push(await timedBuild(bench.db, out, day));
     }
     const nightly = [...nights].sort((a, b) => a.seconds - b.seconds)[RUNS >> 1]!;
-    console.error(`${subcategories} × ${years}: full ${seconds(full.seconds)} s; nights ${nights.map((n) => seconds(n.seconds)).join(', ')} s; retired after ${nights.map((n) => seconds(n.retiredSeconds)).join(', ')} s`);
+    console.error(
+      `${subcategories} × ${years}: full ${seconds(full.seconds)} s; nights ${nights.map((n) => seconds(n.seconds)).join(', ')} s; retired after ${nights.map((n) => seconds(n.retiredSeconds)).join(', ')} s`,
+    );
     const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as Manifest;
     const [file, entry] = Object.entries(manifest.files).sort(([, x], [, y]) => y.bytes - x.bytes)[0]!;
     return {
@@ -263,7 +265,11 @@ async function scaleRow(subcategories: number, years: number): Promise<ScaleRow>
       retiredSeconds: Math.max(...nights.map((n) => n.retiredSeconds)),
       rewritten: await changedBytes(out),
       largest: { file, bytes: entry.bytes },
-      largestDownload: ((d) => ({ file: d[0], bytes: d[1].bytes }))(Object.entries(manifest.files).filter(([f]) => f.startsWith('v1/downloads/')).sort(([, x], [, y]) => y.bytes - x.bytes)[0]!),
+      largestDownload: ((d) => ({ file: d[0], bytes: d[1].bytes }))(
+        Object.entries(manifest.files)
+          .filter(([f]) => f.startsWith('v1/downloads/'))
+          .sort(([, x], [, y]) => y.bytes - x.bytes)[0]!,
+      ),
       routingBytes: manifest.files[paths.routing]!.bytes,
       ranges: await rangeReads(out, 400),
     };

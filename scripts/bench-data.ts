@@ -52,7 +52,8 @@ function wave(day: number, period: number): number {
 /** A price that depends only on the date and subcategory, so every run sees the same data. */
 function rateRow(date: string, subcategory: number): string {
   const day = Date.parse(date + 'T00:00:00Z') / DAY_MS;
-  const usd = subcategory === 1 ? 40 + wave(day, 997) * 43 : subcategory === 2 ? 0.5 + wave(day, 89) * 0.6 : 10 + subcategory + wave(day, 500 + subcategory) * 20;
+  const usd =
+    subcategory === 1 ? 40 + wave(day, 997) * 43 : subcategory === 2 ? 0.5 + wave(day, 89) * 0.6 : 10 + subcategory + wave(day, 500 + subcategory) * 20;
   const naira = 120 + wave(day, 7306) * 990;
   return `${date},${subcategory},${usd.toFixed(4)},${naira.toFixed(4)}`;
 }

@@ -44,8 +44,20 @@ const ALL_CASES: Case[] = [
   { name: 'a month (single file)', query: '/api/v1/rates?start_date=2024-01-01&end_date=2024-01-31', file: 'month.json', headers: [], target: 0.9 },
   { name: '30 days, composed', query: '/api/v1/rates?start_date=2024-01-17&end_date=2024-02-15', file: 'days-30.json', headers: [], target: 0.5 },
   { name: 'one year, composed', query: '/api/v1/rates?start_date=2023-03-10&end_date=2024-03-09', file: 'year.json', headers: [], target: 0.5 },
-  { name: '30 days, composed, uncached', query: '/api/v1/rates?start_date=2024-01-17&end_date=2024-02-15', file: 'days-30.json', headers: ['If-None-Match: "x"'], target: null },
-  { name: 'one year, composed, uncached', query: '/api/v1/rates?start_date=2023-03-10&end_date=2024-03-09', file: 'year.json', headers: ['If-None-Match: "x"'], target: null },
+  {
+    name: '30 days, composed, uncached',
+    query: '/api/v1/rates?start_date=2024-01-17&end_date=2024-02-15',
+    file: 'days-30.json',
+    headers: ['If-None-Match: "x"'],
+    target: null,
+  },
+  {
+    name: 'one year, composed, uncached',
+    query: '/api/v1/rates?start_date=2023-03-10&end_date=2024-03-09',
+    file: 'year.json',
+    headers: ['If-None-Match: "x"'],
+    target: null,
+  },
 ];
 const CASES = SCALE ? ALL_CASES.filter((c) => c.headers.length === 0) : ALL_CASES;
 
@@ -173,10 +185,23 @@ async function main(): Promise<void> {
       const r = runs[i]!;
       const ratio = rps(r.site) / rps(r.plain);
       const verdict = c.target === null ? 'report' : `≥ ${c.target.toFixed(1)}×: ${ratio >= c.target ? 'met' : '**missed**'}`;
-      return [c.name, rps(r.site).toFixed(0), p99(r.site), rps(r.plain).toFixed(0), p99(r.plain), ratio.toFixed(2) + '×', verdict, (rps(r.site) / rps(r.buffered)).toFixed(2) + '×'];
+      return [
+        c.name,
+        rps(r.site).toFixed(0),
+        p99(r.site),
+        rps(r.plain).toFixed(0),
+        p99(r.plain),
+        ratio.toFixed(2) + '×',
+        verdict,
+        (rps(r.site) / rps(r.buffered)).toFixed(2) + '×',
+      ];
     });
-    console.log(`\n## nginx${SCALE ? ` at 10 × 50 years (${bench.records.toLocaleString('en')} records), right after a nightly build` : ''}: wrk ${WRK.join(' ')}, median of ${ROUNDS} rounds\n`);
-    console.log(markdownTable(['answer', 'site req/s', 'site p99 ms', 'plain req/s', 'plain p99 ms', 'site / plain', 'target', 'site / plain with buffered log'], rows));
+    console.log(
+      `\n## nginx${SCALE ? ` at 10 × 50 years (${bench.records.toLocaleString('en')} records), right after a nightly build` : ''}: wrk ${WRK.join(' ')}, median of ${ROUNDS} rounds\n`,
+    );
+    console.log(
+      markdownTable(['answer', 'site req/s', 'site p99 ms', 'plain req/s', 'plain p99 ms', 'site / plain', 'target', 'site / plain with buffered log'], rows),
+    );
     const failures = runs.flatMap((r) => [...r.site, ...r.plain, ...r.buffered]).reduce((sum, r) => sum + r.failures, 0);
     console.log(failures === 0 ? '\nno failed request' : `\nFAILED requests: ${failures}`);
   } finally {

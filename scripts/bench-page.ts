@@ -56,7 +56,13 @@ try {
     await page.waitForFunction(() => performance.getEntriesByName('nisab-shown').length > 0, null, { timeout: 60_000 });
     const urls = await page.evaluate(() => {
       const shown = performance.getEntriesByName('nisab-shown')[0]!.startTime;
-      return [location.href, ...performance.getEntriesByType('resource').filter((r) => r.startTime <= shown).map((r) => r.name)];
+      return [
+        location.href,
+        ...performance
+          .getEntriesByType('resource')
+          .filter((r) => r.startTime <= shown)
+          .map((r) => r.name),
+      ];
     });
     const seen = await Promise.all(urls.map(async (url) => ({ url, body: await bodies.get(url)! })));
     await page.waitForSelector('body[data-ready="true"]');
@@ -65,7 +71,7 @@ try {
     const gzip = seen.reduce((sum, r) => sum + gzipSync(r.body, { level: 9 }).length, 0);
     return [`\`${path}\``, String(seen.length), kb(seen.reduce((sum, r) => sum + r.body.length, 0)), kb(gzip), list];
   };
-  console.log('\n### First render: today\'s Nisab on screen (budget: 6 requests, 60 kB gzipped)\n');
+  console.log("\n### First render: today's Nisab on screen (budget: 6 requests, 60 kB gzipped)\n");
   console.log(markdownTable(['page', 'requests', 'bytes', 'gzip -9', 'what'], [await firstRender('/'), await firstRender('/ha/'), await firstRender('/ar/')]));
 
   const firstChart = async (slowdown: number) => {

@@ -57,7 +57,10 @@ function freePort(): Promise<number> {
 async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
   for (let tries = 0; tries < 200; tries++) {
     if (child.exitCode !== null) throw new Error(`the preview exited with ${child.exitCode}`);
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -192,18 +195,65 @@ function report(loads: Record<Scenario, Load>): void {
     markdownTable(
       ['comparison', 'A', 'A req/s', 'A p99', 'B', 'B req/s', 'B p99', 'A/B req/s', 'target'],
       [
-        ['(a) composed vs static, same bytes', 'composed 30 days', rps(loads.composed), p99(loads.composed), 'static file', rps(loads.static), p99(loads.static),
-          ratio(loads.composed.rps, loads.static.rps), loads.composed.rps >= 0.5 * loads.static.rps ? '≥ 0.50×: met' : '≥ 0.50×: **missed**'],
-        ['(b) 30-day range', 'preview', rps(loads.composed), p99(loads.composed), 'live SQL', rps(loads['sql-month']), p99(loads['sql-month']),
-          ratio(loads.composed.rps, loads['sql-month'].rps), 'report'],
-        ['(b) one-year range', 'preview', rps(loads['preview-year']), p99(loads['preview-year']), 'live SQL', rps(loads['sql-year']), p99(loads['sql-year']),
-          ratio(loads['preview-year'].rps, loads['sql-year'].rps), 'report'],
+        [
+          '(a) composed vs static, same bytes',
+          'composed 30 days',
+          rps(loads.composed),
+          p99(loads.composed),
+          'static file',
+          rps(loads.static),
+          p99(loads.static),
+          ratio(loads.composed.rps, loads.static.rps),
+          loads.composed.rps >= 0.5 * loads.static.rps ? '≥ 0.50×: met' : '≥ 0.50×: **missed**',
+        ],
+        [
+          '(b) 30-day range',
+          'preview',
+          rps(loads.composed),
+          p99(loads.composed),
+          'live SQL',
+          rps(loads['sql-month']),
+          p99(loads['sql-month']),
+          ratio(loads.composed.rps, loads['sql-month'].rps),
+          'report',
+        ],
+        [
+          '(b) one-year range',
+          'preview',
+          rps(loads['preview-year']),
+          p99(loads['preview-year']),
+          'live SQL',
+          rps(loads['sql-year']),
+          p99(loads['sql-year']),
+          ratio(loads['preview-year'].rps, loads['sql-year'].rps),
+          'report',
+        ],
         ...(['month', 'year'] as const).flatMap((range) => {
           const sql = loads[`sql-${range}`];
           const label = range === 'month' ? '(c) 30-day range' : '(c) one-year range';
           return [
-            [label, 'nginx site', rps(loads[`nginx-${range}`]), p99(loads[`nginx-${range}`]), 'live SQL', rps(sql), p99(sql), ratio(loads[`nginx-${range}`].rps, sql.rps), 'report'],
-            [label, 'nginx site, njs every time', rps(loads[`njs-${range}`]), p99(loads[`njs-${range}`]), 'live SQL', rps(sql), p99(sql), ratio(loads[`njs-${range}`].rps, sql.rps), 'report'],
+            [
+              label,
+              'nginx site',
+              rps(loads[`nginx-${range}`]),
+              p99(loads[`nginx-${range}`]),
+              'live SQL',
+              rps(sql),
+              p99(sql),
+              ratio(loads[`nginx-${range}`].rps, sql.rps),
+              'report',
+            ],
+            [
+              label,
+              'nginx site, njs every time',
+              rps(loads[`njs-${range}`]),
+              p99(loads[`njs-${range}`]),
+              'live SQL',
+              rps(sql),
+              p99(sql),
+              ratio(loads[`njs-${range}`].rps, sql.rps),
+              'report',
+            ],
           ];
         }),
       ],
@@ -281,11 +331,19 @@ function scale(): Promise<void> {
     const second = await peakWhileSending(preview.pid, whole);
     const mib = (n: number) => (n / 1048576).toFixed(1) + ' MiB';
     const ratio = (n: number) => (n / first.answerBytes).toFixed(2) + '×';
-    console.log(`\n## The preview, whole history of 10 × 50 years (${bench.records.toLocaleString('en')} records): ${first.answerBytes.toLocaleString('en')} bytes\n`);
+    console.log(
+      `\n## The preview, whole history of 10 × 50 years (${bench.records.toLocaleString('en')} records): ${first.answerBytes.toLocaleString('en')} bytes\n`,
+    );
     console.log(
       markdownTable(
         ['request', 'idle RSS', 'peak over idle', 'peak over idle / answer', 'target'],
-        [first, second].map((m, i) => [i === 0 ? 'first of the process' : 'second', mib(m.idle), mib(m.overIdle), ratio(m.overIdle), m.overIdle <= 2 * m.answerBytes ? '≤ 2×: met' : '≤ 2×: **missed**']),
+        [first, second].map((m, i) => [
+          i === 0 ? 'first of the process' : 'second',
+          mib(m.idle),
+          mib(m.overIdle),
+          ratio(m.overIdle),
+          m.overIdle <= 2 * m.answerBytes ? '≤ 2×: met' : '≤ 2×: **missed**',
+        ]),
       ),
     );
   });

@@ -297,7 +297,14 @@ function isolateCpu(profiles: Samples[], periodUs: number): IsolateCpu {
   const sum = (key: 'requests' | 'js' | 'program' | 'gc' | 'idle') => profiles.reduce((total, p) => total + p[key], 0);
   const perRequest = (count: number) => (count * periodUs) / sum('requests');
   const busy = sum('js') + sum('program') + sum('gc');
-  return { samples: busy, us: perRequest(busy), jsUs: perRequest(sum('js')), programUs: perRequest(sum('program')), gcUs: perRequest(sum('gc')), idleUs: perRequest(sum('idle')) };
+  return {
+    samples: busy,
+    us: perRequest(busy),
+    jsUs: perRequest(sum('js')),
+    programUs: perRequest(sum('program')),
+    gcUs: perRequest(sum('gc')),
+    idleUs: perRequest(sum('idle')),
+  };
 }
 
 interface CpuRow {
@@ -344,7 +351,14 @@ interface ColdRow {
 }
 
 async function coldRow(snapshot: string, label: string): Promise<ColdRow> {
-  const ours = { readyMs: [] as number[], cpuMs: [] as number[], firstCpu: [] as number[], firstWall: [] as number[], warmCpu: [] as number[], warmWall: [] as number[] };
+  const ours = {
+    readyMs: [] as number[],
+    cpuMs: [] as number[],
+    firstCpu: [] as number[],
+    firstWall: [] as number[],
+    warmCpu: [] as number[],
+    warmWall: [] as number[],
+  };
   const empty = { readyMs: [] as number[], cpuMs: [] as number[] };
   for (let i = 0; i < COLD_STARTS; i++) {
     const worker = await startWorker(snapshot);
@@ -471,7 +485,8 @@ async function calibration(): Promise<{ periodUs: number; rows: CalibrationRow[]
     };
     for (const { steps, requests } of LOOPS) await thread(steps, Math.ceil(requests / 4));
     const threadUs = new Map<number, number[]>();
-    for (let round = 0; round < ROUNDS; round++) for (const { steps, requests } of LOOPS) threadUs.set(steps, [...(threadUs.get(steps) ?? []), await thread(steps, requests)]);
+    for (let round = 0; round < ROUNDS; round++)
+      for (const { steps, requests } of LOOPS) threadUs.set(steps, [...(threadUs.get(steps) ?? []), await thread(steps, requests)]);
     inspector = await Inspector.open(worker);
     await inspector.startSampling();
     const profiles = new Map<number, Samples[]>();
@@ -542,7 +557,15 @@ function report(cpu: CpuRow[], cold: ColdRow[], mem: MemoryRow[], isolate: Isola
         (['empty', 'latest', 'days30', 'years10'] as const).map((name) => {
           const a = row.answers[name];
           const label = { empty: 'JSON 404 (baseline)', latest: 'latest', days30: '30-day range', years10: '10-year range' }[name];
-          return [`${row.label} (${row.records.toLocaleString('en')} records)`, label, a.bytes.toLocaleString('en'), String(REQUESTS[name]), us(a.cpuUs), name === 'empty' ? '' : us(a.cpuUs - row.answers.empty.cpuUs), ms(a.wallMs)];
+          return [
+            `${row.label} (${row.records.toLocaleString('en')} records)`,
+            label,
+            a.bytes.toLocaleString('en'),
+            String(REQUESTS[name]),
+            us(a.cpuUs),
+            name === 'empty' ? '' : us(a.cpuUs - row.answers.empty.cpuUs),
+            ms(a.wallMs),
+          ];
         }),
       ),
     ),
@@ -551,19 +574,43 @@ function report(cpu: CpuRow[], cold: ColdRow[], mem: MemoryRow[], isolate: Isola
   console.log(`\n## Our isolate's CPU per request (V8's CPU profile through workerd's inspector; ${ROUNDS} rounds of N requests pooled)\n`);
   console.log(
     markdownTable(
-      ['history', 'answer', 'N × rounds', 'samples', 'isolate CPU µs / request', 'JavaScript', '(program)', '(garbage collector)', '(idle), not counted', 'workerd minus the 404 (outside)'],
+      [
+        'history',
+        'answer',
+        'N × rounds',
+        'samples',
+        'isolate CPU µs / request',
+        'JavaScript',
+        '(program)',
+        '(garbage collector)',
+        '(idle), not counted',
+        'workerd minus the 404 (outside)',
+      ],
       isolate.perRequest.flatMap((row, i) =>
         (['empty', 'latest', 'days30', 'years10'] as const).map((name) => {
           const a = row.answers[name];
           const outside = cpu[i]!.answers;
           const label = { empty: 'JSON 404', latest: 'latest', days30: '30-day range', years10: '10-year range' }[name];
-          return [row.label, label, `${REQUESTS[name]} × ${ROUNDS}`, String(a.samples), us(a.us), us(a.jsUs), us(a.programUs), us(a.gcUs), us(a.idleUs), name === 'empty' ? '' : us(outside[name].cpuUs - outside.empty.cpuUs)];
+          return [
+            row.label,
+            label,
+            `${REQUESTS[name]} × ${ROUNDS}`,
+            String(a.samples),
+            us(a.us),
+            us(a.jsUs),
+            us(a.programUs),
+            us(a.gcUs),
+            us(a.idleUs),
+            name === 'empty' ? '' : us(outside[name].cpuUs - outside.empty.cpuUs),
+          ];
         }),
       ),
     ),
   );
   console.log(`\nsampler period kept (requested ${SAMPLING_INTERVAL_US} µs): ${isolate.perRequest.map((r) => `${r.label} ${us(r.periodUs)} µs`).join(', ')}`);
-  console.log(`\n## The profile against a known cost (a loop of n steps; µs per request over the loop of 0 steps; sampler period ${us(isolate.calibration.periodUs)} µs)\n`);
+  console.log(
+    `\n## The profile against a known cost (a loop of n steps; µs per request over the loop of 0 steps; sampler period ${us(isolate.calibration.periodUs)} µs)\n`,
+  );
   console.log(
     markdownTable(
       ['loop steps', "workerd's main thread, unprofiled", 'the profile', 'profile / thread'],
@@ -580,15 +627,41 @@ function report(cpu: CpuRow[], cold: ColdRow[], mem: MemoryRow[], isolate: Isola
   console.log(`\n## workerd: cold start (median of ${COLD_STARTS} fresh starts)\n`);
   console.log(
     markdownTable(
-      ['history', 'ready (wall ms)', 'workerd CPU to ready (ms)', 'same, empty module', 'first request CPU µs', 'next requests CPU µs', 'first request wall ms', 'next requests wall ms'],
-      cold.map((r) => [r.label, ms(r.readyMs), ms(r.startCpuMs), `${ms(r.emptyStartCpuMs)} (ready ${ms(r.emptyReadyMs)})`, us(r.first.cpuUs), us(r.warm.cpuUs), ms(r.first.wallMs), ms(r.warm.wallMs)]),
+      [
+        'history',
+        'ready (wall ms)',
+        'workerd CPU to ready (ms)',
+        'same, empty module',
+        'first request CPU µs',
+        'next requests CPU µs',
+        'first request wall ms',
+        'next requests wall ms',
+      ],
+      cold.map((r) => [
+        r.label,
+        ms(r.readyMs),
+        ms(r.startCpuMs),
+        `${ms(r.emptyStartCpuMs)} (ready ${ms(r.emptyReadyMs)})`,
+        us(r.first.cpuUs),
+        us(r.warm.cpuUs),
+        ms(r.first.wallMs),
+        ms(r.warm.wallMs),
+      ]),
     ),
   );
   console.log(`\n## workerd: resident memory while one whole-history answer is sent\n`);
   console.log(
     markdownTable(
       ['history', 'answer', 'idle RSS', 'peak over idle, first request', 'same / answer', 'peak over idle, second request', 'same / answer'],
-      mem.map((r) => [r.label, mib(r.answerBytes), mib(r.idle), mib(r.firstPeak), (r.firstPeak / r.answerBytes).toFixed(2) + '×', mib(r.secondPeak), (r.secondPeak / r.answerBytes).toFixed(2) + '×']),
+      mem.map((r) => [
+        r.label,
+        mib(r.answerBytes),
+        mib(r.idle),
+        mib(r.firstPeak),
+        (r.firstPeak / r.answerBytes).toFixed(2) + '×',
+        mib(r.secondPeak),
+        (r.secondPeak / r.answerBytes).toFixed(2) + '×',
+      ]),
     ),
   );
 }
@@ -597,7 +670,10 @@ async function main(): Promise<void> {
   const cpu: CpuRow[] = [];
   const cold: ColdRow[] = [];
   const mem: MemoryRow[] = [];
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ');
   console.log(`load average at the start: ${load()}`);
   const isolate: Isolate = { calibration: await calibration(), perRequest: [], cold: [] };
   const histories = (process.env.BENCH_HISTORIES ?? '2x20,2x50,10x50').split(',').map((h) => h.split('x').map(Number) as [number, number]);

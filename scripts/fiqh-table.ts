@@ -39,9 +39,13 @@ export function fiqhTable(): string {
       .map((line) => line.split(','))
       .map(([id, slug]) => [Number(id), slug!]),
   );
-  const rules = (JSON.parse(readFileSync(new URL('nisab.json', DATA), 'utf8')) as unknown[]).map((r) => NisabRuleInput.parse(r)).sort((a, b) => a.nsbID - b.nsbID);
+  const rules = (JSON.parse(readFileSync(new URL('nisab.json', DATA), 'utf8')) as unknown[])
+    .map((r) => NisabRuleInput.parse(r))
+    .sort((a, b) => a.nsbID - b.nsbID);
   const rows = rules.map((r) => {
-    const sources = [r.nsbSourceURL, ...r.nsbCombining.map((p) => p.sourceURL), ...r.nsbWornJewellery.map((p) => p.sourceURL)].filter((u): u is string => u !== null);
+    const sources = [r.nsbSourceURL, ...r.nsbCombining.map((p) => p.sourceURL), ...r.nsbWornJewellery.map((p) => p.sourceURL)].filter(
+      (u): u is string => u !== null,
+    );
     const links = [...new Set(sources)].map((u, i) => `[${i + 1}](${u})`).join(' ');
     const bodies = r.nsbAuthorities.map((a) => `[${cell(a.name)}](${a.sourceURL})`).join('; ');
     const schools = r.nsbSchools.length ? r.nsbSchools.map((s) => SCHOOL[s]).join(', ') : "none (a body's choice)";

@@ -24,7 +24,30 @@ const isoFile = process.argv[3] ?? '/usr/share/iso-codes/json/iso_4217.json';
 const dataDir = path.join(root, 'data');
 
 /** Codes of ISO 4217 that are no state's money: precious metals, the IMF's SDR and SDR-like units, funds and bond-market units, test and "no currency". */
-const NOT_NATIONAL = new Set(['XAG', 'XAU', 'XPD', 'XPT', 'XDR', 'XSU', 'XUA', 'XBA', 'XBB', 'XBC', 'XBD', 'XTS', 'XXX', 'BOV', 'CHE', 'CHW', 'CLF', 'COU', 'MXV', 'USN', 'UYI', 'UYW']);
+const NOT_NATIONAL = new Set([
+  'XAG',
+  'XAU',
+  'XPD',
+  'XPT',
+  'XDR',
+  'XSU',
+  'XUA',
+  'XBA',
+  'XBB',
+  'XBC',
+  'XBD',
+  'XTS',
+  'XXX',
+  'BOV',
+  'CHE',
+  'CHW',
+  'CLF',
+  'COU',
+  'MXV',
+  'USN',
+  'UYI',
+  'UYW',
+]);
 
 /** Assigned after iso-codes 4.15.0. */
 const ADDED = [

@@ -1,8 +1,31 @@
 // The typed client of the Nisab API: one function per endpoint, the records'
 // types (derived from the zod schemas the build validates with), and the
 // calculators the landing page runs.
-export { createClient, NisabApiError, requestPath, type ClientOptions, type LatestQuery, type NisabClient, type NisabQuery, type RatesQuery } from './client.ts';
-export type { Bracket, ErrorBody, IsoDate, ItemBody, ListBody, Meta, NigeriaMonth, NisabRule, Rate, Source, SourceFigure, Subcategory, SubcategoryRef } from './types.ts';
+export {
+  createClient,
+  NisabApiError,
+  requestPath,
+  type ClientOptions,
+  type LatestQuery,
+  type NisabClient,
+  type NisabQuery,
+  type RatesQuery,
+} from './client.ts';
+export type {
+  Bracket,
+  ErrorBody,
+  IsoDate,
+  ItemBody,
+  ListBody,
+  Meta,
+  NigeriaMonth,
+  NisabRule,
+  Rate,
+  Source,
+  SourceFigure,
+  Subcategory,
+  SubcategoryRef,
+} from './types.ts';
 export {
   cashRule,
   combiningFor,

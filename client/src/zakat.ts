@@ -91,7 +91,9 @@ export const ruleSchools = (rule: NisabRule): string[] => rule.nsbSchools;
 export function describeRule(rule: NisabRule): string {
   const schools = ruleSchools(rule);
   const school = (name: string) => ({ hanafi: 'Hanafi', maliki: 'Maliki', shafii: "Shafi'i", hanbali: 'Hanbali' })[name] ?? name;
-  const held = schools.length ? `held by the ${schools.map(school).join(', ')} school${schools.length > 1 ? 's' : ''}` : "no school named (a contemporary body's choice)";
+  const held = schools.length
+    ? `held by the ${schools.map(school).join(', ')} school${schools.length > 1 ? 's' : ''}`
+    : "no school named (a contemporary body's choice)";
   return `rule ${rule.nsbID} (${rule.nsbVariant}): ${held}`;
 }
 
@@ -127,9 +129,7 @@ const animal = (item: string) => item.replace(/_/g, ' ');
 export function dueInWords(dues: Due[], items: NisabRule['nsbDueItems'] = []): string {
   if (dues.length === 0) return 'nothing';
   const words = (item: string) => items.find((i) => i.item === item)?.words;
-  return dues
-    .map((due) => due.map((d) => `${d.count} ${animal(d.item)}${words(d.item) ? ` (${words(d.item)})` : ''}`).join(' and '))
-    .join(', or ');
+  return dues.map((due) => due.map((d) => `${d.count} ${animal(d.item)}${words(d.item) ? ` (${words(d.item)})` : ''}`).join(' and ')).join(', or ');
 }
 
 function nisabWords(published: Published, rule: NisabRule): string {
@@ -228,7 +228,10 @@ export function zakatDue(
   // The pool of money: cash, and trade goods unless a muhtakir has not sold them.
   const trade = slugId(published, 'trade-goods');
   const traderRule =
-    holdings.trader && trade !== null ? (published.rules.find((r) => r.nsbSubcategoryID === trade && r.nsbTrader === holdings.trader && school !== null && r.nsbSchools.includes(school)) ?? null) : null;
+    holdings.trader && trade !== null
+      ? (published.rules.find((r) => r.nsbSubcategoryID === trade && r.nsbTrader === holdings.trader && school !== null && r.nsbSchools.includes(school)) ??
+        null)
+      : null;
   let tradeGoods = holdings.tradeGoods ?? 0;
   if (traderRule?.nsbTrader === 'muhtakir' && tradeGoods > 0) {
     const sold = holdings.tradeGoodsSold === true;
@@ -255,7 +258,8 @@ export function zakatDue(
   const poolNisab = poolRule ? poolRule.nsbValueInNaira : null;
 
   // How they are counted together: the school's position on gold (rule 1), else silver's.
-  const position = metals.length + (pool > 0 ? 1 : 0) > 1 ? (combiningFor(metals[0]?.rule ?? null, school) ?? combiningFor(metals[1]?.rule ?? null, school)) : null;
+  const position =
+    metals.length + (pool > 0 ? 1 : 0) > 1 ? (combiningFor(metals[0]?.rule ?? null, school) ?? combiningFor(metals[1]?.rule ?? null, school)) : null;
   let combination: Combination | null = null;
   if (position) {
     const withPool = position.with.some((id) => id === slugId(published, 'cash') || id === trade);
@@ -316,7 +320,13 @@ export function zakatDue(
       reachesNisab: reaches,
       due: reaches ? `${poolRule.nsbRatePercent}% of the pool` : poolNisab === null ? 'unknown: no rate for this standard' : 'nothing: below the Nisab',
       dueNaira: reaches ? percentOf(pool, poolRule.nsbRatePercent) : 0,
-      why: alone ? 'Reaches the cash Nisab by itself.' : reaches ? `Reaches the Nisab with the metals: ${combination!.text}.` : combination ? `Below the Nisab: ${combination.text}.` : 'Below the cash Nisab.',
+      why: alone
+        ? 'Reaches the cash Nisab by itself.'
+        : reaches
+          ? `Reaches the Nisab with the metals: ${combination!.text}.`
+          : combination
+            ? `Below the Nisab: ${combination.text}.`
+            : 'Below the cash Nisab.',
       sourceURL: alone ? poolRule.nsbSourceURL : (combination?.sourceURL ?? poolRule.nsbSourceURL),
     });
   }
@@ -334,7 +344,13 @@ export function zakatDue(
       reachesNisab: reaches,
       due: reaches ? `${grams((metal.grams * percent) / 100)} (${percent}%)` : 'nothing: below the Nisab',
       dueNaira: reaches ? metalNaira(metal, percent) : 0,
-      why: alone ? `Reaches its own Nisab (${metal.rule.nsbThreshold} g).` : reaches ? `Reaches the Nisab with your other holdings: ${combination!.text}.` : combination ? `Below the Nisab: ${combination.text}.` : `Below its own Nisab (${metal.rule.nsbThreshold} g).`,
+      why: alone
+        ? `Reaches its own Nisab (${metal.rule.nsbThreshold} g).`
+        : reaches
+          ? `Reaches the Nisab with your other holdings: ${combination!.text}.`
+          : combination
+            ? `Below the Nisab: ${combination.text}.`
+            : `Below its own Nisab (${metal.rule.nsbThreshold} g).`,
       sourceURL: alone ? metal.rule.nsbSourceURL : (combination?.sourceURL ?? metal.rule.nsbSourceURL),
     });
   }
@@ -344,7 +360,9 @@ export function zakatDue(
     const watering = holdings.watering ?? 'rain-fed';
     const wanted = (r: NisabRule) => r.nsbVariant === watering || r.nsbVariant.endsWith(`-${watering}`);
     const own = published.rules.filter((r) => r.nsbSubcategoryID === crops && r.nsbRatePercent !== null);
-    const rule = (school ? own.find((r) => wanted(r) && r.nsbSchools.includes(school)) : undefined) ?? (school && own.some((r) => r.nsbSchools.includes(school)) ? undefined : own.find((r) => wanted(r) && r.nsbIsDefault) ?? own.find(wanted));
+    const rule =
+      (school ? own.find((r) => wanted(r) && r.nsbSchools.includes(school)) : undefined) ??
+      (school && own.some((r) => r.nsbSchools.includes(school)) ? undefined : (own.find((r) => wanted(r) && r.nsbIsDefault) ?? own.find(wanted)));
     const kg = holdings.cropsKg!;
     if (rule && rule.nsbRatePercent !== null) {
       const reaches = rule.nsbThreshold === null || kg >= rule.nsbThreshold;
@@ -358,7 +376,12 @@ export function zakatDue(
         reachesNisab: reaches,
         due: reaches ? `${Number(((kg * rule.nsbRatePercent) / 100).toFixed(3))} kg of the harvest (${rule.nsbRatePercent}%)` : 'nothing: below the Nisab',
         dueNaira: null,
-        why: rule.nsbThreshold === null ? 'No Nisab in this rule: any harvest owes its share.' : reaches ? `Reaches the Nisab (${rule.nsbThreshold} kg).` : `Below the Nisab (${rule.nsbThreshold} kg).`,
+        why:
+          rule.nsbThreshold === null
+            ? 'No Nisab in this rule: any harvest owes its share.'
+            : reaches
+              ? `Reaches the Nisab (${rule.nsbThreshold} kg).`
+              : `Below the Nisab (${rule.nsbThreshold} kg).`,
         sourceURL: rule.nsbSourceURL,
       });
     } else {
@@ -393,7 +416,7 @@ export function zakatDue(
       reachesNisab: reaches,
       due: reaches ? dueInWords(dues, rule.nsbDueItems) : 'nothing: below the Nisab',
       dueNaira: null,
-      why: reaches ? 'From the rule\'s table for this many head.' : `Below the Nisab (${rule.nsbThreshold} head).`,
+      why: reaches ? "From the rule's table for this many head." : `Below the Nisab (${rule.nsbThreshold} head).`,
       sourceURL: rule.nsbSourceURL,
     });
   }
@@ -415,7 +438,7 @@ export function zakatDue(
         reachesNisab: true,
         due: used.map((r) => `${amount(r)} (${r.nsbThreshold} ${r.nsbThresholdUnit} a person: ${r.nsbConditions ?? r.nsbVariant})`).join(', or '),
         dueNaira: null,
-        why: 'Due for each person, before the \'Id prayer; no money value is published.',
+        why: "Due for each person, before the 'Id prayer; no money value is published.",
         sourceURL: used[0]!.nsbSourceURL,
       });
     }

@@ -6,10 +6,7 @@ import { isoDate, type SqlValue, type StoredColumns, sourceId } from './schemas.
 
 /** An ISO 4217 code: three capital letters. */
 export const CURRENCY_FORM = /^[A-Z]{3}$/;
-export const currencyCode = z
-  .string()
-  .regex(CURRENCY_FORM, { message: 'must be an ISO 4217 code, three capital letters, e.g. GBP' })
-  .meta({ example: 'GBP' });
+export const currencyCode = z.string().regex(CURRENCY_FORM, { message: 'must be an ISO 4217 code, three capital letters, e.g. GBP' }).meta({ example: 'GBP' });
 
 /**
  * Answered from the rate record itself, never from the FX table: the naira is
@@ -79,7 +76,10 @@ export const FxFile = z
     sources: z.array(sourceId).min(1),
     rates: z.record(
       isoDate,
-      z.union([z.tuple([z.number().finite().positive(), z.number().int().nonnegative()]), z.tuple([z.number().finite().positive(), z.number().int().nonnegative(), isoDate])]),
+      z.union([
+        z.tuple([z.number().finite().positive(), z.number().int().nonnegative()]),
+        z.tuple([z.number().finite().positive(), z.number().int().nonnegative(), isoDate]),
+      ]),
     ),
   })
   .strict();

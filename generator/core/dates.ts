@@ -26,7 +26,7 @@ export const DATE_EXPECTATION = 'a real date in YYYY-MM-DD form, e.g. 2024-03-15
 
 /** Whole days from `from` to `to` (both real dates); negative when `to` is earlier. */
 export function daysBetween(from: string, to: string): number {
-  return (dayNumber(to) - dayNumber(from));
+  return dayNumber(to) - dayNumber(from);
 }
 
 function dayNumber(date: string): number {

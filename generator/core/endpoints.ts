@@ -144,10 +144,12 @@ export const PARAMETERS = {
   },
   hijri_date: {
     description:
-      'answer as of this Hijri day, as date= would for its Gregorian day in the calendar named by calendar: YYYY-MM-DD, month 01-12, day 01-30. Not with date. A day its month does not have: 400; a month the calendar\'s table does not hold: 404.',
+      "answer as of this Hijri day, as date= would for its Gregorian day in the calendar named by calendar: YYYY-MM-DD, month 01-12, day 01-30. Not with date. A day its month does not have: 400; a month the calendar's table does not hold: 404.",
     schema: { type: 'string', pattern: HIJRI_DATE_PATTERN, example: '1447-09-01' },
     parse: function (value: string): Parsed<string> {
-      return wholeMatch(HIJRI_DATE_FORM, value) ? accepted(value) : refused(400, 'hijri_date must be a Hijri date in YYYY-MM-DD form (month 01-12, day 01-30), e.g. 1447-09-01');
+      return wholeMatch(HIJRI_DATE_FORM, value)
+        ? accepted(value)
+        : refused(400, 'hijri_date must be a Hijri date in YYYY-MM-DD form (month 01-12, day 01-30), e.g. 1447-09-01');
     },
   },
   calendar: enumParameter(
@@ -195,7 +197,7 @@ export const hijriDateRule: Rule = function (query, index) {
 /** The query with hijri_date turned into its date (the rule above has refused a day that does not exist), or the 404 of a month the table does not hold. */
 function withHijriDate(query: Query, index: RoutingIndex): Query | Decision {
   if (query.hijri_date === null) return query;
-  const day = gregorianDay(query.hijri_date, query.calendar === null ? CALENDARS[0] as string : query.calendar, index.calendars);
+  const day = gregorianDay(query.hijri_date, query.calendar === null ? (CALENDARS[0] as string) : query.calendar, index.calendars);
   if (!('date' in day)) return refusal(day.status, day.message);
   // Every other parameter as given (a copy: the router's query stays as parsed).
   const copy: { [name: string]: unknown } = {};
@@ -325,13 +327,18 @@ export const ENDPOINTS: Endpoint[] = [
       if (query.date === null) return newest;
       const day = dayOf(query, index);
       if (day >= coverage.last) return newest;
-      if (day < coverage.first) return refusal(404, 'subcategory ' + id + ' has no rate dated on or before ' + day + '; its first rate is dated ' + coverage.first);
+      if (day < coverage.first)
+        return refusal(404, 'subcategory ' + id + ' has no rate dated on or before ' + day + '; its first rate is dated ' + coverage.first);
       const dated: Dated = { kind: 'latest', date: day, subcategory: id, monthEndsOnly: false };
       if (code !== null) return inCurrency(code, datedReads(day), fxReads(code, day, index), dated);
       return { status: 200, reads: datedReads(day), body: null, error: null, dated: dated, currency: null };
     },
     wholeFileQueries: function (index) {
-      return [''].concat(subcategoryIds(index).map(function (id) { return 'subcategory=' + id; }));
+      return [''].concat(
+        subcategoryIds(index).map(function (id) {
+          return 'subcategory=' + id;
+        }),
+      );
     },
   },
   {
@@ -357,7 +364,13 @@ export const ENDPOINTS: Endpoint[] = [
       if (daysBetween(from, to) + 1 > MAX_CURRENCY_RANGE_DAYS) {
         return refusal(
           400,
-          'with currency, a range may span at most ' + MAX_CURRENCY_RANGE_DAYS + ' days of published rates (this one spans ' + from + ' to ' + to + '); ask for it a year at a time',
+          'with currency, a range may span at most ' +
+            MAX_CURRENCY_RANGE_DAYS +
+            ' days of published rates (this one spans ' +
+            from +
+            ' to ' +
+            to +
+            '); ask for it a year at a time',
         );
       }
       let fx: ShardRead[] = [];
@@ -410,7 +423,12 @@ export const ENDPOINTS: Endpoint[] = [
         // newest rate's year hold.
         if (code === null) return wholeFile(file);
         const last = index.all.last;
-        return inCurrency(code, [whole(file), whole(paths.monthEnds(last))], fxReads(code, last, index), { kind: 'nisab', date: last, subcategory: 0, monthEndsOnly: true });
+        return inCurrency(code, [whole(file), whole(paths.monthEnds(last))], fxReads(code, last, index), {
+          kind: 'nisab',
+          date: last,
+          subcategory: 0,
+          monthEndsOnly: true,
+        });
       }
       const reads = day < index.all.first ? [whole(file)] : [whole(file)].concat(datedReads(day));
       const dated: Dated = { kind: 'nisab', date: day, subcategory: 0, monthEndsOnly: false };
@@ -418,7 +436,11 @@ export const ENDPOINTS: Endpoint[] = [
       return { status: 200, reads: reads, body: null, error: null, dated: dated, currency: null };
     },
     wholeFileQueries: function (index) {
-      return [''].concat(subcategoryIds(index).map(function (id) { return 'subcategory=' + id; }));
+      return [''].concat(
+        subcategoryIds(index).map(function (id) {
+          return 'subcategory=' + id;
+        }),
+      );
     },
   },
   {
@@ -441,7 +463,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/sources',
     summary: 'Where every figure comes from: the sources rate records name',
     description:
-      'Each rate record names the entry its price (drtPriceSource) and its naira rate (drtNairaSource) come from. srcFigure says what the figure is: monthly-average and end-of-month-official for the monthly records up to 2025-08, daily-reference and daily-official for the daily ones, carried for an earlier working day\'s official rate.',
+      "Each rate record names the entry its price (drtPriceSource) and its naira rate (drtNairaSource) come from. srcFigure says what the figure is: monthly-average and end-of-month-official for the monthly records up to 2025-08, daily-reference and daily-official for the daily ones, carried for an earlier working day's official rate.",
     parameters: [],
     rules: [],
     answer: { schema: 'Source', list: true, description: 'every source' },
@@ -458,7 +480,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/calendars/nigeria',
     summary: "Nigeria's Hijri calendar: the declared first day of each month, with its source",
     description:
-      "The months as the Sultan of Sokoto declares them on the reports of the moon-sighting committees (NMCN), oldest first; each calSource is an entry of /sources reporting the declaration. A month whose declaration is not in the data is absent, never computed; drtHijriDateNigeria and asOfHijriNigeria count days inside these months.",
+      'The months as the Sultan of Sokoto declares them on the reports of the moon-sighting committees (NMCN), oldest first; each calSource is an entry of /sources reporting the declaration. A month whose declaration is not in the data is absent, never computed; drtHijriDateNigeria and asOfHijriNigeria count days inside these months.',
     parameters: [],
     rules: [],
     answer: { schema: 'NigeriaMonth', list: true, description: 'every declared month start the snapshot knows' },
@@ -475,7 +497,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/currencies',
     summary: 'The currencies currency= accepts, with their coverage and sources',
     description:
-      'Every published currency (an ISO 4217 code): the first and last date of its rates per US dollar, how many days have one, and the entries of /sources they come from. NGN is the rate records\' own naira rate (drtUSDinNaira), USD is 1.',
+      "Every published currency (an ISO 4217 code): the first and last date of its rates per US dollar, how many days have one, and the entries of /sources they come from. NGN is the rate records' own naira rate (drtUSDinNaira), USD is 1.",
     parameters: [],
     rules: [],
     answer: { schema: 'Currency', list: true, description: 'every published currency, by code' },
@@ -516,7 +538,9 @@ export function endpointAt(path: string): Endpoint | null {
 
 /** The 404 message for a path under a base that is no endpoint. */
 export function noEndpointMessage(): string {
-  const names = ENDPOINTS.map(function (e) { return e.path; });
+  const names = ENDPOINTS.map(function (e) {
+    return e.path;
+  });
   const last = names.pop();
   return 'there is no endpoint at this path; under /api/v1 there are ' + names.join(', ') + ' and ' + last;
 }

@@ -34,11 +34,28 @@ export function gregorianDay(hijri: string, calendar: string, tables: HijriTable
   if (calendar === 'nigeria') {
     const found = nigeriaGregorianDate(hijri, tables.nigeria);
     if ('date' in found) return { date: found.date };
-    if ('shortMonth' in found) return { status: 400, message: 'hijri_date ' + hijri + ' does not exist: month ' + monthName + ' has 29 days in the nigeria calendar' };
+    if ('shortMonth' in found)
+      return { status: 400, message: 'hijri_date ' + hijri + ' does not exist: month ' + monthName + ' has 29 days in the nigeria calendar' };
     if ('unknownLength' in found) {
-      return { status: 404, message: 'hijri_date ' + hijri + ': the length of month ' + monthName + ' in the nigeria calendar is not known yet (the next month\'s declared first day is not in the data)' };
+      return {
+        status: 404,
+        message:
+          'hijri_date ' +
+          hijri +
+          ': the length of month ' +
+          monthName +
+          " in the nigeria calendar is not known yet (the next month's declared first day is not in the data)",
+      };
     }
-    return { status: 404, message: 'hijri_date ' + hijri + ': the declared first day of month ' + monthName + ' is not in the nigeria calendar (the months it holds are listed at /api/v1/calendars/nigeria)' };
+    return {
+      status: 404,
+      message:
+        'hijri_date ' +
+        hijri +
+        ': the declared first day of month ' +
+        monthName +
+        ' is not in the nigeria calendar (the months it holds are listed at /api/v1/calendars/nigeria)',
+    };
   }
   const table = tables.ummAlQura;
   const index = (year - table.firstYear) * 12 + month - 1;
@@ -46,7 +63,8 @@ export function gregorianDay(hijri: string, calendar: string, tables: HijriTable
     const lastYear = table.firstYear + table.lengths.length / 12 - 1;
     return { status: 404, message: 'hijri_date ' + hijri + ' is outside the years the umm-al-qura table covers (' + table.firstYear + ' to ' + lastYear + ')' };
   }
-  if (day === 30 && table.lengths.charAt(index) !== '1') return { status: 400, message: 'hijri_date ' + hijri + ' does not exist: month ' + monthName + ' has 29 days in the umm-al-qura calendar' };
+  if (day === 30 && table.lengths.charAt(index) !== '1')
+    return { status: 400, message: 'hijri_date ' + hijri + ' does not exist: month ' + monthName + ' has 29 days in the umm-al-qura calendar' };
   let offset = 0;
   for (let i = 0; i < index; i++) offset += table.lengths.charAt(i) === '1' ? 30 : 29;
   return { date: addDays(table.firstDay, offset + day - 1) };

@@ -84,7 +84,12 @@ export function rateLineIn(line: string, table: CurrencyTable): string {
   const usd = fieldText(line, 'drtInUSD');
   const fx =
     table.code === NAIRA_CODE
-      ? { perUSD: 0, text: fieldText(line, 'drtUSDinNaira'), date: unquote(fieldText(line, 'drtNairaDate')), source: unquote(fieldText(line, 'drtNairaSource')) }
+      ? {
+          perUSD: 0,
+          text: fieldText(line, 'drtUSDinNaira'),
+          date: unquote(fieldText(line, 'drtNairaDate')),
+          source: unquote(fieldText(line, 'drtNairaSource')),
+        }
       : fxFor(table, date, { perUSDText: '', date: '', source: '' });
   let added = ',"drtCurrency":"' + table.code + '"';
   if (fx === null) {
@@ -92,7 +97,8 @@ export function rateLineIn(line: string, table: CurrencyTable): string {
   } else {
     // The naira's is the record's own drtInNaira, the same product (§3a).
     const value = table.code === NAIRA_CODE ? fieldText(line, 'drtInNaira') : String(money([usd, fx.text]));
-    added += ',"drtUSDinCurrency":' + fx.text + ',"drtCurrencyDate":"' + fx.date + '","drtCurrencySource":' + JSON.stringify(fx.source) + ',"drtInCurrency":' + value;
+    added +=
+      ',"drtUSDinCurrency":' + fx.text + ',"drtCurrencyDate":"' + fx.date + '","drtCurrencySource":' + JSON.stringify(fx.source) + ',"drtInCurrency":' + value;
   }
   const end = line.lastIndexOf('}');
   return line.slice(0, end) + added + line.slice(end);

@@ -69,7 +69,28 @@ const PATTERNS = {
 };
 type Kind = keyof typeof PATTERNS;
 // The order paths are tried in: a list, since njs may enumerate PATTERNS' keys in another order.
-const KIND_ORDER = ['meta', 'routing', 'subcategories', 'sources', 'calendarNigeria', 'currencies', 'nisabAll', 'nisab', 'latest', 'monthEnds', 'fx', 'mark', 'downloadsIndex', 'ratesCsv', 'nisabCsv', 'month', 'year', 'decade', 'months', 'years'] as const;
+const KIND_ORDER = [
+  'meta',
+  'routing',
+  'subcategories',
+  'sources',
+  'calendarNigeria',
+  'currencies',
+  'nisabAll',
+  'nisab',
+  'latest',
+  'monthEnds',
+  'fx',
+  'mark',
+  'downloadsIndex',
+  'ratesCsv',
+  'nisabCsv',
+  'month',
+  'year',
+  'decade',
+  'months',
+  'years',
+] as const;
 const kindsListed: ListsAll<Kind, typeof KIND_ORDER> = true;
 void kindsListed;
 const KINDS: readonly Kind[] = KIND_ORDER;
@@ -227,21 +248,51 @@ function readShard(level: Level): (values: Fields, path: string) => SnapshotFile
 
 /** What a file of each kind holds, from the fields of its path: a kind without an entry does not compile. */
 const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFile | null } = {
-  meta: function () { return { kind: 'meta' }; },
-  routing: function () { return { kind: 'routing' }; },
-  subcategories: function () { return { kind: 'subcategories' }; },
-  sources: function () { return { kind: 'sources' }; },
-  calendarNigeria: function () { return { kind: 'calendarNigeria' }; },
-  currencies: function () { return { kind: 'currencies' }; },
-  fx: function (values) { return { kind: 'fx', code: values['code'] as string, start: values['yyyy'] + '-01-01' }; },
-  nisabAll: function () { return { kind: 'nisabAll' }; },
-  nisab: function (values) { return { kind: 'nisab', subcategoryId: Number(values['id']) }; },
-  latest: function (values) { return { kind: 'latest', subcategoryId: Number(values['id']) }; },
-  monthEnds: function (values) { return { kind: 'monthEnds', start: values['yyyy'] + '-01-01' }; },
-  mark: function (values) { return { kind: 'mark', hex: values['hex'] as string }; },
-  downloadsIndex: function () { return { kind: 'downloadsIndex' }; },
-  ratesCsv: function (values) { return { kind: 'ratesCsv', start: values['yyyy'] + '-01-01' }; },
-  nisabCsv: function (values) { return { kind: 'nisabCsv', start: values['yyyy'] + '-01-01' }; },
+  meta: function () {
+    return { kind: 'meta' };
+  },
+  routing: function () {
+    return { kind: 'routing' };
+  },
+  subcategories: function () {
+    return { kind: 'subcategories' };
+  },
+  sources: function () {
+    return { kind: 'sources' };
+  },
+  calendarNigeria: function () {
+    return { kind: 'calendarNigeria' };
+  },
+  currencies: function () {
+    return { kind: 'currencies' };
+  },
+  fx: function (values) {
+    return { kind: 'fx', code: values['code'] as string, start: values['yyyy'] + '-01-01' };
+  },
+  nisabAll: function () {
+    return { kind: 'nisabAll' };
+  },
+  nisab: function (values) {
+    return { kind: 'nisab', subcategoryId: Number(values['id']) };
+  },
+  latest: function (values) {
+    return { kind: 'latest', subcategoryId: Number(values['id']) };
+  },
+  monthEnds: function (values) {
+    return { kind: 'monthEnds', start: values['yyyy'] + '-01-01' };
+  },
+  mark: function (values) {
+    return { kind: 'mark', hex: values['hex'] as string };
+  },
+  downloadsIndex: function () {
+    return { kind: 'downloadsIndex' };
+  },
+  ratesCsv: function (values) {
+    return { kind: 'ratesCsv', start: values['yyyy'] + '-01-01' };
+  },
+  nisabCsv: function (values) {
+    return { kind: 'nisabCsv', start: values['yyyy'] + '-01-01' };
+  },
   month: readShard('month'),
   year: readShard('year'),
   decade: readShard('decade'),
@@ -270,11 +321,21 @@ export function blockOf(level: Level, date: string): Block {
 
 /** Each level's first and last day around a date (its `yyyy-mm-` prefix, year, decade and month end): a level without one does not compile. */
 const SPAN: { readonly [L in Level]: (monthPrefix: string, year: number, decade: number, monthEnd: string) => [string, string] } = {
-  month: function (monthPrefix, _year, _decade, monthEnd) { return [monthPrefix + '01', monthEnd]; },
-  year: function (_prefix, year) { return [pad(year, 4) + '-01-01', pad(year, 4) + '-12-31']; },
-  decade: function (_prefix, _year, decade) { return [pad(decade, 4) + '-01-01', pad(decade + 9, 4) + '-12-31']; },
-  months: function (_prefix, year, _decade, monthEnd) { return [pad(year, 4) + '-01-01', monthEnd]; },
-  years: function (_prefix, year, decade) { return [pad(decade, 4) + '-01-01', pad(year, 4) + '-12-31']; },
+  month: function (monthPrefix, _year, _decade, monthEnd) {
+    return [monthPrefix + '01', monthEnd];
+  },
+  year: function (_prefix, year) {
+    return [pad(year, 4) + '-01-01', pad(year, 4) + '-12-31'];
+  },
+  decade: function (_prefix, _year, decade) {
+    return [pad(decade, 4) + '-01-01', pad(decade + 9, 4) + '-12-31'];
+  },
+  months: function (_prefix, year, _decade, monthEnd) {
+    return [pad(year, 4) + '-01-01', monthEnd];
+  },
+  years: function (_prefix, year, decade) {
+    return [pad(decade, 4) + '-01-01', pad(year, 4) + '-12-31'];
+  },
 };
 
 /** The last day of the block of `level` that starts on `start` (a month, a year, a decade). */

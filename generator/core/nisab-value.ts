@@ -30,7 +30,6 @@ export interface ById<T> {
   [id: string]: T | undefined;
 }
 
-
 /** The subcategory whose rate measures the rule, or null when no rate applies. */
 export function measuringSubcategoryID(rule: NisabRuleInput, subcategories: ById<ValuingSubcategory>): number | null {
   if (rule.nsbBasisSubcategoryID !== null) return rule.nsbBasisSubcategoryID;
@@ -120,7 +119,11 @@ export function valueRule(rule: NisabRuleInput, subcategories: ById<ValuingSubca
  * (The caller writes the currency's fields after the rule's JSON: an object's
  * key order is the engine's once a key is added to it, and njs's is not V8's.)
  */
-export function valueRuleIn(rule: NisabRuleInput, subcategories: ById<ValuingSubcategory>, rates: ById<ValuingRate>): { rule: NisabRule; inCurrency: number | null } {
+export function valueRuleIn(
+  rule: NisabRuleInput,
+  subcategories: ById<ValuingSubcategory>,
+  rates: ById<ValuingRate>,
+): { rule: NisabRule; inCurrency: number | null } {
   const value = valuation(rule, subcategories, rates);
   const valued: NisabRule = {
     nsbID: rule.nsbID,

@@ -33,7 +33,20 @@ function shape<T>(fields: readonly (keyof T & string)[], nested: { [K in keyof T
 
 type Element<T> = T extends readonly (infer E)[] ? Element<E> : NonNullable<T>;
 
-const RATE_FIELDS = ['drtID', 'drtSubcategoryID', 'drtDate', 'drtInUSD', 'drtUSDinNaira', 'drtInNaira', 'drtUnit', 'drtHijriDate', 'drtPriceSource', 'drtNairaSource', 'drtNairaDate', 'drtHijriDateNigeria'] as const;
+const RATE_FIELDS = [
+  'drtID',
+  'drtSubcategoryID',
+  'drtDate',
+  'drtInUSD',
+  'drtUSDinNaira',
+  'drtInNaira',
+  'drtUnit',
+  'drtHijriDate',
+  'drtPriceSource',
+  'drtNairaSource',
+  'drtNairaDate',
+  'drtHijriDateNigeria',
+] as const;
 
 const DUE_ITEM_FIELDS = ['item', 'count'] as const;
 const PER_FIELDS = ['item', 'heads'] as const;
@@ -73,12 +86,32 @@ const NISAB_RULE_FIELDS = [
 const COMBINING_FIELDS = ['schools', 'heldBy', 'method', 'with', 'applied', 'sourceURL'] as const;
 const JEWELLERY_FIELDS = ['schools', 'due', 'sourceURL'] as const;
 const DUE_ITEM_WORDS_FIELDS = ['item', 'words'] as const;
-const SUBCATEGORY_FIELDS = ['sctID', 'sctSlug', 'sctName', 'sctUnit', 'sctHasDailyRate', 'sctIsDefault', 'sctCategoryID', 'sctCategorySlug', 'sctCategoryName'] as const;
+const SUBCATEGORY_FIELDS = [
+  'sctID',
+  'sctSlug',
+  'sctName',
+  'sctUnit',
+  'sctHasDailyRate',
+  'sctIsDefault',
+  'sctCategoryID',
+  'sctCategorySlug',
+  'sctCategoryName',
+] as const;
 const SOURCE_FIELDS = ['srcID', 'srcName', 'srcURL', 'srcLicence', 'srcDescription', 'srcFigure'] as const;
 const CURRENCY_FIELDS = ['curCode', 'curName', 'curFirstDate', 'curLastDate', 'curCount', 'curSources'] as const;
 const COVERAGE_FIELDS = ['sctID', 'sctSlug', 'firstDate', 'lastDate', 'count'] as const;
 const NIGERIA_MONTH_FIELDS = ['calMonth', 'calFirstDay', 'calSource'] as const;
-const META_FIELDS = ['asOf', 'asOfHijri', 'asOfHijriNigeria', 'timeZone', 'validUntil', 'contentId', 'defaultSubcategoryID', 'rateCount', 'subcategories'] as const;
+const META_FIELDS = [
+  'asOf',
+  'asOfHijri',
+  'asOfHijriNigeria',
+  'timeZone',
+  'validUntil',
+  'contentId',
+  'defaultSubcategoryID',
+  'rateCount',
+  'subcategories',
+] as const;
 
 type DueItem = Element<Bracket['lbrDues']>;
 type Per = Element<Formula['per']>;
@@ -178,7 +211,8 @@ function renderShaped(record: { [field: string]: unknown }, shape: RecordShape, 
   const keys = Object.keys(record);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
-    if (record[key] !== undefined && shape.fields.indexOf(key) === -1) throw new Error(where + ': field ' + key + ' has no place in the declared order (core/records.ts)');
+    if (record[key] !== undefined && shape.fields.indexOf(key) === -1)
+      throw new Error(where + ': field ' + key + ' has no place in the declared order (core/records.ts)');
   }
   return '{' + parts.join(',') + '}';
 }

@@ -35,7 +35,11 @@ export const NOT_FOUND_MESSAGE = 'there is nothing at this path';
 export function staticNotFound(): ApiResponse {
   return {
     status: 404,
-    headers: { 'content-type': JSON_TYPE, 'access-control-allow-origin': STATIC_HEADERS['access-control-allow-origin'] as string, 'cache-control': STATIC_HEADERS['cache-control'] as string },
+    headers: {
+      'content-type': JSON_TYPE,
+      'access-control-allow-origin': STATIC_HEADERS['access-control-allow-origin'] as string,
+      'cache-control': STATIC_HEADERS['cache-control'] as string,
+    },
     body: renderError(NOT_FOUND_MESSAGE),
     parts: null,
     sendBody: true,
@@ -71,7 +75,11 @@ export function respondWith(request: ApiRequest, index: RoutingIndex, io: Snapsh
 
 /** The response to a routed request: its files read, assembled, given its ETag. */
 export function respondTo(plan: Plan, index: RoutingIndex, io: SnapshotIO): Promise<ApiResponse> {
-  return Promise.all(plan.reads.map(function (read) { return io.read(read.path); }))
+  return Promise.all(
+    plan.reads.map(function (read) {
+      return io.read(read.path);
+    }),
+  )
     .then(function (texts) {
       const answer = assemble(plan, texts, index);
       if (answer.etag !== null) return answer;
@@ -81,5 +89,7 @@ export function respondTo(plan: Plan, index: RoutingIndex, io: SnapshotIO): Prom
         return answer;
       });
     })
-    .then(function (answer) { return finalize(answer, plan, index, io.now()); });
+    .then(function (answer) {
+      return finalize(answer, plan, index, io.now());
+    });
 }

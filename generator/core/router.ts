@@ -252,7 +252,11 @@ export function textPiece(text: string, read: ShardRead): ListPiece<string> & { 
 }
 
 /** A composed list: the pieces' records between one head and one tail, in order (empty pieces add nothing). */
-export function joinList<Body extends string | Uint8Array>(plan: Plan, pieces: ListPiece<Body>[], index: RoutingIndex): { status: number; parts: (string | Body)[]; etagKey: string } {
+export function joinList<Body extends string | Uint8Array>(
+  plan: Plan,
+  pieces: ListPiece<Body>[],
+  index: RoutingIndex,
+): { status: number; parts: (string | Body)[]; etagKey: string } {
   const parts: (string | Body)[] = [LIST_HEAD];
   let count = 0;
   let firstLine = '';

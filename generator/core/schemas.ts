@@ -46,8 +46,17 @@ export const SubcategoryInput = z
     sctID: id.describe('stable identifier, the value of the `subcategory` parameter'),
     sctSlug: slug.describe('short name, e.g. gold'),
     sctName: z.string().min(1).describe('display name'),
-    sctUnit: z.string().min(1).describe('the unit its rates (drtUnit) and its own quantities are counted in: gram, head, kg; currency for wealth counted in money (cash, trade goods, rikaz), whose Nisab, where there is one, is a weight of metal (nsbThresholdUnit)'),
-    sctHasDailyRate: z.boolean().describe('true when the service publishes rate records for it (a metal). Not a promise of one record per day: up to 2025-08 the embedded data holds one record per month, a monthly average dated at the month\'s end, and from 2025-09-01 one per day a source published a figure (days without one have no record); each record\'s sources (drtPriceSource, GET /sources) say what its figure is'),
+    sctUnit: z
+      .string()
+      .min(1)
+      .describe(
+        'the unit its rates (drtUnit) and its own quantities are counted in: gram, head, kg; currency for wealth counted in money (cash, trade goods, rikaz), whose Nisab, where there is one, is a weight of metal (nsbThresholdUnit)',
+      ),
+    sctHasDailyRate: z
+      .boolean()
+      .describe(
+        "true when the service publishes rate records for it (a metal). Not a promise of one record per day: up to 2025-08 the embedded data holds one record per month, a monthly average dated at the month's end, and from 2025-09-01 one per day a source published a figure (days without one have no record); each record's sources (drtPriceSource, GET /sources) say what its figure is",
+      ),
     sctIsDefault: z.boolean().describe('true for exactly one subcategory (gold): the default of /rates/latest'),
     sctCategoryID: id.nullable().default(null).describe('the category it belongs to (see sctCategorySlug)'),
   })
@@ -65,7 +74,16 @@ export type Subcategory = z.infer<typeof Subcategory>;
 export const sourceId = slug.max(64);
 
 /** What a source's figure is: the word a client needs to tell a daily rate from a monthly one. */
-export const SourceFigure = z.enum(['daily-reference', 'daily-official', 'carried', 'monthly-average', 'end-of-month-official', 'manual', 'declaration', 'other']);
+export const SourceFigure = z.enum([
+  'daily-reference',
+  'daily-official',
+  'carried',
+  'monthly-average',
+  'end-of-month-official',
+  'manual',
+  'declaration',
+  'other',
+]);
 export type SourceFigure = z.infer<typeof SourceFigure>;
 
 export const SourceInput = z
@@ -167,21 +185,29 @@ export const Rate = z
   .object({
     drtID: id.describe('stable identifier of the rate record'),
     drtSubcategoryID: id.describe('the subcategory this rate prices'),
-    drtDate: isoDate.describe('the date the record is dated: the day of a daily rate, or the last day of the month for a monthly average (then not the price on that date; no record uses information from after its date)'),
-    drtInUSD: positive.describe('price of one unit (drtUnit) in US dollars: its source\'s figure (a daily reference rate or a monthly average; see drtPriceSource) converted to drtUnit (a troy ounce is 31.1034768 gram)'),
-    drtUSDinNaira: positive.describe('the value of one US dollar in Naira the record uses: the rate of drtDate (official; a market reference rate only where drtNairaSource says so), an earlier working day\'s official rate carried over (drtNairaDate names the day), or an official end-of-month rate'),
+    drtDate: isoDate.describe(
+      'the date the record is dated: the day of a daily rate, or the last day of the month for a monthly average (then not the price on that date; no record uses information from after its date)',
+    ),
+    drtInUSD: positive.describe(
+      "price of one unit (drtUnit) in US dollars: its source's figure (a daily reference rate or a monthly average; see drtPriceSource) converted to drtUnit (a troy ounce is 31.1034768 gram)",
+    ),
+    drtUSDinNaira: positive.describe(
+      "the value of one US dollar in Naira the record uses: the rate of drtDate (official; a market reference rate only where drtNairaSource says so), an earlier working day's official rate carried over (drtNairaDate names the day), or an official end-of-month rate",
+    ),
     drtInNaira: money.describe('drtInUSD × drtUSDinNaira, rounded to 2 decimals'),
     drtUnit: z.string().min(1).describe('the unit priced, e.g. gram'),
     drtHijriDate: hijriDateField.describe(
-      'drtDate in the Umm al-Qura calendar (computed, Saudi Arabia\'s official Hijri calendar); the National Moonsighting Committee of Nigeria (NMCN) dates by local sighting, which can differ by a day',
+      "drtDate in the Umm al-Qura calendar (computed, Saudi Arabia's official Hijri calendar); the National Moonsighting Committee of Nigeria (NMCN) dates by local sighting, which can differ by a day",
     ),
     drtPriceSource: sourceId.describe('id of the entry of /sources that drtInUSD comes from (its srcFigure says daily or monthly average)'),
-    drtNairaSource: sourceId.describe('id of the entry of /sources that drtUSDinNaira comes from (cbn-nfem-carried: an earlier day\'s official rate, see drtNairaDate)'),
+    drtNairaSource: sourceId.describe(
+      "id of the entry of /sources that drtUSDinNaira comes from (cbn-nfem-carried: an earlier day's official rate, see drtNairaDate)",
+    ),
     drtNairaDate: isoDate.describe('the date drtUSDinNaira is from: drtDate, or the earlier working day a carried rate is from'),
     drtHijriDateNigeria: hijriDateField
       .nullable()
       .describe(
-        'drtDate in Nigeria\'s Hijri calendar: the months as the Sultan of Sokoto declares them on the moon-sighting committees\' reports (GET /calendars/nigeria). null when the first day of that month is not in the data, and on day 30 until the next month\'s first day is; never computed',
+        "drtDate in Nigeria's Hijri calendar: the months as the Sultan of Sokoto declares them on the moon-sighting committees' reports (GET /calendars/nigeria). null when the first day of that month is not in the data, and on day 30 until the next month's first day is; never computed",
       ),
   })
   .strict()
@@ -190,8 +216,11 @@ export type Rate = z.infer<typeof Rate>;
 
 const dueItem = z
   .object({
-    item: z.string().regex(/^[a-z_]+$/).describe('the animal due, e.g. hiqqah, bint_labun, tabi, musinnah, sheep'),
-    count: z.number().finite().positive().describe('how many; a fraction only in Abu Hanifah\'s cattle table (41–59 head)'),
+    item: z
+      .string()
+      .regex(/^[a-z_]+$/)
+      .describe('the animal due, e.g. hiqqah, bint_labun, tabi, musinnah, sheep'),
+    count: z.number().finite().positive().describe("how many; a fraction only in Abu Hanifah's cattle table (41–59 head)"),
   })
   .strict()
   .meta({ id: 'DueItem' });
@@ -231,7 +260,9 @@ const bracketFields = {
   lbrMaxCount: z.number().int().nonnegative().nullable().describe('largest herd size, null for the open-ended last bracket'),
   lbrDueText: z.string().describe('what is due, in words'),
   lbrDues: dues.default([]),
-  lbrFormula: Formula.nullable().default(null).describe('for the open-ended last row: the formula that gives its due (lbrDues is then []); null for a row of fixed dues'),
+  lbrFormula: Formula.nullable()
+    .default(null)
+    .describe('for the open-ended last row: the formula that gives its due (lbrDues is then []); null for a row of fixed dues'),
 };
 
 export const BracketInput = z
@@ -331,7 +362,9 @@ const combiningPosition = z
         'parts: each holding counts as its share of its own Nisab (grams of gold ÷ 85, grams of silver ÷ 595, money ÷ the cash Nisab; one mithqal against ten dirhams) and the shares are added, 1 or more reaches the Nisab; value: the holdings are valued in money and their sum compared with the cash Nisab; none: this metal is never counted with the others',
       ),
     with: z.array(id).describe("the subcategories this rule's metal is counted with: the other metal, cash (3), trade goods (4); [] for none"),
-    applied: z.boolean().describe('true for the one position per school that a calculator applies (the school\'s relied-on view); the others are published for the reader'),
+    applied: z
+      .boolean()
+      .describe("true for the one position per school that a calculator applies (the school's relied-on view); the others are published for the reader"),
     sourceURL: httpUrl.describe('where the position is stated'),
   })
   .strict()
@@ -356,9 +389,20 @@ const lowerOfItem = z
 const nisabFields = {
   nsbID: id.describe('stable identifier'),
   nsbSubcategoryID: id.describe('the subcategory the rule is for'),
-  nsbThreshold: z.number().finite().nonnegative().nullable().describe('the Nisab quantity; null where there is none (e.g. rikaz) or where it depends on the day (nsbLowerOf)'),
+  nsbThreshold: z
+    .number()
+    .finite()
+    .nonnegative()
+    .nullable()
+    .describe('the Nisab quantity; null where there is none (e.g. rikaz) or where it depends on the day (nsbLowerOf)'),
   nsbThresholdUnit: z.string().min(1).nullable().describe('unit of the threshold: gram, kg, head, ...'),
-  nsbRatePercent: z.number().finite().nonnegative().max(100).nullable().describe('zakat due in percent of the wealth; null where a bracket table applies or where the rule is not zakat (nsbRateKind "none")'),
+  nsbRatePercent: z
+    .number()
+    .finite()
+    .nonnegative()
+    .max(100)
+    .nullable()
+    .describe('zakat due in percent of the wealth; null where a bracket table applies or where the rule is not zakat (nsbRateKind "none")'),
 };
 
 const nisabOptional = {
@@ -367,7 +411,9 @@ const nisabOptional = {
   nsbSchools: z
     .array(z.enum(SCHOOLS))
     .default([])
-    .describe("the schools that hold the rule: hanafi, maliki, shafii, hanbali; empty where it is a contemporary body's choice (a weight conversion, paper money) rather than a school's (default [])"),
+    .describe(
+      "the schools that hold the rule: hanafi, maliki, shafii, hanbali; empty where it is a contemporary body's choice (a weight conversion, paper money) rather than a school's (default [])",
+    ),
   nsbAuthorities: z.array(authority).default([]).describe('bodies that use the rule, each with a source (default [])'),
   nsbRateKind: z
     .enum(['percent', 'bracket', 'none', 'per-person'])
@@ -375,11 +421,16 @@ const nisabOptional = {
     .describe(
       'percent: nsbRatePercent applies; bracket: see nsbBrackets; none: not zakat, a related legal threshold valued like a Nisab (minimum dowry, theft threshold, diyyah); per-person: a fixed quantity due for each person, nsbThreshold in nsbThresholdUnit (zakat al-fitr) (default percent)',
     ),
-  nsbBasisSubcategoryID: id.nullable().default(null).describe('the subcategory whose price measures the threshold when it is not the rule\'s own, e.g. gold (1) for cash (default null)'),
+  nsbBasisSubcategoryID: id
+    .nullable()
+    .default(null)
+    .describe("the subcategory whose price measures the threshold when it is not the rule's own, e.g. gold (1) for cash (default null)"),
   nsbLowerOf: z
     .array(lowerOfItem)
     .default([])
-    .describe('when not empty, the rule is valued at the lowest of these metal thresholds on the day, compared in Naira (nsbValueSubcategoryID then says which metal gave the value); nsbThreshold and nsbBasisSubcategoryID are null (default [])'),
+    .describe(
+      'when not empty, the rule is valued at the lowest of these metal thresholds on the day, compared in Naira (nsbValueSubcategoryID then says which metal gave the value); nsbThreshold and nsbBasisSubcategoryID are null (default [])',
+    ),
   nsbHawlRequired: z.boolean().default(true).describe('whether a full lunar year of ownership (hawl) is required (default true)'),
   nsbSolarYearRatePercent: z
     .number()
@@ -388,14 +439,18 @@ const nisabOptional = {
     .max(100)
     .nullable()
     .default(null)
-    .describe('the rate for a payer who counts the hawl in solar years (2.5 % × 365.25 / 354.37 ≈ 2.577 %, AAOIFI); null where no hawl applies or the rate is not a percent (default null)'),
+    .describe(
+      'the rate for a payer who counts the hawl in solar years (2.5 % × 365.25 / 354.37 ≈ 2.577 %, AAOIFI); null where no hawl applies or the rate is not a percent (default null)',
+    ),
   nsbConditions: z.string().nullable().default(null).describe('conditions of the rule (default null)'),
   nsbNotes: z.string().nullable().default(null).describe('notes on schools and practice (default null)'),
   nsbSourceURL: httpUrl.nullable().default(null).describe('where the rule is documented (default null)'),
   nsbCombining: z
     .array(combiningPosition)
     .default([])
-    .describe("on a metal's rule: how each school counts the metal with the other metal, cash and trade goods to reach the Nisab, one position per school marked applied (default [])"),
+    .describe(
+      "on a metal's rule: how each school counts the metal with the other metal, cash and trade goods to reach the Nisab, one position per school marked applied (default [])",
+    ),
   nsbWornJewellery: z
     .array(jewelleryPosition)
     .default([])
@@ -410,13 +465,13 @@ const nisabOptional = {
         .strict(),
     )
     .default([])
-    .describe("on a livestock rule: each animal its table names (lbrDues, lbrFormula), in plain words; ages differ between the schools (default [])"),
+    .describe('on a livestock rule: each animal its table names (lbrDues, lbrFormula), in plain words; ages differ between the schools (default [])'),
   nsbTrader: z
     .enum(['mudir', 'muhtakir'])
     .nullable()
     .default(null)
     .describe(
-      "on a trade-goods rule, the trader it is for (Maliki): mudir, who keeps turning his stock over, values it every year; muhtakir, who buys and waits for a price, pays once, for one year, on the price when he sells; null: any trader, every year (default null)",
+      'on a trade-goods rule, the trader it is for (Maliki): mudir, who keeps turning his stock over, values it every year; muhtakir, who buys and waits for a price, pays once, for one year, on the price when he sells; null: any trader, every year (default null)',
     ),
 };
 
@@ -442,12 +497,18 @@ export const NisabRule = z
     nsbBasisSubcategoryID: id.nullable().describe(nisabOptional.nsbBasisSubcategoryID.description ?? ''),
     nsbLowerOf: nisabOptional.nsbLowerOf,
     nsbHawlRequired: nisabOptional.nsbHawlRequired,
-    nsbValueInUSD: money.nullable().describe('threshold × the drtInUSD of the measuring subcategory\'s newest published rate (with ?date=, its newest dated on or before that day), 2 decimals; null where no rate applies (no measuring subcategory, a unit other than the rate\'s, or no rate yet on that day)'),
+    nsbValueInUSD: money
+      .nullable()
+      .describe(
+        "threshold × the drtInUSD of the measuring subcategory's newest published rate (with ?date=, its newest dated on or before that day), 2 decimals; null where no rate applies (no measuring subcategory, a unit other than the rate's, or no rate yet on that day)",
+      ),
     nsbValueInNaira: money.nullable().describe('that value in Naira at the same rate record, 2 decimals'),
     nsbRateDate: isoDate.nullable().describe('the drtDate of that rate record; null when not valued'),
     nsbValueSubcategoryID: id
       .nullable()
-      .describe('the subcategory whose rate gave the values (the rule\'s own, its basis, or for nsbLowerOf the metal that gave the lower value); null when not valued'),
+      .describe(
+        "the subcategory whose rate gave the values (the rule's own, its basis, or for nsbLowerOf the metal that gave the lower value); null when not valued",
+      ),
     nsbConditions: nisabOptional.nsbConditions,
     nsbNotes: nisabOptional.nsbNotes,
     nsbSourceURL: nisabOptional.nsbSourceURL,
@@ -477,13 +538,18 @@ export const Meta = z
     asOfHijri: hijriDateField.describe('the as-of date in the Umm al-Qura calendar; local sighting (NMCN) can differ by a day'),
     asOfHijriNigeria: hijriDateField
       .nullable()
-      .describe('the as-of date in Nigeria\'s Hijri calendar, as drtHijriDateNigeria: null when the month\'s declared first day (or, on day 30, the next month\'s) is not in the data'),
+      .describe(
+        "the as-of date in Nigeria's Hijri calendar, as drtHijriDateNigeria: null when the month's declared first day (or, on day 30, the next month's) is not in the data",
+      ),
     timeZone: z.string().describe('the time zone the as-of date was taken in'),
     validUntil: z.iso.datetime().describe('when the next nightly build is due; no answer is cached past it'),
-    contentId: z.string().regex(/^[0-9a-f]{40}$/).describe('changes exactly when any answer of the snapshot changes'),
+    contentId: z
+      .string()
+      .regex(/^[0-9a-f]{40}$/)
+      .describe('changes exactly when any answer of the snapshot changes'),
     defaultSubcategoryID: id.describe('the subcategory /rates/latest answers without a subcategory (gold)'),
     rateCount: z.number().int().nonnegative().describe('number of published rate records, every subcategory'),
-    subcategories: z.array(SubcategoryCoverage).describe('each subcategory\'s published rates: first and last date, count'),
+    subcategories: z.array(SubcategoryCoverage).describe("each subcategory's published rates: first and last date, count"),
   })
   .strict()
   .meta({ id: 'Meta' });

@@ -39,11 +39,7 @@ function fieldName(path: readonly PropertyKey[]): string {
 }
 
 /** The parsed record, or undefined after reporting one (field, message) per problem. */
-export function checkRecord<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  report: (field: string, message: string) => void,
-): z.output<S> | undefined {
+export function checkRecord<S extends z.ZodType>(schema: S, input: unknown, report: (field: string, message: string) => void): z.output<S> | undefined {
   const result = schema.safeParse(input, { error: friendly });
   if (result.success) return result.data;
   for (const issue of result.error.issues) {

@@ -29,12 +29,7 @@ const EXPECTED: Record<Kind, string> = { number: 'a number', boolean: 'true or f
  * Resolves when the file is read, or when a bad header or a CSV syntax error
  * stops the reading (both reported to `problems`).
  */
-export function readCsv<S extends z.ZodObject>(
-  file: string,
-  schema: S,
-  problems: Problems,
-  onRecord: (record: Located<z.output<S>>) => void,
-): Promise<void> {
+export function readCsv<S extends z.ZodObject>(file: string, schema: S, problems: Problems, onRecord: (record: Located<z.output<S>>) => void): Promise<void> {
   const refused = importFileProblem(file, MAX_CSV_BYTES);
   if (refused !== null) {
     problems.add(1, 'file', refused);
@@ -158,13 +153,7 @@ function readHeader(names: string[], columns: Column[], line: number, problems: 
   return problems.count === before ? names.map((name) => byName.get(name)!) : undefined;
 }
 
-function readRow<S extends z.ZodObject>(
-  cells: string[],
-  header: Column[],
-  line: number,
-  schema: S,
-  problems: Problems,
-): z.output<S> | undefined {
+function readRow<S extends z.ZodObject>(cells: string[], header: Column[], line: number, schema: S, problems: Problems): z.output<S> | undefined {
   if (cells.length !== header.length) {
     problems.add(line, 'row', `has ${cells.length} values, the header has ${header.length} columns`);
     return undefined;

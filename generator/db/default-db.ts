@@ -55,7 +55,11 @@ export async function importDataDirectory(db: Database, dataDir: string = DATA_D
   return summaries;
 }
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 /** Creates a database at `dbPath` and imports the data files of `dataDir` into it. */
 export async function loadDatabase(dbPath: string, dataDir: string): Promise<ImportSummary[]> {
@@ -114,7 +118,15 @@ async function isUpToDate(dbPath: string, dataDir: string): Promise<boolean> {
   // The daily folder's own time changes when a month file is added or removed.
   const daily = path.join(dataDir, DAILY_DIR);
   const fx = path.join(dataDir, FX_DIR);
-  for (const file of [path.join(dataDir, SOURCES_FILE), path.join(dataDir, CALENDAR_FILE), path.join(dataDir, CURRENCIES_FILE), daily, ...(await monthFiles(daily)), fx, ...(await fxMonthFiles(fx))]) {
+  for (const file of [
+    path.join(dataDir, SOURCES_FILE),
+    path.join(dataDir, CALENDAR_FILE),
+    path.join(dataDir, CURRENCIES_FILE),
+    daily,
+    ...(await monthFiles(daily)),
+    fx,
+    ...(await fxMonthFiles(fx)),
+  ]) {
     if (((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) > built.mtimeMs) return false;
   }
   try {

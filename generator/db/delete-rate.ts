@@ -25,7 +25,10 @@ export interface Deleted {
 export async function deleteRate(options: DeleteRate): Promise<Deleted> {
   const db = openDatabase(options.db);
   try {
-    const subcategory = db.prepare('SELECT sctID FROM subcategories WHERE sctSlug = ? OR CAST(sctID AS TEXT) = ? ORDER BY sctSlug = ? DESC').pluck().get(options.subcategory, options.subcategory, options.subcategory) as number | undefined;
+    const subcategory = db
+      .prepare('SELECT sctID FROM subcategories WHERE sctSlug = ? OR CAST(sctID AS TEXT) = ? ORDER BY sctSlug = ? DESC')
+      .pluck()
+      .get(options.subcategory, options.subcategory, options.subcategory) as number | undefined;
     if (subcategory === undefined) throw new UserError(`--subcategory ${options.subcategory}: no such subcategory in ${options.db} (give its ID or slug)`);
     const drtID = db.prepare('SELECT drtID FROM rates WHERE drtSubcategoryID = ? AND drtDate = ?').pluck().get(subcategory, options.date) as number | undefined;
     if (drtID === undefined) throw new UserError(`${options.db}: no rate of subcategory ${subcategory} on ${options.date}; nothing deleted`);

@@ -35,7 +35,8 @@ export function importFileProblem(file: string, maxBytes: number): string | null
     throw error;
   }
   if (stat.isDirectory()) return 'is a folder; name a file in it';
-  if (!stat.isFile()) return `is not a regular file (${stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : 'a device'}); save the data to a file and import that`;
+  if (!stat.isFile())
+    return `is not a regular file (${stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : 'a device'}); save the data to a file and import that`;
   if (stat.size > maxBytes) return `is larger than ${maxBytes / 1024 / 1024} MiB (${stat.size} bytes); split it into smaller files`;
   return null;
 }

@@ -26,7 +26,8 @@ function check(db: Database, records: readonly Located<NigeriaMonth>[], problems
   let previous: Located<NigeriaMonth> | undefined;
   for (const record of records) {
     const { line, value } = record;
-    if (!sources.has(value.calSource)) problems.add(line, 'calSource', `unknown source ${JSON.stringify(value.calSource)}; import the sources first (import sources FILE.csv)`);
+    if (!sources.has(value.calSource))
+      problems.add(line, 'calSource', `unknown source ${JSON.stringify(value.calSource)}; import the sources first (import sources FILE.csv)`);
     if (previous && value.calMonth <= previous.value.calMonth) {
       problems.add(line, 'calMonth', `${value.calMonth} comes after ${previous.value.calMonth} (line ${previous.line}); list the months oldest first`);
     }

@@ -41,7 +41,8 @@ export async function importFxRows(db: Database, label: string, rows: FxRows, op
     const stage = db.prepare(stagingInsertSql(STAGED, COLUMNS));
     let count = 0;
     await rows(problems, ({ line, value: r }) => {
-      if (r.fxCurrency === NAIRA) problems.add(line, 'fxCurrency', "NGN's rate is each rate record's drtUSDinNaira (import rates), so that currency=NGN equals the Naira fields");
+      if (r.fxCurrency === NAIRA)
+        problems.add(line, 'fxCurrency', "NGN's rate is each rate record's drtUSDinNaira (import rates), so that currency=NGN equals the Naira fields");
       else if (r.fxCurrency === DOLLAR) problems.add(line, 'fxCurrency', 'USD is 1 per US dollar by definition; leave it out');
       else stage.run(line, ...storedRow(COLUMNS, r));
       count++;
@@ -50,9 +51,7 @@ export async function importFxRows(db: Database, label: string, rows: FxRows, op
     checkFxPlausibility(db, STAGED, problems, options);
     problems.throwIfAny();
     const existing = db.prepare(`SELECT count(*) FROM ${STAGED} s JOIN fx_rates f ON ${SAME_KEY}`).pluck().get() as number;
-    const updated = db
-      .prepare(`UPDATE fx_rates AS f SET ${updateSetSql(COLUMNS, 's')} FROM ${STAGED} s WHERE ${SAME_KEY} AND (${CHANGED})`)
-      .run().changes;
+    const updated = db.prepare(`UPDATE fx_rates AS f SET ${updateSetSql(COLUMNS, 's')} FROM ${STAGED} s WHERE ${SAME_KEY} AND (${CHANGED})`).run().changes;
     const inserted = db
       .prepare(
         `INSERT INTO fx_rates (${columnList(COLUMNS)})
@@ -85,11 +84,16 @@ function reportConflicts(db: Database, problems: Problems): void {
         : `unknown currency ${r.code}${r.n > 1 ? ` (on ${r.n} lines, this is the first)` : ''}; the national codes of ISO 4217 are in data/currencies.csv`,
     );
   }
-  for (const r of db.prepare(`SELECT line, fxSource FROM ${STAGED} WHERE fxSource NOT IN (SELECT srcID FROM sources)`).iterate() as Iterable<{ line: number; fxSource: string }>) {
+  for (const r of db.prepare(`SELECT line, fxSource FROM ${STAGED} WHERE fxSource NOT IN (SELECT srcID FROM sources)`).iterate() as Iterable<{
+    line: number;
+    fxSource: string;
+  }>) {
     problems.add(r.line, 'fxSource', `unknown source ${JSON.stringify(r.fxSource)}; import it first with: import sources FILE.csv`);
   }
   for (const r of db
-    .prepare(`SELECT line, first, fxCurrency AS code, fxDate AS date FROM (SELECT *, min(line) OVER (PARTITION BY fxCurrency, fxDate) AS first FROM ${STAGED}) WHERE line > first`)
+    .prepare(
+      `SELECT line, first, fxCurrency AS code, fxDate AS date FROM (SELECT *, min(line) OVER (PARTITION BY fxCurrency, fxDate) AS first FROM ${STAGED}) WHERE line > first`,
+    )
     .iterate() as Iterable<{ line: number; first: number; code: string; date: string }>) {
     problems.add(r.line, 'fxDate', `${r.code} on ${r.date} is already on line ${r.first}`);
   }

@@ -38,9 +38,7 @@ export async function importNisab(db: Database, file: string): Promise<ImportSum
     checkReferences(db, rules, problems);
     problems.throwIfAny();
     const write = upsertById(db, 'nisab_rules', RULE_COLUMNS, problems);
-    const readBrackets = db.prepare(
-      `SELECT ${BRACKET_COLUMNS.join(', ')} FROM livestock_brackets WHERE lbrRuleID = ? ORDER BY lbrMinCount`,
-    );
+    const readBrackets = db.prepare(`SELECT ${BRACKET_COLUMNS.join(', ')} FROM livestock_brackets WHERE lbrRuleID = ? ORDER BY lbrMinCount`);
     const clearBrackets = db.prepare('DELETE FROM livestock_brackets WHERE lbrRuleID = ?');
     const addBracket = db.prepare(
       `INSERT INTO livestock_brackets (lbrRuleID, ${BRACKET_COLUMNS.join(', ')})
@@ -110,7 +108,10 @@ function checkShape({ line, value: rule }: Located<NisabRuleInput>, problems: Pr
       if (rule[field] !== null) problems.add(line, field, 'must be null when nsbLowerOf is given (the threshold depends on the day)');
     }
   }
-  const thresholds: [string, number | null][] = [['nsbThreshold', rule.nsbThreshold], ...rule.nsbLowerOf.map((metal, i): [string, number] => [`nsbLowerOf[${i}].threshold`, metal.threshold])];
+  const thresholds: [string, number | null][] = [
+    ['nsbThreshold', rule.nsbThreshold],
+    ...rule.nsbLowerOf.map((metal, i): [string, number] => [`nsbLowerOf[${i}].threshold`, metal.threshold]),
+  ];
   for (const [field, threshold] of thresholds) {
     const problem = threshold === null ? null : thresholdProblem(threshold);
     if (problem !== null) problems.add(line, field, problem);
@@ -167,8 +168,5 @@ function checkReferences(db: Database, rules: readonly Located<NisabRuleInput>[]
 }
 
 function sameBrackets(stored: readonly Record<string, unknown>[], wanted: readonly Record<string, unknown>[]): boolean {
-  return (
-    stored.length === wanted.length &&
-    stored.every((bracket, i) => BRACKET_COLUMNS.every((column) => bracket[column] === wanted[i]![column]))
-  );
+  return stored.length === wanted.length && stored.every((bracket, i) => BRACKET_COLUMNS.every((column) => bracket[column] === wanted[i]![column]));
 }

@@ -106,7 +106,11 @@ function reportConflicts(db: Database, problems: Problems): void {
     (r) =>
       known === 0
         ? problems.add(r.line, 'drtSubcategoryID', 'there are no subcategories yet; import them first: npm run cli -- import subcategories FILE.csv --db DB')
-        : problems.add(r.line, 'drtSubcategoryID', `unknown subcategory ${r.drtSubcategoryID}${r.drtID > 1 ? ` (on ${r.drtID} lines, this is the first)` : ''}`),
+        : problems.add(
+            r.line,
+            'drtSubcategoryID',
+            `unknown subcategory ${r.drtSubcategoryID}${r.drtID > 1 ? ` (on ${r.drtID} lines, this is the first)` : ''}`,
+          ),
   );
   each(
     `SELECT line, 'drtPriceSource' AS field, drtPriceSource AS source FROM ${STAGED} WHERE drtPriceSource NOT IN (SELECT srcID FROM sources)

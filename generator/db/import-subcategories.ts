@@ -38,14 +38,21 @@ function oneDefault(db: Database, problems: Problems): void {
 function check(db: Database, records: readonly Located<SubcategoryInput>[], problems: Problems): void {
   const categories = new Set(db.prepare('SELECT catID FROM categories').pluck().all());
   const inFile = new Set(records.map((r) => r.value.sctID));
-  let theDefault = (db.prepare('SELECT sctID FROM subcategories WHERE sctIsDefault = 1').pluck().all() as number[]).find(
-    (id) => !inFile.has(id),
-  );
+  let theDefault = (db.prepare('SELECT sctID FROM subcategories WHERE sctIsDefault = 1').pluck().all() as number[]).find((id) => !inFile.has(id));
   const stored = new Map(
-    (db.prepare('SELECT sctID, sctUnit, (SELECT count(*) FROM rates WHERE drtSubcategoryID = sctID) AS rates FROM subcategories').all() as { sctID: number; sctUnit: string; rates: number }[]).map((s) => [s.sctID, s]),
+    (
+      db.prepare('SELECT sctID, sctUnit, (SELECT count(*) FROM rates WHERE drtSubcategoryID = sctID) AS rates FROM subcategories').all() as {
+        sctID: number;
+        sctUnit: string;
+        rates: number;
+      }[]
+    ).map((s) => [s.sctID, s]),
   );
   for (const { line, value } of records) {
-    for (const [field, problem] of [['sctUnit', unitProblem(value.sctUnit)], ['sctSlug', slugProblem(value.sctSlug)]] as const) {
+    for (const [field, problem] of [
+      ['sctUnit', unitProblem(value.sctUnit)],
+      ['sctSlug', slugProblem(value.sctSlug)],
+    ] as const) {
       if (problem !== null) problems.add(line, field, problem);
     }
     // Its stored rates are prices per the old unit: relabelled, they would be published as prices per the new one.

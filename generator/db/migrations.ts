@@ -8,8 +8,7 @@ const BOOLEAN = (column: string) => `${column} INTEGER NOT NULL CHECK (${column}
 
 // date() normalises impossible dates (2024-02-30 becomes 2024-03-01), so a real
 // date is one that has the zero-padded form AND comes back from date() unchanged.
-const REAL_DATE = (column: string) =>
-  `${column} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND date(${column}) IS ${column}`;
+const REAL_DATE = (column: string) => `${column} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND date(${column}) IS ${column}`;
 
 // typeof() as well as > 0: SQLite orders any text above every number.
 const POSITIVE_REAL = (column: string) => `${column} REAL NOT NULL CHECK (typeof(${column}) = 'real' AND ${column} > 0)`;
@@ -271,9 +270,7 @@ export const MIGRATIONS: readonly string[] = [
 
 /** A trigger that gives a new version to the rate months around the first day of each `rows` (NEW, OLD) of calendar_nigeria. */
 function calendarTrigger(name: string, event: string, rows: ('NEW' | 'OLD')[]): string {
-  const around = rows.map(
-    (row) => `rmoMonth BETWEEN substr(date(${row}.calFirstDay, '-1 day'), 1, 7) AND substr(date(${row}.calFirstDay, '+29 days'), 1, 7)`,
-  );
+  const around = rows.map((row) => `rmoMonth BETWEEN substr(date(${row}.calFirstDay, '-1 day'), 1, 7) AND substr(date(${row}.calFirstDay, '+29 days'), 1, 7)`);
   return `CREATE TRIGGER ${name} AFTER ${event} ON calendar_nigeria BEGIN
     UPDATE rate_months SET rmoVersion = hex(randomblob(8)) WHERE ${around.join(' OR ')};
   END;`;
@@ -312,7 +309,5 @@ export function migrate(db: Database, target: number = SCHEMA_VERSION): Migratio
 }
 
 export function newerSchemaError(path: string, version: number): UserError {
-  return new UserError(
-    `${path}: schema version ${version} is newer than this program knows (${SCHEMA_VERSION}); update the program`,
-  );
+  return new UserError(`${path}: schema version ${version} is newer than this program knows (${SCHEMA_VERSION}); update the program`);
 }

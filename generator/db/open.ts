@@ -30,9 +30,13 @@ export function openDatabase(path: string, { readonly = false, create = false }:
     if (!String((error as { code?: string }).code).startsWith('SQLITE_CANTOPEN')) throw new UserError(`${path}: cannot open the database (${message})`);
     // Permissions (or a read-only mount): say whose, and what to change.
     if (!stat) {
-      throw new UserError(`${path}: cannot create the database (${message}); this user needs write access to the folder ${dirname(path)}: fix the permissions, or name a file in a writable folder with --db`);
+      throw new UserError(
+        `${path}: cannot create the database (${message}); this user needs write access to the folder ${dirname(path)}: fix the permissions, or name a file in a writable folder with --db`,
+      );
     }
-    throw new UserError(`${path}: cannot open the database (${message}); this user needs read access to the file${readonly ? '' : ` and write access to it and to its folder ${dirname(path)}`}: check the permissions`);
+    throw new UserError(
+      `${path}: cannot open the database (${message}); this user needs read access to the file${readonly ? '' : ` and write access to it and to its folder ${dirname(path)}`}: check the permissions`,
+    );
   }
   try {
     db.pragma('foreign_keys = ON');
@@ -41,9 +45,7 @@ export function openDatabase(path: string, { readonly = false, create = false }:
     const version = schemaVersion(db);
     if (version > SCHEMA_VERSION) throw newerSchemaError(path, version);
     if (version < SCHEMA_VERSION && !create) {
-      throw new UserError(
-        `${path}: schema version ${version}, this program needs ${SCHEMA_VERSION}; migrate it with: npm run cli -- init --db ${path}`,
-      );
+      throw new UserError(`${path}: schema version ${version}, this program needs ${SCHEMA_VERSION}; migrate it with: npm run cli -- init --db ${path}`);
     }
     return db;
   } catch (error) {

@@ -42,7 +42,9 @@ export class Problems {
   /** Throws the import's UserError when anything was found (`outcome` says what that means); lines in file order, at most MAX_SHOWN of them. */
   throwIfAny(outcome = 'nothing imported'): void {
     if (this.count === 0) return;
-    const lines = this.#sorted().slice(0, MAX_SHOWN).map((p) => p.text);
+    const lines = this.#sorted()
+      .slice(0, MAX_SHOWN)
+      .map((p) => p.text);
     const noun = this.count === 1 ? 'problem' : 'problems';
     const shown = this.count > MAX_SHOWN ? ` (the first ${MAX_SHOWN} by line shown)` : '';
     throw new UserError(`${this.file}: ${outcome}, ${this.count} ${noun}${shown}`, lines);

@@ -24,7 +24,10 @@ const MONTH_FILE = /^[0-9]{4}-[0-9]{2}\.csv$/;
 /** The month files of `dir`, in date order (the import order). */
 export async function monthFiles(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
-  return names.filter((name) => MONTH_FILE.test(name)).sort().map((name) => path.join(dir, name));
+  return names
+    .filter((name) => MONTH_FILE.test(name))
+    .sort()
+    .map((name) => path.join(dir, name));
 }
 
 /**

@@ -76,16 +76,22 @@ export function readRateSummary(db: Database, asOf: string, previous: PreviousRa
  * versions (no previous state, or a database without rate_months) every month is
  * fingerprinted.
  */
-function monthPrintsSince(db: Database, asOf: string, previous: PreviousRates | null, columns: RateColumns): Pick<RateSummary, 'monthPrints' | 'months' | 'fingerprinted'> {
+function monthPrintsSince(
+  db: Database,
+  asOf: string,
+  previous: PreviousRates | null,
+  columns: RateColumns,
+): Pick<RateSummary, 'monthPrints' | 'months' | 'fingerprinted'> {
   const hasVersions = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'rate_months'").get() !== undefined;
   if (!hasVersions) {
     const monthPrints = readMonthPrints(db, asOf, columns);
     return { monthPrints, fingerprinted: monthPrints.size };
   }
-  const versions = db
-    .prepare('SELECT rmoSubcategoryID, rmoMonth, rmoVersion FROM rate_months WHERE rmoMonth <= ?')
-    .raw()
-    .all(asOf.slice(0, 7)) as [number, string, string][];
+  const versions = db.prepare('SELECT rmoSubcategoryID, rmoMonth, rmoVersion FROM rate_months WHERE rmoMonth <= ?').raw().all(asOf.slice(0, 7)) as [
+    number,
+    string,
+    string,
+  ][];
   const low = (previous && previous.asOf < asOf ? previous.asOf : asOf).slice(0, 7);
   const high = (previous && previous.asOf > asOf ? previous.asOf : asOf).slice(0, 7);
   const stale = new Set<string>();

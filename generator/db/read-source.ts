@@ -50,7 +50,10 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
       if (list !== null && list.length <= MONTH_RANGES) {
         if (list.length === 0) return [];
         const ranges = list.map((month) => [`${month}-01`, `${month}-31` < asOf ? `${month}-31` : asOf]);
-        return all(`SELECT ${rateSelectList()} FROM ${RATE_FROM} WHERE ${ranges.map(() => 'r.drtDate BETWEEN ? AND ?').join(' OR ')} ${order}`, ...ranges.flat());
+        return all(
+          `SELECT ${rateSelectList()} FROM ${RATE_FROM} WHERE ${ranges.map(() => 'r.drtDate BETWEEN ? AND ?').join(' OR ')} ${order}`,
+          ...ranges.flat(),
+        );
       }
       const rows = all(`SELECT ${rateSelectList()} FROM ${RATE_FROM} WHERE r.drtDate <= ? ${order}`, asOf);
       if (list === null) return rows;
@@ -77,13 +80,13 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
       DataSource,
       all('SELECT srcID, srcName, srcURL, srcLicence, srcDescription, srcFigure FROM sources ORDER BY srcID'),
     );
-    const calendar = read('calendar_nigeria', 'calMonth', NigeriaMonth, all('SELECT calMonth, calFirstDay, calSource FROM calendar_nigeria ORDER BY calFirstDay'));
-    const rates = read(
-      'rates',
-      'drtID',
-      Rate,
-      derived(ratesOf(months)),
+    const calendar = read(
+      'calendar_nigeria',
+      'calMonth',
+      NigeriaMonth,
+      all('SELECT calMonth, calFirstDay, calSource FROM calendar_nigeria ORDER BY calFirstDay'),
     );
+    const rates = read('rates', 'drtID', Rate, derived(ratesOf(months)));
     for (const rate of rates) {
       const carried = rate.drtNairaDate === rate.drtDate ? null : carriedRateProblem(rate, db.name);
       if (carried !== null) problems.push(carried);

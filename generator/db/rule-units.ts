@@ -6,7 +6,11 @@ import { ruleUnitProblems, type UnitOf } from './stored-limits.ts';
 /** The subcategories' units and whether they have daily rates, by ID. */
 export function storedUnits(db: Database): UnitOf {
   const units: UnitOf = {};
-  for (const row of db.prepare('SELECT sctID, sctUnit, sctHasDailyRate FROM subcategories').all() as { sctID: number; sctUnit: string; sctHasDailyRate: number }[]) {
+  for (const row of db.prepare('SELECT sctID, sctUnit, sctHasDailyRate FROM subcategories').all() as {
+    sctID: number;
+    sctUnit: string;
+    sctHasDailyRate: number;
+  }[]) {
     units[String(row.sctID)] = { sctUnit: row.sctUnit, sctHasDailyRate: row.sctHasDailyRate === 1 };
   }
   return units;
@@ -16,7 +20,9 @@ export function storedUnits(db: Database): UnitOf {
 export function rulesMisunited(db: Database): { rule: number; message: string }[] {
   const units = storedUnits(db);
   const found: { rule: number; message: string }[] = [];
-  const rows = db.prepare('SELECT nsbID, nsbSubcategoryID, nsbBasisSubcategoryID, nsbThreshold, nsbThresholdUnit, nsbLowerOf FROM nisab_rules ORDER BY nsbID').all() as {
+  const rows = db
+    .prepare('SELECT nsbID, nsbSubcategoryID, nsbBasisSubcategoryID, nsbThreshold, nsbThresholdUnit, nsbLowerOf FROM nisab_rules ORDER BY nsbID')
+    .all() as {
     nsbID: number;
     nsbSubcategoryID: number;
     nsbBasisSubcategoryID: number | null;

@@ -51,7 +51,9 @@ export function unitProblem(unit: string): string | null {
 export const MAX_THRESHOLD = 1_000_000;
 
 export function thresholdProblem(threshold: number): string | null {
-  return threshold <= MAX_THRESHOLD ? null : `${threshold} is more than ${MAX_THRESHOLD.toLocaleString('en')}, far above any real Nisab (the diyyah's 4,250 g of gold is the largest); check the unit`;
+  return threshold <= MAX_THRESHOLD
+    ? null
+    : `${threshold} is more than ${MAX_THRESHOLD.toLocaleString('en')}, far above any real Nisab (the diyyah's 4,250 g of gold is the largest); check the unit`;
 }
 
 /** `?subcategory=2` is read as an ID, so a slug of digits alone would name two subcategories. */
@@ -72,7 +74,9 @@ export const BUILT_IN_SOURCES = {
 } as const;
 
 export function builtInSourceProblem(id: string): string | null {
-  return Object.hasOwn(BUILT_IN_SOURCES, id) ? `${JSON.stringify(id)} is built in (every database has it, figures entered by hand) and cannot be redefined; give your source another id` : null;
+  return Object.hasOwn(BUILT_IN_SOURCES, id)
+    ? `${JSON.stringify(id)} is built in (every database has it, figures entered by hand) and cannot be redefined; give your source another id`
+    : null;
 }
 
 /** What a rule's unit is checked against: the subcategories that can value it. */

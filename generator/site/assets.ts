@@ -38,7 +38,9 @@ async function pageBundle(): Promise<Map<string, string>> {
   };
   const files = new Map<string, string>();
   const builds = [
-    ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`page-${lang}`]: PAGE_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) }, external: [CHART_MODULE] })),
+    ...LANGUAGES.map((lang) =>
+      esbuild.build({ ...common, entryPoints: { [`page-${lang}`]: PAGE_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) }, external: [CHART_MODULE] }),
+    ),
     esbuild.build({ ...common, entryPoints: { chart: CHART_ENTRY, page: STYLE_ENTRY } }),
   ];
   for (const result of await Promise.all(builds)) {
@@ -80,7 +82,15 @@ function redocStandalone(): string {
   return text.replace(REDOC_LOGO, EMPTY_IMAGE);
 }
 
-export const SITE_ASSET_FILES = ['widget.js', ...LANGUAGES.map((lang) => `assets/page-${lang}.js`), 'assets/chart.js', 'assets/page.css', 'assets/redoc.standalone.js', 'assets/redoc.standalone.js.LICENSE.txt', 'reference.html'];
+export const SITE_ASSET_FILES = [
+  'widget.js',
+  ...LANGUAGES.map((lang) => `assets/page-${lang}.js`),
+  'assets/chart.js',
+  'assets/page.css',
+  'assets/redoc.standalone.js',
+  'assets/redoc.standalone.js.LICENSE.txt',
+  'reference.html',
+];
 
 export async function siteAssets(): Promise<Map<string, string>> {
   const files = await pageBundle();

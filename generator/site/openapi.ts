@@ -15,9 +15,13 @@ const json = (schema: unknown) => ({ 'application/json': { schema } });
 
 // The headers of docs/API.md §6, as every server sends them (router.ts finalize).
 const HEADERS = {
-  ETag: { description: 'the SHA-1 of the body, quoted; send it back in If-None-Match for a 304', schema: { type: 'string', example: '"3f786850e387550fdab836ed7e6dc881de23001b"' } },
+  ETag: {
+    description: 'the SHA-1 of the body, quoted; send it back in If-None-Match for a 304',
+    schema: { type: 'string', example: '"3f786850e387550fdab836ed7e6dc881de23001b"' },
+  },
   CacheControl: {
-    description: 'API answers: `public, max-age=N`, N the seconds until the next nightly build (never cached past it); 503: `no-store`; static files: `public, max-age=0, must-revalidate`',
+    description:
+      'API answers: `public, max-age=N`, N the seconds until the next nightly build (never cached past it); 503: `no-store`; static files: `public, max-age=0, must-revalidate`',
     schema: { type: 'string', example: 'public, max-age=3600' },
   },
   AccessControlAllowOrigin: { description: 'every response may be read by a page of any origin', schema: { type: 'string', const: '*' } },
@@ -31,7 +35,8 @@ const withEtag = { ETag: headerRef('ETag'), ...common, 'Access-Control-Expose-He
 const RESPONSES = {
   NotModified: { description: 'the ETag given in If-None-Match still matches: no body', headers: withEtag },
   MethodNotAllowed: {
-    description: 'any method other than GET, HEAD and OPTIONS, on any path under a base (HEAD answers as GET without a body; OPTIONS answers 204 with the CORS headers)',
+    description:
+      'any method other than GET, HEAD and OPTIONS, on any path under a base (HEAD answers as GET without a body; OPTIONS answers 204 with the CORS headers)',
     headers: { Allow: headerRef('Allow'), ...common },
     content: json(ref('Error')),
   },
@@ -79,7 +84,12 @@ function envelope(schema: string, list: boolean) {
 }
 
 /** getRatesLatest, getNisab, ...: from the path. */
-const operationId = (path: string) => `get${path.split('/').filter(Boolean).map((part) => part[0]!.toUpperCase() + part.slice(1)).join('')}`;
+const operationId = (path: string) =>
+  `get${path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('')}`;
 
 function answer(endpoint: Endpoint) {
   const responses: Record<string, unknown> = {
@@ -127,13 +137,28 @@ export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   monthEnds: {
     summary: 'Month ends of a year',
     description:
-      'What a dated answer (?date= in the year) is composed from: each subcategory\'s newest rate before the year, then its newest rate of each month of the year, by date then subcategory. Not an answer of the API on its own.',
+      "What a dated answer (?date= in the year) is composed from: each subcategory's newest rate before the year, then its newest rate of each month of the year, by date then subcategory. Not an answer of the API on its own.",
     schema: 'Rate',
     list: true,
   },
-  month: { summary: 'Month file', description: `The rates of one calendar month, as GET ${API}/rates with its first and last day (scope all) and ?subcategory={scope} otherwise.`, schema: 'Rate', list: true },
-  year: { summary: 'Year file', description: `The rates of one closed calendar year, as GET ${API}/rates with its first and last day.`, schema: 'Rate', list: true },
-  decade: { summary: 'Decade file', description: `The rates of one closed decade ({yyy}0 to {yyy}9), as GET ${API}/rates with its first and last day.`, schema: 'Rate', list: true },
+  month: {
+    summary: 'Month file',
+    description: `The rates of one calendar month, as GET ${API}/rates with its first and last day (scope all) and ?subcategory={scope} otherwise.`,
+    schema: 'Rate',
+    list: true,
+  },
+  year: {
+    summary: 'Year file',
+    description: `The rates of one closed calendar year, as GET ${API}/rates with its first and last day.`,
+    schema: 'Rate',
+    list: true,
+  },
+  decade: {
+    summary: 'Decade file',
+    description: `The rates of one closed decade ({yyy}0 to {yyy}9), as GET ${API}/rates with its first and last day.`,
+    schema: 'Rate',
+    list: true,
+  },
   months: {
     summary: 'Open year file',
     description: `The rates of the open year's closed months, January to {mm}, as GET ${API}/rates from {yyyy}-01-01 to the end of month {mm}.`,
@@ -154,7 +179,7 @@ const FIELD_DESCRIPTIONS: { [K in FileField]: [string, string] } = {
   id: ['a subcategory ID', '1'],
   scope: ['`all` (every subcategory) or a subcategory ID', 'all'],
   yyyy: ['a year, four digits', '2024'],
-  yyy: ['the first three digits of a decade\'s years (202 for the 2020s)', '202'],
+  yyy: ["the first three digits of a decade's years (202 for the 2020s)", '202'],
   mm: ['a month, two digits', '03'],
   // The mark's name (not documented as a static path: STATIC_FILES.mark is null).
   hex: ["a SHA-1 of the snapshot's other files, 40 hex digits", '3f786850e387550fdab836ed7e6dc881de23001b'],
@@ -178,7 +203,10 @@ function staticPath(kind: FileKind, file: StaticFile) {
       responses: {
         '200': { description: 'the file: the same envelope the API answers', headers: withEtag, content: json(envelope(file.schema, file.list)) },
         '304': { $ref: '#/components/responses/NotModified' },
-        '404': { description: "no such file (outside the coverage, or an unknown subcategory): the error envelope on our edges, a plain static host's own 404 elsewhere" },
+        '404': {
+          description:
+            "no such file (outside the coverage, or an unknown subcategory): the error envelope on our edges, a plain static host's own 404 elsewhere",
+        },
       },
     },
   };
@@ -230,7 +258,7 @@ export function openApiDocument() {
     security: [],
     tags: [
       { name: 'API', description: `Answers under ${BASES[0]} (and ${BASES.slice(1).join(', ')}): on Cloudflare, nginx and the preview server.` },
-      { name: 'Static files', description: 'The snapshot\'s files, which any static host serves: the same bodies as the API for the same question.' },
+      { name: 'Static files', description: "The snapshot's files, which any static host serves: the same bodies as the API for the same question." },
     ],
     paths,
     components: {

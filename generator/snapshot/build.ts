@@ -125,7 +125,13 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
       checkStored(db);
       const summary = readRateSummary(db, options.asOf, previous.reusable?.rates ?? null);
       const shards = planShards(summary, snapshotOptions, previous.reusable);
-      return { ...readSource(db, options.asOf, { months: shards.months }), summary, shards, monthEnds: readMonthEnds(db, options.asOf), fx: readFx(db, options.asOf) };
+      return {
+        ...readSource(db, options.asOf, { months: shards.months }),
+        summary,
+        shards,
+        monthEnds: readMonthEnds(db, options.asOf),
+        fx: readFx(db, options.asOf),
+      };
     })();
   } finally {
     db.close();
@@ -197,7 +203,9 @@ function feedHealth(summary: RateSummary, subcategories: readonly Subcategory[],
     }
     const age = daysBetween(newest, options.asOf);
     if (age > options.maxAgeDays) {
-      warnings.push(`the newest rate of ${name} is from ${newest}, ${age} days before ${options.asOf} (more than --max-age-days ${options.maxAgeDays}); ${paths.latest(id)} is stale`);
+      warnings.push(
+        `the newest rate of ${name} is from ${newest}, ${age} days before ${options.asOf} (more than --max-age-days ${options.maxAgeDays}); ${paths.latest(id)} is stale`,
+      );
     }
   }
   return warnings;

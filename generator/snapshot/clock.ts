@@ -27,7 +27,8 @@ export function clockNow(timeZone: string, env: NodeJS.ProcessEnv = process.env)
   if (given === undefined || given === '') return new Date();
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(given);
   const day = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-  if (day === null || day.toISOString().slice(0, 10) !== given) throw new UserError(`NISAB_TODAY=${given} is not a day; give it as YYYY-MM-DD, or unset it to use the clock`);
+  if (day === null || day.toISOString().slice(0, 10) !== given)
+    throw new UserError(`NISAB_TODAY=${given} is not a day; give it as YYYY-MM-DD, or unset it to use the clock`);
   const local = new TZDate(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), NIGHTLY_AT.hours, NIGHTLY_AT.minutes, 0, checkTimeZone(timeZone));
   return new Date(local.getTime());
 }

@@ -16,18 +16,10 @@ import type { NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
 export const RATE_CSV_COLUMNS: readonly string[] = RECORD_SHAPES.Rate.fields;
 
 /** One row per date with a gold or a silver rate; a metal without a rate that day has empty cells. */
-export const NISAB_CSV_COLUMNS = [
-  'date',
-  'goldGrams',
-  'goldNisabInUSD',
-  'goldNisabInNaira',
-  'silverGrams',
-  'silverNisabInUSD',
-  'silverNisabInNaira',
-] as const;
+export const NISAB_CSV_COLUMNS = ['date', 'goldGrams', 'goldNisabInUSD', 'goldNisabInNaira', 'silverGrams', 'silverNisabInUSD', 'silverNisabInNaira'] as const;
 
 export const DownloadsIndex = z.strictObject({
-  asOf: z.string().describe('the snapshot\'s as-of date'),
+  asOf: z.string().describe("the snapshot's as-of date"),
   columns: z.strictObject({ rates: z.array(z.string()), nisab: z.array(z.string()) }),
   nisab: z
     .strictObject({ goldGrams: z.number().nullable(), silverGrams: z.number().nullable() })
@@ -130,7 +122,8 @@ export function planDownloads(
   const years = new Map<string, DownloadShard[]>();
   for (const shard of shards) {
     // A closed year's own shard; else what no other shard holds and lies in one year (the open year's months).
-    const year = shard.level === 'year' || (!inner.has(shard.path) && (shard.level === 'months' || shard.level === 'month')) ? `${shard.start.slice(0, 4)}-01-01` : null;
+    const year =
+      shard.level === 'year' || (!inner.has(shard.path) && (shard.level === 'months' || shard.level === 'month')) ? `${shard.start.slice(0, 4)}-01-01` : null;
     if (year !== null) years.set(year, [...(years.get(year) ?? []), shard]);
   }
   const planned: PlannedDownloads = { write: new Map(), carry: [], prints: {} };

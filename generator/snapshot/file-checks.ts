@@ -104,7 +104,8 @@ function checkRateList(shard: { scope: Scope; level: string; start: string; end:
   const records = (value as { data: Rate[] }).data;
   for (let i = 0; i < records.length; i++) {
     const r = records[i]!;
-    if (shard.scope !== 'all' && r.drtSubcategoryID !== shard.scope) return [`${path}: data.${i}: subcategory ${r.drtSubcategoryID} in the shard of subcategory ${shard.scope}`];
+    if (shard.scope !== 'all' && r.drtSubcategoryID !== shard.scope)
+      return [`${path}: data.${i}: subcategory ${r.drtSubcategoryID} in the shard of subcategory ${shard.scope}`];
     if (outside(r.drtDate, shard)) return [`${path}: data.${i}: ${r.drtDate} lies outside this shard's ${shard.level}`];
     const p = records[i - 1];
     if (p && (p.drtDate > r.drtDate || (p.drtDate === r.drtDate && p.drtSubcategoryID >= r.drtSubcategoryID))) {

@@ -10,7 +10,20 @@
 // build that adds one day renders one month per scope and joins its ancestors.
 import { createHash } from 'node:crypto';
 import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
-import { blockAt, blockEnd, blockStarts, CHILD_LEVEL, LEVELS, parsePath, paths, scopeBlocks, type Coverage, type Level, type Scope, type SnapshotFile } from '../core/layout.ts';
+import {
+  blockAt,
+  blockEnd,
+  blockStarts,
+  CHILD_LEVEL,
+  LEVELS,
+  parsePath,
+  paths,
+  scopeBlocks,
+  type Coverage,
+  type Level,
+  type Scope,
+  type SnapshotFile,
+} from '../core/layout.ts';
 import { hijriDate, ummAlQuraTable } from '../core/hijri.ts';
 import { nigeriaHijriDate } from '../core/nigeria-calendar.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
@@ -150,8 +163,14 @@ export function planShards(summary: RateSummary, options: SnapshotOptions, previ
   const scopes: { scope: Scope; nodes: ShardNode[] }[] = [];
   if (ids.length > 0) {
     const first = ids.map((id) => summary.bySubcategory.get(id)!.first).sort()[0]!;
-    const last = ids.map((id) => summary.bySubcategory.get(id)!.last).sort().at(-1)!;
-    scopes.push({ scope: 'all', nodes: shardTree('all', { first, last }, options.asOf, (m) => salted(ids.map((id) => `${id}=${summary.monthPrints.get(`${id}/${m}`) ?? ''}`).join(';'))) });
+    const last = ids
+      .map((id) => summary.bySubcategory.get(id)!.last)
+      .sort()
+      .at(-1)!;
+    scopes.push({
+      scope: 'all',
+      nodes: shardTree('all', { first, last }, options.asOf, (m) => salted(ids.map((id) => `${id}=${summary.monthPrints.get(`${id}/${m}`) ?? ''}`).join(';'))),
+    });
   }
   for (const id of ids) {
     const own = summary.bySubcategory.get(id)!;
@@ -204,7 +223,10 @@ export function planSnapshot(
       } else {
         const bodies = node.children.map((child) => listBody(textOf(child)));
         text = renderJoinedList(
-          bodies.filter((b) => b.count > 0).map((b) => b.joined).join(LIST_SEPARATOR),
+          bodies
+            .filter((b) => b.count > 0)
+            .map((b) => b.joined)
+            .join(LIST_SEPARATOR),
           bodies.reduce((sum, b) => sum + b.count, 0),
         );
         joined.add(node.path);
@@ -246,7 +268,16 @@ export function planSnapshot(
   for (const path of downloads.carry) carry.set(path, previous!.files[path]!);
   Object.assign(sources, downloads.prints);
   const all = [...source.summary.bySubcategory.values()];
-  const allCoverage: Coverage | null = all.length === 0 ? null : { first: all.map((s) => s.first).sort()[0]!, last: all.map((s) => s.last).sort().at(-1)! };
+  const allCoverage: Coverage | null =
+    all.length === 0
+      ? null
+      : {
+          first: all.map((s) => s.first).sort()[0]!,
+          last: all
+            .map((s) => s.last)
+            .sort()
+            .at(-1)!,
+        };
   const currencies = currencyFiles(source.fx, source.monthEnds, allCoverage);
   put(paths.currencies, renderList(currencies.list.map((c) => renderRecord('Currency', c))));
   for (const [path, text] of currencies.files) {
@@ -425,8 +456,22 @@ export function currencyFiles(fx: FxSource | undefined, monthEnds: Rate[], all: 
   }
   const nameOf = (code: string, fallback: string) => fx.names.get(code) ?? fallback;
   const own: Currency[] = [
-    { curCode: NAIRA, curName: nameOf(NAIRA, 'Naira'), curFirstDate: all.first, curLastDate: all.last, curCount: fx.rateDates.length, curSources: fx.nairaSources },
-    { curCode: DOLLAR, curName: nameOf(DOLLAR, 'US Dollar'), curFirstDate: all.first, curLastDate: all.last, curCount: fx.rateDates.length, curSources: [DOLLAR_SOURCE] },
+    {
+      curCode: NAIRA,
+      curName: nameOf(NAIRA, 'Naira'),
+      curFirstDate: all.first,
+      curLastDate: all.last,
+      curCount: fx.rateDates.length,
+      curSources: fx.nairaSources,
+    },
+    {
+      curCode: DOLLAR,
+      curName: nameOf(DOLLAR, 'US Dollar'),
+      curFirstDate: all.first,
+      curLastDate: all.last,
+      curCount: fx.rateDates.length,
+      curSources: [DOLLAR_SOURCE],
+    },
   ];
   for (const [code, rows] of fx.byCurrency) {
     if (rows.length === 0) continue;

@@ -58,7 +58,6 @@ export interface Published {
 /** A file the plan carried over is not in the previous tree as recorded: that tree cannot be trusted. */
 export class PreviousTreeDamaged extends Error {}
 
-
 /** The tree OUT serves now (a link's target, or OUT itself when it is a plain folder), or null. */
 export async function currentTree(out: string): Promise<string | null> {
   const stat = await fs.lstat(out).catch(() => null);
@@ -154,7 +153,8 @@ export async function publish(
   }
   // Published: what the sweep cannot remove is only disk space, left for the next build.
   const { kept, retired } = sweep(store, finished, previousTree, out);
-  const note = (names: string[]) => log(`note: could not remove ${names.length} older snapshot folder(s) in ${store} (${names[0]}); the next build tries again`);
+  const note = (names: string[]) =>
+    log(`note: could not remove ${names.length} older snapshot folder(s) in ${store} (${names[0]}); the next build tries again`);
   if (kept.length > 0) note(kept);
   return { manifest, retired: retired.then((left) => (left.length > 0 ? note(left) : undefined)) };
 }

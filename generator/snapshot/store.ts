@@ -98,7 +98,9 @@ export function makeStore(out: string, outArg: string): string {
       makeWritableFolder(dir);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw new UserError(`cannot write ${what} ${dir} (${code}); build needs write access to it: choose an --out in a writable folder, or fix the permissions. Nothing was published.`);
+      throw new UserError(
+        `cannot write ${what} ${dir} (${code}); build needs write access to it: choose an --out in a writable folder, or fix the permissions. Nothing was published.`,
+      );
     }
   };
   check(path.dirname(out), `the folder that holds --out ${outArg},`);
@@ -166,7 +168,9 @@ export async function lockStore(store: string, options: LockOptions = {}): Promi
       continue;
     }
     if (Date.now() > deadline) {
-      throw new UserError(`another build (process ${pid}) is still publishing into this --out (${file}); try again when it is done, or delete that file if no build is running`);
+      throw new UserError(
+        `another build (process ${pid}) is still publishing into this --out (${file}); try again when it is done, or delete that file if no build is running`,
+      );
     }
     if (!told) options.log?.(`waiting for another build (process ${pid}) to finish publishing into this --out`);
     told = true;

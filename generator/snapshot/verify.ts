@@ -96,12 +96,21 @@ function crossCheck(texts: Map<string, string>, read: Map<string, FileEntry>, as
   const marks = [...texts.keys()].filter((file) => parsePath(file)?.kind === 'mark');
   const others = new Map([...read].filter(([file]) => file.startsWith('v1/') && !marks.includes(file)));
   const mark = paths.mark(contentId(others));
-  if (marks.length !== 1 || marks[0] !== mark) problems.push(`${marks.join(', ') || 'the mark'}: the snapshot's mark must be ${mark} alone (named by a hash of its other files under v1/)`);
+  if (marks.length !== 1 || marks[0] !== mark)
+    problems.push(`${marks.join(', ') || 'the mark'}: the snapshot's mark must be ${mark} alone (named by a hash of its other files under v1/)`);
   for (const file of texts.keys()) {
     if (hasIndexedEtag(file) && !(file in index.etags)) problems.push(`${file}: missing from ${paths.routing}`);
     // The routing index and the FX files (docs/API.md §9) are not envelopes of records.
-    if (file.startsWith('v1/') && file !== paths.routing && !file.startsWith('v1/downloads/') && parsePath(file)?.kind !== 'fx' && !canonical(file, texts.get(file)!)) {
-      problems.push(`${file}: not in the canonical form (one record per line, its fields in the published order, as the build writes it); range answers cut files by lines`);
+    if (
+      file.startsWith('v1/') &&
+      file !== paths.routing &&
+      !file.startsWith('v1/downloads/') &&
+      parsePath(file)?.kind !== 'fx' &&
+      !canonical(file, texts.get(file)!)
+    ) {
+      problems.push(
+        `${file}: not in the canonical form (one record per line, its fields in the published order, as the build writes it); range answers cut files by lines`,
+      );
     }
   }
   return problems;

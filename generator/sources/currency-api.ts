@@ -13,7 +13,6 @@ import { attemptLine, firstUsable, readWith, SourceError, type DailySource, type
 
 export { CURRENCY_API_ID };
 
-
 const perDollar = z.number().finite().positive();
 
 /** The part of the file we use; the other currencies pass through unread. */
@@ -29,7 +28,12 @@ const UsdFile = z.object({
  * anything else (crypto-assets, metals, old codes). A national code whose
  * figure is not a positive number is named in `unusable`.
  */
-export function nationalRates(date: string, usd: Record<string, unknown>, national: ReadonlySet<string>, source = CURRENCY_API_ID): FxRateInput[] & { unusable?: string[] } {
+export function nationalRates(
+  date: string,
+  usd: Record<string, unknown>,
+  national: ReadonlySet<string>,
+  source = CURRENCY_API_ID,
+): FxRateInput[] & { unusable?: string[] } {
   const rates: FxRateInput[] & { unusable?: string[] } = [];
   const unusable: string[] = [];
   for (const key of Object.keys(usd).sort()) {

@@ -106,10 +106,13 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
       const perDollar = nationalRates(date, value.perDollar ?? {}, national, entry.id);
       if (perDollar.unusable) options.warn(`${date}: ${entry.name} gave no usable figure for ${perDollar.unusable.join(', ')}; those are left out`);
       fx.push(...perDollar);
-      described.set(date, `${date}: ${describeDay(day, ids)}${perDollar.length > 0 ? `; ${perDollar.length} currencies per US dollar` : ""}`);
+      described.set(date, `${date}: ${describeDay(day, ids)}${perDollar.length > 0 ? `; ${perDollar.length} currencies per US dollar` : ''}`);
     }
     if (failures.length > 0) {
-      throw new UserError(`nothing fetched was imported: ${failures.filter((f) => !f.startsWith(' ')).length} of ${options.dates.length} days failed`, failures);
+      throw new UserError(
+        `nothing fetched was imported: ${failures.filter((f) => !f.startsWith(' ')).length} of ${options.dates.length} days failed`,
+        failures,
+      );
     }
 
     let counts = new Map<string, DayCounts>();
@@ -130,27 +133,37 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
     };
     if (rows.length > 0) {
       const label = 'fetched';
-      const summary = await importRateRows(db, label, (_problems, onRecord) => {
-        rows.forEach((value, i) => {
-          onRecord({ line: i + 1, value });
-        });
-        return Promise.resolve();
-      }, {
-        dryRun: options.dryRun ?? false,
-        acceptJumps: options.acceptJumps ?? false,
-        alongside: () =>
-          importFxRows(db, FX_LABEL, (_problems, onRecord) => {
-            fx.forEach((value, i) => {
-              onRecord({ line: i + 1, value });
-            });
-            return Promise.resolve();
-          }, { acceptJumps: options.acceptJumps ?? false })
-            .then(
-              () => undefined,
-              (error: unknown) => Promise.reject(error instanceof UserError ? nameFxRows(error, fx) : error),
+      const summary = await importRateRows(
+        db,
+        label,
+        (_problems, onRecord) => {
+          rows.forEach((value, i) => {
+            onRecord({ line: i + 1, value });
+          });
+          return Promise.resolve();
+        },
+        {
+          dryRun: options.dryRun ?? false,
+          acceptJumps: options.acceptJumps ?? false,
+          alongside: () =>
+            importFxRows(
+              db,
+              FX_LABEL,
+              (_problems, onRecord) => {
+                fx.forEach((value, i) => {
+                  onRecord({ line: i + 1, value });
+                });
+                return Promise.resolve();
+              },
+              { acceptJumps: options.acceptJumps ?? false },
             )
-            .then(keepText),
-      }).catch((error: unknown) => {
+              .then(
+                () => undefined,
+                (error: unknown) => Promise.reject(error instanceof UserError ? nameFxRows(error, fx) : error),
+              )
+              .then(keepText),
+        },
+      ).catch((error: unknown) => {
         throw error instanceof UserError ? nameRows(error, label, rows, ids) : writeError(options.db, error);
       });
       counts = summary.byDate;
@@ -196,7 +209,9 @@ function checkWritable(dir: string, option: string): void {
   try {
     makeWritableFolder(dir);
   } catch (error) {
-    throw new UserError(`${option} ${dir}: cannot write there (${(error as NodeJS.ErrnoException).code}); fix the permissions or name another folder. Nothing was fetched or imported.`);
+    throw new UserError(
+      `${option} ${dir}: cannot write there (${(error as NodeJS.ErrnoException).code}); fix the permissions or name another folder. Nothing was fetched or imported.`,
+    );
   }
 }
 
@@ -207,7 +222,10 @@ type Priced = { entry: PriceSourceEntry; value: PriceDay } | { why: string } | {
  * why not, or, when any source failed (it cannot say whether the day is out),
  * the failure lines of the day.
  */
-async function priceOf(prices: readonly { entry: PriceSourceEntry; source: { day(date: string): Promise<DayAnswer<PriceDay>> } }[], date: string): Promise<Priced> {
+async function priceOf(
+  prices: readonly { entry: PriceSourceEntry; source: { day(date: string): Promise<DayAnswer<PriceDay>> } }[],
+  date: string,
+): Promise<Priced> {
   const unpublished: string[] = [];
   const failures: string[] = [];
   for (const { entry, source } of prices) {

@@ -6,7 +6,13 @@ import { UserError } from '../errors.ts';
 import { MAX_FETCH_DAYS } from './fetch-range.ts';
 import { daysWithoutRate, seriesStart } from './gaps.ts';
 
-export async function fillGaps(options: { db: string; since?: string; yesterday: string; dryRun: boolean; fetch(dates: readonly string[]): Promise<void> }): Promise<string> {
+export async function fillGaps(options: {
+  db: string;
+  since?: string;
+  yesterday: string;
+  dryRun: boolean;
+  fetch(dates: readonly string[]): Promise<void>;
+}): Promise<string> {
   const gaps = () => {
     const db = openDatabase(options.db, { readonly: true });
     try {

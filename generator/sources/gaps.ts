@@ -9,7 +9,10 @@ import { PRICE_SOURCES, pricedSlugs } from './registry.ts';
 /** The first day a price source priced, or undefined when none has yet. */
 export function seriesStart(db: Database): string | undefined {
   const ids = PRICE_SOURCES.map((entry) => entry.id);
-  const first = db.prepare(`SELECT min(drtDate) FROM rates WHERE drtPriceSource IN (${ids.map(() => '?').join(', ')})`).pluck().get(...ids);
+  const first = db
+    .prepare(`SELECT min(drtDate) FROM rates WHERE drtPriceSource IN (${ids.map(() => '?').join(', ')})`)
+    .pluck()
+    .get(...ids);
   return typeof first === 'string' ? first : undefined;
 }
 

@@ -22,9 +22,7 @@ export const DEFAULT_HTTP_POLICY: HttpPolicy = { timeoutMs: 20_000, retries: 2, 
 // The CBN's full exchange-rate history is the largest body a source sends (a few MB).
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-export type HttpResult =
-  | { ok: true; url: string; body: string; contentType: string }
-  | { ok: false; url: string; status: number | null; problem: string };
+export type HttpResult = { ok: true; url: string; body: string; contentType: string } | { ok: false; url: string; status: number | null; problem: string };
 
 export async function getText(url: string, policy: HttpPolicy): Promise<HttpResult> {
   let last: HttpResult | undefined;
@@ -63,7 +61,12 @@ async function attemptOnce(url: string, timeoutMs: number, maxBytes: number): Pr
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
-    return { ok: false, url, status, problem: `HTTP ${status} declared a body of ${declared} bytes, more than the ${mib(maxBytes)} a source may send; not read` };
+    return {
+      ok: false,
+      url,
+      status,
+      problem: `HTTP ${status} declared a body of ${declared} bytes, more than the ${mib(maxBytes)} a source may send; not read`,
+    };
   }
   // Read chunk by chunk, counting what fetch has already decompressed, so neither a
   // stream without end nor a small gzip, br or deflate body that inflates to
@@ -80,12 +83,19 @@ async function attemptOnce(url: string, timeoutMs: number, maxBytes: number): Pr
       if (total > maxBytes) {
         await reader?.cancel().catch(() => {});
         const inflated = encoding && encoding !== 'identity' ? ` once decompressed (Content-Encoding ${encoding})` : '';
-        return { ok: false, url, status, problem: `HTTP ${status} sent a body of more than the ${mib(maxBytes)} a source may send${inflated}; stopped reading there` };
+        return {
+          ok: false,
+          url,
+          status,
+          problem: `HTTP ${status} sent a body of more than the ${mib(maxBytes)} a source may send${inflated}; stopped reading there`,
+        };
       }
       chunks.push(next.value);
     }
   } catch (error) {
-    const why = signal.aborted ? `did not finish within ${timeoutMs / 1000} s (--timeout)` : `broke off (${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message})`;
+    const why = signal.aborted
+      ? `did not finish within ${timeoutMs / 1000} s (--timeout)`
+      : `broke off (${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message})`;
     // An answer came: it is retried like no answer, but said as what it was.
     return { ok: false, url, status: null, problem: `HTTP ${status} answered, but its body ${why} after ${total} bytes` };
   }

@@ -133,7 +133,8 @@ export function urlsOf(entry: SourceEntry<string>, setting: string | undefined):
     .map((url) => (entry.templates ? url.trim() : url.trim().replace(/\/+$/, '')))
     .filter(Boolean);
   for (const url of urls) {
-    if (entry.templates && !url.includes('{date}')) throw new SourceError(`${entry.env}: ${url} has no {date} in it; give URL templates such as ${entry.defaults[0]}`);
+    if (entry.templates && !url.includes('{date}'))
+      throw new SourceError(`${entry.env}: ${url} has no {date} in it; give URL templates such as ${entry.defaults[0]}`);
     if (!/^https?:\/\//.test(url)) throw new SourceError(`${entry.env}: ${url} is not an http(s) URL`);
   }
   return urls;
@@ -146,7 +147,10 @@ export function pricedSlugs(): string[] {
 
 /** For fetch's help: each variable, what it holds, in the order the sources are asked. */
 export function sourcesHelp(): string {
-  const lines = (kind: string, entry: SourceEntry<string>) => [`  ${kind} from ${entry.id}: ${entry.env}, ${entry.about}; by default`, ...entry.defaults.map((url) => `    ${url}`)];
+  const lines = (kind: string, entry: SourceEntry<string>) => [
+    `  ${kind} from ${entry.id}: ${entry.env}, ${entry.about}; by default`,
+    ...entry.defaults.map((url) => `    ${url}`),
+  ];
   return [
     '',
     'Sources, asked in this order; a variable (comma-separated URLs, tried in turn) replaces the default:',

@@ -7,9 +7,7 @@ import type { z } from 'zod';
 import { UserError } from '../errors.ts';
 import { getText, parseStrictJson, type HttpPolicy, type HttpResult } from './http.ts';
 
-export type DayAnswer<T> =
-  | { published: true; value: T; url: string }
-  | { published: false; why: string };
+export type DayAnswer<T> = { published: true; value: T; url: string } | { published: false; why: string };
 
 /** What a source says about one date. */
 export interface DailySource<T> {
@@ -40,7 +38,8 @@ export function attemptLine(url: string, problem: string): string {
 /** The body of a successful answer as JSON, or a sentence saying what it is instead. */
 export function parseJsonBody(result: Extract<HttpResult, { ok: true }>): { json: unknown } | { problem: string } {
   const text = result.body.trimStart();
-  if (text.startsWith('<')) return { problem: `not JSON but ${/^<(!doctype html|html)/i.test(text) ? 'an HTML page' : 'markup'} (${describeType(result.contentType)})` };
+  if (text.startsWith('<'))
+    return { problem: `not JSON but ${/^<(!doctype html|html)/i.test(text) ? 'an HTML page' : 'markup'} (${describeType(result.contentType)})` };
   return parseStrictJson(text);
 }
 

@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.ts';
 import { program } from '../../generator/cli.ts';
 
-
-
 describe('the command line', () => {
   let dir: string;
   beforeAll(async () => {
@@ -22,7 +20,13 @@ describe('the command line', () => {
     const db = path.join(dir, 'ops.sqlite');
     expect((await cli('init', '--db', db)).stdout).toMatch(`schema version 0 -> ${SCHEMA_VERSION}`);
     expect((await cli('init', '--db', db)).stdout).toMatch(`schema version ${SCHEMA_VERSION}, nothing to do`);
-    for (const [kind, file] of [['categories', 'categories.csv'], ['subcategories', 'subcategories.csv'], ['sources', 'sources.csv'], ['rates', 'rates.csv'], ['nisab', 'nisab.json']]) {
+    for (const [kind, file] of [
+      ['categories', 'categories.csv'],
+      ['subcategories', 'subcategories.csv'],
+      ['sources', 'sources.csv'],
+      ['rates', 'rates.csv'],
+      ['nisab', 'nisab.json'],
+    ]) {
       const result = await cli('import', kind!, path.join('data', file!), '--db', db);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toMatch(new RegExp(`^data/${file}: (\\d+) rows, \\1 inserted, 0 updated, 0 unchanged\n$`));
@@ -96,7 +100,9 @@ describe('npm run preview', () => {
     const { makeFixture } = await import('../support/fixture.ts');
     const { request } = await import('../support/http.ts');
     const fixture = await makeFixture();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'generator/main.ts', 'preview', '--dir', fixture.out, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'generator/main.ts', 'preview', '--dir', fixture.out, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));

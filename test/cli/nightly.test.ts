@@ -79,8 +79,14 @@ describe("the nightly workflow's CLI calls", () => {
     const fetched = await cli(['fetch', '--from', 'yesterday', '--to', 'today', '--write-csv', daily, '--db', db, '--timeout', '2', '--retries', '0'], env);
     expect(fetched.code, fetched.stderr).toBe(0);
     const lines = fetched.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^${yesterday}: gold [\\d.]+, silver [\\d.]+ USD/g; [\\d.]+ NGN/USD \\(currency-api\\): 2 inserted, 0 updated, 0 unchanged$`));
-    expect(lines[1]).toMatch(new RegExp(`^${today}: no data published that day \\(.*/a/${today}\\.json: not published \\(HTTP 404\\); .*/b/${today}\\.json: not published \\(HTTP 404\\)\\)$`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^${yesterday}: gold [\\d.]+, silver [\\d.]+ USD/g; [\\d.]+ NGN/USD \\(currency-api\\): 2 inserted, 0 updated, 0 unchanged$`),
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${today}: no data published that day \\(.*/a/${today}\\.json: not published \\(HTTP 404\\); .*/b/${today}\\.json: not published \\(HTTP 404\\)\\)$`,
+      ),
+    );
     const csv = path.join(daily, `${yesterday.slice(0, 7)}.csv`);
     expect(lines[2]).toBe(`wrote ${csv}`);
     // The CBN's recorded rows end in September 2026, too long ago to carry: said, and the currency API's rate used.
@@ -136,6 +142,10 @@ describe("the nightly workflow's CLI calls", () => {
 
   it('purge-list says when there is no snapshot to list', async () => {
     const result = await cli(['purge-list', '--out', path.join(scratch.dir, 'nothing')]);
-    expect(result).toEqual({ code: 1, stdout: '', stderr: `error: ${path.join(scratch.dir, 'nothing')}: no snapshot here (build one with: npm run cli -- build --out ${path.join(scratch.dir, 'nothing')})\n` });
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: ${path.join(scratch.dir, 'nothing')}: no snapshot here (build one with: npm run cli -- build --out ${path.join(scratch.dir, 'nothing')})\n`,
+    });
   });
 });

@@ -36,7 +36,9 @@ describe('import files that are no files', () => {
     const pipe = path.join(scratch.dir, 'rates.csv');
     execFileSync('mkfifo', [pipe]);
     for (const run of [() => importRates(db, pipe), () => importNisab(db, pipe)]) {
-      expect(describeUserError(await userError(run()))).toMatch(/rates\.csv:1: file: is not a regular file \(a named pipe\); save the data to a file and import that/);
+      expect(describeUserError(await userError(run()))).toMatch(
+        /rates\.csv:1: file: is not a regular file \(a named pipe\); save the data to a file and import that/,
+      );
     }
     expect(describeUserError(await userError(importRates(db, scratch.dir)))).toMatch(/:1: file: is a folder; name a file in it/);
     expect(describeUserError(await userError(importNisab(db, '/dev/null')))).toMatch(/\/dev\/null:1: file: is not a regular file \(a device\)/);
@@ -47,7 +49,9 @@ describe('import files that are no files', () => {
     const big = path.join(scratch.dir, 'big.csv');
     // sparse: 300 MB that take no disk
     await truncate(await scratch.write('big.csv', 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n'), 300 * 1024 * 1024);
-    expect(describeUserError(await userError(importRates(db, big)))).toMatch(/big\.csv:1: file: is larger than 256 MiB \(314572800 bytes\); split it into smaller files/);
+    expect(describeUserError(await userError(importRates(db, big)))).toMatch(
+      /big\.csv:1: file: is larger than 256 MiB \(314572800 bytes\); split it into smaller files/,
+    );
     const json = path.join(scratch.dir, 'nisab.json');
     await truncate(await scratch.write('nisab.json', '[]'), 17 * 1024 * 1024);
     expect(describeUserError(await userError(importNisab(db, json)))).toMatch(/nisab\.json:1: file: is larger than 16 MiB/);

@@ -12,8 +12,6 @@ import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { checkAsOfNotFuture } from '../../generator/snapshot/clock.ts';
 import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
 
-
-
 describe('operator mistakes', () => {
   let fixture: Fixture;
   let dir: string;

@@ -28,10 +28,14 @@ const asRoot = process.getuid?.() === 0;
 /** Why the tests cannot run here, or null. */
 function unprivilegedUnavailable(): string | null {
   if (!asRoot) return null;
-  const probe = spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(path.resolve('generator/main.ts'))}, require('fs').constants.R_OK)`], {
-    uid: NOBODY,
-    gid: NOBODY,
-  });
+  const probe = spawnSync(
+    process.execPath,
+    ['-e', `require('fs').accessSync(${JSON.stringify(path.resolve('generator/main.ts'))}, require('fs').constants.R_OK)`],
+    {
+      uid: NOBODY,
+      gid: NOBODY,
+    },
+  );
   if (probe.error) return `running as root, and this process cannot become the user nobody (${probe.error.message}); chmod does not stop root`;
   if (probe.status !== 0) return 'running as root, and the user nobody cannot read this checkout; chmod does not stop root';
   return null;
@@ -101,7 +105,10 @@ describe.skipIf(skipReason !== null)('read-only paths', () => {
     await chmod(folder.folder, 0o555);
     for (const { folder: where, db } of [file, folder]) {
       const [hash, listing] = [sha1(db), await readdir(where)];
-      clear(await cli('import', 'rates', csv, '--db', db), new RegExp(`^error: ${db}: cannot write the database .*check the permissions, or name another file with --db`));
+      clear(
+        await cli('import', 'rates', csv, '--db', db),
+        new RegExp(`^error: ${db}: cannot write the database .*check the permissions, or name another file with --db`),
+      );
       expect(sha1(db)).toBe(hash);
       expect(await readdir(where)).toEqual(listing); // no journal left behind
     }
@@ -112,7 +119,10 @@ describe.skipIf(skipReason !== null)('read-only paths', () => {
 
     const unreadable = await database('unreadable');
     await chmod(unreadable.db, 0o000);
-    clear(await cli('build', '--db', unreadable.db, '--out', path.join(unreadable.folder, 'public'), '--as-of', '2024-03-15'), new RegExp(`^error: ${unreadable.db}: cannot open the database .*read access`));
+    clear(
+      await cli('build', '--db', unreadable.db, '--out', path.join(unreadable.folder, 'public'), '--as-of', '2024-03-15'),
+      new RegExp(`^error: ${unreadable.db}: cannot open the database .*read access`),
+    );
     expect(await readdir(unreadable.folder)).toEqual(['source.sqlite']);
 
     const out = path.join(file.folder, 'public');
@@ -131,7 +141,10 @@ describe.skipIf(skipReason !== null)('read-only paths', () => {
     await mkdir(closed);
     await own(closed);
     await chmod(closed, 0o555);
-    clear(await build(path.join(closed, 'public')), new RegExp(`^error: cannot write the folder that holds --out ${closed}/public, ${closed} \\(EACCES\\).*Nothing was published`));
+    clear(
+      await build(path.join(closed, 'public')),
+      new RegExp(`^error: cannot write the folder that holds --out ${closed}/public, ${closed} \\(EACCES\\).*Nothing was published`),
+    );
     expect(await readdir(closed)).toEqual([]);
 
     // a published snapshot, then its store made read-only
@@ -174,7 +187,9 @@ describe.skipIf(!existsSync('/proc/self'))('paths no user can write', () => {
   it('build --out in /proc: a message naming the folder, nothing published', async () => {
     const error = await buildSnapshot(fixtureBuild(fixture.db, '/proc/nisab-out')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserError);
-    expect((error as UserError).message).toMatch(/^cannot write (the folder that holds --out \/proc\/nisab-out, \/proc|the snapshot store \/proc\/\.nisab-out\.snapshots) \(E[A-Z]+\).*Nothing was published/);
+    expect((error as UserError).message).toMatch(
+      /^cannot write (the folder that holds --out \/proc\/nisab-out, \/proc|the snapshot store \/proc\/\.nisab-out\.snapshots) \(E[A-Z]+\).*Nothing was published/,
+    );
   });
 
   it('an --out in folders that do not exist yet: they are made, as before', async () => {
@@ -187,7 +202,15 @@ describe.skipIf(!existsSync('/proc/self'))('paths no user can write', () => {
     const db = path.join(fixture.dir, 'fetch.sqlite');
     await copyFile(fixture.db, db);
     const before = sha1(db);
-    const options = { db, dates: ['2024-03-21'], currencyUrls: ['http://127.0.0.1:9/{date}'], cbnBases: ['http://127.0.0.1:9'], policy: { timeoutMs: 100, retries: 0, retryDelayMs: 0 }, writeCsv: '/proc/nisab-daily', warn: () => {} };
+    const options = {
+      db,
+      dates: ['2024-03-21'],
+      currencyUrls: ['http://127.0.0.1:9/{date}'],
+      cbnBases: ['http://127.0.0.1:9'],
+      policy: { timeoutMs: 100, retries: 0, retryDelayMs: 0 },
+      writeCsv: '/proc/nisab-daily',
+      warn: () => {},
+    };
     const error = await fetchDays(options).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserError);
     expect((error as UserError).message).toMatch(/^--write-csv \/proc\/nisab-daily: cannot write there \(E[A-Z]+\).*Nothing was fetched or imported/);

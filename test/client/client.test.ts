@@ -87,7 +87,7 @@ describe('the typed client against the preview server', () => {
     expect(uncached.statuses).toEqual([200, 200]);
   });
 
-  it('throws NisabApiError with the envelope\'s message and status', async () => {
+  it("throws NisabApiError with the envelope's message and status", async () => {
     const api = createClient({ baseUrl: base });
     const failure = await api.rates({ start_date: '2024-02-30' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(NisabApiError);
@@ -107,7 +107,7 @@ describe('the typed client against the preview server', () => {
     expect(() => createClient()).toThrow(/give a baseUrl/);
   });
 
-  it('answers from the snapshot\'s files on a plain static host, as the API would', async () => {
+  it("answers from the snapshot's files on a plain static host, as the API would", async () => {
     const host = await startStatic(fixture.out);
     try {
       const { fetchImpl } = recordingFetch();
@@ -128,7 +128,12 @@ describe('the typed client against the preview server', () => {
       expect(await files.nigeriaCalendar()).toEqual(await api.nigeriaCalendar());
       expect(await files.latest({ subcategory: 'silver' })).toEqual(await api.latest({ subcategory: 'silver' }));
       expect(await files.latest({ date: '2021-06-20' })).toEqual(await api.latest({ date: '2021-06-20' })); // across the gap
-      for (const query of [{}, { start_date: '2019-12-25', end_date: '2024-02-29', subcategory: 1 }, { start_date: '2021-06-01', end_date: '2021-07-10' }, { start_date: '2030-01-01' }]) {
+      for (const query of [
+        {},
+        { start_date: '2019-12-25', end_date: '2024-02-29', subcategory: 1 },
+        { start_date: '2021-06-01', end_date: '2021-07-10' },
+        { start_date: '2030-01-01' },
+      ]) {
         expect(await files.rates(query), JSON.stringify(query)).toEqual(await api.rates(query));
       }
       expect(await files.nisab({ date: '2021-03-31' })).toEqual(await api.nisab({ date: '2021-03-31' }));
@@ -144,7 +149,9 @@ describe('the typed client against the preview server', () => {
       const nothing = createClient({ baseUrl: `${host.url}/api/v1`, staticRoot: `${host.url}/nowhere` });
       const failure = (await nothing.meta().catch((error: unknown) => error)) as NisabApiError;
       expect(failure).toBeInstanceOf(NisabApiError);
-      expect(failure.message).toMatch(/api\/v1\/meta answered 404 without a JSON envelope; the snapshot's files did not answer either: .*nowhere\/v1\/routing.json answered 404/);
+      expect(failure.message).toMatch(
+        /api\/v1\/meta answered 404 without a JSON envelope; the snapshot's files did not answer either: .*nowhere\/v1\/routing.json answered 404/,
+      );
     } finally {
       await host.stop();
     }

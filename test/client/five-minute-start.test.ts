@@ -56,7 +56,8 @@ describe("the client README's five-minute start", () => {
 
   it('installs from the repository with npm install ./client and runs as written', async () => {
     const { install, program } = await fiveMinuteStart();
-    const copy = (dir: string) => cp(path.join(ROOT, dir), path.join(project, dir), { recursive: true, filter: (from) => !/[/\\](node_modules|dist)$/.test(from) });
+    const copy = (dir: string) =>
+      cp(path.join(ROOT, dir), path.join(project, dir), { recursive: true, filter: (from) => !/[/\\](node_modules|dist)$/.test(from) });
     await Promise.all([copy('client'), copy('generator')]);
     await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'five-minute-start', private: true, type: 'module' }, null, 2)}\n`);
     const [command, ...args] = install.split(' ');
@@ -68,16 +69,27 @@ describe("the client README's five-minute start", () => {
 
     await writeFile(path.join(project, 'start.mjs'), program);
     await writeFile(path.join(project, 'redirect.mjs'), REDIRECT);
-    const { stdout, stderr } = await run(process.execPath, ['--import', './redirect.mjs', 'start.mjs'], { cwd: project, env: { ...process.env, PREVIEW_URL: preview.url } });
+    const { stdout, stderr } = await run(process.execPath, ['--import', './redirect.mjs', 'start.mjs'], {
+      cwd: project,
+      env: { ...process.env, PREVIEW_URL: preview.url },
+    });
     expect(stderr).toBe('');
 
     // What the block prints, from the API's own answers.
     const gold = JSON.parse((await request(preview.url, '/api/v1/rates/latest')).body).data;
-    const cash = JSON.parse((await request(preview.url, '/api/v1/nisab?subcategory=3')).body).data as { nsbBasisSubcategoryID: number | null; nsbValueInNaira: number }[];
+    const cash = JSON.parse((await request(preview.url, '/api/v1/nisab?subcategory=3')).body).data as {
+      nsbBasisSubcategoryID: number | null;
+      nsbValueInNaira: number;
+    }[];
     const onSilver = cash.find((r) => r.nsbBasisSubcategoryID === 2)!;
     const refused = JSON.parse((await request(preview.url, '/api/v1/rates?start_date=2024-02-30')).body);
     expect(stdout).toBe(
-      [`${gold.drtDate} ${gold.drtInNaira} NGN per ${gold.drtUnit}`, `Nisab for cash today: ${onSilver.nsbValueInNaira} NGN`, `400 ${refused.message}`, ''].join('\n'),
+      [
+        `${gold.drtDate} ${gold.drtInNaira} NGN per ${gold.drtUnit}`,
+        `Nisab for cash today: ${onSilver.nsbValueInNaira} NGN`,
+        `400 ${refused.message}`,
+        '',
+      ].join('\n'),
     );
   }, 300_000);
 });

@@ -78,7 +78,7 @@ const due = (holdings: Holdings, school: School, standard: Standard = 'gold', he
   zakatDue(published, holdings, standard, school, herds);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-describe('the issue\'s two checks', () => {
+describe("the issue's two checks", () => {
   it('a Maliki payer with ₦10,000,000 cash and 50 g of gold owes 2.5 % of the whole (by parts: 50/85 + 10,000,000/14,983,930.44 ≥ 1)', () => {
     expect(50 / 85 + 10_000_000 / GOLD_NISAB).toBeGreaterThan(1);
     const result = due({ cash: 10_000_000, goldGrams: 50 }, 'maliki');
@@ -90,7 +90,7 @@ describe('the issue\'s two checks', () => {
     expect(due({ cash: 10_000_000, goldGrams: 50 }, 'shafii').totalDueNaira).toBe(0);
   });
 
-  it('50 g of gold and 300 g of silver owe 2.5 % of both for a Maliki (50/85 + 300/595 ≥ 1) and nothing for a Shafi\'i', () => {
+  it("50 g of gold and 300 g of silver owe 2.5 % of both for a Maliki (50/85 + 300/595 ≥ 1) and nothing for a Shafi'i", () => {
     expect(50 / 85 + 300 / 595).toBeGreaterThan(1);
     const maliki = due({ goldGrams: 50, silverGrams: 300 }, 'maliki');
     expect(maliki.totalDueNaira).toBeCloseTo(0.025 * 50 * GOLD_GRAM + 0.025 * 300 * SILVER_GRAM, 1);
@@ -132,7 +132,7 @@ describe('combined holdings just above and just below the Nisab', () => {
 });
 
 describe('worn jewellery, per school', () => {
-  it('100 g of worn gold owes nothing for a Maliki, Shafi\'i or Hanbali, and 2.5 g for a Hanafi', () => {
+  it("100 g of worn gold owes nothing for a Maliki, Shafi'i or Hanbali, and 2.5 g for a Hanafi", () => {
     for (const school of ['maliki', 'shafii', 'hanbali'] as const) {
       const result = due({ wornGoldGrams: 100 }, school);
       expect(result.totalDueNaira, school).toBe(0);
@@ -170,8 +170,8 @@ describe('crops', () => {
   });
 });
 
-describe('the legal thresholds in silver, at the record\'s silver rate', () => {
-  it('values three dirhams (8.925 g), ten dirhams (29.75 g), the silver diyyah and a woman\'s by hand', () => {
+describe("the legal thresholds in silver, at the record's silver rate", () => {
+  it("values three dirhams (8.925 g), ten dirhams (29.75 g), the silver diyyah and a woman's by hand", () => {
     const silver = (g: number) => round2(g * SILVER_GRAM);
     expect(rule(32).nsbValueInNaira).toBeCloseTo(silver(8.925), 2); // Maliki dowry: ₦18,397.07
     expect(rule(34).nsbValueInNaira).toBe(rule(32).nsbValueInNaira); // theft, Maliki and Hanbali
@@ -190,13 +190,13 @@ describe('the legal thresholds in silver, at the record\'s silver rate', () => {
 });
 
 describe('livestock and zakat al-fitr in plain words', () => {
-  it('names the Maliki tabi\' a two-year-old calf and the majority\'s a one-year-old', () => {
+  it("names the Maliki tabi' a two-year-old calf and the majority's a one-year-old", () => {
     expect(due({}, 'maliki', 'gold', { cattle: 35 }).lines[0]!.due).toBe('1 tabi (a calf, male or female, two years old)');
     expect(due({}, 'hanafi', 'gold', { cattle: 35 }).lines[0]!.due).toBe('1 tabi (a calf, male or female, one year old)');
     expect(due({}, 'maliki', 'gold', { cattle: 45 }).lines[0]!.due).toBe('1 musinnah (a cow, female only, four years old)');
   });
 
-  it('gives one sa\' a person for the Maliki and half a sa\' of wheat (1.625 kg) or a sa\' of dates (3.25 kg) for the Hanafi', () => {
+  it("gives one sa' a person for the Maliki and half a sa' of wheat (1.625 kg) or a sa' of dates (3.25 kg) for the Hanafi", () => {
     expect(due({ persons: 5 }, 'maliki').lines[0]!.due).toMatch(/^5 sa \(1 sa a person/);
     const hanafi = due({ persons: 5 }, 'hanafi').lines[0]!.due;
     expect(hanafi).toMatch(/^8\.125 kg \(1\.625 kg a person/);

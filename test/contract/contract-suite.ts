@@ -3,7 +3,20 @@
 // Expected rates come from SQL on the fixture database, not from our own code.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AS_OF, FX_CODES, GAP, makeFixture, oracleCalendar, oracleCurrencies, oracleInCurrency, oracleLatestOn, oracleRates, oracleSources, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
+import {
+  AS_OF,
+  FX_CODES,
+  GAP,
+  makeFixture,
+  oracleCalendar,
+  oracleCurrencies,
+  oracleInCurrency,
+  oracleLatestOn,
+  oracleRates,
+  oracleSources,
+  SUBCATEGORIES,
+  type Fixture,
+} from '../support/fixture.ts';
 import { money } from '../../generator/core/money.ts';
 import { paths } from '../../generator/core/layout.ts';
 import { rawRequest, request, type Answer } from '../support/http.ts';
@@ -28,8 +41,7 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
   describe(`the contract, served by ${name}`, () => {
     let fixture: Fixture;
     let server: RunningServer;
-    const get = (path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> =>
-      request(server.url, path, init);
+    const get = (path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> => request(server.url, path, init);
     const data = async (path: string) => JSON.parse((await get(path)).body).data;
     const expectError = async (path: string, status: number, message?: RegExp, method = 'GET') => {
       const answer = await get(path, { method });
@@ -60,7 +72,19 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
     });
 
     describe('§1 base addresses', () => {
-      const paths = ['/rates/latest', '/rates/latest?subcategory=2', '/rates?start_date=2020-02-20&end_date=2020-03-05', '/rates', '/nisab', '/nisab?subcategory=5', '/subcategories', '/sources', '/meta', '/rates?subcategory=abc', '/nope'];
+      const paths = [
+        '/rates/latest',
+        '/rates/latest?subcategory=2',
+        '/rates?start_date=2020-02-20&end_date=2020-03-05',
+        '/rates',
+        '/nisab',
+        '/nisab?subcategory=5',
+        '/subcategories',
+        '/sources',
+        '/meta',
+        '/rates?subcategory=abc',
+        '/nope',
+      ];
       it('answers both base forms byte for byte the same', async () => {
         for (const path of paths) {
           const a = await get(`/api/v1${path}`);
@@ -107,7 +131,7 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         expect(await data('/api/v1/rates/latest')).toEqual(expected);
         expect((await data('/api/v1/rates/latest')).drtDate).toBe(AS_OF);
       });
-      it('GET /rates/latest?subcategory=ID is that subcategory\'s newest rate', async () => {
+      it("GET /rates/latest?subcategory=ID is that subcategory's newest rate", async () => {
         for (const id of [SUBCATEGORIES.silver, SUBCATEGORIES.platinum]) {
           expect(await data(`/api/v1/rates/latest?subcategory=${id}`)).toEqual(oracleRates(fixture.db, fixture.asOf, { subcategory: id }).at(-1));
         }
@@ -132,7 +156,8 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         const list = await data('/api/v1/subcategories');
         expect(list.map((s: { sctID: number }) => s.sctID)).toEqual([1, 2, 3, 5, 9, 11, 12]);
         expect(list.filter((s: { sctIsDefault: boolean }) => s.sctIsDefault).map((s: { sctSlug: string }) => s.sctSlug)).toEqual(['gold']);
-        for (const s of list) expect(Object.keys(s)).toEqual(expect.arrayContaining(['sctID', 'sctSlug', 'sctName', 'sctUnit', 'sctHasDailyRate', 'sctIsDefault']));
+        for (const s of list)
+          expect(Object.keys(s)).toEqual(expect.arrayContaining(['sctID', 'sctSlug', 'sctName', 'sctUnit', 'sctHasDailyRate', 'sctIsDefault']));
       });
       it('GET /sources lists every source, and every rate names sources it lists', async () => {
         const sources = await data('/api/v1/sources');
@@ -213,7 +238,20 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
 
     describe('§2 filters of /rates', () => {
       it('rejects dates that are not real zero-padded calendar dates, naming the parameter', async () => {
-        for (const bad of ['2024-02-30', '2023-02-29', '2024-2-5', '20240205', '2024-02-05T00:00', '2024-13-01', '0000-01-01', 'today', '2024-02-05%20', '2024-02-05%0A', '%0A2024-02-05', '%FF']) {
+        for (const bad of [
+          '2024-02-30',
+          '2023-02-29',
+          '2024-2-5',
+          '20240205',
+          '2024-02-05T00:00',
+          '2024-13-01',
+          '0000-01-01',
+          'today',
+          '2024-02-05%20',
+          '2024-02-05%0A',
+          '%0A2024-02-05',
+          '%FF',
+        ]) {
           await expectError(`/api/v1/rates?start_date=${bad}`, 400, /^start_date must be a real date in YYYY-MM-DD form/);
           await expectError(`/api/v1/rates?end_date=${bad}`, 400, /^end_date must be/);
         }
@@ -231,15 +269,31 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         await expectRates('?end_date=2020-01-02', { end: '2020-01-02' });
       });
       it('crosses year, decade and gap boundaries exactly', async () => {
-        for (const [start, end] of [['2019-12-31', '2020-01-01'], ['2019-12-25', '2021-06-30'], ['2021-06-01', '2021-07-10'], ['2020-11-15', '2022-02-10'], ['2019-01-01', '2030-01-01']]) {
-          for (const sub of [null, 1, 2, 11]) await expectRates(`?start_date=${start}&end_date=${end}${sub ? `&subcategory=${sub}` : ''}`, { start, end, subcategory: sub });
+        for (const [start, end] of [
+          ['2019-12-31', '2020-01-01'],
+          ['2019-12-25', '2021-06-30'],
+          ['2021-06-01', '2021-07-10'],
+          ['2020-11-15', '2022-02-10'],
+          ['2019-01-01', '2030-01-01'],
+        ]) {
+          for (const sub of [null, 1, 2, 11])
+            await expectRates(`?start_date=${start}&end_date=${end}${sub ? `&subcategory=${sub}` : ''}`, { start, end, subcategory: sub });
         }
       });
       it('answers 400 when start_date is after end_date', async () => {
-        await expectError('/api/v1/rates?start_date=2021-01-02&end_date=2021-01-01', 400, /^start_date \(2021-01-02\) must not be after end_date \(2021-01-01\)$/);
+        await expectError(
+          '/api/v1/rates?start_date=2021-01-02&end_date=2021-01-01',
+          400,
+          /^start_date \(2021-01-02\) must not be after end_date \(2021-01-01\)$/,
+        );
       });
       it('answers 200 with data [] and count 0 for a range without records', async () => {
-        for (const query of ['?start_date=2000-01-01&end_date=2000-12-31', `?start_date=2024-03-16`, `?start_date=${GAP.from}&end_date=${GAP.to}&subcategory=1`, '?subcategory=3']) {
+        for (const query of [
+          '?start_date=2000-01-01&end_date=2000-12-31',
+          `?start_date=2024-03-16`,
+          `?start_date=${GAP.from}&end_date=${GAP.to}&subcategory=1`,
+          '?subcategory=3',
+        ]) {
           const answer = await get(`/api/v1/rates${query}`);
           expect(answer.status, query).toBe(200);
           expect(JSON.parse(answer.body), query).toEqual({ success: true, data: [], count: 0 });
@@ -255,7 +309,11 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         await expectError('/api/v1/rates/latest?subcategory=4', 404);
       });
       it('takes a subcategory by its slug as by its ID (§2a)', async () => {
-        for (const [endpoint, query] of [['/rates/latest', ''], ['/rates', '&start_date=2019-12-01&end_date=2020-01-31'], ['/nisab', '']]) {
+        for (const [endpoint, query] of [
+          ['/rates/latest', ''],
+          ['/rates', '&start_date=2019-12-01&end_date=2020-01-31'],
+          ['/nisab', ''],
+        ]) {
           const byId = await get(`/api/v1${endpoint}?subcategory=2${query}`);
           const bySlug = await get(`/api/v1${endpoint}?subcategory=silver${query}`);
           expect(byId.status, endpoint).toBe(200);
@@ -306,9 +364,21 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
           ['/rates/latest?hijri_date=1447-9-1', 400, 'hijri_date must be a Hijri date in YYYY-MM-DD form (month 01-12, day 01-30), e.g. 1447-09-01'],
           ['/nisab?hijri_date=1447-09-01&calendar=gregorian', 400, 'calendar must be one of umm-al-qura, nigeria'],
           ['/nisab?hijri_date=1446-12-30', 400, 'hijri_date 1446-12-30 does not exist: month 1446-12 has 29 days in the umm-al-qura calendar'],
-          ['/nisab?hijri_date=1442-08-30&calendar=nigeria&subcategory=nothing', 400, 'hijri_date 1442-08-30 does not exist: month 1442-08 has 29 days in the nigeria calendar'],
-          ['/nisab?hijri_date=1442-10-30&calendar=nigeria', 404, "hijri_date 1442-10-30: the length of month 1442-10 in the nigeria calendar is not known yet (the next month's declared first day is not in the data)"],
-          ['/rates/latest?hijri_date=1442-11-01&calendar=nigeria', 404, 'hijri_date 1442-11-01: the declared first day of month 1442-11 is not in the nigeria calendar (the months it holds are listed at /api/v1/calendars/nigeria)'],
+          [
+            '/nisab?hijri_date=1442-08-30&calendar=nigeria&subcategory=nothing',
+            400,
+            'hijri_date 1442-08-30 does not exist: month 1442-08 has 29 days in the nigeria calendar',
+          ],
+          [
+            '/nisab?hijri_date=1442-10-30&calendar=nigeria',
+            404,
+            "hijri_date 1442-10-30: the length of month 1442-10 in the nigeria calendar is not known yet (the next month's declared first day is not in the data)",
+          ],
+          [
+            '/rates/latest?hijri_date=1442-11-01&calendar=nigeria',
+            404,
+            'hijri_date 1442-11-01: the declared first day of month 1442-11 is not in the nigeria calendar (the months it holds are listed at /api/v1/calendars/nigeria)',
+          ],
           ['/nisab?hijri_date=1299-12-01', 404, 'hijri_date 1299-12-01 is outside the years the umm-al-qura table covers (1300 to 1600)'],
         ] as const) {
           const answer = await get(`/api/v1${path}`);
@@ -342,10 +412,20 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
       it('currency=NGN equals the Naira fields and currency=USD the dollar fields, for every record', async () => {
         for (const year of YEARS) {
           for (const rate of await data(`/api/v1/rates?start_date=${year}-01-01&end_date=${year}-12-31&currency=NGN`)) {
-            expect([rate.drtUSDinCurrency, rate.drtInCurrency, rate.drtCurrencyDate, rate.drtCurrencySource]).toEqual([rate.drtUSDinNaira, rate.drtInNaira, rate.drtNairaDate, rate.drtNairaSource]);
+            expect([rate.drtUSDinCurrency, rate.drtInCurrency, rate.drtCurrencyDate, rate.drtCurrencySource]).toEqual([
+              rate.drtUSDinNaira,
+              rate.drtInNaira,
+              rate.drtNairaDate,
+              rate.drtNairaSource,
+            ]);
           }
           for (const rate of await data(`/api/v1/rates?start_date=${year}-01-01&end_date=${year}-12-31&currency=USD`)) {
-            expect([rate.drtUSDinCurrency, rate.drtInCurrency, rate.drtCurrencyDate, rate.drtCurrencySource]).toEqual([1, money([rate.drtInUSD]), rate.drtDate, 'us-dollar']);
+            expect([rate.drtUSDinCurrency, rate.drtInCurrency, rate.drtCurrencyDate, rate.drtCurrencySource]).toEqual([
+              1,
+              money([rate.drtInUSD]),
+              rate.drtDate,
+              'us-dollar',
+            ]);
           }
         }
       });
@@ -353,7 +433,13 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         for (const code of ['GBP', 'EUR', 'JPY', 'NGN', 'USD']) {
           const latest = await data(`/api/v1/rates/latest?currency=${code}`);
           expect(latest, code).toEqual(inCurrency(code, [oracleLatestOn(fixture.db, fixture.asOf, AS_OF, 1)!])[0]);
-          for (const [date, sub] of [['2020-01-03', 1], ['2021-06-20', 1], ['2021-06-15', 2], ['2023-07-01', 11], ['2024-01-05', 11]] as const) {
+          for (const [date, sub] of [
+            ['2020-01-03', 1],
+            ['2021-06-20', 1],
+            ['2021-06-15', 2],
+            ['2023-07-01', 11],
+            ['2024-01-05', 11],
+          ] as const) {
             const dated = await data(`/api/v1/rates/latest?date=${date}&subcategory=${sub}&currency=${code}`);
             expect(dated, `${code} ${date} ${sub}`).toEqual(inCurrency(code, [oracleLatestOn(fixture.db, fixture.asOf, date, sub)!])[0]);
           }
@@ -372,7 +458,8 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
               if (rule.nsbValueInUSD === null) expect(nsbValueInCurrency).toBeNull();
               if (code === 'NGN') expect(nsbValueInCurrency).toBe(rule.nsbValueInNaira);
               if (rule.nsbID === 1) {
-                const expected = goldIn === null || goldIn.drtUSDinCurrency === null ? null : money([85, goldIn.drtInUSD as number, goldIn.drtUSDinCurrency as number]);
+                const expected =
+                  goldIn === null || goldIn.drtUSDinCurrency === null ? null : money([85, goldIn.drtInUSD as number, goldIn.drtUSDinCurrency as number]);
                 expect(nsbValueInCurrency, `${code} ${date}`).toBe(expected);
               }
             }
@@ -380,7 +467,11 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         }
       });
       it('answers the same bytes on both bases, with an ETag that a later request revalidates', async () => {
-        for (const path of ['/nisab?currency=GBP&date=2021-06-20', '/rates/latest?currency=EUR', '/rates?start_date=2021-06-01&end_date=2021-07-31&currency=GBP']) {
+        for (const path of [
+          '/nisab?currency=GBP&date=2021-06-20',
+          '/rates/latest?currency=EUR',
+          '/rates?start_date=2021-06-01&end_date=2021-07-31&currency=GBP',
+        ]) {
           const a = await get(`/api/v1${path}`);
           const b = await get(`/index.php/api/v1${path}`);
           expect(b.body, path).toBe(a.body);
@@ -398,11 +489,19 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
             await expectError(`/api/v1${endpoint}?currency=${bad}`, 400, /^currency must be an ISO 4217 code in three capital letters, e\.g\. GBP/);
           }
           await expectError(`/api/v1${endpoint}?currency=GBP&currency=EUR`, 400, /^currency is given more than once/);
-          await expectError(`/api/v1${endpoint}?currency=XAU`, 404, /^currency XAU is not published; the published currencies are listed at \/api\/v1\/currencies$/);
+          await expectError(
+            `/api/v1${endpoint}?currency=XAU`,
+            404,
+            /^currency XAU is not published; the published currencies are listed at \/api\/v1\/currencies$/,
+          );
           // A malformed date answers before a currency not published.
           if (endpoint !== '/rates') await expectError(`/api/v1${endpoint}?currency=CHF&date=2021-02-30`, 400, /^date must be/);
         }
-        await expectError('/api/v1/rates?currency=GBP', 400, /^with currency, a range may span at most 366 days of published rates \(this one spans 2019-12-20 to 2024-03-15\)/);
+        await expectError(
+          '/api/v1/rates?currency=GBP',
+          400,
+          /^with currency, a range may span at most 366 days of published rates \(this one spans 2019-12-20 to 2024-03-15\)/,
+        );
         await expectError('/api/v1/rates?currency=GBP&start_date=2021-01-01&end_date=2022-01-02', 400, /at most 366 days/);
         expect((await get('/api/v1/rates?currency=GBP&start_date=2021-01-01&end_date=2022-01-01')).status).toBe(200);
         // Not a parameter of these: ignored.
@@ -413,7 +512,16 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
     describe('§2a dated answers', () => {
       const latestOn = (date: string, sub = 1) => oracleLatestOn(fixture.db, fixture.asOf, date, sub);
       it('GET /rates/latest?date=D is the newest record on or before D: on a record, in a gap, across a month and a year', async () => {
-        for (const [date, sub] of [['2020-03-10', 1], ['2021-06-20', 1], ['2021-07-01', 1], ['2021-06-15', 2], ['2020-01-01', 2], ['2022-05-04', 11], ['2020-01-01', 11], ['2024-01-05', 11]] as const) {
+        for (const [date, sub] of [
+          ['2020-03-10', 1],
+          ['2021-06-20', 1],
+          ['2021-07-01', 1],
+          ['2021-06-15', 2],
+          ['2020-01-01', 2],
+          ['2022-05-04', 11],
+          ['2020-01-01', 11],
+          ['2024-01-05', 11],
+        ] as const) {
           const answer = await get(`/api/v1/rates/latest?date=${date}&subcategory=${sub}`);
           expect(answer.status, `${date}/${sub}`).toBe(200);
           expect(JSON.parse(answer.body).data, `${date}/${sub}`).toEqual(latestOn(date, sub));
@@ -455,7 +563,8 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
       });
       it('rejects a malformed or repeated date with 400, and an unknown subcategory with 404', async () => {
         for (const endpoint of ['/rates/latest', '/nisab']) {
-          for (const bad of ['2024-02-30', '2024-2-5', 'yesterday', '2024-02-05%0A']) await expectError(`/api/v1${endpoint}?date=${bad}`, 400, /^date must be a real date/);
+          for (const bad of ['2024-02-30', '2024-2-5', 'yesterday', '2024-02-05%0A'])
+            await expectError(`/api/v1${endpoint}?date=${bad}`, 400, /^date must be a real date/);
           await expectError(`/api/v1${endpoint}?date=2021-01-01&date=2021-02-01`, 400, /^date is given more than once/);
           await expectError(`/api/v1${endpoint}?date=2021-01-01&subcategory=no-such`, 404);
         }
@@ -478,7 +587,9 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
       it('rate records carry the contract fields with drtInNaira rounded to 2 decimals', async () => {
         const list = await data('/api/v1/rates?start_date=2020-01-01&end_date=2020-01-31');
         for (const r of list) {
-          expect(Object.keys(r)).toEqual(expect.arrayContaining(['drtID', 'drtSubcategoryID', 'drtDate', 'drtInUSD', 'drtUSDinNaira', 'drtInNaira', 'drtUnit']));
+          expect(Object.keys(r)).toEqual(
+            expect.arrayContaining(['drtID', 'drtSubcategoryID', 'drtDate', 'drtInUSD', 'drtUSDinNaira', 'drtInNaira', 'drtUnit']),
+          );
           expect(Math.abs(r.drtInNaira - r.drtInUSD * r.drtUSDinNaira)).toBeLessThanOrEqual(0.005 + 1e-9);
           expect(r.drtUnit).toBe('gram');
         }
@@ -486,7 +597,11 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
       it('Nisab rules carry their value at the newest rate of the metal they follow', async () => {
         const latestGold = await data('/api/v1/rates/latest');
         const [cash] = await data(`/api/v1/nisab?subcategory=${SUBCATEGORIES.cash}`);
-        expect(cash).toMatchObject({ nsbBasisSubcategoryID: 1, nsbRateDate: latestGold.drtDate, nsbValueInUSD: Math.round(85 * latestGold.drtInUSD * 100) / 100 });
+        expect(cash).toMatchObject({
+          nsbBasisSubcategoryID: 1,
+          nsbRateDate: latestGold.drtDate,
+          nsbValueInUSD: Math.round(85 * latestGold.drtInUSD * 100) / 100,
+        });
         const [rikaz] = await data(`/api/v1/nisab?subcategory=${SUBCATEGORIES.rikaz}`);
         expect(rikaz).toMatchObject({ nsbValueInUSD: null, nsbValueInNaira: null, nsbRateDate: null });
         const [camels] = await data(`/api/v1/nisab?subcategory=${SUBCATEGORIES.camels}`);
@@ -537,7 +652,12 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
 
     describe('§6 headers', () => {
       it('sends the JSON content type, CORS and Cache-Control on every envelope', async () => {
-        for (const path of ['/api/v1/rates/latest', '/api/v1/rates?start_date=2020-01-01&end_date=2020-02-15', '/api/v1/rates?start_date=bad', '/api/v1/nope']) {
+        for (const path of [
+          '/api/v1/rates/latest',
+          '/api/v1/rates?start_date=2020-01-01&end_date=2020-02-15',
+          '/api/v1/rates?start_date=bad',
+          '/api/v1/nope',
+        ]) {
           const answer = await get(path);
           expect(answer.headers['content-type'], path).toBe(JSON_TYPE);
           expect(answer.headers['access-control-allow-origin'], path).toBe('*');
@@ -563,7 +683,10 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         expect(sameBody.body).toBe(sameBody2.body);
         expect(sameBody.headers['etag']).toBe(sameBody2.headers['etag']);
         for (const answer of [whole, composed]) {
-          const path = answer === whole ? '/api/v1/rates?start_date=2020-02-01&end_date=2020-02-29&subcategory=1' : '/api/v1/rates?start_date=2020-01-31&end_date=2020-02-29&subcategory=2';
+          const path =
+            answer === whole
+              ? '/api/v1/rates?start_date=2020-02-01&end_date=2020-02-29&subcategory=1'
+              : '/api/v1/rates?start_date=2020-01-31&end_date=2020-02-29&subcategory=2';
           const again = await get(path, { headers: { 'if-none-match': answer.headers['etag']! } });
           expect(again.status).toBe(304);
           expect(again.body).toBe('');
@@ -572,7 +695,11 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         }
       });
       it('sends CORS and Cache-Control on 204, 304, 404 and 405 too', async () => {
-        for (const [path, method] of [['/api/v1/meta', 'OPTIONS'], ['/api/v1/nope', 'GET'], ['/api/v1/meta', 'DELETE']] as const) {
+        for (const [path, method] of [
+          ['/api/v1/meta', 'OPTIONS'],
+          ['/api/v1/nope', 'GET'],
+          ['/api/v1/meta', 'DELETE'],
+        ] as const) {
           const answer = await get(path, { method });
           expect(answer.headers['access-control-allow-origin'], `${method} ${path}`).toBe('*');
           expect(answer.headers['cache-control'], `${method} ${path}`).toBeDefined();
@@ -605,7 +732,7 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
           expect(answer.headers['cache-control'], path).toMatch(/max-age=0/);
         }
       });
-      it('answers NUL in a path with an envelope, never a 500 page showing the server\'s folders', async () => {
+      it("answers NUL in a path with an envelope, never a 500 page showing the server's folders", async () => {
         for (const path of ['/%00', '/api/v1%00/meta', '/api/v1/%00', '/v1/%00.json']) expectEnvelope(await get(path), path);
       });
       it('resolves dot segments before routing, as a URL parser (and so Cloudflare) does', async () => {
@@ -626,14 +753,21 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
       it('ignores headers that name an internal status, tree or request', async () => {
         const target = '/api/v1/rates?start_date=2020-01-05&end_date=2020-02-03';
         const plain = await get(target);
-        for (const headers of <Record<string, string>[]>[{ 'x-nisab-refused': '/x/503' }, { 'x-nisab-refused': '/_nisab/refused/200', 'x-nisab-uri': '/api/v1/nope', 'x-nisab-method': 'POST' }, { 'x-nisab-tree': '/etc', 'x-nisab-request-line': 'GET /api/v1/nope HTTP/1.1' }]) {
+        for (const headers of <Record<string, string>[]>[
+          { 'x-nisab-refused': '/x/503' },
+          { 'x-nisab-refused': '/_nisab/refused/200', 'x-nisab-uri': '/api/v1/nope', 'x-nisab-method': 'POST' },
+          { 'x-nisab-tree': '/etc', 'x-nisab-request-line': 'GET /api/v1/nope HTTP/1.1' },
+        ]) {
           const answer = await get(target, { headers });
           expect([answer.status, answer.body, answer.headers['etag']], JSON.stringify(headers)).toEqual([plain.status, plain.body, plain.headers['etag']]);
         }
       });
       it.skipIf(!options.rawRequestLines)('reads an absolute-form request line as its path', async () => {
         const host = new URL(server.url).host;
-        const answer = await rawRequest(server.url, `GET http://${host}/api/v1/rates/latest?subcategory=2 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        const answer = await rawRequest(
+          server.url,
+          `GET http://${host}/api/v1/rates/latest?subcategory=2 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+        );
         expect([answer.status, answer.body]).toEqual([200, (await get('/api/v1/rates/latest?subcategory=2')).body]);
       });
       it.skipIf(!options.rawRequestLines)('answers a request line too long with 414 or 431 in an envelope (never 494)', async () => {

@@ -31,9 +31,18 @@ describe('the Umm al-Qura table (1300 to 1600 AH)', () => {
   it('refuses day 30 of a 29-day month (400) and a year outside the table (404)', () => {
     expect(gregorianDay('1447-09-01', 'umm-al-qura', TABLES)).toEqual({ date: '2026-02-18' });
     expect(hijriDate('2025-06-25')).toBe('1446-12-29'); // Dhul Hijjah 1446 had 29 days
-    expect(gregorianDay('1446-12-30', 'umm-al-qura', TABLES)).toEqual({ status: 400, message: 'hijri_date 1446-12-30 does not exist: month 1446-12 has 29 days in the umm-al-qura calendar' });
-    expect(gregorianDay('1299-12-01', 'umm-al-qura', TABLES)).toEqual({ status: 404, message: 'hijri_date 1299-12-01 is outside the years the umm-al-qura table covers (1300 to 1600)' });
-    expect(gregorianDay('1601-01-01', 'umm-al-qura', TABLES)).toEqual({ status: 404, message: 'hijri_date 1601-01-01 is outside the years the umm-al-qura table covers (1300 to 1600)' });
+    expect(gregorianDay('1446-12-30', 'umm-al-qura', TABLES)).toEqual({
+      status: 400,
+      message: 'hijri_date 1446-12-30 does not exist: month 1446-12 has 29 days in the umm-al-qura calendar',
+    });
+    expect(gregorianDay('1299-12-01', 'umm-al-qura', TABLES)).toEqual({
+      status: 404,
+      message: 'hijri_date 1299-12-01 is outside the years the umm-al-qura table covers (1300 to 1600)',
+    });
+    expect(gregorianDay('1601-01-01', 'umm-al-qura', TABLES)).toEqual({
+      status: 404,
+      message: 'hijri_date 1601-01-01 is outside the years the umm-al-qura table covers (1300 to 1600)',
+    });
   });
 });
 
@@ -41,14 +50,19 @@ describe("Nigeria's declared months", () => {
   it('give the declared days, and say why a day has none', () => {
     expect(gregorianDay('1443-01-01', 'nigeria', TABLES)).toEqual({ date: '2021-08-10' });
     expect(gregorianDay('1442-08-29', 'nigeria', TABLES)).toEqual({ date: '2021-04-12' });
-    expect(gregorianDay('1442-08-30', 'nigeria', TABLES)).toEqual({ status: 400, message: 'hijri_date 1442-08-30 does not exist: month 1442-08 has 29 days in the nigeria calendar' });
+    expect(gregorianDay('1442-08-30', 'nigeria', TABLES)).toEqual({
+      status: 400,
+      message: 'hijri_date 1442-08-30 does not exist: month 1442-08 has 29 days in the nigeria calendar',
+    });
     expect(gregorianDay('1442-09-30', 'nigeria', TABLES)).toEqual({
       status: 404,
-      message: "hijri_date 1442-09-30: the length of month 1442-09 in the nigeria calendar is not known yet (the next month's declared first day is not in the data)",
+      message:
+        "hijri_date 1442-09-30: the length of month 1442-09 in the nigeria calendar is not known yet (the next month's declared first day is not in the data)",
     });
     expect(gregorianDay('1442-10-01', 'nigeria', TABLES)).toEqual({
       status: 404,
-      message: 'hijri_date 1442-10-01: the declared first day of month 1442-10 is not in the nigeria calendar (the months it holds are listed at /api/v1/calendars/nigeria)',
+      message:
+        'hijri_date 1442-10-01: the declared first day of month 1442-10 is not in the nigeria calendar (the months it holds are listed at /api/v1/calendars/nigeria)',
     });
   });
 });

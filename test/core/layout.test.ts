@@ -27,7 +27,17 @@ describe('the layout, read back', () => {
   });
 
   it('refuses what no snapshot holds', () => {
-    for (const path of ['', 'manifest.json', 'index.html', '/' + paths.meta, paths.meta + '/', paths.latest(1).replace('1.json', '01.json'), '../' + paths.meta, paths.shard(1, 'month', '2024-03-01').replace('03', '13'), 'v1/rates/x.json']) {
+    for (const path of [
+      '',
+      'manifest.json',
+      'index.html',
+      '/' + paths.meta,
+      paths.meta + '/',
+      paths.latest(1).replace('1.json', '01.json'),
+      '../' + paths.meta,
+      paths.shard(1, 'month', '2024-03-01').replace('03', '13'),
+      'v1/rates/x.json',
+    ]) {
       expect(parsePath(path), path).toBeNull();
     }
   });

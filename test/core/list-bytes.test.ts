@@ -15,7 +15,12 @@ describe('bytePiece', () => {
     const file = renderList(Array.from({ length: n }, (_, i) => record(`2024-01-${String((i % 28) + 1).padStart(2, '0')}`, i + 1)));
     const text = textPiece(file, whole);
     const bytes = bytePiece(encode(file), decode)!;
-    expect({ body: decode(bytes.body), count: bytes.count, first: bytes.first, last: bytes.last }).toEqual({ body: text.body, count: n, first: text.first, last: text.last });
+    expect({ body: decode(bytes.body), count: bytes.count, first: bytes.first, last: bytes.last }).toEqual({
+      body: text.body,
+      count: n,
+      first: text.first,
+      last: text.last,
+    });
   });
 
   it('reads the empty list as no records, and refuses what is not a list file', () => {

@@ -18,7 +18,10 @@ function ruleOf(subcategory: number, school: string, variant?: string) {
   const found = rules.filter(
     (r) => r.nsbSubcategoryID === subcategory && r.nsbRateKind === 'bracket' && (variant ? r.nsbVariant === variant : r.nsbSchools.includes(school as never)),
   );
-  expect(found.map((r) => r.nsbVariant), `rules of ${subcategory} for ${school}`).toHaveLength(1);
+  expect(
+    found.map((r) => r.nsbVariant),
+    `rules of ${subcategory} for ${school}`,
+  ).toHaveLength(1);
   return found[0]!;
 }
 
@@ -208,7 +211,10 @@ describe('livestockDue against the classical tables', () => {
   it('gives 250 camels 5 hiqqah or 1 hiqqah and 5 bint labun, never both sets', () => {
     expect(livestockDue(ruleOf(CAMELS_ID, 'shafii').nsbBrackets, 250)).toEqual([
       [{ item: 'hiqqah', count: 5 }],
-      [{ item: 'hiqqah', count: 1 }, { item: 'bint_labun', count: 5 }],
+      [
+        { item: 'hiqqah', count: 1 },
+        { item: 'bint_labun', count: 5 },
+      ],
     ]);
   });
 

@@ -16,7 +16,7 @@ const DECLARED: MonthStart[] = readFileSync(new URL('../../data/calendar-nigeria
   });
 
 describe("Nigeria's declared months (data/calendar-nigeria.csv)", () => {
-  it('give the first days the Sultan declared, a day after Umm al-Qura for Sha\'ban 1442, Muharram 1443 and Muharram 1441', () => {
+  it("give the first days the Sultan declared, a day after Umm al-Qura for Sha'ban 1442, Muharram 1443 and Muharram 1441", () => {
     const first = (month: string) => nigeriaGregorianDate(`${month}-01`, DECLARED);
     expect(first('1442-08')).toEqual({ date: '2021-03-15' });
     expect(hijriDate('2021-03-14')).toBe('1442-08-01');
@@ -61,7 +61,14 @@ describe("Nigeria's declared months (data/calendar-nigeria.csv)", () => {
       expect(nigeriaGregorianDate(hijri, DECLARED), hijri).toEqual({ date });
     }
     // Every day of each declared month: 29, or 30 when the next month is declared 30 days on.
-    expect(dated).toBe(DECLARED.length * 29 + DECLARED.filter((m, i) => DECLARED[i + 1]?.calMonth === nextHijriMonth(m.calMonth) && Date.parse(DECLARED[i + 1]!.calFirstDay) - Date.parse(m.calFirstDay) === 30 * 86_400_000).length);
+    expect(dated).toBe(
+      DECLARED.length * 29 +
+        DECLARED.filter(
+          (m, i) =>
+            DECLARED[i + 1]?.calMonth === nextHijriMonth(m.calMonth) &&
+            Date.parse(DECLARED[i + 1]!.calFirstDay) - Date.parse(m.calFirstDay) === 30 * 86_400_000,
+        ).length,
+    );
   });
 });
 

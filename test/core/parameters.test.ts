@@ -52,7 +52,11 @@ describe('PARAMETERS', () => {
         message: 'currency must be an ISO 4217 code in three capital letters, e.g. GBP; the published ones are listed at /api/v1/currencies',
       });
     }
-    expect(PARAMETERS.currency.parse('EUR', index)).toEqual({ ok: false, status: 404, message: 'currency EUR is not published; the published currencies are listed at /api/v1/currencies' });
+    expect(PARAMETERS.currency.parse('EUR', index)).toEqual({
+      ok: false,
+      status: 404,
+      message: 'currency EUR is not published; the published currencies are listed at /api/v1/currencies',
+    });
   });
 
   it('resolves a subcategory slug to its id, and answers 404 for a well-formed one naming none', () => {

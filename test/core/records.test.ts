@@ -46,15 +46,45 @@ function compare(shape: RecordShape, schema: Node, where: string): void {
 function reversed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reversed);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, reversed(v)]),
+  );
 }
 
 const RULE = {
-  nsbID: 5, nsbSubcategoryID: 5, nsbVariant: 'majority', nsbIsDefault: true, nsbSchools: ['maliki'], nsbAuthorities: [{ name: 'NMCN', sourceURL: 'https://example.org/n' }],
-  nsbThreshold: 5, nsbThresholdUnit: 'head', nsbRatePercent: null, nsbSolarYearRatePercent: null, nsbRateKind: 'bracket', nsbBasisSubcategoryID: null,
-  nsbLowerOf: [{ subcategoryID: 1, threshold: 85 }], nsbHawlRequired: true, nsbValueInUSD: 1.5, nsbValueInNaira: 2.25, nsbRateDate: '2024-03-15', nsbValueSubcategoryID: 1,
-  nsbConditions: 'c “quoted” ×', nsbNotes: null, nsbSourceURL: null,
-  nsbBrackets: [{ lbrMinCount: 10, lbrMaxCount: null, lbrDue: 'per5:sheep+remainder', lbrDueText: 't', lbrDues: [[{ item: 'sheep', count: 1 }]], lbrFormula: { per: [{ item: 'sheep', heads: 5 }], roundDownTo: 5, remainder: [{ minCount: 1, maxCount: null, dues: [[{ item: 'tabi', count: 1 }]] }] } }],
+  nsbID: 5,
+  nsbSubcategoryID: 5,
+  nsbVariant: 'majority',
+  nsbIsDefault: true,
+  nsbSchools: ['maliki'],
+  nsbAuthorities: [{ name: 'NMCN', sourceURL: 'https://example.org/n' }],
+  nsbThreshold: 5,
+  nsbThresholdUnit: 'head',
+  nsbRatePercent: null,
+  nsbSolarYearRatePercent: null,
+  nsbRateKind: 'bracket',
+  nsbBasisSubcategoryID: null,
+  nsbLowerOf: [{ subcategoryID: 1, threshold: 85 }],
+  nsbHawlRequired: true,
+  nsbValueInUSD: 1.5,
+  nsbValueInNaira: 2.25,
+  nsbRateDate: '2024-03-15',
+  nsbValueSubcategoryID: 1,
+  nsbConditions: 'c “quoted” ×',
+  nsbNotes: null,
+  nsbSourceURL: null,
+  nsbBrackets: [
+    {
+      lbrMinCount: 10,
+      lbrMaxCount: null,
+      lbrDue: 'per5:sheep+remainder',
+      lbrDueText: 't',
+      lbrDues: [[{ item: 'sheep', count: 1 }]],
+      lbrFormula: { per: [{ item: 'sheep', heads: 5 }], roundDownTo: 5, remainder: [{ minCount: 1, maxCount: null, dues: [[{ item: 'tabi', count: 1 }]] }] },
+    },
+  ],
   nsbCombining: [{ schools: ['maliki'], heldBy: 'the school', method: 'parts', with: [2, 3], applied: true, sourceURL: 'https://example.org/c' }],
   nsbWornJewellery: [{ schools: ['maliki'], due: false, sourceURL: 'https://example.org/j' }],
   nsbDueItems: [{ item: 'sheep', words: 'a sheep' }],
@@ -74,6 +104,8 @@ describe('renderRecord', () => {
 
   it('refuses a field without a place in the order, and an object without a declared shape', () => {
     expect(() => renderRecord('NisabRule', { ...RULE, nsbExtra: 1 } as never)).toThrow(/NisabRule: field nsbExtra has no place/);
-    expect(() => renderRecord('NisabRule', { ...RULE, nsbSchools: [{ school: 'maliki' }] } as never)).toThrow(/NisabRule\.nsbSchools: an object without a declared field order/);
+    expect(() => renderRecord('NisabRule', { ...RULE, nsbSchools: [{ school: 'maliki' }] } as never)).toThrow(
+      /NisabRule\.nsbSchools: an object without a declared field order/,
+    );
   });
 });

@@ -26,13 +26,18 @@ const error = (url: string, method = 'GET') => {
 
 describe('route()', () => {
   it('leaves paths outside the bases to static content', () => {
-    for (const url of ['/', '/openapi.json', '/v1/meta.json', '/api/v1x', '/api', '/index.php']) expect(route({ method: 'GET', url, ifNoneMatch: null }, index), url).toBeNull();
+    for (const url of ['/', '/openapi.json', '/v1/meta.json', '/api/v1x', '/api', '/index.php'])
+      expect(route({ method: 'GET', url, ifNoneMatch: null }, index), url).toBeNull();
   });
 
   it('answers each endpoint of the table, and 404 elsewhere with the table in its message', () => {
     for (const endpoint of ENDPOINTS) expect(plan(`/api/v1${endpoint.path}`).status, endpoint.path).toBe(200);
     expect(error('/api/v1/rate')).toEqual({ status: 404, message: noEndpointMessage() });
-    expect(noEndpointMessage()).toBe(`there is no endpoint at this path; under /api/v1 there are ${ENDPOINTS.slice(0, -1).map((e) => e.path).join(', ')} and ${ENDPOINTS.at(-1)!.path}`);
+    expect(noEndpointMessage()).toBe(
+      `there is no endpoint at this path; under /api/v1 there are ${ENDPOINTS.slice(0, -1)
+        .map((e) => e.path)
+        .join(', ')} and ${ENDPOINTS.at(-1)!.path}`,
+    );
   });
 
   it('reports the first problem in the contract order: method, path, malformed, order, unknown subcategory', () => {
@@ -45,7 +50,10 @@ describe('route()', () => {
 
   it('takes a subcategory by ID or slug, and names an unknown one', () => {
     expect(plan('/api/v1/rates/latest?subcategory=silver').reads).toEqual(plan('/api/v1/rates/latest?subcategory=2').reads);
-    expect(error('/api/v1/nisab?subcategory=brass')).toEqual({ status: 404, message: 'subcategory brass does not exist; the IDs and slugs are listed at /api/v1/subcategories' });
+    expect(error('/api/v1/nisab?subcategory=brass')).toEqual({
+      status: 404,
+      message: 'subcategory brass does not exist; the IDs and slugs are listed at /api/v1/subcategories',
+    });
     expect(error('/api/v1/rates/latest?subcategory=cash')).toEqual({ status: 404, message: 'subcategory 3 has no published rate' });
   });
 
@@ -59,7 +67,10 @@ describe('route()', () => {
     expect(plan('/api/v1/rates/latest?date=2024-03-12&subcategory=2').reads).toEqual([{ path: paths.latest(2), from: '', to: '' }]);
     // before every rate: only the rules, valued at nothing
     expect(plan('/api/v1/nisab?date=2019-01-01').reads.map((r) => r.path)).toEqual([paths.nisabAll]);
-    expect(error('/api/v1/rates/latest?date=2019-12-22&subcategory=2')).toEqual({ status: 404, message: 'subcategory 2 has no rate dated on or before 2019-12-22; its first rate is dated 2019-12-23' });
+    expect(error('/api/v1/rates/latest?date=2019-12-22&subcategory=2')).toEqual({
+      status: 404,
+      message: 'subcategory 2 has no rate dated on or before 2019-12-22; its first rate is dated 2019-12-23',
+    });
   });
 
   it('plans a range as at most two cut shards, and an empty range as an empty list without reads', () => {

@@ -8,7 +8,18 @@ import { finalize, maxAge, type Plan } from '../../generator/core/router.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import { sliceList } from '../../generator/core/slice.ts';
 
-const index = (validUntil: string): RoutingIndex => ({ asOf: '2024-03-15', validUntil, defaultSubcategoryID: 1, all: null, subcategories: {}, slugs: {}, dailyRateIDs: [], etags: {}, snapshot: '0'.repeat(40), calendars: { ummAlQura: { firstYear: 1300, firstDay: '1882-11-12', lengths: '' }, nigeria: [] } });
+const index = (validUntil: string): RoutingIndex => ({
+  asOf: '2024-03-15',
+  validUntil,
+  defaultSubcategoryID: 1,
+  all: null,
+  subcategories: {},
+  slugs: {},
+  dailyRateIDs: [],
+  etags: {},
+  snapshot: '0'.repeat(40),
+  calendars: { ummAlQura: { firstYear: 1300, firstDay: '1882-11-12', lengths: '' }, nigeria: [] },
+});
 const plan = (ifNoneMatch: string | null): Plan => ({ status: 200, reads: [], body: null, head: false, ifNoneMatch, dated: null, currency: null });
 
 describe('the router core', () => {
@@ -46,7 +57,10 @@ describe('the router core', () => {
     expect(worst31).toBeLessThanOrEqual(3);
     expect(worst62).toBeLessThanOrEqual(2.5);
     expect(planRange(1, '2001-01-01', null, { first: '2000-01-31', last: '2000-12-31' }, '2000-12-31')).toEqual([]);
-    expect(planRange(1, '2000-12-31', '2001-01-01', { first: '1999-01-31', last: '2003-12-31' }, '2003-12-31').map((r) => r.path)).toEqual([paths.shard(1, 'month', '2000-12-01'), paths.shard(1, 'month', '2001-01-01')]);
+    expect(planRange(1, '2000-12-31', '2001-01-01', { first: '1999-01-31', last: '2003-12-31' }, '2003-12-31').map((r) => r.path)).toEqual([
+      paths.shard(1, 'month', '2000-12-01'),
+      paths.shard(1, 'month', '2001-01-01'),
+    ]);
     expect(planRange(1, '1999-12-15', '2001-01-15', { first: '1990-01-31', last: '2003-12-31' }, '2003-12-31').map((r) => r.path)).toEqual([
       paths.shard(1, 'month', '1999-12-01'),
       paths.shard(1, 'year', '2000-01-01'),
@@ -82,7 +96,8 @@ describe('the router core', () => {
 
   it('answers 304 to any matching If-None-Match form', () => {
     const answer = { status: 200, parts: ['{}'], etag: '"abc"', etagKey: '{}' };
-    for (const header of ['"abc"', 'W/"abc"', '"x", "abc"', '*']) expect(finalize(answer, plan(header), index('2024-01-01T00:00:00Z'), 0).status, header).toBe(304);
+    for (const header of ['"abc"', 'W/"abc"', '"x", "abc"', '*'])
+      expect(finalize(answer, plan(header), index('2024-01-01T00:00:00Z'), 0).status, header).toBe(304);
     for (const header of ['"abcd"', 'abc', '']) expect(finalize(answer, plan(header), index('2024-01-01T00:00:00Z'), 0).status, header).toBe(200);
   });
 

@@ -34,12 +34,21 @@ describe('the default data in data/', () => {
     expect(db.prepare(`SELECT fxPerUSD FROM fx_rates WHERE fxCurrency = 'GBP' AND fxDate = '2026-09-29'`).pluck().get()).toBe(0.75538854);
     // Monthly up to 2025-08-31 (World Bank averages, IMF end-of-month rates), daily after it
     // (currency API prices, the CBN's official rate of the day or carried from the last working day).
-    expect(db.prepare(`SELECT drtPriceSource, drtNairaSource, min(drtDate), max(drtDate), count(*) FROM rates GROUP BY 1, 2 ORDER BY 3, 2`).raw().all()).toEqual([
+    expect(
+      db.prepare(`SELECT drtPriceSource, drtNairaSource, min(drtDate), max(drtDate), count(*) FROM rates GROUP BY 1, 2 ORDER BY 3, 2`).raw().all(),
+    ).toEqual([
       ['worldbank-pink-sheet', 'imf-ifs-eop', '2005-01-31', '2025-08-31', 496],
       ['currency-api', 'cbn-nfem', '2025-09-01', '2026-09-29', 166],
       ['currency-api', 'cbn-nfem-carried', '2025-09-21', '2026-09-27', 86],
     ]);
-    expect(db.prepare(`SELECT count(*) FROM rates WHERE drtNairaSource = 'cbn-nfem-carried' AND (drtNairaDate IS NULL OR julianday(drtDate) - julianday(drtNairaDate) > 7)`).pluck().get()).toBe(0);
+    expect(
+      db
+        .prepare(
+          `SELECT count(*) FROM rates WHERE drtNairaSource = 'cbn-nfem-carried' AND (drtNairaDate IS NULL OR julianday(drtDate) - julianday(drtNairaDate) > 7)`,
+        )
+        .pluck()
+        .get(),
+    ).toBe(0);
     expect(count(db, 'livestock_brackets')).toBe(122);
     expect(db.prepare('SELECT sctSlug FROM subcategories WHERE sctIsDefault = 1').pluck().all()).toEqual(['gold']);
 
@@ -74,7 +83,9 @@ describe('the default data in data/', () => {
     const dated = rates.filter((r) => r.drtHijriDateNigeria !== null);
     expect(dated.length).toBe(100);
     // Ramadan 1447 began on 18 February 2026 (the gold rates of that month fall on its days 7 to 21).
-    expect(rates.filter((r) => r.drtSubcategoryID === 1 && r.drtDate >= '2026-02-17' && r.drtDate <= '2026-03-21').map((r) => [r.drtDate, r.drtHijriDateNigeria])).toEqual([
+    expect(
+      rates.filter((r) => r.drtSubcategoryID === 1 && r.drtDate >= '2026-02-17' && r.drtDate <= '2026-03-21').map((r) => [r.drtDate, r.drtHijriDateNigeria]),
+    ).toEqual([
       ['2026-02-24', '1447-09-07'],
       ['2026-03-01', '1447-09-12'],
       ['2026-03-03', '1447-09-14'],

@@ -32,17 +32,31 @@ async function refusedWith(run: () => Promise<unknown>, pattern: RegExp) {
 describe('hostile import files', () => {
   it('a JSON key given twice (it rewrote rule 1)', async () => {
     const db = await scratch.seededDatabase();
-    const file = await scratch.write('nisab.json', '[{"nsbID":104,"nsbID":1,"nsbSubcategoryID":1,"nsbThreshold":85,"nsbThresholdUnit":"gram","nsbRatePercent":2.5}]');
+    const file = await scratch.write(
+      'nisab.json',
+      '[{"nsbID":104,"nsbID":1,"nsbSubcategoryID":1,"nsbThreshold":85,"nsbThresholdUnit":"gram","nsbRatePercent":2.5}]',
+    );
     await refusedWith(() => importNisab(db, file), /nisab\.json:1: nsbID: given twice in one object/);
   });
 
   it('invalid UTF-8, in JSON and in CSV (it was stored as U+FFFD)', async () => {
     const db = await scratch.seededDatabase();
     const json = path.join(scratch.dir, 'nisab.json');
-    await import('node:fs/promises').then((fs) => fs.writeFile(json, Buffer.concat([Buffer.from('[\n{"nsbID":1,"nsbSubcategoryID":1,"nsbThreshold":85,"nsbThresholdUnit":"gram","nsbRatePercent":2.5,"nsbNotes":"'), Buffer.from([0xff]), Buffer.from('"}\n]')])));
+    await import('node:fs/promises').then((fs) =>
+      fs.writeFile(
+        json,
+        Buffer.concat([
+          Buffer.from('[\n{"nsbID":1,"nsbSubcategoryID":1,"nsbThreshold":85,"nsbThresholdUnit":"gram","nsbRatePercent":2.5,"nsbNotes":"'),
+          Buffer.from([0xff]),
+          Buffer.from('"}\n]'),
+        ]),
+      ),
+    );
     await refusedWith(() => importNisab(db, json), /nisab\.json:2: file: is not valid UTF-8/);
     const csv = path.join(scratch.dir, 'rates.csv');
-    await import('node:fs/promises').then((fs) => fs.writeFile(csv, Buffer.concat([Buffer.from(`${HEADER}2024-03-14,1,49.77,1530\n2024-03-15,1,49.8,15`), Buffer.from([0xc3, 0x28]), Buffer.from('30\n')])));
+    await import('node:fs/promises').then((fs) =>
+      fs.writeFile(csv, Buffer.concat([Buffer.from(`${HEADER}2024-03-14,1,49.77,1530\n2024-03-15,1,49.8,15`), Buffer.from([0xc3, 0x28]), Buffer.from('30\n')])),
+    );
     await refusedWith(() => importRates(db, csv), /rates\.csv:\d+: file: is not valid UTF-8/);
   });
 
@@ -52,10 +66,21 @@ describe('hostile import files', () => {
     await refusedWith(() => importNisab(db, file), /nsbSourceURL: must be an http\(s\) URL/);
   });
 
-  it('every link that is not a plain http(s) URL, for a source, a rule and a rule\'s authority', async () => {
+  it("every link that is not a plain http(s) URL, for a source, a rule and a rule's authority", async () => {
     const db = await scratch.seededDatabase();
     // javascript: was published; its siblings run script or leave the web when a client renders them as links
-    const bad = ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox', 'file:///etc/passwd', 'ftp://example.org/x', 'HTTPS://example.org/', 'https://example.org/a b', '//example.org/x', 'example.org'];
+    const bad = [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox',
+      'file:///etc/passwd',
+      'ftp://example.org/x',
+      'HTTPS://example.org/',
+      'https://example.org/a b',
+      '//example.org/x',
+      'example.org',
+    ];
     for (const url of bad) {
       const csv = await scratch.write('sources.csv', `srcID,srcName,srcURL,srcLicence,srcDescription\ncbn-nfem,CBN,"${url}",public,daily official rate\n`);
       await refusedWith(() => importSources(db, csv), /sources\.csv:2: srcURL: must be an http\(s\) URL/);
@@ -64,7 +89,10 @@ describe('hostile import files', () => {
       const authority = await scratch.write('nisab.json', JSON.stringify([{ ...RULE, nsbAuthorities: [{ name: 'NMCN', sourceURL: url }] }]));
       await refusedWith(() => importNisab(db, authority), /nsbAuthorities\[0\]\.sourceURL: must be an http\(s\) URL/);
     }
-    const good = await scratch.write('sources.csv', 'srcID,srcName,srcURL,srcLicence,srcDescription\ncbn-nfem,CBN,https://www.cbn.gov.ng/rates/,public,daily official rate\n');
+    const good = await scratch.write(
+      'sources.csv',
+      'srcID,srcName,srcURL,srcLicence,srcDescription\ncbn-nfem,CBN,https://www.cbn.gov.ng/rates/,public,daily official rate\n',
+    );
     await importSources(db, good);
     expect(db.prepare("SELECT srcURL FROM sources WHERE srcID = 'cbn-nfem'").pluck().get()).toBe('https://www.cbn.gov.ng/rates/');
   });
@@ -102,7 +130,11 @@ describe('hostile import files', () => {
 
   it('rates before subcategories: said once, with the way out', async () => {
     const db = scratch.database();
-    const csv = await scratch.write('rates.csv', HEADER + Array.from({ length: 496 }, (_, i) => `${new Date(Date.UTC(2024, 0, 1 + (i >> 1))).toISOString().slice(0, 10)},${(i % 2) + 1},49.8,1530`).join('\n'));
+    const csv = await scratch.write(
+      'rates.csv',
+      HEADER +
+        Array.from({ length: 496 }, (_, i) => `${new Date(Date.UTC(2024, 0, 1 + (i >> 1))).toISOString().slice(0, 10)},${(i % 2) + 1},49.8,1530`).join('\n'),
+    );
     const message = await refusedWith(() => importRates(db, csv), /there are no subcategories yet; import them first: npm run cli -- import subcategories/);
     expect(message.split('\n').length).toBeLessThan(10);
   });

@@ -28,7 +28,10 @@ describe('importNigeriaCalendar', () => {
   it('upserts months by calMonth, oldest first, and says what changed', async () => {
     const db = await withSources();
     // Sha'ban 1442 (29 days), Ramadan, Shawwal 1442 (30 days after Ramadan), then Muharram 1443 three months on.
-    const file = await scratch.write('calendar.csv', HEADER + '1442-08,2021-03-15,moon-a\n1442-09,2021-04-13,moon-a\n1442-10,2021-05-13,moon-b\n1443-01,2021-08-10,moon-a\n');
+    const file = await scratch.write(
+      'calendar.csv',
+      HEADER + '1442-08,2021-03-15,moon-a\n1442-09,2021-04-13,moon-a\n1442-10,2021-05-13,moon-b\n1443-01,2021-08-10,moon-a\n',
+    );
     expect(await importNigeriaCalendar(db, file)).toEqual({ file, rows: 4, inserted: 4, updated: 0, unchanged: 0 });
     expect(await importNigeriaCalendar(db, file)).toMatchObject({ inserted: 0, updated: 0, unchanged: 4 });
     const next = await scratch.write('next.csv', HEADER + '1442-10,2021-05-13,moon-a\n1443-02,2021-09-08,moon-b\n');

@@ -14,11 +14,20 @@ import { useScratch, userError } from './scratch.ts';
 
 const scratch = useScratch();
 const HEADER = 'fxDate,fxCurrency,fxPerUSD,fxSource\n';
-const fileHash = () => createHash('sha1').update(readFileSync(path.join(scratch.dir, 'test.sqlite'))).digest('hex');
+const fileHash = () =>
+  createHash('sha1')
+    .update(readFileSync(path.join(scratch.dir, 'test.sqlite')))
+    .digest('hex');
 
 async function withCurrencies() {
   const db = await scratch.seededDatabase();
-  await importSources(db, await scratch.write('sources.csv', 'srcID,srcName,srcURL,srcLicence,srcDescription,srcFigure\ncurrency-api,The currency API,https://example.org/,CC0 1.0,Daily reference rates.,daily-reference\n'));
+  await importSources(
+    db,
+    await scratch.write(
+      'sources.csv',
+      'srcID,srcName,srcURL,srcLicence,srcDescription,srcFigure\ncurrency-api,The currency API,https://example.org/,CC0 1.0,Daily reference rates.,daily-reference\n',
+    ),
+  );
   await importCurrencies(db, await scratch.write('currencies.csv', 'curCode,curName\nGBP,Pound Sterling\nNGN,Naira\nUSD,US Dollar\nIRR,Iranian Rial\n'));
   await importFx(db, await scratch.write('history.csv', `${HEADER}2026-09-28,GBP,0.75495717,currency-api\n2026-09-28,IRR,42000,currency-api\n`));
   return db;
@@ -46,8 +55,16 @@ describe('import fx', () => {
 
   it('refuses the whole file for one bad row, naming FILE:LINE: field', async () => {
     const db = await withCurrencies();
-    await refused(db, '2026-09-29,GBP,0.75,currency-api\n2026-09-29,gbp,0.75,currency-api\n', /today\.csv:3: fxCurrency: must be an ISO 4217 code, three capital letters, e\.g\. GBP/);
-    await refused(db, '2026-09-29,EUR,0.88,currency-api\n2026-09-29,EUR,0.89,currency-api\n', /:2: fxCurrency: unknown currency EUR \(on 2 lines, this is the first\)/);
+    await refused(
+      db,
+      '2026-09-29,GBP,0.75,currency-api\n2026-09-29,gbp,0.75,currency-api\n',
+      /today\.csv:3: fxCurrency: must be an ISO 4217 code, three capital letters, e\.g\. GBP/,
+    );
+    await refused(
+      db,
+      '2026-09-29,EUR,0.88,currency-api\n2026-09-29,EUR,0.89,currency-api\n',
+      /:2: fxCurrency: unknown currency EUR \(on 2 lines, this is the first\)/,
+    );
     await refused(db, '2026-09-29,GBP,0.75,currency-api\n2026-09-29,GBP,0.76,currency-api\n', /:3: fxDate: GBP on 2026-09-29 is already on line 2/);
     await refused(db, '2026-09-29,GBP,0.75,nobody\n', /:2: fxSource: unknown source "nobody"/);
     await refused(db, '2026-02-30,GBP,0.75,currency-api\n', /:2: fxDate: must be a real date/);
@@ -58,11 +75,17 @@ describe('import fx', () => {
 
   it('gates each currency against its own neighbour: a range always, a jump unless accepted', async () => {
     const db = await withCurrencies();
-    await refused(db, '2026-09-29,GBP,7.5538854,currency-api\n', /:2: fxPerUSD: 7.5538854 is 10 times the previous rate of GBP \(0.75495717 on 2026-09-28\).*--accept-jumps/);
+    await refused(
+      db,
+      '2026-09-29,GBP,7.5538854,currency-api\n',
+      /:2: fxPerUSD: 7.5538854 is 10 times the previous rate of GBP \(0.75495717 on 2026-09-28\).*--accept-jumps/,
+    );
     await refused(db, '2026-09-29,IRR,1374999.64,currency-api\n', /:2: fxPerUSD: 1374999.64 is 32.7 times the previous rate of IRR/);
     await refused(db, '2026-09-27,GBP,0.075,currency-api\n', /1\/10.1 of the next rate of GBP/);
     await importFx(db, await scratch.write('real.csv', `${HEADER}2026-09-29,IRR,1374999.64,currency-api\n`), { acceptJumps: true });
-    await refused(db, '2026-09-30,IRR,1e12,currency-api\n', /1000000000000 is outside the plausible range for IRR, 0.0001 to 100000000 units per US dollar/, { acceptJumps: true });
+    await refused(db, '2026-09-30,IRR,1e12,currency-api\n', /1000000000000 is outside the plausible range for IRR, 0.0001 to 100000000 units per US dollar/, {
+      acceptJumps: true,
+    });
   });
 
   it('keeps rows as text, one file a month, a line per currency and day, replacing a kept day', async () => {
@@ -72,6 +95,8 @@ describe('import fx', () => {
       { fxDate: '2026-09-28', fxCurrency: 'GBP', fxPerUSD: 0.7549, fxSource: 'currency-api' },
     ]);
     await keepFx(dir, [{ fxDate: '2026-09-28', fxCurrency: 'GBP', fxPerUSD: 0.75495717, fxSource: 'currency-api' }]);
-    expect(await readFile(path.join(dir, '2026-09.csv'), 'utf8')).toBe(`${HEADER}2026-09-28,GBP,0.75495717,currency-api\n2026-09-29,GBP,0.75538854,currency-api\n`);
+    expect(await readFile(path.join(dir, '2026-09.csv'), 'utf8')).toBe(
+      `${HEADER}2026-09-28,GBP,0.75495717,currency-api\n2026-09-29,GBP,0.75538854,currency-api\n`,
+    );
   });
 });

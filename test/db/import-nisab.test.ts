@@ -51,14 +51,17 @@ describe('importNisab', () => {
     ]);
   });
 
-  it('changes nothing on re-import, and replaces a rule\'s brackets by the file\'s', async () => {
+  it("changes nothing on re-import, and replaces a rule's brackets by the file's", async () => {
     const db = await scratch.seededDatabase();
     await importNisab(db, await scratch.write('nisab.json', json([gold, herd])));
     const before = contents(db);
     expect(await importNisab(db, await scratch.write('nisab.json', json([gold, herd])))).toMatchObject({ unchanged: 2 });
     expect(contents(db)).toEqual(before);
 
-    const fewer = { ...herd, nsbBrackets: [{ lbrMinCount: 40, lbrMaxCount: null, lbrFormula: { per: [{ item: 'sheep', heads: 100 }], roundDownTo: 100 }, lbrDueText: 'x' }] };
+    const fewer = {
+      ...herd,
+      nsbBrackets: [{ lbrMinCount: 40, lbrMaxCount: null, lbrFormula: { per: [{ item: 'sheep', heads: 100 }], roundDownTo: 100 }, lbrDueText: 'x' }],
+    };
     expect(await importNisab(db, await scratch.write('nisab.json', json([fewer])))).toMatchObject({ updated: 1 });
     expect(db.prepare('SELECT lbrMinCount, lbrDueText FROM livestock_brackets').raw().all()).toEqual([[40, 'x']]);
   });
@@ -94,7 +97,15 @@ describe('importNisab', () => {
     const rules = [
       { ...herd, nsbBrackets: [{ ...herd.nsbBrackets[0], lbrDue: 'sheep:1' }, herd.nsbBrackets[1]] }, // line 2
       { ...gold, nsbID: 5, nsbRateKind: 'none' }, // line 32
-      { ...cash, nsbID: 6, nsbThreshold: 85, nsbLowerOf: [{ subcategoryID: 1, threshold: 85 }, { subcategoryID: 44, threshold: 595 }] },
+      {
+        ...cash,
+        nsbID: 6,
+        nsbThreshold: 85,
+        nsbLowerOf: [
+          { subcategoryID: 1, threshold: 85 },
+          { subcategoryID: 44, threshold: 595 },
+        ],
+      },
       { ...cash, nsbID: 7, nsbSchools: ['maliki', 'zahiri'], nsbAuthorities: [{ name: 'X', sourceURL: 'ftp://example.org/' }] },
     ];
     const file = await scratch.write('nisab.json', json(rules));

@@ -27,7 +27,10 @@ describe('importRates', () => {
 
   it('keeps given drtIDs and assigns the rest after them, whatever the row order', async () => {
     const db = await scratch.seededDatabase();
-    const file = await ratesFile('2024-01-31,1,65,900,\n2024-02-29,1,66,900,1\n2024-03-31,1,67,900,7\n', 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtID\n');
+    const file = await ratesFile(
+      '2024-01-31,1,65,900,\n2024-02-29,1,66,900,1\n2024-03-31,1,67,900,7\n',
+      'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtID\n',
+    );
     await importRates(db, file);
     expect(db.prepare('SELECT drtDate, drtID FROM rates ORDER BY drtDate').raw().all()).toEqual([
       ['2024-01-31', 8],

@@ -22,10 +22,7 @@ describe('importCategories', () => {
   it('refuses duplicate IDs and slugs, and a slug taken by another stored category', async () => {
     const db = await scratch.seededDatabase();
     const before = contents(db);
-    const file = await scratch.write(
-      'categories.csv',
-      'catID,catSlug,catName\n3,livestock,Livestock\n3,crops,Crops\n4,livestock,Herds\n',
-    );
+    const file = await scratch.write('categories.csv', 'catID,catSlug,catName\n3,livestock,Livestock\n3,crops,Crops\n4,livestock,Herds\n');
     const error = await userError(importCategories(db, file));
     expect(error.problems).toEqual([`${file}:3: catID: 3 is already on line 2`, `${file}:4: catSlug: "livestock" is already on line 2`]);
     const clash = await scratch.write('clash.csv', 'catID,catSlug,catName\n5,monetary,Money again\n');
@@ -42,7 +39,13 @@ describe('importSubcategories', () => {
     const file = await scratch.write('sub.csv', 'sctID,sctSlug,sctName,sctUnit,sctHasDailyRate,sctIsDefault\n4,camels,Camels,head,false,false\n');
     expect(await importSubcategories(db, file)).toMatchObject({ inserted: 1 });
     expect(db.prepare('SELECT * FROM subcategories WHERE sctID = 4').get()).toEqual({
-      sctID: 4, sctSlug: 'camels', sctName: 'Camels', sctUnit: 'head', sctHasDailyRate: 0, sctIsDefault: 0, sctCategoryID: null,
+      sctID: 4,
+      sctSlug: 'camels',
+      sctName: 'Camels',
+      sctUnit: 'head',
+      sctHasDailyRate: 0,
+      sctIsDefault: 0,
+      sctCategoryID: null,
     });
     const before = contents(db);
     expect(await importSubcategories(db, file)).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });

@@ -46,7 +46,16 @@ describe('initDatabase and migrate', () => {
     ]);
     expect(db.prepare('SELECT * FROM rates').all()).toEqual([
       // Figures from before sources were recorded are the operator's own: manual.
-      { drtID: 7, drtSubcategoryID: 1, drtDate: '2024-01-31', drtInUSD: 65.5, drtUSDinNaira: 900, drtPriceSource: 'manual', drtNairaSource: 'manual', drtNairaDate: null },
+      {
+        drtID: 7,
+        drtSubcategoryID: 1,
+        drtDate: '2024-01-31',
+        drtInUSD: 65.5,
+        drtUSDinNaira: 900,
+        drtPriceSource: 'manual',
+        drtNairaSource: 'manual',
+        drtNairaDate: null,
+      },
     ]);
     expect(db.prepare('SELECT srcID FROM sources').pluck().all()).toEqual(['manual', 'us-dollar']);
     db.close();

@@ -12,7 +12,10 @@ import { useScratch, userError } from './scratch.ts';
 
 const scratch = useScratch();
 const HEADER = 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n';
-const fileHash = () => createHash('sha1').update(readFileSync(path.join(scratch.dir, 'test.sqlite'))).digest('hex');
+const fileHash = () =>
+  createHash('sha1')
+    .update(readFileSync(path.join(scratch.dir, 'test.sqlite')))
+    .digest('hex');
 
 /** gold and silver on 2024-03-14, the day before the rows under test */
 async function withHistory() {
@@ -33,7 +36,11 @@ describe('the plausibility gate of rate imports', () => {
   it('refuses a price in the wrong unit, a misplaced decimal point and a typo, naming the neighbour and the way out', async () => {
     const db = await withHistory();
     // 1e3 a gram: 20× the day before (it published a Nisab of N123 million).
-    const error = await refused(db, '2024-03-15,1,1e3,1530.857\n', /:2: drtInUSD: 1000 is 20.1 times the previous rate of subcategory 1 \(49.77 on 2024-03-14\).*--accept-jumps/);
+    const error = await refused(
+      db,
+      '2024-03-15,1,1e3,1530.857\n',
+      /:2: drtInUSD: 1000 is 20.1 times the previous rate of subcategory 1 \(49.77 on 2024-03-14\).*--accept-jumps/,
+    );
     expect(error.message).toMatch(/nothing imported, 1 problem/);
     await refused(db, '2024-03-15,1,1547.99,1530.857\n', /31.1 times/); // the troy-ounce price
     await refused(db, '2024-03-15,1,4.977,1530.857\n', /1\/10 of/); // decimal point
@@ -43,7 +50,11 @@ describe('the plausibility gate of rate imports', () => {
 
   it('compares each row with its neighbour after the merge, inside the file too and before the first stored record', async () => {
     const db = await withHistory();
-    await refused(db, '2024-03-15,1,50.1,1530\n2024-03-16,1,501,1530\n', /:3: drtInUSD: 501 is 10 times the previous rate of subcategory 1 \(50.1 on 2024-03-15\)/);
+    await refused(
+      db,
+      '2024-03-15,1,50.1,1530\n2024-03-16,1,501,1530\n',
+      /:3: drtInUSD: 501 is 10 times the previous rate of subcategory 1 \(50.1 on 2024-03-15\)/,
+    );
     await refused(db, '2024-03-01,1,4.9,1530\n', /4.9 is 1\/10.2 of the next rate of subcategory 1 \(49.77 on 2024-03-14\)/);
   });
 
@@ -70,7 +81,9 @@ describe('the plausibility gate of rate imports', () => {
     const db = await withHistory();
     await importRates(db, await scratch.write('jump.csv', `${HEADER}2024-03-15,1,150,1530.857\n`), { acceptJumps: true });
     expect(db.prepare("SELECT drtInUSD FROM rates WHERE drtDate = '2024-03-15'").pluck().get()).toBe(150);
-    await refused(db, '2024-03-16,1,20000,1530\n', /20000 is outside the plausible range for subcategory 1, 0.01 to 10000 US dollars per gram/, { acceptJumps: true });
+    await refused(db, '2024-03-16,1,20000,1530\n', /20000 is outside the plausible range for subcategory 1, 0.01 to 10000 US dollars per gram/, {
+      acceptJumps: true,
+    });
   });
 
   it('refuses values whose products are not money: 1e308, 1E-7, 1e-320, a naira rate of 1e9', async () => {

@@ -27,7 +27,20 @@ describe('the rate columns, defined once', () => {
   });
 
   it("renders a rate's fields in the record's order, which is part of the public bytes", () => {
-    const line = rateLine({ drtHijriDateNigeria: null, drtHijriDate: '1445-07-19', drtNairaDate: '2024-01-31', drtNairaSource: 'manual', drtPriceSource: 'manual', drtUnit: 'gram', drtInNaira: 1, drtUSDinNaira: 2, drtInUSD: 0.5, drtDate: '2024-01-31', drtSubcategoryID: 1, drtID: 7 } as never);
+    const line = rateLine({
+      drtHijriDateNigeria: null,
+      drtHijriDate: '1445-07-19',
+      drtNairaDate: '2024-01-31',
+      drtNairaSource: 'manual',
+      drtPriceSource: 'manual',
+      drtUnit: 'gram',
+      drtInNaira: 1,
+      drtUSDinNaira: 2,
+      drtInUSD: 0.5,
+      drtDate: '2024-01-31',
+      drtSubcategoryID: 1,
+      drtID: 7,
+    } as never);
     expect(Object.keys(JSON.parse(line))).toEqual(Object.keys(RATE_COLUMNS));
     expect(line.startsWith('{"drtID":7,"drtSubcategoryID":1,"drtDate":"2024-01-31"')).toBe(true);
   });

@@ -47,15 +47,31 @@ describe('month versions (rate_months)', () => {
       ['nothing', 'SELECT 1', []],
       ['a plain UPDATE', "UPDATE rates SET drtInUSD = 99 WHERE drtSubcategoryID = 2 AND drtDate = '2024-02-05'", ['2024-02']],
       ['a plain DELETE', "DELETE FROM rates WHERE drtSubcategoryID = 1 AND drtDate = '2024-03-20'", ['2024-03']],
-      ['INSERT OR IGNORE', "INSERT OR IGNORE INTO rates (drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira) VALUES (1, '2024-01-06', 61.5, 1401)", ['2024-01']],
+      [
+        'INSERT OR IGNORE',
+        "INSERT OR IGNORE INTO rates (drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira) VALUES (1, '2024-01-06', 61.5, 1401)",
+        ['2024-01'],
+      ],
       // REPLACE deletes the row holding drtID 1 (gold, 2024-01-05) without a delete trigger
-      ['REPLACE by drtID', "REPLACE INTO rates (drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira) VALUES (1, 1, '2024-04-06', 64.5, 1404)", ['2024-01', '2024-04']],
+      [
+        'REPLACE by drtID',
+        "REPLACE INTO rates (drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira) VALUES (1, 1, '2024-04-06', 64.5, 1404)",
+        ['2024-01', '2024-04'],
+      ],
       ['a new column, set', "ALTER TABLE rates ADD COLUMN drtNote TEXT; UPDATE rates SET drtNote = 'checked' WHERE drtDate = '2024-05-05'", ['2024-05']],
       // Nigeria's calendar: a month start dates the day before it (day 30 of the month before) to its 30th day.
-      ['a declared month start', "INSERT INTO sources (srcID, srcName, srcLicence, srcDescription, srcFigure) VALUES ('moon', 'a report', 'none', 'a report', 'declaration'); INSERT INTO calendar_nigeria VALUES ('1445-09', '2024-03-11', 'moon')", ['2024-03', '2024-04']],
+      [
+        'a declared month start',
+        "INSERT INTO sources (srcID, srcName, srcLicence, srcDescription, srcFigure) VALUES ('moon', 'a report', 'none', 'a report', 'declaration'); INSERT INTO calendar_nigeria VALUES ('1445-09', '2024-03-11', 'moon')",
+        ['2024-03', '2024-04'],
+      ],
       ['a declared month start moved', "UPDATE calendar_nigeria SET calFirstDay = '2024-03-01' WHERE calMonth = '1445-09'", ['2024-02', '2024-03', '2024-04']],
-      ['a declared month start removed', "DELETE FROM calendar_nigeria", ['2024-02', '2024-03']],
-      ["the subcategory's unit (in every line)", "UPDATE subcategories SET sctUnit = 'troy-ounce' WHERE sctID = 2", ['2024-01', '2024-02', '2024-03', '2024-04', '2024-05', '2024-06']],
+      ['a declared month start removed', 'DELETE FROM calendar_nigeria', ['2024-02', '2024-03']],
+      [
+        "the subcategory's unit (in every line)",
+        "UPDATE subcategories SET sctUnit = 'troy-ounce' WHERE sctID = 2",
+        ['2024-01', '2024-02', '2024-03', '2024-04', '2024-05', '2024-06'],
+      ],
     ];
     for (const [what, sql, months] of edits) {
       db.exec(sql);

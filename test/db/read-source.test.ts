@@ -29,9 +29,45 @@ describe('readSource', () => {
     const db = await withRates();
     const { rates } = readSource(db, '2024-02-29');
     expect(rates).toEqual([
-      { drtID: 3, drtSubcategoryID: 1, drtDate: '2024-01-31', drtInUSD: 65.123456, drtUSDinNaira: 900.5, drtInNaira: 58643.67, drtUnit: 'gram', drtHijriDate: '1445-07-19', ...MANUAL, drtNairaDate: '2024-01-31', ...NOT_DECLARED },
-      { drtID: 2, drtSubcategoryID: 1, drtDate: '2024-02-29', drtInUSD: 66.005, drtUSDinNaira: 1000, drtInNaira: 66005, drtUnit: 'gram', drtHijriDate: '1445-08-19', ...MANUAL, drtNairaDate: '2024-02-29', ...NOT_DECLARED },
-      { drtID: 1, drtSubcategoryID: 2, drtDate: '2024-02-29', drtInUSD: 0.8, drtUSDinNaira: 1400, drtInNaira: 1120, drtUnit: 'gram', drtHijriDate: '1445-08-19', ...MANUAL, drtNairaDate: '2024-02-29', ...NOT_DECLARED },
+      {
+        drtID: 3,
+        drtSubcategoryID: 1,
+        drtDate: '2024-01-31',
+        drtInUSD: 65.123456,
+        drtUSDinNaira: 900.5,
+        drtInNaira: 58643.67,
+        drtUnit: 'gram',
+        drtHijriDate: '1445-07-19',
+        ...MANUAL,
+        drtNairaDate: '2024-01-31',
+        ...NOT_DECLARED,
+      },
+      {
+        drtID: 2,
+        drtSubcategoryID: 1,
+        drtDate: '2024-02-29',
+        drtInUSD: 66.005,
+        drtUSDinNaira: 1000,
+        drtInNaira: 66005,
+        drtUnit: 'gram',
+        drtHijriDate: '1445-08-19',
+        ...MANUAL,
+        drtNairaDate: '2024-02-29',
+        ...NOT_DECLARED,
+      },
+      {
+        drtID: 1,
+        drtSubcategoryID: 2,
+        drtDate: '2024-02-29',
+        drtInUSD: 0.8,
+        drtUSDinNaira: 1400,
+        drtInNaira: 1120,
+        drtUnit: 'gram',
+        drtHijriDate: '1445-08-19',
+        ...MANUAL,
+        drtNairaDate: '2024-02-29',
+        ...NOT_DECLARED,
+      },
     ]);
     expect(readSource(db, '2024-02-29').rates.map((r) => r.drtID)).not.toContain(4);
     expect(readSource(db, '2023-12-31').rates).toEqual([]);
@@ -65,7 +101,15 @@ describe('readSource', () => {
     const db = await withRates();
     const bracket = (lbrMinCount: number, lbrMaxCount: number | null) => ({ lbrMinCount, lbrMaxCount, lbrDueText: 'none', lbrDues: [], lbrFormula: null });
     const rules = [
-      { nsbID: 9, nsbSubcategoryID: 3, nsbThreshold: 5, nsbThresholdUnit: 'head', nsbRatePercent: null, nsbRateKind: 'bracket', nsbBrackets: [bracket(1, 4), bracket(5, null)] },
+      {
+        nsbID: 9,
+        nsbSubcategoryID: 3,
+        nsbThreshold: 5,
+        nsbThresholdUnit: 'head',
+        nsbRatePercent: null,
+        nsbRateKind: 'bracket',
+        nsbBrackets: [bracket(1, 4), bracket(5, null)],
+      },
       { nsbID: 2, nsbSubcategoryID: 1, nsbThreshold: 85, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5, nsbIsDefault: false },
     ];
     await importNisab(db, await scratch.write('nisab.json', JSON.stringify(rules)));

@@ -56,7 +56,7 @@ describe('subcategories and Nisab rules', () => {
     expect(db.prepare('SELECT count(*) FROM livestock_brackets').pluck().get()).toBe(0);
   });
 
-  it('keeps a rule\'s lists and a bracket\'s dues valid JSON', async () => {
+  it("keeps a rule's lists and a bracket's dues valid JSON", async () => {
     const db = await scratch.seededDatabase();
     const rule = (schools: string) =>
       db.exec(`INSERT INTO nisab_rules (nsbID, nsbSubcategoryID, nsbVariant, nsbIsDefault, nsbRateKind, nsbHawlRequired, nsbSchools)
@@ -73,6 +73,8 @@ describe('subcategories and Nisab rules', () => {
     const db = await scratch.seededDatabase();
     db.exec(`INSERT INTO nisab_rules (nsbID, nsbSubcategoryID, nsbVariant, nsbIsDefault, nsbRateKind, nsbHawlRequired)
              VALUES (1, 2, 'majority', 1, 'bracket', 1)`);
-    expect(() => db.exec("INSERT INTO livestock_brackets (lbrRuleID, lbrMinCount, lbrMaxCount, lbrDueText, lbrDues) VALUES (1, 10, 5, 'none', '[]')")).toThrow(/CHECK constraint failed/);
+    expect(() => db.exec("INSERT INTO livestock_brackets (lbrRuleID, lbrMinCount, lbrMaxCount, lbrDueText, lbrDues) VALUES (1, 10, 5, 'none', '[]')")).toThrow(
+      /CHECK constraint failed/,
+    );
   });
 });

@@ -20,12 +20,14 @@ export const ENTRIES = {
   RateInput: "drtNote: z.string().min(1).optional().describe('a note on the figures'),\n    drtChecked: z.boolean().optional(),",
   Rate: "drtNote: z.string().nullable().describe('a note on the figures, null for none'),\n    drtChecked: z.boolean().describe('checked by hand'),",
   RATE_COLUMNS: "drtNote: { sql: 'r.drtNote' },\n  drtChecked: { sql: 'r.drtChecked', boolean: true },",
-  STORED_RATE_COLUMNS: "drtNote: { kind: 'text', role: 'value', store: (note) => note ?? null },\n  drtChecked: { kind: 'boolean', role: 'value', store: (checked) => (checked ? 1 : 0) },",
+  STORED_RATE_COLUMNS:
+    "drtNote: { kind: 'text', role: 'value', store: (note) => note ?? null },\n  drtChecked: { kind: 'boolean', role: 'value', store: (checked) => (checked ? 1 : 0) },",
   RATE_FIELDS: "'drtNote', 'drtChecked'",
 };
 
 /** The migration step of the recipe. */
-export const MIGRATION = 'ALTER TABLE rates ADD COLUMN drtNote TEXT; ALTER TABLE rates ADD COLUMN drtChecked INTEGER NOT NULL DEFAULT 0 CHECK (drtChecked IN (0, 1))';
+export const MIGRATION =
+  'ALTER TABLE rates ADD COLUMN drtNote TEXT; ALTER TABLE rates ADD COLUMN drtChecked INTEGER NOT NULL DEFAULT 0 CHECK (drtChecked IN (0, 1))';
 
 /** Adds `entry` as the last member of the object literal or list that `start` opens. */
 function addLast(text: string, start: RegExp, entry: string): string {
@@ -51,7 +53,10 @@ export async function removeCopies(): Promise<void> {
 /** Writes a copy of generator/core/NAME with `edit` applied into a new folder under tmp/ (where the project's packages resolve); removeCopies() removes it. */
 async function copyOf(name: string, edit: (text: string) => string): Promise<string> {
   // Its own imports (./dates.ts, ./records.ts ...) are the real modules, or their mocks.
-  const text = edit(await readFile(path.join(CORE, name), 'utf8')).replaceAll(/from '\.\/([^']+)'/g, (_, file: string) => `from ${JSON.stringify(path.join(CORE, file))}`);
+  const text = edit(await readFile(path.join(CORE, name), 'utf8')).replaceAll(
+    /from '\.\/([^']+)'/g,
+    (_, file: string) => `from ${JSON.stringify(path.join(CORE, file))}`,
+  );
   await mkdir(path.join(ROOT, 'tmp'), { recursive: true });
   const dir = await mkdtemp(path.join(ROOT, 'tmp', 'with-field-'));
   made.push(dir);

@@ -31,7 +31,8 @@ afterAll(removeCopies);
 const scratch = useScratch();
 const DATA = path.join(import.meta.dirname, '../../data');
 const HEADER = 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtNote,drtChecked';
-const ROWS = 'SELECT drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira, drtPriceSource, drtNairaSource, drtNairaDate, drtNote, drtChecked FROM rates ORDER BY drtID';
+const ROWS =
+  'SELECT drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira, drtPriceSource, drtNairaSource, drtNairaDate, drtNote, drtChecked FROM rates ORDER BY drtID';
 
 async function database(name: string) {
   const db = scratch.database(name);
@@ -44,7 +45,10 @@ async function database(name: string) {
 describe('stored fields added to a copy of the definition', () => {
   it('are imported, kept in the data/daily text, read back from it, and published', async () => {
     const db = await database('test.sqlite');
-    await importRates(db, await scratch.write('rates.csv', `${HEADER}\n2024-01-31,1,65,900,"LBMA fix, 10:30",true\n2024-02-29,1,66,1000,,\n2024-02-29,2,0.75,1000,,\n`));
+    await importRates(
+      db,
+      await scratch.write('rates.csv', `${HEADER}\n2024-01-31,1,65,900,"LBMA fix, 10:30",true\n2024-02-29,1,66,1000,,\n2024-02-29,2,0.75,1000,,\n`),
+    );
     expect(db.prepare('SELECT drtDate, drtSubcategoryID, drtNote, drtChecked FROM rates ORDER BY drtID').raw().all()).toEqual([
       ['2024-01-31', 1, 'LBMA fix, 10:30', 1],
       ['2024-02-29', 1, null, 0],
@@ -60,13 +64,20 @@ describe('stored fields added to a copy of the definition', () => {
 
     // Kept as text: the new columns last, a value with a comma quoted, none as an empty cell, a boolean as true or false.
     const dir = path.join(scratch.dir, 'daily');
-    const kept = db.prepare('SELECT drtID, drtDate, drtSubcategoryID, drtInUSD, drtUSDinNaira, drtNote, drtChecked FROM rates WHERE drtSubcategoryID = 1').all();
-    const [january, february] = await keepRates(dir, kept.map((row) => ({ ...(row as KeptRate), drtChecked: (row as { drtChecked: number }).drtChecked === 1 })));
+    const kept = db
+      .prepare('SELECT drtID, drtDate, drtSubcategoryID, drtInUSD, drtUSDinNaira, drtNote, drtChecked FROM rates WHERE drtSubcategoryID = 1')
+      .all();
+    const [january, february] = await keepRates(
+      dir,
+      kept.map((row) => ({ ...(row as KeptRate), drtChecked: (row as { drtChecked: number }).drtChecked === 1 })),
+    );
     const columns = 'drtID,drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtPriceSource,drtNairaSource,drtNairaDate,drtNote,drtChecked\n';
     expect(await readFile(january!, 'utf8')).toBe(`${columns}1,2024-01-31,1,65,900,manual,manual,,"LBMA fix, 10:30",true\n`);
     // Read back when a row is added to its month: the kept row keeps its values.
     await keepRates(dir, [{ drtID: 3, drtDate: '2024-02-29', drtSubcategoryID: 2, drtInUSD: 0.75, drtUSDinNaira: 1000, drtChecked: true } as KeptRate]);
-    expect(await readFile(february!, 'utf8')).toBe(`${columns}2,2024-02-29,1,66,1000,manual,manual,,corrected,false\n3,2024-02-29,2,0.75,1000,manual,manual,,,true\n`);
+    expect(await readFile(february!, 'utf8')).toBe(
+      `${columns}2,2024-02-29,1,66,1000,manual,manual,,corrected,false\n3,2024-02-29,2,0.75,1000,manual,manual,,,true\n`,
+    );
     // Read back by the import: the text rebuilds the same rows.
     const rebuilt = await database('rebuilt.sqlite');
     for (const file of [january!, february!]) await importRates(rebuilt, file);

@@ -38,7 +38,10 @@ async function publishable() {
   const db = await scratch.seededDatabase();
   const rows = ['2024-03-11', '2024-03-12', '2024-03-13', '2024-03-14', '2024-03-15'].flatMap((d) => [`${d},1,65.1,1530,,`, `${d},2,0.8,1530,,`]);
   await importRates(db, await scratch.write('week.csv', HEADER + rows.join('\n') + '\n'));
-  await importNisab(db, await scratch.write('nisab.json', JSON.stringify([GOLD_RULE, { ...GOLD_RULE, nsbID: 2, nsbSubcategoryID: 3, nsbBasisSubcategoryID: 1 }])));
+  await importNisab(
+    db,
+    await scratch.write('nisab.json', JSON.stringify([GOLD_RULE, { ...GOLD_RULE, nsbID: 2, nsbSubcategoryID: 3, nsbBasisSubcategoryID: 1 }])),
+  );
   return db;
 }
 
@@ -58,7 +61,10 @@ describe('refused at import', () => {
     const db = await scratch.seededDatabase();
     for (const nairaDate of ['2014-03-15', '2024-03-07']) {
       const file = await scratch.write('rates.csv', `${HEADER}2024-03-15,1,65.1,1530,manual,${nairaDate}\n`);
-      await refused(() => importRates(db, file), new RegExp(`rates\\.csv:2: drtNairaDate: ${nairaDate} is \\d+ days before drtDate 2024-03-15; a naira rate is carried at most 7 days`));
+      await refused(
+        () => importRates(db, file),
+        new RegExp(`rates\\.csv:2: drtNairaDate: ${nairaDate} is \\d+ days before drtDate 2024-03-15; a naira rate is carried at most 7 days`),
+      );
     }
     const week = await scratch.write('rates.csv', `${HEADER}2024-03-15,1,65.1,1530,manual,2024-03-08\n`);
     expect((await importRates(db, week)).inserted).toBe(1);
@@ -87,22 +93,42 @@ describe('refused at import', () => {
   it("gold's unit changed to kg under its rates and rules (the API said 132.75 USD per kg)", async () => {
     const db = await publishable();
     const kg = await scratch.write('subcategories.csv', `${SUBCATEGORIES_HEADER}1,gold,Gold,kg,true,true,1\n`);
-    await refused(() => importSubcategories(db, kg), /subcategories\.csv:2: sctUnit: subcategory 1 has 5 rates priced per "gram"; changing the unit would publish them as prices per "kg"/);
+    await refused(
+      () => importSubcategories(db, kg),
+      /subcategories\.csv:2: sctUnit: subcategory 1 has 5 rates priced per "gram"; changing the unit would publish them as prices per "kg"/,
+    );
     // without rates yet, the rules it values still say gram
     db.exec('DELETE FROM rates');
-    const message = await refused(() => importSubcategories(db, kg), /Nisab rule 1: nsbThresholdUnit "gram", but subcategory 1, whose rate values the rule, is priced per "kg"/);
+    const message = await refused(
+      () => importSubcategories(db, kg),
+      /Nisab rule 1: nsbThresholdUnit "gram", but subcategory 1, whose rate values the rule, is priced per "kg"/,
+    );
     expect(message).toMatch(/Nisab rule 2: nsbThresholdUnit "gram", but subcategory 1/);
     // a unit that was never known may be corrected under its rates
-    db.exec("INSERT INTO rates (drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira) VALUES (1, '2024-03-15', 65.1, 1530); UPDATE subcategories SET sctUnit = 'gram ' WHERE sctID = 1");
+    db.exec(
+      "INSERT INTO rates (drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira) VALUES (1, '2024-03-15', 65.1, 1530); UPDATE subcategories SET sctUnit = 'gram ' WHERE sctID = 1",
+    );
     expect((await importSubcategories(db, await scratch.write('fixed.csv', `${SUBCATEGORIES_HEADER}1,gold,Gold,gram,true,true,1\n`))).updated).toBe(1);
     // a rule in another unit than the metal that values it: its own, its basis, or one of the lower-of metals
     for (const rule of [
       { ...GOLD_RULE, nsbThresholdUnit: 'kg', nsbThreshold: 0.085 },
       { ...GOLD_RULE, nsbSubcategoryID: 3, nsbBasisSubcategoryID: 1, nsbThresholdUnit: 'troy-ounce' },
-      { ...GOLD_RULE, nsbSubcategoryID: 3, nsbThreshold: null, nsbThresholdUnit: 'kg', nsbLowerOf: [{ subcategoryID: 1, threshold: 0.085 }, { subcategoryID: 2, threshold: 0.595 }] },
+      {
+        ...GOLD_RULE,
+        nsbSubcategoryID: 3,
+        nsbThreshold: null,
+        nsbThresholdUnit: 'kg',
+        nsbLowerOf: [
+          { subcategoryID: 1, threshold: 0.085 },
+          { subcategoryID: 2, threshold: 0.595 },
+        ],
+      },
     ]) {
       const file = await scratch.write('nisab.json', JSON.stringify([rule]));
-      await refused(() => importNisab(db, file), /nisab\.json:1: nsbThresholdUnit: "(kg|troy-ounce)", but subcategory 1, whose rate values the rule, is priced per "gram"/);
+      await refused(
+        () => importNisab(db, file),
+        /nisab\.json:1: nsbThresholdUnit: "(kg|troy-ounce)", but subcategory 1, whose rate values the rule, is priced per "gram"/,
+      );
     }
   });
 
@@ -111,7 +137,18 @@ describe('refused at import', () => {
     for (const [rule, field] of [
       [{ ...GOLD_RULE, nsbThreshold: 1e308 }, 'nsbThreshold'],
       [{ ...GOLD_RULE, nsbThreshold: 1e7 }, 'nsbThreshold'],
-      [{ ...GOLD_RULE, nsbSubcategoryID: 3, nsbThreshold: null, nsbLowerOf: [{ subcategoryID: 1, threshold: 85 }, { subcategoryID: 2, threshold: 1e300 }] }, 'nsbLowerOf\\[1\\]\\.threshold'],
+      [
+        {
+          ...GOLD_RULE,
+          nsbSubcategoryID: 3,
+          nsbThreshold: null,
+          nsbLowerOf: [
+            { subcategoryID: 1, threshold: 85 },
+            { subcategoryID: 2, threshold: 1e300 },
+          ],
+        },
+        'nsbLowerOf\\[1\\]\\.threshold',
+      ],
     ] as const) {
       const file = await scratch.write('nisab.json', JSON.stringify([rule]));
       await refused(() => importNisab(db, file), new RegExp(`nisab\\.json:1: ${field}: [0-9e+.]+ is more than 1,000,000`));
@@ -131,14 +168,42 @@ describe('refused at import', () => {
 describe('a database that already holds such a value', () => {
   // Written as an older program (or plain SQL) would have: around the imports.
   const HELD: [string, string, RegExp][] = [
-    ['a rate dated 0202-01-31', "INSERT INTO rates (drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira) VALUES (99, 1, '0202-01-31', 65.1, 1530)", /rates drtID 99 \(subcategory 1 on 0202-01-31\): drtDate: 0202-01-31 is outside .*; remove it with: npm run cli -- delete rate --subcategory 1 --date 0202-01-31 --db \S+test\.sqlite/],
-    ['a carried rate 10 years old', "UPDATE rates SET drtNairaDate = '2014-03-15' WHERE drtSubcategoryID = 1 AND drtDate = '2024-03-15'", /rates drtID \d+ \(subcategory 1 on 2024-03-15\): drtNairaDate: 2014-03-15 is 3653 days before .*import the rate again/],
-    ['a slug of digits', "UPDATE subcategories SET sctSlug = '2' WHERE sctID = 3", /subcategories sctID 3: sctSlug: "2" is all digits.*import subcategories FILE\.csv --db/],
-    ['a unit with a space', "UPDATE subcategories SET sctUnit = 'gram ' WHERE sctID = 1", /subcategories sctID 1: sctUnit: "gram " is not a unit the rules know/],
-    ['gold per kg under gram rules', "UPDATE subcategories SET sctUnit = 'kg' WHERE sctID = 1", /nisab_rules nsbID 1: nsbThresholdUnit: "gram", but subcategory 1, whose rate values the rule, is priced per "kg".*import nisab FILE\.json/],
+    [
+      'a rate dated 0202-01-31',
+      "INSERT INTO rates (drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira) VALUES (99, 1, '0202-01-31', 65.1, 1530)",
+      /rates drtID 99 \(subcategory 1 on 0202-01-31\): drtDate: 0202-01-31 is outside .*; remove it with: npm run cli -- delete rate --subcategory 1 --date 0202-01-31 --db \S+test\.sqlite/,
+    ],
+    [
+      'a carried rate 10 years old',
+      "UPDATE rates SET drtNairaDate = '2014-03-15' WHERE drtSubcategoryID = 1 AND drtDate = '2024-03-15'",
+      /rates drtID \d+ \(subcategory 1 on 2024-03-15\): drtNairaDate: 2014-03-15 is 3653 days before .*import the rate again/,
+    ],
+    [
+      'a slug of digits',
+      "UPDATE subcategories SET sctSlug = '2' WHERE sctID = 3",
+      /subcategories sctID 3: sctSlug: "2" is all digits.*import subcategories FILE\.csv --db/,
+    ],
+    [
+      'a unit with a space',
+      "UPDATE subcategories SET sctUnit = 'gram ' WHERE sctID = 1",
+      /subcategories sctID 1: sctUnit: "gram " is not a unit the rules know/,
+    ],
+    [
+      'gold per kg under gram rules',
+      "UPDATE subcategories SET sctUnit = 'kg' WHERE sctID = 1",
+      /nisab_rules nsbID 1: nsbThresholdUnit: "gram", but subcategory 1, whose rate values the rule, is priced per "kg".*import nisab FILE\.json/,
+    ],
     ['a threshold of 1e308', 'UPDATE nisab_rules SET nsbThreshold = 1e308 WHERE nsbID = 1', /nisab_rules nsbID 1: threshold: 1e\+308 is more than 1,000,000/],
-    ['a threshold of infinity', 'UPDATE nisab_rules SET nsbThreshold = 1e999 WHERE nsbID = 1', /nisab_rules nsbID 1: threshold: Infinity is not a finite number/],
-    ['manual redefined', "UPDATE sources SET srcName = 'Someone' WHERE srcID = 'manual'", /sources srcID manual: the built-in source was redefined; restore it with: npm run cli -- init --db/],
+    [
+      'a threshold of infinity',
+      'UPDATE nisab_rules SET nsbThreshold = 1e999 WHERE nsbID = 1',
+      /nisab_rules nsbID 1: threshold: Infinity is not a finite number/,
+    ],
+    [
+      'manual redefined',
+      "UPDATE sources SET srcName = 'Someone' WHERE srcID = 'manual'",
+      /sources srcID manual: the built-in source was redefined; restore it with: npm run cli -- init --db/,
+    ],
   ];
 
   for (const [name, sql, pattern] of HELD) {
@@ -155,7 +220,9 @@ describe('a database that already holds such a value', () => {
   it('through the CLI: an error, never "internal error"; delete rate removes the row, from the kept month file too, and the build then publishes', async () => {
     const db = await publishable();
     const daily = path.join(scratch.dir, 'daily');
-    await keepRates(daily, [{ drtID: 99, drtDate: '0202-01-31', drtSubcategoryID: 1, drtInUSD: 65.1, drtUSDinNaira: 1530, drtPriceSource: 'manual', drtNairaSource: 'manual' }]);
+    await keepRates(daily, [
+      { drtID: 99, drtDate: '0202-01-31', drtSubcategoryID: 1, drtInUSD: 65.1, drtUSDinNaira: 1530, drtPriceSource: 'manual', drtNairaSource: 'manual' },
+    ]);
     writeFileSync(path.join(daily, '0202-01.csv'), readFileSync(path.join(daily, '0202-01.csv'), 'utf8') + '100,0202-01-31,2,0.8,1530,manual,manual,\n');
     db.exec("INSERT INTO rates (drtID, drtSubcategoryID, drtDate, drtInUSD, drtUSDinNaira) VALUES (99, 1, '0202-01-31', 65.1, 1530)");
     db.close();
@@ -169,7 +236,9 @@ describe('a database that already holds such a value', () => {
     const gone = await cli(...fix, '--write-csv', daily);
     expect(gone.stderr).toBe('');
     expect(gone.stdout).toMatch(/deleted rate 99 \(subcategory 1 on 0202-01-31\)/);
-    expect(readFileSync(path.join(daily, '0202-01.csv'), 'utf8')).toBe('drtID,drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtPriceSource,drtNairaSource,drtNairaDate\n100,0202-01-31,2,0.8,1530,manual,manual,\n');
+    expect(readFileSync(path.join(daily, '0202-01.csv'), 'utf8')).toBe(
+      'drtID,drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtPriceSource,drtNairaSource,drtNairaDate\n100,0202-01-31,2,0.8,1530,manual,manual,\n',
+    );
     const again = await cli(...fix);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^error: .*no rate of subcategory 1 on 0202-01-31; nothing deleted/);

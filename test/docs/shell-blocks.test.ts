@@ -110,14 +110,18 @@ describe('every shell block of the README and docs/ that runs the CLI runs as wr
     for (const file of ['README.md', 'docs/operating.md', 'docs/deploying.md', 'docs/going-live.md']) expect(files, file).toContain(file);
   });
 
-  it.each(all.map((block) => [`${block.file}:${block.line}`, block] as const))('%s', async (_name, block) => {
-    const dir = await freshCopy(`${block.file.replace(/\W/g, '-')}-${block.line}`);
-    const env = { ...process.env, ...sourcesEnv, NISAB_TODAY: TODAY, NISAB_TIME_ZONE: 'Africa/Lagos', NISAB_DB: undefined, CI: 'true' };
-    try {
-      await run('bash', ['-euo', 'pipefail', '-c', asRun(block.text)], { cwd: dir, env, timeout: 540_000, maxBuffer: 64 * 1024 * 1024 });
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      expect.fail(`${block.file}:${block.line} exited ${e.code}\n${e.stderr.slice(-3000)}`);
-    }
-  }, 600_000);
+  it.each(all.map((block) => [`${block.file}:${block.line}`, block] as const))(
+    '%s',
+    async (_name, block) => {
+      const dir = await freshCopy(`${block.file.replace(/\W/g, '-')}-${block.line}`);
+      const env = { ...process.env, ...sourcesEnv, NISAB_TODAY: TODAY, NISAB_TIME_ZONE: 'Africa/Lagos', NISAB_DB: undefined, CI: 'true' };
+      try {
+        await run('bash', ['-euo', 'pipefail', '-c', asRun(block.text)], { cwd: dir, env, timeout: 540_000, maxBuffer: 64 * 1024 * 1024 });
+      } catch (error) {
+        const e = error as { code: number; stdout: string; stderr: string };
+        expect.fail(`${block.file}:${block.line} exited ${e.code}\n${e.stderr.slice(-3000)}`);
+      }
+    },
+    600_000,
+  );
 });

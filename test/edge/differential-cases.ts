@@ -50,7 +50,20 @@ export function datesAround(span: DataSpan): string[] {
 }
 
 /** Forms a date parameter must refuse. */
-const MALFORMED_DATES = ['2024-02-30', '2023-02-29', '2024-13-01', '2024-00-10', '2024-2-5', '20240205', '2024-02-05T00:00', '2024/02/05', '02-05-2024', '0000-01-01', '2024-02-05%0A', '%202024-02-05'];
+const MALFORMED_DATES = [
+  '2024-02-30',
+  '2023-02-29',
+  '2024-13-01',
+  '2024-00-10',
+  '2024-2-5',
+  '20240205',
+  '2024-02-05T00:00',
+  '2024/02/05',
+  '02-05-2024',
+  '0000-01-01',
+  '2024-02-05%0A',
+  '%202024-02-05',
+];
 
 /** Every value to try for a parameter, as query text (percent-encoded where it must be). */
 export function parameterValues(parameter: Parameter<unknown>, dates: string[]): string[] {

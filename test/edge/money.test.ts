@@ -37,14 +37,12 @@ function reference(factors: string[]): string {
   return negative && magnitude !== 0n ? `-${value}` : value;
 }
 
-const decimal = fc
-  .tuple(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 0, max: 8 }), fc.boolean())
-  .map(([digits, places, negative]) => {
-    const padded = digits.toString().padStart(places + 1, '0');
-    const text = places === 0 ? padded : `${padded.slice(0, -places)}.${padded.slice(-places)}`;
-    // The shortest form JavaScript writes for that value: what the published JSON holds.
-    return String(Number(`${negative ? '-' : ''}${text}`));
-  });
+const decimal = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 0, max: 8 }), fc.boolean()).map(([digits, places, negative]) => {
+  const padded = digits.toString().padStart(places + 1, '0');
+  const text = places === 0 ? padded : `${padded.slice(0, -places)}.${padded.slice(-places)}`;
+  // The shortest form JavaScript writes for that value: what the published JSON holds.
+  return String(Number(`${negative ? '-' : ''}${text}`));
+});
 
 describe('money', () => {
   it('rounds the exact product half away from zero (the contract example and its neighbours)', () => {
@@ -96,7 +94,9 @@ describe('money', () => {
     try {
       const entry = fileURLToPath(new URL('../../generator/core/money.ts', import.meta.url));
       const code = await bundle(entry, { target: 'es2015' });
-      const module = code.replace(/export\s*\{\s*money\s*\};?/, '') + `
+      const module =
+        code.replace(/export\s*\{\s*money\s*\};?/, '') +
+        `
 function answer(r) {
   var lines = r.requestText.split('\\n'); var out = [];
   for (var i = 0; i < lines.length; i++) { if (lines[i] === '') continue; out.push(String(money(lines[i].split(' ').map(Number)))); }

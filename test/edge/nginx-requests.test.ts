@@ -32,7 +32,17 @@ describe.skipIf(missing !== null)(`the nginx site's request handling${missing ? 
 
   beforeAll(async () => {
     fixture = await makeFixture();
-    await buildSnapshot({ db: fixture.db, out: fixture.out, asOf: todayIn('Africa/Lagos'), timeZone: 'Africa/Lagos', maxAgeDays: 100_000, strict: false, now: new Date(), log: () => {}, progress: () => {} });
+    await buildSnapshot({
+      db: fixture.db,
+      out: fixture.out,
+      asOf: todayIn('Africa/Lagos'),
+      timeZone: 'Africa/Lagos',
+      maxAgeDays: 100_000,
+      strict: false,
+      now: new Date(),
+      log: () => {},
+      progress: () => {},
+    });
     [preview, nginx] = await Promise.all([startPreview({ dir: fixture.out, port: 0 }), startNginx(fixture.out)]);
   }, 120_000);
 
@@ -73,7 +83,10 @@ describe.skipIf(missing !== null)(`the nginx site's request handling${missing ? 
     expect([chunked.status < 500, chunked.headers['content-type']]).toEqual([true, JSON_TYPE]);
     // Bodies, small or too large for nginx, still get the router's 405.
     for (const size of [10, 5_000_000]) {
-      const post = await rawRequest(nginx.url, Buffer.concat([Buffer.from(`POST /api/v1/rates HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: ${size}\r\n\r\n`), Buffer.alloc(size, 'a')]));
+      const post = await rawRequest(
+        nginx.url,
+        Buffer.concat([Buffer.from(`POST /api/v1/rates HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: ${size}\r\n\r\n`), Buffer.alloc(size, 'a')]),
+      );
       expect([post.status, post.headers['content-type'], post.headers.allow], `POST of ${size} bytes`).toEqual([405, JSON_TYPE, 'GET, HEAD, OPTIONS']);
     }
     // Paths that climb into the site's own internal locations are still requests under a base.
@@ -120,8 +133,19 @@ describe.skipIf(missing !== null)(`the nginx site's request handling${missing ? 
       }
     }
     // The internal locations answer nothing from outside, whatever the headers say.
-    for (const inner of ['/_nisab/api', '/_nisab/cached', '/_nisab/proxied', '/_nisab/compose', '/_nisab/refused/200', '/_nisab/mem/v1/meta.json', '/_nisab/static/index.html']) {
-      const answer = await rawRequest(nginx.url, head(`GET ${inner} HTTP/1.1`, 'X-Nisab-Refused: /x/200\r\nX-Nisab-URI: /api/v1/meta\r\nX-Nisab-Method: GET\r\n'));
+    for (const inner of [
+      '/_nisab/api',
+      '/_nisab/cached',
+      '/_nisab/proxied',
+      '/_nisab/compose',
+      '/_nisab/refused/200',
+      '/_nisab/mem/v1/meta.json',
+      '/_nisab/static/index.html',
+    ]) {
+      const answer = await rawRequest(
+        nginx.url,
+        head(`GET ${inner} HTTP/1.1`, 'X-Nisab-Refused: /x/200\r\nX-Nisab-URI: /api/v1/meta\r\nX-Nisab-Method: GET\r\n'),
+      );
       expect([answer.status, answer.headers['content-type'], JSON.parse(answer.body).success], inner).toEqual([404, JSON_TYPE, false]);
     }
   }, 120_000);

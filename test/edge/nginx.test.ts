@@ -69,7 +69,9 @@ describe('nisab-api nginx', () => {
     const older = path.join(work, 'older');
     await cp(await realpath(out), older, { recursive: true });
     await rm(path.join(older, 'v1', 'mark'), { recursive: true });
-    await expect(writeNginxSite({ dir: older, port: 8080, prefix: path.join(work, 'p1') })).rejects.toThrow(`${older}: the snapshot has no mark (v1/mark/); it was built by an older version: build it again`);
+    await expect(writeNginxSite({ dir: older, port: 8080, prefix: path.join(work, 'p1') })).rejects.toThrow(
+      `${older}: the snapshot has no mark (v1/mark/); it was built by an older version: build it again`,
+    );
     expect(existsSync(path.join(work, 'p1', 'nginx.conf'))).toBe(false);
   });
 
@@ -91,7 +93,11 @@ describe('nisab-api nginx', () => {
     expect(conf).toContain('listen 127.0.0.1:18080;');
     // Room for the biggest file of the snapshot.
     const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as { files: { [file: string]: { bytes: number } } };
-    const biggest = Math.max(...Object.entries(manifest.files).filter(([file]) => parsePath(file) !== null).map(([, f]) => f.bytes));
+    const biggest = Math.max(
+      ...Object.entries(manifest.files)
+        .filter(([file]) => parsePath(file) !== null)
+        .map(([, f]) => f.bytes),
+    );
     expect(Number(/subrequest_output_buffer_size (\d+);/.exec(conf)![1])).toBeGreaterThan(biggest);
     // Single-file answers of both bases are plain nginx, with the build's ETags.
     const routing = JSON.parse(await readFile(path.join(out, paths.routing), 'utf8'));
@@ -131,7 +137,10 @@ describe('nisab-api nginx', () => {
       for (const [i, body] of bodies.entries()) {
         let got;
         for (let tries = 0; tries < 100 && !got; tries++) {
-          got = await fetch(`http://127.0.0.1:${port}/b${i}`).then((r) => r.arrayBuffer(), () => new Promise((resolve) => setTimeout(resolve, 50)).then(() => undefined));
+          got = await fetch(`http://127.0.0.1:${port}/b${i}`).then(
+            (r) => r.arrayBuffer(),
+            () => new Promise((resolve) => setTimeout(resolve, 50)).then(() => undefined),
+          );
         }
         expect(Buffer.from(got as ArrayBuffer).equals(Buffer.from(body)), `body ${i}`).toBe(true);
       }
@@ -141,36 +150,40 @@ describe('nisab-api nginx', () => {
     }
   });
 
-  it.skipIf(missing !== null)(`starts as documented, and as an unprivileged user${missing ? ` (skipped: ${missing})` : ''}`, async () => {
-    const prefix = path.join(work, 'p3');
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const exitCode = process.exitCode;
-    await main(['nginx', '--dir', out, '--port', String(port), '--prefix', prefix]);
-    expect(process.exitCode ?? 0).toBe(exitCode ?? 0);
-    expect(spawnSync('nginx', ['-p', prefix, '-c', 'nginx.conf', '-t'], { encoding: 'utf8' }).status).toBe(0);
-    // Root may drop to nobody; anyone else runs it as themselves.
-    const asNobody = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv');
-    if (asNobody) await chownTree(prefix, 65534, 65534);
-    const command = asNobody ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', 'nginx'] : ['nginx'];
-    const child = spawn(command[0]!, [...command.slice(1), '-p', prefix, '-c', 'nginx.conf', '-g', 'daemon off;'], { stdio: 'ignore' });
-    try {
-      const url = `http://127.0.0.1:${port}`;
-      let latest;
-      for (let i = 0; i < 100 && !latest; i++) {
-        latest = await request(url, '/api/v1/rates/latest').catch(() => new Promise((resolve) => setTimeout(resolve, 50)).then(() => undefined));
+  it.skipIf(missing !== null)(
+    `starts as documented, and as an unprivileged user${missing ? ` (skipped: ${missing})` : ''}`,
+    async () => {
+      const prefix = path.join(work, 'p3');
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const exitCode = process.exitCode;
+      await main(['nginx', '--dir', out, '--port', String(port), '--prefix', prefix]);
+      expect(process.exitCode ?? 0).toBe(exitCode ?? 0);
+      expect(spawnSync('nginx', ['-p', prefix, '-c', 'nginx.conf', '-t'], { encoding: 'utf8' }).status).toBe(0);
+      // Root may drop to nobody; anyone else runs it as themselves.
+      const asNobody = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv');
+      if (asNobody) await chownTree(prefix, 65534, 65534);
+      const command = asNobody ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', 'nginx'] : ['nginx'];
+      const child = spawn(command[0]!, [...command.slice(1), '-p', prefix, '-c', 'nginx.conf', '-g', 'daemon off;'], { stdio: 'ignore' });
+      try {
+        const url = `http://127.0.0.1:${port}`;
+        let latest;
+        for (let i = 0; i < 100 && !latest; i++) {
+          latest = await request(url, '/api/v1/rates/latest').catch(() => new Promise((resolve) => setTimeout(resolve, 50)).then(() => undefined));
+        }
+        expect(latest!.status).toBe(200);
+        expect(latest!.body).toBe(await readFile(path.join(out, paths.latest(1)), 'utf8'));
+        const composed = await request(url, '/api/v1/rates?start_date=2020-01-15&end_date=2021-02-10&subcategory=2');
+        expect([composed.status, JSON.parse(composed.body).count]).toEqual([200, 13]);
+        const pid = Number(await readFile(path.join(prefix, 'nginx.pid'), 'utf8'));
+        if (asNobody) expect(spawnSync('ps', ['-o', 'user=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim()).toBe('nobody');
+      } finally {
+        child.kill('SIGQUIT');
+        await new Promise((resolve) => child.once('exit', resolve));
       }
-      expect(latest!.status).toBe(200);
-      expect(latest!.body).toBe(await readFile(path.join(out, paths.latest(1)), 'utf8'));
-      const composed = await request(url, '/api/v1/rates?start_date=2020-01-15&end_date=2021-02-10&subcategory=2');
-      expect([composed.status, JSON.parse(composed.body).count]).toEqual([200, 13]);
-      const pid = Number(await readFile(path.join(prefix, 'nginx.pid'), 'utf8'));
-      if (asNobody) expect(spawnSync('ps', ['-o', 'user=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim()).toBe('nobody');
-    } finally {
-      child.kill('SIGQUIT');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    expect(existsSync(path.join(prefix, 'nginx.pid'))).toBe(false);
-  }, 30_000);
+      expect(existsSync(path.join(prefix, 'nginx.pid'))).toBe(false);
+    },
+    30_000,
+  );
 });
 
 function escapeRegExp(text: string): string {

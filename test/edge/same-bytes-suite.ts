@@ -77,15 +77,65 @@ export function rangeCases(count: number): Case[] {
 function apiCases(base: string): Case[] {
   const get = (target: string): Case => ({ method: 'GET', target: base + target });
   const cases: Case[] = [];
-  for (const p of ['', '/', '/rates/latest', '/rates/latest/', '/rates', '/rates/', '/nisab', '/nisab/', '/subcategories', '/subcategories/', '/meta', '/meta/']) cases.push(get(p));
-  for (const value of ['1', '2', '3', '5', '11', '12', '99', 'gold', 'silver', 'cash', 'camels', 'copper', 'a-b', '0', '01', '-1', '+1', '1.0', 'abc', '', '1234567890', '%31', '%ZZ', '1%00', '1+', '%201']) {
+  for (const p of [
+    '',
+    '/',
+    '/rates/latest',
+    '/rates/latest/',
+    '/rates',
+    '/rates/',
+    '/nisab',
+    '/nisab/',
+    '/subcategories',
+    '/subcategories/',
+    '/meta',
+    '/meta/',
+  ])
+    cases.push(get(p));
+  for (const value of [
+    '1',
+    '2',
+    '3',
+    '5',
+    '11',
+    '12',
+    '99',
+    'gold',
+    'silver',
+    'cash',
+    'camels',
+    'copper',
+    'a-b',
+    '0',
+    '01',
+    '-1',
+    '+1',
+    '1.0',
+    'abc',
+    '',
+    '1234567890',
+    '%31',
+    '%ZZ',
+    '1%00',
+    '1+',
+    '%201',
+  ]) {
     cases.push(get(`/rates/latest?subcategory=${value}`), get(`/nisab?subcategory=${value}`), get(`/rates?subcategory=${value}`));
   }
   // Dated answers (composed at request time, docs/API.md §2a): before the first
   // rate, on and inside the data, in the gap, on the as-of date and after it;
   // no subcategory, ids and slugs, one without rates or rules, an unknown slug.
   for (const date of ['2019-01-01', '2019-12-20', '2020-02-29', '2021-03-12', '2021-06-20', '2023-12-31', '2024-03-11', '2024-03-15', '2030-01-01']) {
-    for (const sub of ['', '&subcategory=1', '&subcategory=gold', '&subcategory=silver', '&subcategory=cash', '&subcategory=platinum', '&subcategory=12', '&subcategory=copper']) {
+    for (const sub of [
+      '',
+      '&subcategory=1',
+      '&subcategory=gold',
+      '&subcategory=silver',
+      '&subcategory=cash',
+      '&subcategory=platinum',
+      '&subcategory=12',
+      '&subcategory=copper',
+    ]) {
       cases.push(get(`/nisab?date=${date}${sub}`), get(`/rates/latest?date=${date}${sub}`));
     }
   }
@@ -116,10 +166,33 @@ function apiCases(base: string): Case[] {
   ]) {
     cases.push(get('/rates' + q));
   }
-  for (const p of ['/nope', '/Rates', '/rates/LATEST', '/rates/latest/1', '/rates/all', '/nisab/1', '/meta.json', '/v1/meta', '//rates', '/rates//', '/../meta', '/%2e%2e/meta', '/rates/..%2f..%2fmanifest.json', '/rates%00', '/rates#x']) {
+  for (const p of [
+    '/nope',
+    '/Rates',
+    '/rates/LATEST',
+    '/rates/latest/1',
+    '/rates/all',
+    '/nisab/1',
+    '/meta.json',
+    '/v1/meta',
+    '//rates',
+    '/rates//',
+    '/../meta',
+    '/%2e%2e/meta',
+    '/rates/..%2f..%2fmanifest.json',
+    '/rates%00',
+    '/rates#x',
+  ]) {
     cases.push(get(p));
   }
-  for (const p of ['/rates/latest', '/meta', '/rates?start_date=2020-01-01&end_date=2020-01-31', '/rates?start_date=2020-01-05&end_date=2020-02-03', '/nope', '/rates?start_date=bad']) {
+  for (const p of [
+    '/rates/latest',
+    '/meta',
+    '/rates?start_date=2020-01-01&end_date=2020-01-31',
+    '/rates?start_date=2020-01-05&end_date=2020-02-03',
+    '/nope',
+    '/rates?start_date=bad',
+  ]) {
     cases.push({ method: 'HEAD', target: base + p });
   }
   for (const p of ['/rates/latest', '/rates?start_date=2020-01-01', '/nope', '/meta']) cases.push({ method: 'OPTIONS', target: base + p });
@@ -129,19 +202,37 @@ function apiCases(base: string): Case[] {
   return cases;
 }
 
-const STATIC_CASES: Case[] = ['/', '/openapi.json', '/' + paths.meta, '/' + paths.nisabAll, '/' + paths.latest(1), '/' + paths.shard('all', 'month', '2020-01-01'), '/' + paths.shard(1, 'year', '2020-01-01')].map(
-  (target) => ({ method: 'GET', target }),
-);
+const STATIC_CASES: Case[] = [
+  '/',
+  '/openapi.json',
+  '/' + paths.meta,
+  '/' + paths.nisabAll,
+  '/' + paths.latest(1),
+  '/' + paths.shard('all', 'month', '2020-01-01'),
+  '/' + paths.shard(1, 'year', '2020-01-01'),
+].map((target) => ({ method: 'GET', target }));
 
 /** The headers an answer is made of (the rest describe the server or the connection). */
-const ANSWER_HEADERS = ['content-type', 'etag', 'allow', 'access-control-allow-origin', 'access-control-expose-headers', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age', 'last-modified', 'accept-ranges'];
+const ANSWER_HEADERS = [
+  'content-type',
+  'etag',
+  'allow',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+  'access-control-max-age',
+  'last-modified',
+  'accept-ranges',
+];
 
 function answerHeaders(reply: Reply, method: string): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const name of ANSWER_HEADERS) out[name] = reply.headers[name] as string | undefined;
   // workerd sends no Content-Length with a HEAD answer (it has no body to measure).
   // A streamed answer (chunked) has none either; the bytes are compared whole all the same.
-  if (reply.status !== 204 && reply.status !== 304 && method !== 'HEAD' && reply.headers['transfer-encoding'] !== 'chunked') out['content-length'] = String(reply.headers['content-length']);
+  if (reply.status !== 204 && reply.status !== 304 && method !== 'HEAD' && reply.headers['transfer-encoding'] !== 'chunked')
+    out['content-length'] = String(reply.headers['content-length']);
   return out;
 }
 
@@ -150,7 +241,6 @@ function maxAgeOf(reply: Reply, where: string): number {
   expect(match, `${where}: cache-control ${reply.headers['cache-control']}`).not.toBeNull();
   return Number(match![1]);
 }
-
 
 export function sameBytesSuite(name: string, start: (snapshotDir: string) => Promise<EdgeServer>, options: SameBytesOptions): void {
   describe(`${name} answers as the preview server does`, () => {
@@ -161,7 +251,17 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
     beforeAll(async () => {
       fixture = await makeFixture();
       // Built again as of today, so validUntil lies ahead and max-age counts down.
-      await buildSnapshot({ db: fixture.db, out: fixture.out, asOf: todayIn('Africa/Lagos'), timeZone: 'Africa/Lagos', maxAgeDays: 100_000, strict: false, now: new Date(), log: () => {}, progress: () => {} });
+      await buildSnapshot({
+        db: fixture.db,
+        out: fixture.out,
+        asOf: todayIn('Africa/Lagos'),
+        timeZone: 'Africa/Lagos',
+        maxAgeDays: 100_000,
+        strict: false,
+        now: new Date(),
+        log: () => {},
+        progress: () => {},
+      });
       [preview, edge] = await Promise.all([startPreview({ dir: fixture.out, port: 0 }), start(fixture.out)]);
     }, 120_000);
 
@@ -170,114 +270,133 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
       await fixture?.remove();
     });
 
-  async function compare(c: Case): Promise<{ edge: Reply; preview: Reply }> {
-    const sent = performance.now();
-    const [n, p] = await Promise.all([send(edge.url, c), send(preview.url, c)]);
-    return check(c, n, p, (performance.now() - sent) / 1000);
-  }
-
-  /** `seconds`: how long the two answers took; each server read its clock at some moment of it. */
-  async function check(c: Case, n: Reply, p: Reply, seconds: number): Promise<{ edge: Reply; preview: Reply }> {
-    const where = `${c.method} ${c.target.slice(0, 200)} ${JSON.stringify(c.headers ?? {})}`;
-    if (n.status >= 500) throw new Error(`${where}: ${name} answered ${n.status}\n${options.diagnose ? await options.diagnose(edge) : ''}`);
-    expect(n.status, where).toBe(p.status);
-    expect(n.bytes.equals(p.bytes), `${where}: bodies differ\n${name}: ${n.body.toString().slice(0, 300)}\npreview: ${p.body.toString().slice(0, 300)}`).toBe(true);
-    const [nh, ph] = [answerHeaders(n, c.method), answerHeaders(p, c.method)];
-    if (!('content-length' in nh) || !('content-length' in ph)) {
-      delete nh['content-length'];
-      delete ph['content-length'];
+    async function compare(c: Case): Promise<{ edge: Reply; preview: Reply }> {
+      const sent = performance.now();
+      const [n, p] = await Promise.all([send(edge.url, c), send(preview.url, c)]);
+      return check(c, n, p, (performance.now() - sent) / 1000);
     }
-    expect(nh, where).toEqual(ph);
-    // Static content (a dot segment can lead out of a base) is revalidated on every use.
-    if (p.headers['cache-control'] === STATIC_HEADERS['cache-control']) {
-      expect(n.headers['cache-control'], where).toBe(p.headers['cache-control']);
+
+    /** `seconds`: how long the two answers took; each server read its clock at some moment of it. */
+    async function check(c: Case, n: Reply, p: Reply, seconds: number): Promise<{ edge: Reply; preview: Reply }> {
+      const where = `${c.method} ${c.target.slice(0, 200)} ${JSON.stringify(c.headers ?? {})}`;
+      if (n.status >= 500) throw new Error(`${where}: ${name} answered ${n.status}\n${options.diagnose ? await options.diagnose(edge) : ''}`);
+      expect(n.status, where).toBe(p.status);
+      expect(n.bytes.equals(p.bytes), `${where}: bodies differ\n${name}: ${n.body.toString().slice(0, 300)}\npreview: ${p.body.toString().slice(0, 300)}`).toBe(
+        true,
+      );
+      const [nh, ph] = [answerHeaders(n, c.method), answerHeaders(p, c.method)];
+      if (!('content-length' in nh) || !('content-length' in ph)) {
+        delete nh['content-length'];
+        delete ph['content-length'];
+      }
+      expect(nh, where).toEqual(ph);
+      // Static content (a dot segment can lead out of a base) is revalidated on every use.
+      if (p.headers['cache-control'] === STATIC_HEADERS['cache-control']) {
+        expect(n.headers['cache-control'], where).toBe(p.headers['cache-control']);
+        return { edge: n, preview: p };
+      }
+      // max-age counts down to validUntil; an edge may fall behind by a few seconds (nginx's table rounds down), never run ahead.
+      const behind = maxAgeOf(p, where) - maxAgeOf(n, where);
+      const skew = Math.ceil(seconds);
+      expect(behind, `${where}: max-age behind the preview's by`).toBeGreaterThanOrEqual(-1 - skew);
+      expect(behind, `${where}: max-age behind the preview's by`).toBeLessThanOrEqual(options.maxAgeBehind + skew);
       return { edge: n, preview: p };
     }
-    // max-age counts down to validUntil; an edge may fall behind by a few seconds (nginx's table rounds down), never run ahead.
-    const behind = maxAgeOf(p, where) - maxAgeOf(n, where);
-    const skew = Math.ceil(seconds);
-    expect(behind, `${where}: max-age behind the preview's by`).toBeGreaterThanOrEqual(-1 - skew);
-    expect(behind, `${where}: max-age behind the preview's by`).toBeLessThanOrEqual(options.maxAgeBehind + skew);
-    return { edge: n, preview: p };
-  }
 
-  it('answers some 700 API requests with the same status, bytes and headers, asked twice (the second from its cache)', async () => {
-    const cases = [...BASES.flatMap(apiCases), ...rangeCases(200)];
-    expect(cases.length).toBeGreaterThan(700);
-    for (const c of cases) await compare(c);
-    for (const c of cases) await compare(c);
-    const meta = JSON.parse((await send(edge.url, { method: 'GET', target: '/api/v1/meta' })).body.toString());
-    expect(maxAgeOf(await send(edge.url, { method: 'GET', target: '/api/v1/meta' }), 'meta')).toBeGreaterThan(0);
-    expect(Date.parse(meta.data.validUntil)).toBeGreaterThan(Date.now());
-  }, 120_000);
+    it('answers some 700 API requests with the same status, bytes and headers, asked twice (the second from its cache)', async () => {
+      const cases = [...BASES.flatMap(apiCases), ...rangeCases(200)];
+      expect(cases.length).toBeGreaterThan(700);
+      for (const c of cases) await compare(c);
+      for (const c of cases) await compare(c);
+      const meta = JSON.parse((await send(edge.url, { method: 'GET', target: '/api/v1/meta' })).body.toString());
+      expect(maxAgeOf(await send(edge.url, { method: 'GET', target: '/api/v1/meta' }), 'meta')).toBeGreaterThan(0);
+      expect(Date.parse(meta.data.validUntil)).toBeGreaterThan(Date.now());
+    }, 120_000);
 
-  it('answers every request generated from the endpoint table (each endpoint, parameter, value, pair, method, both bases) as the preview does', async () => {
-    const index = JSON.parse(await readFile(path.join(fixture.out, paths.routing), 'utf8')) as RoutingIndex;
-    const cases = generatedCases(index, { first: index.all!.first, last: index.all!.last, gap: GAP });
-    expect(cases.length).toBeGreaterThan(1000);
-    // Every endpoint under every base, with every one of its parameters and each parameter's edge values.
-    for (const base of BASES) {
-      for (const endpoint of ENDPOINTS) {
-        const own = cases.filter((c) => c.target.startsWith(`${base}${endpoint.path}?`)).map((c) => c.target);
-        for (const name of endpoint.parameters) {
-          for (const value of [PARAMETERS[name].schema.example, ...((PARAMETERS[name] as Parameter<unknown>).edges ?? [])]) {
-            expect(own, `${base}${endpoint.path} ${name}=${value}`).toContain(`${base}${endpoint.path}?${name}=${value}`);
+    it('answers every request generated from the endpoint table (each endpoint, parameter, value, pair, method, both bases) as the preview does', async () => {
+      const index = JSON.parse(await readFile(path.join(fixture.out, paths.routing), 'utf8')) as RoutingIndex;
+      const cases = generatedCases(index, { first: index.all!.first, last: index.all!.last, gap: GAP });
+      expect(cases.length).toBeGreaterThan(1000);
+      // Every endpoint under every base, with every one of its parameters and each parameter's edge values.
+      for (const base of BASES) {
+        for (const endpoint of ENDPOINTS) {
+          const own = cases.filter((c) => c.target.startsWith(`${base}${endpoint.path}?`)).map((c) => c.target);
+          for (const name of endpoint.parameters) {
+            for (const value of [PARAMETERS[name].schema.example, ...((PARAMETERS[name] as Parameter<unknown>).edges ?? [])]) {
+              expect(own, `${base}${endpoint.path} ${name}=${value}`).toContain(`${base}${endpoint.path}?${name}=${value}`);
+            }
           }
         }
       }
-    }
-    const differences: string[] = [];
-    let next = 0;
-    // A few at a time: each request is independent, and workerd answers one by one slowly on a busy machine.
-    const worker = async () => {
-      for (let c = cases[next++]; c !== undefined; c = cases[next++]) {
-        const sent = performance.now();
-        const [n, p] = await Promise.all([send(edge.url, c), send(preview.url, c)]);
-        const seconds = (performance.now() - sent) / 1000;
-        try {
-          await check(c, n, p, seconds);
-        } catch (error) {
-          differences.push(String((error as Error).message).split('\n').slice(0, 4).join('\n'));
+      const differences: string[] = [];
+      let next = 0;
+      // A few at a time: each request is independent, and workerd answers one by one slowly on a busy machine.
+      const worker = async () => {
+        for (let c = cases[next++]; c !== undefined; c = cases[next++]) {
+          const sent = performance.now();
+          const [n, p] = await Promise.all([send(edge.url, c), send(preview.url, c)]);
+          const seconds = (performance.now() - sent) / 1000;
+          try {
+            await check(c, n, p, seconds);
+          } catch (error) {
+            differences.push(
+              String((error as Error).message)
+                .split('\n')
+                .slice(0, 4)
+                .join('\n'),
+            );
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 6 }, worker));
+      expect(differences.length, `${differences.length} of ${cases.length} differ:\n${differences.slice(0, 10).join('\n\n')}`).toBe(0);
+    }, 300_000);
+
+    it('If-None-Match: 304 exactly when the router says so, for files, composed and cached answers', async () => {
+      for (const base of BASES) {
+        for (const target of [
+          '/rates/latest',
+          '/meta',
+          '/rates?start_date=2020-01-01&end_date=2020-01-31',
+          '/rates?start_date=2020-01-05&end_date=2020-02-03',
+          '/rates?start_date=2020-01-05&end_date=2020-02-03&subcategory=2',
+          '/nisab?subcategory=3',
+        ]) {
+          const first = await send(edge.url, { method: 'GET', target: base + target });
+          const etag = first.headers.etag as string;
+          expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
+          for (const header of [etag, `W/${etag}`, `"nope", ${etag}`, ` ${etag} `, '*', '"0000000000000000000000000000000000000000"', etag.toUpperCase(), '']) {
+            for (const method of ['GET', 'HEAD']) await compare({ method, target: base + target, headers: { 'if-none-match': header } });
+          }
         }
       }
-    };
-    await Promise.all(Array.from({ length: 6 }, worker));
-    expect(differences.length, `${differences.length} of ${cases.length} differ:\n${differences.slice(0, 10).join('\n\n')}`).toBe(0);
-  }, 300_000);
+    });
 
-  it('If-None-Match: 304 exactly when the router says so, for files, composed and cached answers', async () => {
-    for (const base of BASES) {
-      for (const target of ['/rates/latest', '/meta', '/rates?start_date=2020-01-01&end_date=2020-01-31', '/rates?start_date=2020-01-05&end_date=2020-02-03', '/rates?start_date=2020-01-05&end_date=2020-02-03&subcategory=2', '/nisab?subcategory=3']) {
-        const first = await send(edge.url, { method: 'GET', target: base + target });
-        const etag = first.headers.etag as string;
-        expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
-        for (const header of [etag, `W/${etag}`, `"nope", ${etag}`, ` ${etag} `, '*', '"0000000000000000000000000000000000000000"', etag.toUpperCase(), '']) {
-          for (const method of ['GET', 'HEAD']) await compare({ method, target: base + target, headers: { 'if-none-match': header } });
+    it('ignores the conditions and ranges the router ignores', async () => {
+      const target = '/api/v1/rates?start_date=2020-01-01&end_date=2020-01-31';
+      const conditions: Record<string, string>[] = [
+        { 'if-modified-since': 'Sat, 01 Jan 2000 00:00:00 GMT' },
+        { 'if-modified-since': 'Fri, 01 Jan 2100 00:00:00 GMT' },
+        { 'if-match': '"nope"' },
+        { 'if-unmodified-since': 'Sat, 01 Jan 2000 00:00:00 GMT' },
+        { range: 'bytes=0-9' },
+      ];
+      for (const headers of conditions) {
+        for (const t of [target, '/api/v1/meta', '/api/v1/rates?start_date=2020-01-05&end_date=2020-02-03']) {
+          const { edge: n } = await compare({ method: 'GET', target: t, headers });
+          expect(n.status).toBe(200);
         }
       }
-    }
-  });
+    });
 
-  it('ignores the conditions and ranges the router ignores', async () => {
-    const target = '/api/v1/rates?start_date=2020-01-01&end_date=2020-01-31';
-    const conditions: Record<string, string>[] = [{ 'if-modified-since': 'Sat, 01 Jan 2000 00:00:00 GMT' }, { 'if-modified-since': 'Fri, 01 Jan 2100 00:00:00 GMT' }, { 'if-match': '"nope"' }, { 'if-unmodified-since': 'Sat, 01 Jan 2000 00:00:00 GMT' }, { range: 'bytes=0-9' }];
-    for (const headers of conditions) {
-      for (const t of [target, '/api/v1/meta', '/api/v1/rates?start_date=2020-01-05&end_date=2020-02-03']) {
-        const { edge: n } = await compare({ method: 'GET', target: t, headers });
-        expect(n.status).toBe(200);
+    it('serves static content outside the bases from the snapshot, byte for byte', async () => {
+      for (const c of STATIC_CASES) {
+        const { edge: n } = await Promise.all([send(edge.url, c), send(preview.url, c)]).then(([a, b]) => ({ edge: a, preview: b }));
+        expect(n.status, c.target).toBe(200);
+        const file = c.target === '/' ? 'index.html' : c.target;
+        expect(n.bytes.equals(await readFile(path.join(fixture.out, file))), c.target).toBe(true);
+        expect(n.headers['access-control-allow-origin'], c.target).toBe('*');
       }
-    }
-  });
-
-  it('serves static content outside the bases from the snapshot, byte for byte', async () => {
-    for (const c of STATIC_CASES) {
-      const { edge: n } = await Promise.all([send(edge.url, c), send(preview.url, c)]).then(([a, b]) => ({ edge: a, preview: b }));
-      expect(n.status, c.target).toBe(200);
-      const file = c.target === '/' ? 'index.html' : c.target;
-      expect(n.bytes.equals(await readFile(path.join(fixture.out, file))), c.target).toBe(true);
-      expect(n.headers['access-control-allow-origin'], c.target).toBe('*');
-    }
-  });
-
+    });
   });
 }

@@ -73,7 +73,12 @@ describe('the Workers with static assets files of a snapshot', () => {
   it('wrangler.jsonc names the worker, the tree as assets bound as ASSETS, the API bases to run first and the tested compatibility date', async () => {
     const text = await readFile(path.join(snapshot, 'wrangler.jsonc'), 'utf8');
     const config = JSON.parse(text.replace(/^\/\/.*$/gm, ''));
-    expect(config).toMatchObject({ main: '_worker.js', compatibility_date: COMPATIBILITY_DATE, no_bundle: true, assets: { directory: '.', binding: 'ASSETS', run_worker_first: ['/api/*', '/index.php/*'] } });
+    expect(config).toMatchObject({
+      main: '_worker.js',
+      compatibility_date: COMPATIBILITY_DATE,
+      no_bundle: true,
+      assets: { directory: '.', binding: 'ASSETS', run_worker_first: ['/api/*', '/index.php/*'] },
+    });
     expect(text).toContain(`npx wrangler@${WRANGLER_VERSION} deploy`);
   });
 

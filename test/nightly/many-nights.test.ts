@@ -256,142 +256,162 @@ describe('the nightly, night after night', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it(`${NIGHTS.length} nights from ${FIRST_NIGHT} to ${LAST_NIGHT}: each night's tree verifies, holds what the sources published and equals a full build`, async () => {
-    const db = path.join(dir, 'rates.sqlite');
-    initDatabase(db);
-    const setup = new Database(db);
-    await importCategories(setup, path.join(DATA, 'categories.csv'));
-    await importSubcategories(setup, path.join(DATA, 'subcategories.csv'));
-    await importSources(setup, path.join(DATA, 'sources.csv'));
-    setup.close();
-    const daily = path.join(dir, 'daily');
-    const out = path.join(dir, 'public');
+  it(
+    `${NIGHTS.length} nights from ${FIRST_NIGHT} to ${LAST_NIGHT}: each night's tree verifies, holds what the sources published and equals a full build`,
+    async () => {
+      const db = path.join(dir, 'rates.sqlite');
+      initDatabase(db);
+      const setup = new Database(db);
+      await importCategories(setup, path.join(DATA, 'categories.csv'));
+      await importSubcategories(setup, path.join(DATA, 'subcategories.csv'));
+      await importSources(setup, path.join(DATA, 'sources.csv'));
+      setup.close();
+      const daily = path.join(dir, 'daily');
+      const out = path.join(dir, 'public');
 
-    /** The model: each stored day's expected naira figure, fixed by the night that fetched it. */
-    const expected = new Map<string, Expected>();
-    let committed = new Map<string, string>();
-    const cost = { fetch: 0, build: 0, verify: 0, checks: 0, full: 0 };
+      /** The model: each stored day's expected naira figure, fixed by the night that fetched it. */
+      const expected = new Map<string, Expected>();
+      let committed = new Map<string, string>();
+      const cost = { fetch: 0, build: 0, verify: 0, checks: 0, full: 0 };
 
-    for (const [i, night] of NIGHTS.entries()) {
-      tonight = night;
-      process.env.NISAB_TODAY = night;
-      const yesterday = addDays(night, -1);
-      const before = { db: await readFile(db), daily: committed };
+      for (const [i, night] of NIGHTS.entries()) {
+        tonight = night;
+        process.env.NISAB_TODAY = night;
+        const yesterday = addDays(night, -1);
+        const before = { db: await readFile(db), daily: committed };
 
-      let t = performance.now();
-      const fetched = await cli(['fetch', '--from', 'yesterday', '--to', 'today', '--revisit', String(REVISIT), '--write-csv', daily, '--db', db, '--timeout', '2', '--retries', '0']);
-      cost.fetch += performance.now() - t;
+        let t = performance.now();
+        const fetched = await cli([
+          'fetch',
+          '--from',
+          'yesterday',
+          '--to',
+          'today',
+          '--revisit',
+          String(REVISIT),
+          '--write-csv',
+          daily,
+          '--db',
+          db,
+          '--timeout',
+          '2',
+          '--retries',
+          '0',
+        ]);
+        cost.fetch += performance.now() - t;
 
-      if (night === EVENTS.refused.night) {
-        // The import refuses the day (gold at a tenth of its neighbour): nothing is written, the night stops before the build.
-        expect(fetched.code, fetched.stderr).toBe(1);
-        expect(fetched.stderr).toMatch(/^error: nothing fetched was imported/m);
-        expect(fetched.stderr).toContain(`${yesterday} gold:`);
-        expect((await readFile(db)).equals(before.db)).toBe(true);
-        expect(await dailyLines(daily)).toEqual(before.daily);
-        expect((await cli(['verify', '--out', out])).code).toBe(0);
-        continue;
-      }
-      expect(fetched.code, `${night}: ${fetched.stderr}`).toBe(0);
-      // The night fetches yesterday, today (not out yet) and the REVISIT days before: a provisional figure stored
-      // gives way to what the sources say now, unless what they say now ranks below it (the CBN down).
-      for (const day of datesFrom(addDays(yesterday, -REVISIT), yesterday)) {
-        const now = expectedNaira(day, night);
-        const stored = expected.get(day);
-        if (stored === undefined || rank(now) >= rank(stored)) expected.set(day, now);
-      }
-      if (night === addDays(EVENTS.firstHostMissing, 1)) expect(fetched.stdout).toMatch(new RegExp(`^${yesterday}: gold .*: 2 inserted`, 'm'));
-      if (EVENTS.cbnDown.includes(night)) expect(fetched.stderr).toMatch(/the CBN gave no usable NFEM rates/);
-
-      t = performance.now();
-      const built = await cli(['build', '--strict', '--db', db, '--out', out]);
-      cost.build += performance.now() - t;
-      expect(built.code, `${night}: ${built.stderr}`).toBe(0);
-      t = performance.now();
-      const verified = await cli(['verify', '--out', out]);
-      cost.verify += performance.now() - t;
-      expect(verified.code, `${night}: ${verified.stderr}`).toBe(0);
-
-      t = performance.now();
-      // The database holds exactly the days the sources published by tonight, as modelled.
-      const reader = new Database(db, { readonly: true });
-      const rows = reader
-        .prepare(
-          `SELECT drtDate, sctSlug, drtInUSD, drtUSDinNaira, drtNairaSource, drtNairaDate, drtPriceSource
-           FROM rates JOIN subcategories ON sctID = drtSubcategoryID ORDER BY drtDate, sctSlug`,
-        )
-        .all() as StoredRow[];
-      reader.close();
-      const days = [...new Set(rows.map((r) => r.drtDate))];
-      expect(days, night).toEqual([...expected.keys()].sort());
-      expect(days.at(-1), `${night}: the newest rate is yesterday's`).toBe(yesterday);
-      for (const row of rows) {
-        const want = expected.get(row.drtDate)!;
-        const m = marketOf(row.drtDate);
-        const price = row.sctSlug === 'gold' ? m.gold : m.silver;
-        expect(row.drtInUSD, `${row.drtDate} ${row.sctSlug}`).toBeCloseTo(price / 31.1034768, 5);
-        expect(row.drtPriceSource).toBe('currency-api');
-        expect({ naira: row.drtUSDinNaira, nairaSource: row.drtNairaSource, nairaDate: row.drtNairaDate }, `${night}: ${row.drtDate}`).toEqual(want);
-        expect(addDays(row.drtNairaDate ?? row.drtDate, 7) >= row.drtDate, `${row.drtDate}: naira carried from ${row.drtNairaDate}`).toBe(true);
-      }
-      // data/daily: every row committed before is still there (changed only to a higher-ranking naira rate), and it holds every row of the database.
-      const lines = await dailyLines(daily);
-      // A line may change only to a naira rate that ranks higher (a provisional one replaced by the official one).
-      for (const [key, line] of committed) {
-        const now = lines.get(key);
-        expect(now, `${night}: data/daily lost ${line}`).toBeDefined();
-        if (now !== line) expect(rankOf(nairaSourceOf(now!)), `${night}: ${line} became ${now}`).toBeGreaterThan(rankOf(nairaSourceOf(line)));
-      }
-      expect(lines.size, night).toBe(rows.length);
-      committed = lines;
-      cost.checks += performance.now() - t;
-
-      const rowOf = (day: string) => rows.find((r) => r.drtDate === day && r.sctSlug === 'gold')!;
-      if (night === addDays(EVENTS.lateCbn.day, 1)) expect(rowOf(EVENTS.lateCbn.day).drtNairaSource).toBe('cbn-nfem-carried');
-      if (night === EVENTS.lateCbn.from) {
-        // The late official figure replaces the carried one, and the build lists the files that changed for the purge.
-        expect(rowOf(EVENTS.lateCbn.day)).toMatchObject({ drtNairaSource: 'cbn-nfem', drtUSDinNaira: cbnRate(EVENTS.lateCbn.day), drtNairaDate: null });
-        expect(fetched.stdout).toMatch(new RegExp(`^${EVENTS.lateCbn.day}: .*\\(cbn-nfem\\): 0 inserted, 2 updated, 0 unchanged$`, 'm'));
-        const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as { changed: string[] };
-        const official = `"drtUSDinNaira":${cbnRate(EVENTS.lateCbn.day)},`;
-        const listed = [];
-        for (const file of manifest.changed) {
-          const text = await readFile(path.join(out, file.replace(/^\//, '')), 'utf8').catch(() => '');
-          if (text.includes(`"drtDate":"${EVENTS.lateCbn.day}"`) && text.includes(official)) listed.push(file);
+        if (night === EVENTS.refused.night) {
+          // The import refuses the day (gold at a tenth of its neighbour): nothing is written, the night stops before the build.
+          expect(fetched.code, fetched.stderr).toBe(1);
+          expect(fetched.stderr).toMatch(/^error: nothing fetched was imported/m);
+          expect(fetched.stderr).toContain(`${yesterday} gold:`);
+          expect((await readFile(db)).equals(before.db)).toBe(true);
+          expect(await dailyLines(daily)).toEqual(before.daily);
+          expect((await cli(['verify', '--out', out])).code).toBe(0);
+          continue;
         }
-        expect(listed.length, `changed lists a file with the corrected record: ${manifest.changed.join(' ')}`).toBeGreaterThan(0);
-      }
-      if (EVENTS.cbnDown.includes(night)) {
-        // The days before the outage still in the window keep their official or carried rate.
-        expect(fetched.stdout).toMatch(/: kept the naira rate stored \(cbn-nfem(-carried)?\); the one fetched is provisional \(currency-api\)$/m);
-      }
-      if (night === addDays(EVENTS.refused.night, 1)) expect(days).toContain(EVENTS.refused.day);
+        expect(fetched.code, `${night}: ${fetched.stderr}`).toBe(0);
+        // The night fetches yesterday, today (not out yet) and the REVISIT days before: a provisional figure stored
+        // gives way to what the sources say now, unless what they say now ranks below it (the CBN down).
+        for (const day of datesFrom(addDays(yesterday, -REVISIT), yesterday)) {
+          const now = expectedNaira(day, night);
+          const stored = expected.get(day);
+          if (stored === undefined || rank(now) >= rank(stored)) expected.set(day, now);
+        }
+        if (night === addDays(EVENTS.firstHostMissing, 1)) expect(fetched.stdout).toMatch(new RegExp(`^${yesterday}: gold .*: 2 inserted`, 'm'));
+        if (EVENTS.cbnDown.includes(night)) expect(fetched.stderr).toMatch(/the CBN gave no usable NFEM rates/);
 
-      if (COMPARED.has(night)) {
         t = performance.now();
-        const full = path.join(dir, 'full');
-        const fresh = await cli(['build', '--db', db, '--out', full]);
-        expect(fresh.code, fresh.stderr).toBe(0);
-        const [mine, theirs] = [await treeFiles(out), await treeFiles(full)];
-        mine.delete('manifest.json');
-        theirs.delete('manifest.json');
-        expect([...mine.keys()].sort(), night).toEqual([...theirs.keys()].sort());
-        const differ = [...mine].filter(([file, bytes]) => !bytes.equals(theirs.get(file)!)).map(([file]) => file);
-        expect(differ, `${night}: files that differ from a full build`).toEqual([]);
-        // A fresh full build each time: no snapshot before it to reuse.
-        await rm(full, { recursive: true, force: true });
-        await rm(path.join(dir, '.full.snapshots'), { recursive: true, force: true });
-        cost.full += performance.now() - t;
-      }
-      if (i % 50 === 0) process.stderr.write(`night ${i + 1}/${NIGHTS.length} ${night}\n`);
-    }
+        const built = await cli(['build', '--strict', '--db', db, '--out', out]);
+        cost.build += performance.now() - t;
+        expect(built.code, `${night}: ${built.stderr}`).toBe(0);
+        t = performance.now();
+        const verified = await cli(['verify', '--out', out]);
+        cost.verify += performance.now() - t;
+        expect(verified.code, `${night}: ${verified.stderr}`).toBe(0);
 
-    const perNight = (ms: number, n = NIGHTS.length) => `${(ms / n).toFixed(0)} ms`;
-    process.stderr.write(
-      `${NIGHTS.length} nights: fetch ${perNight(cost.fetch)}, build ${perNight(cost.build)}, verify ${perNight(cost.verify)}, checks ${perNight(cost.checks)} a night; ` +
-        `full comparison build ${perNight(cost.full, COMPARED.size)} on each of ${COMPARED.size} nights\n`,
-    );
-    // The decade close was crossed with fetched data (unless NISAB_LAST_NIGHT cut the run short).
-    if (LAST_NIGHT >= '2030-01-02') expect(expected.has('2029-12-31') && expected.has('2030-01-01')).toBe(true);
-  }, 30 * 60_000);
+        t = performance.now();
+        // The database holds exactly the days the sources published by tonight, as modelled.
+        const reader = new Database(db, { readonly: true });
+        const rows = reader
+          .prepare(
+            `SELECT drtDate, sctSlug, drtInUSD, drtUSDinNaira, drtNairaSource, drtNairaDate, drtPriceSource
+           FROM rates JOIN subcategories ON sctID = drtSubcategoryID ORDER BY drtDate, sctSlug`,
+          )
+          .all() as StoredRow[];
+        reader.close();
+        const days = [...new Set(rows.map((r) => r.drtDate))];
+        expect(days, night).toEqual([...expected.keys()].sort());
+        expect(days.at(-1), `${night}: the newest rate is yesterday's`).toBe(yesterday);
+        for (const row of rows) {
+          const want = expected.get(row.drtDate)!;
+          const m = marketOf(row.drtDate);
+          const price = row.sctSlug === 'gold' ? m.gold : m.silver;
+          expect(row.drtInUSD, `${row.drtDate} ${row.sctSlug}`).toBeCloseTo(price / 31.1034768, 5);
+          expect(row.drtPriceSource).toBe('currency-api');
+          expect({ naira: row.drtUSDinNaira, nairaSource: row.drtNairaSource, nairaDate: row.drtNairaDate }, `${night}: ${row.drtDate}`).toEqual(want);
+          expect(addDays(row.drtNairaDate ?? row.drtDate, 7) >= row.drtDate, `${row.drtDate}: naira carried from ${row.drtNairaDate}`).toBe(true);
+        }
+        // data/daily: every row committed before is still there (changed only to a higher-ranking naira rate), and it holds every row of the database.
+        const lines = await dailyLines(daily);
+        // A line may change only to a naira rate that ranks higher (a provisional one replaced by the official one).
+        for (const [key, line] of committed) {
+          const now = lines.get(key);
+          expect(now, `${night}: data/daily lost ${line}`).toBeDefined();
+          if (now !== line) expect(rankOf(nairaSourceOf(now!)), `${night}: ${line} became ${now}`).toBeGreaterThan(rankOf(nairaSourceOf(line)));
+        }
+        expect(lines.size, night).toBe(rows.length);
+        committed = lines;
+        cost.checks += performance.now() - t;
+
+        const rowOf = (day: string) => rows.find((r) => r.drtDate === day && r.sctSlug === 'gold')!;
+        if (night === addDays(EVENTS.lateCbn.day, 1)) expect(rowOf(EVENTS.lateCbn.day).drtNairaSource).toBe('cbn-nfem-carried');
+        if (night === EVENTS.lateCbn.from) {
+          // The late official figure replaces the carried one, and the build lists the files that changed for the purge.
+          expect(rowOf(EVENTS.lateCbn.day)).toMatchObject({ drtNairaSource: 'cbn-nfem', drtUSDinNaira: cbnRate(EVENTS.lateCbn.day), drtNairaDate: null });
+          expect(fetched.stdout).toMatch(new RegExp(`^${EVENTS.lateCbn.day}: .*\\(cbn-nfem\\): 0 inserted, 2 updated, 0 unchanged$`, 'm'));
+          const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as { changed: string[] };
+          const official = `"drtUSDinNaira":${cbnRate(EVENTS.lateCbn.day)},`;
+          const listed = [];
+          for (const file of manifest.changed) {
+            const text = await readFile(path.join(out, file.replace(/^\//, '')), 'utf8').catch(() => '');
+            if (text.includes(`"drtDate":"${EVENTS.lateCbn.day}"`) && text.includes(official)) listed.push(file);
+          }
+          expect(listed.length, `changed lists a file with the corrected record: ${manifest.changed.join(' ')}`).toBeGreaterThan(0);
+        }
+        if (EVENTS.cbnDown.includes(night)) {
+          // The days before the outage still in the window keep their official or carried rate.
+          expect(fetched.stdout).toMatch(/: kept the naira rate stored \(cbn-nfem(-carried)?\); the one fetched is provisional \(currency-api\)$/m);
+        }
+        if (night === addDays(EVENTS.refused.night, 1)) expect(days).toContain(EVENTS.refused.day);
+
+        if (COMPARED.has(night)) {
+          t = performance.now();
+          const full = path.join(dir, 'full');
+          const fresh = await cli(['build', '--db', db, '--out', full]);
+          expect(fresh.code, fresh.stderr).toBe(0);
+          const [mine, theirs] = [await treeFiles(out), await treeFiles(full)];
+          mine.delete('manifest.json');
+          theirs.delete('manifest.json');
+          expect([...mine.keys()].sort(), night).toEqual([...theirs.keys()].sort());
+          const differ = [...mine].filter(([file, bytes]) => !bytes.equals(theirs.get(file)!)).map(([file]) => file);
+          expect(differ, `${night}: files that differ from a full build`).toEqual([]);
+          // A fresh full build each time: no snapshot before it to reuse.
+          await rm(full, { recursive: true, force: true });
+          await rm(path.join(dir, '.full.snapshots'), { recursive: true, force: true });
+          cost.full += performance.now() - t;
+        }
+        if (i % 50 === 0) process.stderr.write(`night ${i + 1}/${NIGHTS.length} ${night}\n`);
+      }
+
+      const perNight = (ms: number, n = NIGHTS.length) => `${(ms / n).toFixed(0)} ms`;
+      process.stderr.write(
+        `${NIGHTS.length} nights: fetch ${perNight(cost.fetch)}, build ${perNight(cost.build)}, verify ${perNight(cost.verify)}, checks ${perNight(cost.checks)} a night; ` +
+          `full comparison build ${perNight(cost.full, COMPARED.size)} on each of ${COMPARED.size} nights\n`,
+      );
+      // The decade close was crossed with fetched data (unless NISAB_LAST_NIGHT cut the run short).
+      if (LAST_NIGHT >= '2030-01-02') expect(expected.has('2029-12-31') && expected.has('2030-01-01')).toBe(true);
+    },
+    30 * 60_000,
+  );
 });

@@ -21,7 +21,10 @@ function byHand(factors: number[]): number {
 }
 
 // The fixture's rules: what measures each, and its threshold (test/support/fixture.ts).
-const MEASURED = { 1: { by: 1, threshold: 85 }, 2: { by: 1, threshold: 87.48 }, 3: { by: 2, threshold: 595 }, 4: { by: 1, threshold: 85 } } as Record<number, { by: number; threshold: number }>;
+const MEASURED = { 1: { by: 1, threshold: 85 }, 2: { by: 1, threshold: 87.48 }, 3: { by: 2, threshold: 595 }, 4: { by: 1, threshold: 85 } } as Record<
+  number,
+  { by: number; threshold: number }
+>;
 
 describe('dated answers against SQL', () => {
   let fixture: Fixture;

@@ -41,7 +41,18 @@ describe('hostile requests', () => {
   });
 
   const base = fc.constantFrom('/api/v1', '/index.php/api/v1');
-  const endpoint = fc.constantFrom('/rates', '/rates/latest', '/nisab', '/meta', '/subcategories', '/rates/', '/../manifest.json', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2f_worker.js', '');
+  const endpoint = fc.constantFrom(
+    '/rates',
+    '/rates/latest',
+    '/nisab',
+    '/meta',
+    '/subcategories',
+    '/rates/',
+    '/../manifest.json',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/..%2f..%2f_worker.js',
+    '',
+  );
   const name = fc.constantFrom('start_date', 'end_date', 'subcategory', 'x', '', 'start%5Fdate', 'subcategory%00', '%ZZ');
   const value = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 40 }).map(encodeURIComponent),

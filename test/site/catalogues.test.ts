@@ -21,7 +21,10 @@ const PARTS = ['calendar', 'page', 'widget'] as const;
 function shape(value: unknown, at = ''): string[] {
   if (typeof value === 'function') return [`${at} (${value.length} values)`];
   if (Array.isArray(value)) return [`${at} [${value.length}]`];
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, inner]) => shape(inner, at ? `${at}.${key}` : key)).sort();
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value)
+      .flatMap(([key, inner]) => shape(inner, at ? `${at}.${key}` : key))
+      .sort();
   return [at];
 }
 

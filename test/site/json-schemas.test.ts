@@ -55,7 +55,14 @@ describe('the JSON Schema files of the snapshot', () => {
     const files = (await readdir(path.join(fixture.out, 'v1'), { recursive: true }))
       .map((f) => `v1/${String(f).split(path.sep).join('/')}`)
       // The edges' own files and the downloads' index (checked by the build against its zod schema), not answers.
-      .filter((f) => f.endsWith('.json') && f !== 'v1/routing.json' && parsePath(f)?.kind !== 'mark' && parsePath(f)?.kind !== 'downloadsIndex' && parsePath(f)?.kind !== 'fx');
+      .filter(
+        (f) =>
+          f.endsWith('.json') &&
+          f !== 'v1/routing.json' &&
+          parsePath(f)?.kind !== 'mark' &&
+          parsePath(f)?.kind !== 'downloadsIndex' &&
+          parsePath(f)?.kind !== 'fx',
+      );
     const unknown: string[] = [];
     let checked = 0;
     for (const file of files) {

@@ -58,7 +58,9 @@ describe('openapi.json', () => {
     const files = (await readdir(path.join(fixture.out, 'v1'), { recursive: true }))
       .map((f) => `/v1/${String(f).split(path.sep).join('/')}`)
       // The edges' own files (routing index, mark) are not answers, nor are the downloads (docs/API.md §9).
-      .filter((f) => f.endsWith('.json') && f !== '/v1/routing.json' && !f.startsWith('/v1/mark/') && !f.startsWith('/v1/downloads/') && !f.startsWith('/v1/fx/'));
+      .filter(
+        (f) => f.endsWith('.json') && f !== '/v1/routing.json' && !f.startsWith('/v1/mark/') && !f.startsWith('/v1/downloads/') && !f.startsWith('/v1/fx/'),
+      );
     expect(files.length).toBeGreaterThan(50);
     expect(files.filter((f) => !templates.some((t) => t.test(f)))).toEqual([]);
   });

@@ -77,7 +77,9 @@ async function settled(page: Page, firstLine = 'HTTP 200'): Promise<void> {
   await page.$$eval('#examples details', (all) => {
     for (const details of all) (details as HTMLDetailsElement).open = true;
   });
-  await page.waitForFunction(() => [...document.querySelectorAll('pre.answer')].every((pre) => (pre as HTMLElement).dataset.answered), null, { timeout: 30_000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('pre.answer')].every((pre) => (pre as HTMLElement).dataset.answered), null, {
+    timeout: 30_000,
+  });
   const firstLines = await page.$$eval('pre.answer', (pres) => pres.map((pre) => pre.textContent!.split('\n')[0]));
   expect(firstLines.length).toBeGreaterThan(0);
   expect(firstLines.filter((line) => line !== firstLine)).toEqual([]);
@@ -114,7 +116,9 @@ describe('the landing page in Chromium', () => {
     // The downloads are linked.
     expect(await page.getAttribute('#downloads a', 'href')).toBe('/v1/downloads/index.json');
     // The widget's embed code, with this site's origin.
-    expect(await page.textContent('#embed-code')).toBe(`<div data-nisab-widget data-lang="en" data-currency="NGN"></div>\n<script src="${preview.url}/widget.js" async></script>`);
+    expect(await page.textContent('#embed-code')).toBe(
+      `<div data-nisab-widget data-lang="en" data-currency="NGN"></div>\n<script src="${preview.url}/widget.js" async></script>`,
+    );
     // The heading names the day of the rate, not the build's.
     expect(await page.textContent('h1')).toBe('Zakat Nisab on 21 September 2025, in Naira and US dollars');
     expect(problems).toEqual([]);
@@ -263,7 +267,19 @@ describe('the landing page in Chromium', () => {
       api<Rate>('/rates/latest?subcategory=silver'),
     ]);
     const published: Published = { rules, subcategories, rates: new Map([gold, silver].map((r) => [r.drtSubcategoryID, r])) };
-    const FIELDS = ['cash', 'tradeGoods', 'goldGrams', 'silverGrams', 'wornGoldGrams', 'wornSilverGrams', 'camels', 'cattle', 'sheep-goats', 'cropsKg', 'persons'];
+    const FIELDS = [
+      'cash',
+      'tradeGoods',
+      'goldGrams',
+      'silverGrams',
+      'wornGoldGrams',
+      'wornSilverGrams',
+      'camels',
+      'cattle',
+      'sheep-goats',
+      'cropsKg',
+      'persons',
+    ];
     const cases: [School, Standard, Holdings, Record<string, number>][] = [
       ['maliki', 'gold', { cash: 10_000_000, goldGrams: 50 }, {}], // the issue's check: 2.5 % of the whole
       ['shafii', 'gold', { cash: 10_000_000, goldGrams: 50 }, {}],
@@ -289,7 +305,11 @@ describe('the landing page in Chromium', () => {
       for (const field of FIELDS) await page.fill(`input[name="${field}"]`, values[field] === undefined ? '' : String(values[field]));
       const expected = zakatDue(published, holdings, standard, school, herds);
       const shown = await page.$$eval('#zakat-result tbody tr', (rows) =>
-        rows.map((row) => [row.querySelector('th')!.textContent, row.querySelector('[data-testid=due]')!.getAttribute('data-naira'), row.querySelector('[data-testid=why]')!.textContent]),
+        rows.map((row) => [
+          row.querySelector('th')!.textContent,
+          row.querySelector('[data-testid=due]')!.getAttribute('data-naira'),
+          row.querySelector('[data-testid=why]')!.textContent,
+        ]),
       );
       expect(shown, label).toEqual(expected.lines.map((line) => [line.what, String(line.dueNaira), line.why]));
       expect(Number(await page.getAttribute('[data-testid=zakat-total]', 'data-naira')), label).toBe(expected.totalDueNaira);
@@ -322,8 +342,20 @@ describe('the landing page in Chromium', () => {
 describe('the landing page in Hausa and Arabic (docs/API.md §9)', () => {
   // Written here by hand from the catalogues' words for the snapshot's fixed day (2025-09-21, 29 Rabi' al-Awwal 1447).
   const cases = [
-    { path: '/ha/', lang: 'ha', dir: 'ltr', heading: 'Nisabin zakka na 21 ga Satumba, 2025, a Naira da Dalar Amurka', rateDate: "Farashin ranar 21 ga Satumba, 2025 · 29 ga Rabi'ul Awwal, 1447 BH (Ummul Qura)" },
-    { path: '/ar/', lang: 'ar', dir: 'rtl', heading: 'نصاب الزكاة في 21 سبتمبر 2025م، بالنيرة والدولار الأمريكي', rateDate: 'سعر يوم 21 سبتمبر 2025م · 29 ربيع الأول 1447هـ (تقويم أم القرى)' },
+    {
+      path: '/ha/',
+      lang: 'ha',
+      dir: 'ltr',
+      heading: 'Nisabin zakka na 21 ga Satumba, 2025, a Naira da Dalar Amurka',
+      rateDate: "Farashin ranar 21 ga Satumba, 2025 · 29 ga Rabi'ul Awwal, 1447 BH (Ummul Qura)",
+    },
+    {
+      path: '/ar/',
+      lang: 'ar',
+      dir: 'rtl',
+      heading: 'نصاب الزكاة في 21 سبتمبر 2025م، بالنيرة والدولار الأمريكي',
+      rateDate: 'سعر يوم 21 سبتمبر 2025م · 29 ربيع الأول 1447هـ (تقويم أم القرى)',
+    },
   ] as const;
   for (const c of cases) {
     it(`${c.path} is in its language (${c.dir}), with the same figures as /`, async () => {
@@ -391,7 +423,9 @@ describe('the page on a plain static host (the files only, no /api/v1)', () => {
       const rule = (await api<Rule[]>('/nisab?subcategory=1')).find((r) => r.nsbIsDefault)!;
       expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(rule.nsbValueInNaira);
       const range = (await page.getAttribute('#chart-plot', 'data-range'))!.split('..');
-      const { count } = (await (await fetch(`${preview.url}/api/v1/rates?start_date=${range[0]}&end_date=${range[1]}&subcategory=1`)).json()) as { count: number };
+      const { count } = (await (await fetch(`${preview.url}/api/v1/rates?start_date=${range[0]}&end_date=${range[1]}&subcategory=1`)).json()) as {
+        count: number;
+      };
       expect(Number(await page.getAttribute('#chart-plot', 'data-gold-points'))).toBe(count);
       expect(await page.getAttribute('[data-testid=source-gold-naira]', 'data-source')).toBe('cbn-nfem-carried');
       await settled(page, "Answered in this page from the snapshot's files (this host serves no /api/v1)");
@@ -410,21 +444,24 @@ describe.each([
   ['nginx', startNginx],
   ['workerd (Cloudflare Pages)', startWorkerd],
 ])('the page on %s', (name, start) => {
-  it.skipIf(name === 'nginx' && skipOrFail(nginxMissing(), 'the page served by nginx') !== null)('shows the figures and the chart, and the reference renders', async () => {
-    const server = await start(snapshot.out);
-    try {
-      const { page, problems } = await ready('/', 390, server.url);
-      const rule = (await api<Rule[]>('/nisab?subcategory=1')).find((r) => r.nsbIsDefault)!;
-      expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(rule.nsbValueInNaira);
-      expect(Number(await page.getAttribute('#chart-plot', 'data-gold-points'))).toBeGreaterThan(0);
-      // Leaving while the examples are still asking would abort their requests.
-      await settled(page);
-      await page.goto(`${server.url}/reference.html`);
-      await page.waitForFunction(() => document.querySelector('#reference h2') !== null, null, { timeout: 30_000 });
-      expect(problems).toEqual([]);
-      await page.close();
-    } finally {
-      await server.stop();
-    }
-  });
+  it.skipIf(name === 'nginx' && skipOrFail(nginxMissing(), 'the page served by nginx') !== null)(
+    'shows the figures and the chart, and the reference renders',
+    async () => {
+      const server = await start(snapshot.out);
+      try {
+        const { page, problems } = await ready('/', 390, server.url);
+        const rule = (await api<Rule[]>('/nisab?subcategory=1')).find((r) => r.nsbIsDefault)!;
+        expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(rule.nsbValueInNaira);
+        expect(Number(await page.getAttribute('#chart-plot', 'data-gold-points'))).toBeGreaterThan(0);
+        // Leaving while the examples are still asking would abort their requests.
+        await settled(page);
+        await page.goto(`${server.url}/reference.html`);
+        await page.waitForFunction(() => document.querySelector('#reference h2') !== null, null, { timeout: 30_000 });
+        expect(problems).toEqual([]);
+        await page.close();
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 });

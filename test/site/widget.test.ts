@@ -35,7 +35,14 @@ async function startHost(apiOrigin: string) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 beforeAll(async () => {
@@ -72,7 +79,12 @@ describe('the widget on another origin under a strict CSP', () => {
   // Nigeria's calendar (its month began a day later: data/calendar-nigeria.csv, issue 21).
   const cases = [
     { lang: 'en', dir: 'ltr', date: "Rate of 21 September 2025 · 29 Rabi' al-Awwal 1447 AH (Umm al-Qura) · 28 Rabi' al-Awwal 1447 AH (Nigeria)", link: '/' },
-    { lang: 'ha', dir: 'ltr', date: "Farashin ranar 21 ga Satumba, 2025 · 29 ga Rabi'ul Awwal, 1447 BH (Ummul Qura) · 28 ga Rabi'ul Awwal, 1447 BH (Najeriya)", link: '/ha/' },
+    {
+      lang: 'ha',
+      dir: 'ltr',
+      date: "Farashin ranar 21 ga Satumba, 2025 · 29 ga Rabi'ul Awwal, 1447 BH (Ummul Qura) · 28 ga Rabi'ul Awwal, 1447 BH (Najeriya)",
+      link: '/ha/',
+    },
     { lang: 'ar', dir: 'rtl', date: 'سعر يوم 21 سبتمبر 2025م · 29 ربيع الأول 1447هـ (تقويم أم القرى) · 28 ربيع الأول 1447هـ (تقويم نيجيريا)', link: '/ar/' },
   ];
   for (const c of cases) {
@@ -105,7 +117,9 @@ describe('the widget on another origin under a strict CSP', () => {
       expect(await page.locator('.w a.more').getAttribute('href')).toBe(`${preview.url}${c.link}`);
       // Its style is its own: the shadow root adopted it, the page has none.
       expect(await page.evaluate(() => document.querySelector('[data-nisab-widget]')!.shadowRoot!.adoptedStyleSheets.length)).toBe(1);
-      expect(await page.evaluate(() => getComputedStyle(document.querySelector('[data-nisab-widget]')!.shadowRoot!.querySelector('.w')!).borderTopStyle)).toBe('solid');
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('[data-nisab-widget]')!.shadowRoot!.querySelector('.w')!).borderTopStyle)).toBe(
+        'solid',
+      );
 
       expect(asked.filter((url) => url !== at && !url.startsWith(`${preview.url}/`))).toEqual([]);
       expect(asked.filter((url) => url.startsWith(`${preview.url}/`)).length).toBeGreaterThan(1);

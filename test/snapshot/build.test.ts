@@ -17,7 +17,10 @@ async function treeHashes(root: string, dir = ''): Promise<Record<string, string
   for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) Object.assign(out, await treeHashes(root, rel));
-    else out[rel] = createHash('sha1').update(await readFile(path.join(root, rel))).digest('hex');
+    else
+      out[rel] = createHash('sha1')
+        .update(await readFile(path.join(root, rel)))
+        .digest('hex');
   }
   return out;
 }
@@ -81,7 +84,12 @@ describe('the snapshot build', () => {
     const after = await treeHashes(out);
     const differing = Object.keys(after).filter((f) => after[f] !== before[f]);
     expect(summary.changed).toBe(summary.changedPaths.length);
-    expect(summary.changedPaths.sort()).toEqual(differing.filter((f) => f !== 'manifest.json').map((f) => `/${f}`).sort());
+    expect(summary.changedPaths.sort()).toEqual(
+      differing
+        .filter((f) => f !== 'manifest.json')
+        .map((f) => `/${f}`)
+        .sort(),
+    );
     expect(summary.changed).toBeLessThanOrEqual(60);
     expect(summary.changedPaths).toEqual(expect.arrayContaining(['/' + paths.latest(1), '/' + paths.shard('all', 'month', '2024-03-01'), '/' + paths.meta]));
     // an unchanged file is the very same file as in the previous tree
@@ -137,7 +145,12 @@ describe('the snapshot build', () => {
       handle.close();
       const corrected = await buildSnapshot(options(fixture, out, { db, asOf: '2024-03-16' }));
       expect(corrected.changedPaths).toEqual(
-        expect.arrayContaining(['/' + paths.shard(2, 'month', '2020-06-01'), '/' + paths.shard('all', 'month', '2020-06-01'), '/' + paths.shard(2, 'year', '2020-01-01'), '/' + paths.shard(2, 'years', '2023-01-01')]),
+        expect.arrayContaining([
+          '/' + paths.shard(2, 'month', '2020-06-01'),
+          '/' + paths.shard('all', 'month', '2020-06-01'),
+          '/' + paths.shard(2, 'year', '2020-01-01'),
+          '/' + paths.shard(2, 'years', '2023-01-01'),
+        ]),
       );
       expect(corrected.changedPaths).not.toContain('/' + paths.shard(1, 'month', '2020-06-01'));
       expect(await withoutManifest(out)).toEqual(await fullBuildOf('full-corrected', { db, asOf: '2024-03-16' }));
@@ -147,7 +160,10 @@ describe('the snapshot build', () => {
       const out = path.join(fixture.dir, 'damaged');
       await buildSnapshot(options(fixture, out));
       // one file only carried over, one read to join the new day's year
-      for (const [missing, asOf] of [[paths.shard(1, 'month', '2020-06-01'), '2024-03-16'], [paths.shard(1, 'month', '2024-02-01'), '2024-03-17']] as const) {
+      for (const [missing, asOf] of [
+        [paths.shard(1, 'month', '2020-06-01'), '2024-03-16'],
+        [paths.shard(1, 'month', '2024-02-01'), '2024-03-17'],
+      ] as const) {
         await rm(path.join(out, missing));
         const logged: string[] = [];
         const summary = await buildSnapshot(options(fixture, out, { asOf, log: (line) => logged.push(line) }));
@@ -215,9 +231,13 @@ describe('the snapshot build', () => {
       }
       // and killed for certain while it writes the new tree
       for (let attempt = 0; attempt < 3; attempt++) {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'generator/main.ts', 'build', '--db', fixture.db, '--out', out, '--as-of', `2024-03-1${attempt}`], {
-          stdio: 'ignore',
-        });
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'generator/main.ts', 'build', '--db', fixture.db, '--out', out, '--as-of', `2024-03-1${attempt}`],
+          {
+            stdio: 'ignore',
+          },
+        );
         const exited = new Promise((resolve) => child.once('exit', resolve));
         const store = path.join(fixture.dir, '.atomic.snapshots');
         while (!(await readdir(store)).some((n) => n.startsWith(`tmp-${child.pid}-`)) && child.exitCode === null) await new Promise((r) => setTimeout(r, 1));

@@ -16,7 +16,9 @@ describe('the clock', () => {
 
   it('refuses a NISAB_TODAY that is not a day, saying how to give it', () => {
     for (const given of ['2026-02-30', '20261020', 'today', '2026-10-20T00:00']) {
-      expect(() => clockNow('Africa/Lagos', { NISAB_TODAY: given })).toThrow(`NISAB_TODAY=${given} is not a day; give it as YYYY-MM-DD, or unset it to use the clock`);
+      expect(() => clockNow('Africa/Lagos', { NISAB_TODAY: given })).toThrow(
+        `NISAB_TODAY=${given} is not a day; give it as YYYY-MM-DD, or unset it to use the clock`,
+      );
     }
   });
 

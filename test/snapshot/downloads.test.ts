@@ -60,7 +60,10 @@ describe('the downloads', () => {
     const index = (await (await fetch(`${preview.url}/v1/downloads/index.json`)).json()) as Index;
     const meta = await api<{ asOf: string; subcategories: { firstDate: string | null; lastDate: string | null }[] }>('/meta');
     expect(index.asOf).toBe(meta.asOf);
-    const first = meta.subcategories.map((s) => s.firstDate).filter((d) => d !== null).sort()[0]!;
+    const first = meta.subcategories
+      .map((s) => s.firstDate)
+      .filter((d) => d !== null)
+      .sort()[0]!;
     const years: number[] = [];
     for (let year = Number(first.slice(0, 4)); year <= Number(meta.asOf.slice(0, 4)); year++) years.push(year);
     expect(index.files.map((f) => f.path)).toEqual([...years.map((y) => `v1/downloads/nisab/${y}.csv`), ...years.map((y) => `v1/downloads/rates/${y}.csv`)]);
@@ -84,16 +87,24 @@ describe('the downloads', () => {
     expect(total).toBe(((await (await fetch(`${preview.url}/api/v1/rates`)).json()) as { count: number }).count);
   });
 
-  it("hold the gold and silver Nisab of every date with a rate, as /nisab?date= values it that day", async () => {
+  it('hold the gold and silver Nisab of every date with a rate, as /nisab?date= values it that day', async () => {
     const index = (await (await fetch(`${preview.url}/v1/downloads/index.json`)).json()) as Index;
     const rows = (await Promise.all(index.files.filter((f) => f.kind === 'nisab').map((f) => csv(f.path)))).flat();
-    const dates = new Set([...(await api<{ drtDate: string }[]>('/rates?subcategory=gold')), ...(await api<{ drtDate: string }[]>('/rates?subcategory=silver'))].map((r) => r.drtDate));
+    const dates = new Set(
+      [...(await api<{ drtDate: string }[]>('/rates?subcategory=gold')), ...(await api<{ drtDate: string }[]>('/rates?subcategory=silver'))].map(
+        (r) => r.drtDate,
+      ),
+    );
     expect(rows.map((r) => r.date)).toEqual([...dates].sort());
     for (const row of rows) {
       for (const metal of ['gold', 'silver'] as const) {
         const rule = (await api<Rule[]>(`/nisab?date=${row.date}&subcategory=${metal}`)).find((r) => r.nsbIsDefault)!;
         if (rule.nsbRateDate === row.date) {
-          expect([row[`${metal}Grams`], row[`${metal}NisabInUSD`], row[`${metal}NisabInNaira`]], `${row.date} ${metal}`).toEqual([String(rule.nsbThreshold), String(rule.nsbValueInUSD), String(rule.nsbValueInNaira)]);
+          expect([row[`${metal}Grams`], row[`${metal}NisabInUSD`], row[`${metal}NisabInNaira`]], `${row.date} ${metal}`).toEqual([
+            String(rule.nsbThreshold),
+            String(rule.nsbValueInUSD),
+            String(rule.nsbValueInNaira),
+          ]);
         } else {
           // No rate of this metal that day: nothing carried from an earlier one.
           expect([row[`${metal}Grams`], row[`${metal}NisabInUSD`], row[`${metal}NisabInNaira`]], `${row.date} ${metal}`).toEqual(['', '', '']);

@@ -16,8 +16,14 @@ describe('published money', () => {
     const db = await scratch.seededDatabase();
     // gold 4.0543 × 1532.5 and a 20 g rule: 20 × 4.0543 × 1532.5 = 124264.295 exactly (binary: 124264.29499...);
     // silver 0.6875 × 399.92 = 274.945 exactly (binary: 274.94499...).
-    await importRates(db, await scratch.write('rates.csv', 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n2024-03-15,1,4.0543,1532.5\n2024-03-15,2,0.6875,399.92\n'));
-    await importNisab(db, await scratch.write('nisab.json', JSON.stringify([{ nsbID: 1, nsbSubcategoryID: 1, nsbThreshold: 20, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5 }])));
+    await importRates(
+      db,
+      await scratch.write('rates.csv', 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n2024-03-15,1,4.0543,1532.5\n2024-03-15,2,0.6875,399.92\n'),
+    );
+    await importNisab(
+      db,
+      await scratch.write('nisab.json', JSON.stringify([{ nsbID: 1, nsbSubcategoryID: 1, nsbThreshold: 20, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5 }])),
+    );
     db.close();
     const out = path.join(scratch.dir, 'public');
     await buildSnapshot(fixtureBuild(path.join(scratch.dir, 'test.sqlite'), out, { asOf: '2024-03-15' }));

@@ -51,7 +51,7 @@ describe('the default data as of 2021-03-31 against NMCN (12 March 2021)', () =>
     expect(within(rule(30).nsbValueInNaira, 88_376_000, 0.025), String(rule(30).nsbValueInNaira)).toBe(true);
   });
 
-  it('keeps NMCN\'s ratios exactly: Nisab ÷ 80 and Nisab × 50 (NMCN: 1,767,520 ÷ 80 = 22,094; × 50 = 88,376,000)', () => {
+  it("keeps NMCN's ratios exactly: Nisab ÷ 80 and Nisab × 50 (NMCN: 1,767,520 ÷ 80 = 22,094; × 50 = 88,376,000)", () => {
     expect(1_767_520 / 80).toBe(22_094);
     expect(1_767_520 * 50).toBe(88_376_000);
     const gram = rule(1).nsbValueInNaira! / 85;
@@ -78,7 +78,7 @@ describe('the default data as of 2021-03-31 against NMCN (12 March 2021)', () =>
     expect(rule(17)).toMatchObject({ nsbThreshold: 612.36, nsbBasisSubcategoryID: 2, nsbValueInNaira: rule(4).nsbValueInNaira });
   });
 
-  it('values the Shafi\'i rikaz at the gold Nisab and leaves the others without a value', () => {
+  it("values the Shafi'i rikaz at the gold Nisab and leaves the others without a value", () => {
     expect(rule(20)).toMatchObject({ nsbRatePercent: 20, nsbHawlRequired: false, nsbValueInNaira: rule(1).nsbValueInNaira, nsbSchools: ['shafii'] });
     expect(rule(14)).toMatchObject({ nsbThreshold: null, nsbValueInNaira: null, nsbValueSubcategoryID: null });
   });
@@ -100,12 +100,22 @@ describe('the default data as of 2021-03-31 against NMCN (12 March 2021)', () =>
     for (const r of rules) for (const a of r.nsbAuthorities) expect(a.sourceURL).toMatch(/^https:\/\//);
     // Every Maliki variant the issue asks for.
     const maliki = rules.filter((r) => r.nsbSchools.includes('maliki'));
-    expect(maliki.filter((r) => r.nsbRateKind === 'bracket').map((r) => r.nsbSubcategoryID).sort()).toEqual([5, 6, 7]);
+    expect(
+      maliki
+        .filter((r) => r.nsbRateKind === 'bracket')
+        .map((r) => r.nsbSubcategoryID)
+        .sort(),
+    ).toEqual([5, 6, 7]);
     for (const r of maliki.filter((r) => r.nsbRateKind === 'bracket')) expect(r.nsbConditions).toMatch(/grazing is not a condition/);
-    expect(maliki.filter((r) => r.nsbSubcategoryID === 10).map((r) => r.nsbRatePercent).sort()).toEqual([2.5, 20]);
+    expect(
+      maliki
+        .filter((r) => r.nsbSubcategoryID === 10)
+        .map((r) => r.nsbRatePercent)
+        .sort(),
+    ).toEqual([2.5, 20]);
   });
 
-  it('publishes the silver dowry and theft thresholds, the silver and a woman\'s diyyah, zakat al-fitr and the Maliki livestock (issue 20), each sourced and valued where a rate applies', () => {
+  it("publishes the silver dowry and theft thresholds, the silver and a woman's diyyah, zakat al-fitr and the Maliki livestock (issue 20), each sourced and valued where a rate applies", () => {
     const silverGram = rule(3).nsbValueInNaira! / 595;
     // Three dirhams (8.925 g of silver) for the Maliki dowry and for theft; 12,000 dirhams, and half for a woman.
     for (const [id, grams] of [
@@ -129,7 +139,8 @@ describe('the default data as of 2021-03-31 against NMCN (12 March 2021)', () =>
       { item: 'tabi', words: 'a calf, male or female, two years old' },
       { item: 'musinnah', words: 'a cow, female only, four years old' },
     ]);
-    for (const id of [23, 25, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48]) expect(rule(id).nsbSourceURL, `rule ${id}`).toMatch(/^https?:\/\//);
+    for (const id of [23, 25, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48])
+      expect(rule(id).nsbSourceURL, `rule ${id}`).toMatch(/^https?:\/\//);
   });
 
   it('gives /meta the Hijri date of the as-of day', () => {

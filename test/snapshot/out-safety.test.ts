@@ -21,7 +21,10 @@ async function hashes(root: string, dir = ''): Promise<Record<string, string>> {
   for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) Object.assign(out, await hashes(root, rel));
-    else out[rel] = createHash('sha1').update(await readFile(path.join(root, rel))).digest('hex');
+    else
+      out[rel] = createHash('sha1')
+        .update(await readFile(path.join(root, rel)))
+        .digest('hex');
   }
   return out;
 }
@@ -100,11 +103,15 @@ describe('build and the folders it did not create', () => {
     for (const out of ['.', 'data', 'docs', 'docs/', 'data/source.sqlite']) {
       // run from the project folder, as an operator would (this repository's own data/ is never at stake)
       const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), main, 'build', '--db', 'data/source.sqlite', '--out', out, '--as-of', '2024-03-15'], {
-          cwd: project,
-          env: { ...process.env, NODE_OPTIONS: '' },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
+        const child = spawn(
+          process.execPath,
+          ['--import', import.meta.resolve('tsx'), main, 'build', '--db', 'data/source.sqlite', '--out', out, '--as-of', '2024-03-15'],
+          {
+            cwd: project,
+            env: { ...process.env, NODE_OPTIONS: '' },
+            stdio: ['ignore', 'ignore', 'pipe'],
+          },
+        );
         let stderr = '';
         child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
         child.once('exit', (code) => resolve({ code, stderr }));
@@ -143,14 +150,16 @@ describe('build and the folders it did not create', () => {
     // ten real CLI builds (one of each pair held 1.5 s before its swap): 82 s seen under load
   }, 180_000);
 
-  it('makes a second build wait for the lock, and says so; a dead build\'s lock is taken over', async () => {
+  it("makes a second build wait for the lock, and says so; a dead build's lock is taken over", async () => {
     const out = path.join(fixture.dir, 'locked');
     const store = path.join(fixture.dir, '.locked.snapshots');
     await mkdir(store, { recursive: true });
     const release = await lockStore(store);
     const lines: string[] = [];
     const error = await buildSnapshot(fixtureBuild(fixture.db, out, { lockWaitMs: 300, log: (line) => lines.push(line) })).catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(/another build \(process \d+\) is still publishing into this --out .*build\.lock.*delete that file if no build is running/);
+    expect((error as Error).message).toMatch(
+      /another build \(process \d+\) is still publishing into this --out .*build\.lock.*delete that file if no build is running/,
+    );
     expect(lines.join('\n')).toMatch(/waiting for another build/);
     expect(existsSync(out)).toBe(false);
     release();

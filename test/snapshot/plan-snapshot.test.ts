@@ -31,14 +31,26 @@ function sourceOf(rates: Rate[]): SnapshotSource {
   const monthEnds = new Map<string, Rate>();
   for (const r of rates) {
     const own = bySubcategory.get(r.drtSubcategoryID);
-    bySubcategory.set(r.drtSubcategoryID, own ? { ...own, last: r.drtDate, count: own.count + 1, newest: r } : { first: r.drtDate, last: r.drtDate, count: 1, newest: r });
+    bySubcategory.set(
+      r.drtSubcategoryID,
+      own ? { ...own, last: r.drtDate, count: own.count + 1, newest: r } : { first: r.drtDate, last: r.drtDate, count: 1, newest: r },
+    );
     const key = `${r.drtSubcategoryID}/${r.drtDate.slice(0, 7)}`;
     monthPrints.set(key, sha1Hex((monthPrints.get(key) ?? '') + rateLine(r)));
     monthEnds.set(key, r);
   }
   return {
     subcategories: [subcategory(1, 'gold', true), subcategory(2, 'silver', true), subcategory(3, 'cash', false)],
-    sources: [{ srcID: 'manual', srcName: 'Entered by the operator', srcURL: null, srcLicence: 'as the operator states', srcDescription: 'by hand', srcFigure: 'manual' }],
+    sources: [
+      {
+        srcID: 'manual',
+        srcName: 'Entered by the operator',
+        srcURL: null,
+        srcLicence: 'as the operator states',
+        srcDescription: 'by hand',
+        srcFigure: 'manual',
+      },
+    ],
     // One month start, made up for this test (the as-of date is its day 29).
     calendar: [{ calMonth: '1445-07', calFirstDay: '2024-01-13', calSource: 'manual' }],
     summary: { bySubcategory, monthPrints },
@@ -61,15 +73,34 @@ describe('planSnapshot()', () => {
   it('plans every answer of the snapshot from its source', () => {
     const planned = planSnapshot(sourceOf(RATES), OPTIONS, null);
     const files = [...planned.write.keys()];
-    expect(files).toEqual(expect.arrayContaining([paths.latest(1), paths.latest(2), paths.nisabAll, paths.nisab(3), paths.subcategories, paths.meta, paths.routing]));
-    expect(files).toEqual(expect.arrayContaining([paths.shard('all', 'month', '2024-01-01'), paths.shard(1, 'year', '2023-01-01'), paths.shard(2, 'years', '2023-01-01'), paths.shard(2, 'months', '2024-01-01')]));
+    expect(files).toEqual(
+      expect.arrayContaining([paths.latest(1), paths.latest(2), paths.nisabAll, paths.nisab(3), paths.subcategories, paths.meta, paths.routing]),
+    );
+    expect(files).toEqual(
+      expect.arrayContaining([
+        paths.shard('all', 'month', '2024-01-01'),
+        paths.shard(1, 'year', '2023-01-01'),
+        paths.shard(2, 'years', '2023-01-01'),
+        paths.shard(2, 'months', '2024-01-01'),
+      ]),
+    );
     expect(JSON.parse(planned.write.get(paths.latest(2))!).data.drtDate).toBe('2024-02-05');
     // cash follows silver: valued at the newest silver rate
     expect(JSON.parse(planned.write.get(paths.nisab(3))!).data[0]).toMatchObject({ nsbRateDate: '2024-02-05', nsbValueInUSD: 476 });
     const index = JSON.parse(planned.write.get(paths.routing)!);
-    expect(index).toMatchObject({ asOf: OPTIONS.asOf, defaultSubcategoryID: 1, slugs: { gold: 1, silver: 2, cash: 3 }, dailyRateIDs: [1, 2], all: { first: '2023-11-30', last: '2024-02-05' } });
+    expect(index).toMatchObject({
+      asOf: OPTIONS.asOf,
+      defaultSubcategoryID: 1,
+      slugs: { gold: 1, silver: 2, cash: 3 },
+      dailyRateIDs: [1, 2],
+      all: { first: '2023-11-30', last: '2024-02-05' },
+    });
     expect(index.subcategories['3']).toBeNull();
-    expect(JSON.parse(planned.write.get(paths.calendarNigeria)!)).toEqual({ success: true, data: [{ calMonth: '1445-07', calFirstDay: '2024-01-13', calSource: 'manual' }], count: 1 });
+    expect(JSON.parse(planned.write.get(paths.calendarNigeria)!)).toEqual({
+      success: true,
+      data: [{ calMonth: '1445-07', calFirstDay: '2024-01-13', calSource: 'manual' }],
+      count: 1,
+    });
     expect(planned.meta).toMatchObject({ asOf: '2024-02-10', asOfHijri: '1445-07-29', asOfHijriNigeria: '1445-07-29' });
   });
 
@@ -95,9 +126,7 @@ describe('planSnapshot()', () => {
     const added = rate(1, '2024-02-09', 63);
     const next = planSnapshot({ ...sourceOf([...RATES, added]), rates: [added] }, { ...OPTIONS }, previousOf(first));
     const shards = [...next.write.keys()].filter((path) => /^v1\/rates\/(all|1)[/.]/.test(path)).sort();
-    expect(shards).toEqual(
-      [paths.shard('all', 'month', '2024-02-01'), paths.shard(1, 'month', '2024-02-01')].sort(),
-    );
+    expect(shards).toEqual([paths.shard('all', 'month', '2024-02-01'), paths.shard(1, 'month', '2024-02-01')].sort());
     expect(next.write.get(paths.monthEnds('2023-01-01'))).toBeUndefined();
     expect(next.write.get(paths.monthEnds('2024-01-01'))).toContain('"drtDate":"2024-02-09"');
   });

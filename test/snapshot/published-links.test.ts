@@ -49,7 +49,8 @@ describe('published links', () => {
           expect(record.pattern, where).toBe('^https?:\\/\\/[^\\x00-\\x20\\x7f]+$');
           const pattern = new RegExp(record.pattern as string);
           expect(pattern.test('https://example.org/page')).toBe(true);
-          for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'HTTPS://example.org/', 'https://example.org/a b']) expect(pattern.test(bad), bad).toBe(false);
+          for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'HTTPS://example.org/', 'https://example.org/a b'])
+            expect(pattern.test(bad), bad).toBe(false);
         }
         for (const [key, child] of Object.entries(record)) visit(child, `${where}.${key}`);
       }

@@ -61,7 +61,9 @@ describe('verify', () => {
       expect.arrayContaining([
         `${paths.shard(2, 'year', '2020-01-01')}: (root): count must equal the number of items in data`,
         expect.stringMatching(new RegExp(`^${escapeRegExp(paths.nisab(1))}: data\\.0\\.nsbRatePercent: `)),
-        expect.stringMatching(new RegExp(`^${escapeRegExp(paths.shard('all', 'month', '2021-01-01'))}: data\\.\\d+: 2021-02-05 lies outside this shard's month`)),
+        expect.stringMatching(
+          new RegExp(`^${escapeRegExp(paths.shard('all', 'month', '2021-01-01'))}: data\\.\\d+: 2021-02-05 lies outside this shard's month`),
+        ),
         expect.stringMatching(new RegExp(`^${escapeRegExp(paths.subcategories)}: not in the canonical form`)),
         // The files changed, so the mark no longer names them (the nginx site would take them for the tree it holds).
         expect.stringMatching(/^v1\/mark\/[0-9a-f]{40}\.json: the snapshot's mark must be v1\/mark\/[0-9a-f]{40}\.json alone/),
@@ -75,7 +77,8 @@ describe('verify', () => {
       await edit(dir, paths.nisab(1), (t) => t.replace(/"nsbID":(\d+),"nsbSubcategoryID":1,/, '"nsbSubcategoryID":1,"nsbID":$1,'));
       await rehash(dir, [paths.latest(1), paths.nisab(1)]);
     });
-    for (const file of [paths.latest(1), paths.nisab(1)]) expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(file)}: not in the canonical form`)));
+    for (const file of [paths.latest(1), paths.nisab(1)])
+      expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(file)}: not in the canonical form`)));
   });
 
   it('catches a file larger than the CDN serves, even when the manifest is updated to match', async () => {

@@ -93,7 +93,10 @@ describe('source bodies within bounds', () => {
   });
 
   it('a key given twice (xau twice stored gold at 64.30 instead of 132.75 USD/g), and nested keys', async () => {
-    for (const body of ['{"date":"2026-09-29","usd":{"xau":0.000243,"xag":0.0196,"ngn":1530,"xau":0.0005}}', '{"date":"2026-09-29","date":"2026-09-30","usd":{}}']) {
+    for (const body of [
+      '{"date":"2026-09-29","usd":{"xau":0.000243,"xag":0.0196,"ngn":1530,"xau":0.0005}}',
+      '{"date":"2026-09-29","date":"2026-09-30","usd":{}}',
+    ]) {
       const url = await serve((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(body);

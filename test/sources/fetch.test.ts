@@ -133,8 +133,26 @@ describe('fetch', () => {
     const { gold, silver } = await xauXag('2026-09-29');
     expect(gold).toBe(Number((1 / 0.0002421835 / 31.1034768).toFixed(6)));
     expect(stored(db)).toEqual([
-      { drtID: 1, drtDate: '2026-09-29', drtSubcategoryID: 1, drtInUSD: gold, drtUSDinNaira: 1330.4737, drtPriceSource: 'currency-api', drtNairaSource: 'cbn-nfem', drtNairaDate: null },
-      { drtID: 2, drtDate: '2026-09-29', drtSubcategoryID: 2, drtInUSD: silver, drtUSDinNaira: 1330.4737, drtPriceSource: 'currency-api', drtNairaSource: 'cbn-nfem', drtNairaDate: null },
+      {
+        drtID: 1,
+        drtDate: '2026-09-29',
+        drtSubcategoryID: 1,
+        drtInUSD: gold,
+        drtUSDinNaira: 1330.4737,
+        drtPriceSource: 'currency-api',
+        drtNairaSource: 'cbn-nfem',
+        drtNairaDate: null,
+      },
+      {
+        drtID: 2,
+        drtDate: '2026-09-29',
+        drtSubcategoryID: 2,
+        drtInUSD: silver,
+        drtUSDinNaira: 1330.4737,
+        drtPriceSource: 'currency-api',
+        drtNairaSource: 'cbn-nfem',
+        drtNairaDate: null,
+      },
     ]);
     expect(lines).toEqual([`2026-09-29: gold ${gold}, silver ${silver} USD/g; 1330.4737 NGN/USD (cbn-nfem): 2 inserted, 0 updated, 0 unchanged`]);
     expect(s.fallback.hits).toEqual([]);
@@ -176,7 +194,10 @@ describe('fetch', () => {
       `  ${s.primary.base}/npm/@fawazahmed0/currency-api@2026-09-29/v1/currencies/usd.json: usd.xau: Invalid input: expected number, received undefined`,
       `  ${s.fallback.base}/2026-09-29/v1/currencies/usd.json: usd.xag: Too small: expected number to be >0`,
     ]);
-    const wrongDay = await sources(() => ({ status: 200, body: JSON.stringify(bodies.otherDay) }), () => HTML);
+    const wrongDay = await sources(
+      () => ({ status: 200, body: JSON.stringify(bodies.otherDay) }),
+      () => HTML,
+    );
     const second = await userError(fetchDays(wrongDay.options(db, ['2026-09-29'])));
     expect(second.problems.slice(1)).toEqual([
       `  ${wrongDay.primary.base}/npm/@fawazahmed0/currency-api@2026-09-29/v1/currencies/usd.json: the file is dated 2026-09-28, not 2026-09-29`,
@@ -190,9 +211,13 @@ describe('fetch', () => {
     const s = await sources(() => ({ status: 404, body: 'Not found', type: 'text/plain' }));
     const dir = path.join(scratch.dir, 'daily');
     const { lines, written } = await fetchDays(s.options(db, ['2026-09-26', '2026-09-27', '2026-09-28', '2026-09-29'], { writeCsv: dir }));
-    expect(lines[0]).toMatch(/^2026-09-26: no data published that day \(http:\/\/127\.0\.0\.1:\d+\/npm\/@fawazahmed0\/currency-api@2026-09-26\/v1\/currencies\/usd\.json: not published \(HTTP 404\); .*not published \(HTTP 404\)\)$/);
+    expect(lines[0]).toMatch(
+      /^2026-09-26: no data published that day \(http:\/\/127\.0\.0\.1:\d+\/npm\/@fawazahmed0\/currency-api@2026-09-26\/v1\/currencies\/usd\.json: not published \(HTTP 404\); .*not published \(HTTP 404\)\)$/,
+    );
     // Sunday 27 September: the CBN's Friday figure, carried and dated.
-    expect(lines[1]).toMatch(/^2026-09-27: gold [\d.]+, silver [\d.]+ USD\/g; 1329\.5138 NGN\/USD \(cbn-nfem-carried of 2026-09-25\): 2 inserted, 0 updated, 0 unchanged$/);
+    expect(lines[1]).toMatch(
+      /^2026-09-27: gold [\d.]+, silver [\d.]+ USD\/g; 1329\.5138 NGN\/USD \(cbn-nfem-carried of 2026-09-25\): 2 inserted, 0 updated, 0 unchanged$/,
+    );
     expect(lines[2]).toMatch(/^2026-09-28: .* 1331\.3292 NGN\/USD \(cbn-nfem\): 2 inserted/);
     expect(written).toEqual([path.join(dir, '2026-09.csv')]);
     const text = await readFile(written[0]!, 'utf8');
@@ -212,8 +237,13 @@ describe('fetch', () => {
     // Back-filling an earlier day gives it new IDs; no later day is renumbered, and the files rebuild the same database.
     const earlier = await fetchDays(s.options(db, ['2025-12-31'], { writeCsv: dir, acceptJumps: true }));
     expect(earlier.written).toEqual([path.join(dir, '2025-12.csv')]);
-    const ids = (scratch.open(db).prepare("SELECT drtDate, group_concat(drtID) FROM rates GROUP BY drtDate ORDER BY drtDate").raw().all());
-    expect(ids).toEqual([['2025-12-31', '7,8'], ['2026-09-27', '1,2'], ['2026-09-28', '3,4'], ['2026-09-29', '5,6']]);
+    const ids = scratch.open(db).prepare('SELECT drtDate, group_concat(drtID) FROM rates GROUP BY drtDate ORDER BY drtDate').raw().all();
+    expect(ids).toEqual([
+      ['2025-12-31', '7,8'],
+      ['2026-09-27', '1,2'],
+      ['2026-09-28', '3,4'],
+      ['2026-09-29', '5,6'],
+    ]);
     const rebuilt = await sourcesDatabase('rebuilt.sqlite');
     for (const file of ['2025-12.csv', '2026-09.csv']) await importRates(scratch.open(rebuilt), path.join(dir, file));
     expect(stored(rebuilt)).toEqual(stored(db));
@@ -261,7 +291,11 @@ describe('fetch', () => {
   it("falls back to the currency API's naira rate when the CBN fails, and says so", async () => {
     const db = await sourcesDatabase();
     const warnings: string[] = [];
-    const s = await sources((url) => currencyFile(dateOf(url)), undefined, () => HTML);
+    const s = await sources(
+      (url) => currencyFile(dateOf(url)),
+      undefined,
+      () => HTML,
+    );
     await fetchDays(s.options(db, ['2026-09-29'], { warn: (line) => warnings.push(line) }));
     expect(warnings[0]).toMatch(/^the CBN gave no usable NFEM rates; tried:\n {2}http:\/\/127\.0\.0\.1:\d+\/api\/GetAllNFEM_Rates: not JSON but an HTML page/);
     expect(stored(db)).toMatchObject([
@@ -296,7 +330,12 @@ describe('a snapshot built from fetched days', () => {
     expect(lines[1]).toMatch(/^2026-09-29: .*\(cbn-nfem\); 159 currencies per US dollar: 2 inserted, 0 updated, 0 unchanged$/);
     expect(written).toEqual([path.join(dir, '2026-09.csv')]);
     const usd = JSON.parse(await recorded('currency-api/usd-2026-09-29.json')).usd as Record<string, number>;
-    const fx = () => scratch.open(db).prepare("SELECT fxCurrency, fxPerUSD, fxSource FROM fx_rates WHERE fxDate = '2026-09-29' ORDER BY 1").raw().all() as [string, number, string][];
+    const fx = () =>
+      scratch.open(db).prepare("SELECT fxCurrency, fxPerUSD, fxSource FROM fx_rates WHERE fxDate = '2026-09-29' ORDER BY 1").raw().all() as [
+        string,
+        number,
+        string,
+      ][];
     const kept = fx();
     // The national codes only: no crypto-asset, metal or old code, and not the naira or the dollar (the rate record's own).
     expect(kept).toHaveLength(159);
@@ -321,7 +360,9 @@ describe('a snapshot built from fetched days', () => {
     await fetchDays(jumpy.options(fresh, ['2026-09-28']));
     const error = await userError(fetchDays(s.options(fresh, ['2026-09-29'])));
     expect(error.message).toMatch(/^nothing fetched was imported/);
-    expect(error.problems).toEqual([expect.stringMatching(/^2026-09-29 GBP: fxPerUSD: 0.75538854 is 1\/10 of the previous rate of GBP \(7\.54957\d* on 2026-09-28\)/)]);
+    expect(error.problems).toEqual([
+      expect.stringMatching(/^2026-09-29 GBP: fxPerUSD: 0.75538854 is 1\/10 of the previous rate of GBP \(7\.54957\d* on 2026-09-28\)/),
+    ]);
     expect(stored(fresh).map((r) => (r as { drtDate: string }).drtDate)).toEqual(['2026-09-28', '2026-09-28']);
 
     // The kept text rebuilds the same table.
@@ -349,7 +390,13 @@ describe('a snapshot built from fetched days', () => {
       const sunday = (await get('/rates/latest?date=2026-09-27')).data;
       expect(sunday).toMatchObject({ drtUSDinNaira: 1329.5138, drtNairaSource: 'cbn-nfem-carried', drtNairaDate: '2026-09-25' });
       const ids = ((await get('/sources')).data as { srcID: string; srcFigure: string }[]).map((x) => [x.srcID, x.srcFigure]);
-      expect(ids).toEqual(expect.arrayContaining([['currency-api', 'daily-reference'], ['cbn-nfem', 'daily-official'], ['cbn-nfem-carried', 'carried']]));
+      expect(ids).toEqual(
+        expect.arrayContaining([
+          ['currency-api', 'daily-reference'],
+          ['cbn-nfem', 'daily-official'],
+          ['cbn-nfem-carried', 'carried'],
+        ]),
+      );
     } finally {
       await preview.close();
     }
@@ -361,11 +408,15 @@ describe('npm run cli -- fetch', () => {
     const db = await sourcesDatabase();
     const down = await serve(() => ({ status: 503, body: 'Service Unavailable', type: 'text/plain' }));
     const before = await readFile(db);
-    const result = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', 'fetch', '--db', db, '--date', '2026-09-29', '--timeout', '5', '--retries', '1'], {
-      // A 503 comes at once; the timeout only has to outlast a loaded machine, or an attempt
-      // times out before the server counts it.
-      env: { ...process.env, NISAB_CURRENCY_API: `${down.base}/a/{date}.json,${down.base}/b/{date}.json`, NISAB_CBN_API: down.base },
-    }).then(
+    const result = await run(
+      process.execPath,
+      ['--import', 'tsx', 'generator/main.ts', 'fetch', '--db', db, '--date', '2026-09-29', '--timeout', '5', '--retries', '1'],
+      {
+        // A 503 comes at once; the timeout only has to outlast a loaded machine, or an attempt
+        // times out before the server counts it.
+        env: { ...process.env, NISAB_CURRENCY_API: `${down.base}/a/{date}.json,${down.base}/b/{date}.json`, NISAB_CBN_API: down.base },
+      },
+    ).then(
       () => ({ code: 0, stderr: '' }),
       (e: { code: number; stderr: string }) => e,
     );

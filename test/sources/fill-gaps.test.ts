@@ -44,7 +44,12 @@ describe('fetch --fill-gaps', () => {
       return { status: 200, body: file.replace('"date": "2026-09-29"', `"date": "${date}"`) };
     });
     const cbn = await serve(async () => ({ status: 200, body: await readFile(path.join(FIXTURES, 'cbn/GetAllNFEM_Rates.json'), 'utf8') }));
-    const env = { NISAB_TIME_ZONE: 'Africa/Lagos', NISAB_TODAY: TODAY, NISAB_CURRENCY_API: `${currency}/a/{date}.json,${currency}/b/{date}.json`, NISAB_CBN_API: cbn };
+    const env = {
+      NISAB_TIME_ZONE: 'Africa/Lagos',
+      NISAB_TODAY: TODAY,
+      NISAB_CURRENCY_API: `${currency}/a/{date}.json,${currency}/b/{date}.json`,
+      NISAB_CBN_API: cbn,
+    };
     const setup = scratch.database();
     await importCategories(setup, path.join(DATA, 'categories.csv'));
     await importSubcategories(setup, path.join(DATA, 'subcategories.csv'));
@@ -62,9 +67,18 @@ describe('fetch --fill-gaps', () => {
     expect(filled.code, filled.stderr).toBe(0);
     const lines = filled.stdout.trimEnd().split('\n');
     expect(lines.filter((line) => / inserted, /.test(line)).map((line) => line.slice(0, 10))).toEqual([
-      '2026-09-21', '2026-09-22', '2026-09-23', '2026-09-26', '2026-09-27', '2026-09-28', '2026-09-30', '2026-10-01',
+      '2026-09-21',
+      '2026-09-22',
+      '2026-09-23',
+      '2026-09-26',
+      '2026-09-27',
+      '2026-09-28',
+      '2026-09-30',
+      '2026-10-01',
     ]);
-    expect(lines).toContain(`2026-09-24: no data published that day (${currency}/a/2026-09-24.json: not published (HTTP 404); ${currency}/b/2026-09-24.json: not published (HTTP 404))`);
+    expect(lines).toContain(
+      `2026-09-24: no data published that day (${currency}/a/2026-09-24.json: not published (HTTP 404); ${currency}/b/2026-09-24.json: not published (HTTP 404))`,
+    );
     expect(lines.at(-1)).toBe('2026-09-20 to 2026-10-01: 8 of 10 days without a rate filled; no source has the other 2: 2026-09-24, 2026-09-25');
 
     // Again: only the two are asked for, and stay listed; --since moves the start.

@@ -75,7 +75,7 @@ async function database(): Promise<string> {
 }
 
 describe('a second price source, added as one registry entry', () => {
-  it("prices a day the first has not published, with its own id on the rows, and says why when neither has the day", async () => {
+  it('prices a day the first has not published, with its own id on the rows, and says why when neither has the day', async () => {
     expect(PRICE_SOURCES.map((entry) => entry.id)).toEqual(['currency-api', MIRROR]);
     const db = await database();
     const first = await serve(notFound);
@@ -96,7 +96,9 @@ describe('a second price source, added as one registry entry', () => {
     expect(lines[0]).toBe(
       `2026-09-28: no data published that day (${first.base}/2026-09-28.json: not published (HTTP 404); ${mirror.base}/2026-09-28.json: not published (HTTP 404))`,
     );
-    expect(lines[1]).toMatch(/^2026-09-29: gold [\d.]+, silver [\d.]+ USD\/g; 1330\.4737 NGN\/USD \(cbn-nfem\); \d+ currencies per US dollar: 2 inserted, 0 updated, 0 unchanged$/);
+    expect(lines[1]).toMatch(
+      /^2026-09-29: gold [\d.]+, silver [\d.]+ USD\/g; 1330\.4737 NGN\/USD \(cbn-nfem\); \d+ currencies per US dollar: 2 inserted, 0 updated, 0 unchanged$/,
+    );
     expect(first.hits).toEqual(['/2026-09-28.json', '/2026-09-29.json']);
     expect(mirror.hits).toEqual(['/2026-09-28.json', '/2026-09-29.json']);
 

@@ -19,7 +19,9 @@ export function cli(...args: string[]): Promise<CliResult> {
 /** The same, with `env` over this process's environment (NISAB_DB unset unless `env` sets it). */
 export async function cliWith(env: Record<string, string>, args: string[]): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', ...args], { env: { ...process.env, NISAB_DB: undefined, ...env } });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', ...args], {
+      env: { ...process.env, NISAB_DB: undefined, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

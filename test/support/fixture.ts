@@ -49,8 +49,10 @@ function fxRows(): FxRateInput[] {
   const rows: FxRateInput[] = [];
   days('2020-01-06', '2024-03-20').forEach((date, i) => {
     const weekday = parseISO(date).getDay();
-    if (weekday !== 0 && weekday !== 6) rows.push({ fxDate: date, fxCurrency: 'GBP', fxPerUSD: Number((0.75 + (i % 50) * 0.0013 + 0.00000007).toFixed(8)), fxSource: 'manual' });
-    if (date >= '2021-01-15' && date.endsWith('-15')) rows.push({ fxDate: date, fxCurrency: 'EUR', fxPerUSD: Number((0.85 + (i % 11) * 0.0071).toFixed(6)), fxSource: 'manual' });
+    if (weekday !== 0 && weekday !== 6)
+      rows.push({ fxDate: date, fxCurrency: 'GBP', fxPerUSD: Number((0.75 + (i % 50) * 0.0013 + 0.00000007).toFixed(8)), fxSource: 'manual' });
+    if (date >= '2021-01-15' && date.endsWith('-15'))
+      rows.push({ fxDate: date, fxCurrency: 'EUR', fxPerUSD: Number((0.85 + (i % 11) * 0.0071).toFixed(6)), fxSource: 'manual' });
   });
   rows.push({ fxDate: '2023-06-30', fxCurrency: 'JPY', fxPerUSD: 144.5, fxSource: 'manual' });
   return rows;
@@ -227,7 +229,9 @@ export function oracleLatestOn(db: string, asOf: string, date: string, subcatego
  */
 export function oracleInCurrency(db: string, asOf: string, code: string, rates: Record<string, unknown>[]): Record<string, unknown>[] {
   return withOracle(db, (handle) => {
-    const fx = handle.prepare('SELECT fxPerUSD, fxDate, fxSource FROM fx_rates WHERE fxCurrency = ? AND fxDate <= ? AND fxDate <= ? ORDER BY fxDate DESC LIMIT 1');
+    const fx = handle.prepare(
+      'SELECT fxPerUSD, fxDate, fxSource FROM fx_rates WHERE fxCurrency = ? AND fxDate <= ? AND fxDate <= ? ORDER BY fxDate DESC LIMIT 1',
+    );
     const product = handle.prepare('SELECT money(?, ?)').pluck();
     return rates.map((rate) => {
       let found: { fxPerUSD: number; fxDate: string; fxSource: string } | undefined;
@@ -249,7 +253,9 @@ export function oracleInCurrency(db: string, asOf: string, code: string, rates: 
 /** GET /currencies from SQL: the FX table's currencies with rates up to the as-of date, NGN and USD over the rates' dates. */
 export function oracleCurrencies(db: string, asOf: string): unknown[] {
   return withOracle(db, (handle) => {
-    const rates = handle.prepare('SELECT min(drtDate) AS first, max(drtDate) AS last, count(DISTINCT drtDate) AS days FROM rates WHERE drtDate <= ?').get(asOf) as { first: string; last: string; days: number };
+    const rates = handle
+      .prepare('SELECT min(drtDate) AS first, max(drtDate) AS last, count(DISTINCT drtDate) AS days FROM rates WHERE drtDate <= ?')
+      .get(asOf) as { first: string; last: string; days: number };
     const nairaSources = handle.prepare('SELECT DISTINCT drtNairaSource FROM rates WHERE drtDate <= ? ORDER BY 1').pluck().all(asOf);
     const others = handle
       .prepare(

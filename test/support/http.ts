@@ -13,18 +13,15 @@ export interface Answer {
 export function request(base: string, path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: url.hostname, port: url.port, method: init.method ?? 'GET', path, headers: init.headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const bytes = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string | undefined>, body: bytes.toString('utf8'), bytes });
-        });
-        res.on('error', reject);
-      },
-    );
+    const req = http.request({ host: url.hostname, port: url.port, method: init.method ?? 'GET', path, headers: init.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string | undefined>, body: bytes.toString('utf8'), bytes });
+      });
+      res.on('error', reject);
+    });
     req.on('error', reject);
     req.end();
   });
@@ -47,7 +44,10 @@ export function rawRequest(base: string, head: Buffer | string): Promise<Answer>
     socket.on('close', () => {
       const all = Buffer.concat(chunks);
       const split = all.indexOf('\r\n\r\n');
-      const lines = all.subarray(0, split === -1 ? all.length : split).toString('latin1').split('\r\n');
+      const lines = all
+        .subarray(0, split === -1 ? all.length : split)
+        .toString('latin1')
+        .split('\r\n');
       const headers: Record<string, string | undefined> = {};
       for (const line of lines.slice(1)) {
         const colon = line.indexOf(':');

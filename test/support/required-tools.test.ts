@@ -29,7 +29,9 @@ describe('a missing part of the test bed', () => {
   it('skips elsewhere, saying what is missing', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
-      expect(skipOrFail('nginx is not installed (apt-get install -y nginx libnginx-mod-http-js)', 'the nginx contract suite', {})).toMatch(/^nginx is not installed/);
+      expect(skipOrFail('nginx is not installed (apt-get install -y nginx libnginx-mod-http-js)', 'the nginx contract suite', {})).toMatch(
+        /^nginx is not installed/,
+      );
       expect(warn).toHaveBeenCalledWith('the nginx contract suite skipped: nginx is not installed (apt-get install -y nginx libnginx-mod-http-js)');
     } finally {
       warn.mockRestore();
@@ -38,7 +40,9 @@ describe('a missing part of the test bed', () => {
   });
 
   it('names Chromium and how to get it', () => {
-    expect(chromiumMissing(path.join(empty, 'chromium'))).toBe(`no Chromium at ${path.join(empty, 'chromium')} (apt-get install -y chromium, or set CHROMIUM_PATH to a Chromium or Chrome)`);
+    expect(chromiumMissing(path.join(empty, 'chromium'))).toBe(
+      `no Chromium at ${path.join(empty, 'chromium')} (apt-get install -y chromium, or set CHROMIUM_PATH to a Chromium or Chrome)`,
+    );
   });
 
   it('reads CI as CI services set it', () => {

@@ -11,7 +11,13 @@ export interface StaticServer {
   stop(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.js': 'text/javascript', '.css': 'text/css', '.md': 'text/markdown' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.md': 'text/markdown',
+};
 
 export async function startStatic(root: string): Promise<StaticServer> {
   const server = http.createServer((req, res) => {

@@ -31,10 +31,14 @@ it(`wrangler ${WRANGLER_VERSION} deploy --dry-run takes the snapshot's wrangler.
   expect(pkg.version).toBe(WRANGLER_VERSION);
 
   const dist = path.join(dir, 'dist');
-  const { stdout } = await run(path.join(ROOT, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--config', path.join(tree, 'wrangler.jsonc'), '--name', 'nisab-api-test', '--outdir', dist], {
-    cwd: dir,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_API_TOKEN: undefined, CLOUDFLARE_ACCOUNT_ID: undefined },
-  });
+  const { stdout } = await run(
+    path.join(ROOT, 'node_modules/.bin/wrangler'),
+    ['deploy', '--dry-run', '--config', path.join(tree, 'wrangler.jsonc'), '--name', 'nisab-api-test', '--outdir', dist],
+    {
+      cwd: dir,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_API_TOKEN: undefined, CLOUDFLARE_ACCOUNT_ID: undefined },
+    },
+  );
   expect(stdout).toMatch(/Read \d+ files from the assets directory/);
   expect(stdout).toMatch(/env\.ASSETS\s+Assets/);
   expect(stdout).toContain('--dry-run: exiting now.');

@@ -61,7 +61,12 @@ function middleOf(plan: Plan): ShardRead[] {
  * the middle of a long range are never decoded, searched or encoded again. The
  * same bytes and ETag as the core's text path (the differential holds them equal).
  */
-async function piped(plan: Plan, index: RoutingIndex, readText: (path: string) => Promise<string>, readBytes: (path: string) => Promise<Uint8Array>): Promise<ApiResponse<string | Uint8Array>> {
+async function piped(
+  plan: Plan,
+  index: RoutingIndex,
+  readText: (path: string) => Promise<string>,
+  readBytes: (path: string) => Promise<Uint8Array>,
+): Promise<ApiResponse<string | Uint8Array>> {
   const reads = plan.reads;
   const last = reads.length - 1;
   const loaded = await Promise.all(reads.map((read, i) => (i === 0 || i === last ? readText(read.path) : readBytes(read.path))));
@@ -113,7 +118,8 @@ export default {
       routingIndex.catch(() => (routingIndex = null));
       const index = await routingIndex;
       const plan = route({ method: request.method, url: target, ifNoneMatch: request.headers.get('if-none-match') }, index);
-      if (plan !== null) answer = middleOf(plan).length > 0 ? await piped(plan, index, read, readBytes) : await respondTo(plan, index, { read, sha1Hex, now: Date.now });
+      if (plan !== null)
+        answer = middleOf(plan).length > 0 ? await piped(plan, index, read, readBytes) : await respondTo(plan, index, { read, sha1Hex, now: Date.now });
     } catch (error) {
       console.error(`${request.method} ${target}: ${(error as Error).message}`);
       return toResponse(unreadable(), request.method);

@@ -11,7 +11,6 @@ function nextPowerOfTwo(n: number): number {
   return p;
 }
 
-
 export interface ConfInput {
   prefix: string;
   dir: string;
@@ -125,12 +124,9 @@ export function nginxConf(o: ConfInput): string {
   const entries = Math.max(fastKeys.length, o.cacheControl.rows.length, fastFiles.length);
   const lines = (rows: string[], indent = '        ') => rows.map((row) => indent + row).join('\n');
   const underBase = `~^(${BASES.map(escapeRegex).join('|')})([/?]|$)`;
-  const memoryLocations = fastFiles.filter(inMemory).flatMap((file) => [
-    `location = /_nisab/mem/${file} {`,
-    '    internal;',
-    ...returnBody(o.bodies.get(file)!).map((line) => '    ' + line),
-    '}',
-  ]);
+  const memoryLocations = fastFiles
+    .filter(inMemory)
+    .flatMap((file) => [`location = /_nisab/mem/${file} {`, '    internal;', ...returnBody(o.bodies.get(file)!).map((line) => '    ' + line), '}']);
   return `# Written by \`nisab-api nginx\` for ${o.dir} (now ${o.tree}).
 # Start: nginx -p ${o.prefix} -c nginx.conf -g 'daemon off;'
 # After each build it is written again and nginx reloaded: build --nginx-prefix ${o.prefix}

@@ -8,7 +8,6 @@ import { BASES, ENDPOINTS } from '../../core/endpoints.ts';
 import { assemble, etagOf, route } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 
-
 /** The requests worth trying: every whole-file query of every endpoint, on both bases, with and without the trailing slash. */
 function candidates(index: RoutingIndex): string[] {
   const urls: string[] = [];
@@ -22,7 +21,10 @@ function candidates(index: RoutingIndex): string[] {
 }
 
 /** Request URI -> file, for each candidate the router answers with one whole file, and that answer's ETag. */
-export function fastAnswers(tree: string, index: RoutingIndex): { answers: Map<string, string>; bodies: Map<string, string>; etags: { [file: string]: string } } {
+export function fastAnswers(
+  tree: string,
+  index: RoutingIndex,
+): { answers: Map<string, string>; bodies: Map<string, string>; etags: { [file: string]: string } } {
   const bodies = new Map<string, string>();
   const etags: { [file: string]: string } = {};
   const missing = new Set<string>();
@@ -53,7 +55,6 @@ export function fastAnswers(tree: string, index: RoutingIndex): { answers: Map<s
   for (const file of [...bodies.keys()]) if (!answered.has(file)) bodies.delete(file);
   return { answers, bodies, etags };
 }
-
 
 /**
  * Cache-Control of the fast path and the cache, without njs: a table from the

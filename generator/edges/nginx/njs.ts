@@ -30,7 +30,6 @@ declare const nisab_snapshot: { tree: string; index: RoutingIndex };
 // the request; the core only cuts shards at ASCII characters.
 declare const String: StringConstructor & { bytesFrom?(bytes: Uint8Array): string };
 
-
 function snapshotIO(tree: string): SnapshotIO {
   return {
     read: function (path) {
@@ -171,7 +170,9 @@ function compose(r: NginxRequest): void {
 
 /** The target of a request line: between the method and the protocol, however many spaces. */
 function targetOf(line: string): string {
-  const words = line.split(' ').filter(function (word) { return word !== ''; });
+  const words = line.split(' ').filter(function (word) {
+    return word !== '';
+  });
   return words.length >= 2 ? (words[1] as string) : '';
 }
 

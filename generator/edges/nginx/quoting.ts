@@ -33,6 +33,9 @@ export function returnBody(body: string): string[] {
   } while (rest.length > 0);
   const last = pieces.length - 1;
   const sets = pieces.slice(0, last).map((piece, i) => `set $nisab_piece${i} ${quoteText(piece)};`);
-  const refs = pieces.slice(0, last).map((_, i) => `\${nisab_piece${i}}`).join('');
+  const refs = pieces
+    .slice(0, last)
+    .map((_, i) => `\${nisab_piece${i}}`)
+    .join('');
   return [...sets, `return 200 '${refs}${quoteText(pieces[last]!).slice(1)};`];
 }

@@ -134,7 +134,9 @@ async function largestFile(dir: string): Promise<number> {
 }
 
 function accountName(file: string, id: number): string | null {
-  const row = readFileSync(file, 'utf8').split('\n').find((line) => line.split(':')[2] === String(id));
+  const row = readFileSync(file, 'utf8')
+    .split('\n')
+    .find((line) => line.split(':')[2] === String(id));
   return row ? row.split(':')[0]! : null;
 }
 
@@ -151,12 +153,17 @@ function workerUser(tree: string): { user: string | null; note: string | null } 
     const group = accountName('/etc/group', gid);
     if (user && group) return { user: `${user} ${group}`, note: null };
   }
-  const nobody = readFileSync('/etc/passwd', 'utf8').split('\n').find((line) => line.split(':')[0] === 'nobody');
+  const nobody = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((line) => line.split(':')[0] === 'nobody');
   const group = nobody ? accountName('/etc/group', Number(nobody.split(':')[3])) : null;
-  if (!nobody || !group) throw new UserError(`${tree} belongs to root and there is no user nobody to run nginx's workers as; build the snapshot as an unprivileged user`);
+  if (!nobody || !group)
+    throw new UserError(`${tree} belongs to root and there is no user nobody to run nginx's workers as; build the snapshot as an unprivileged user`);
   for (let dir = tree; ; dir = path.dirname(dir)) {
     if ((statSync(dir).mode & 0o005) !== 0o005) {
-      throw new UserError(`${tree} belongs to root, so nginx's workers would run as nobody, who cannot read ${dir}; build the snapshot as an unprivileged user, or make the path readable (chmod o+rx)`);
+      throw new UserError(
+        `${tree} belongs to root, so nginx's workers would run as nobody, who cannot read ${dir}; build the snapshot as an unprivileged user, or make the path readable (chmod o+rx)`,
+      );
     }
     if (dir === path.dirname(dir)) break;
   }
@@ -167,7 +174,8 @@ async function passableByOthers(prefix: string): Promise<void> {
   const mode = (await stat(prefix)).mode;
   if ((mode & 0o001) === 0) await chmod(prefix, mode | 0o001);
   for (let dir = path.dirname(prefix); ; dir = path.dirname(dir)) {
-    if (((await stat(dir)).mode & 0o001) === 0) throw new UserError(`--prefix ${prefix}: nginx's workers (another user) cannot pass through ${dir}; choose a prefix they can reach`);
+    if (((await stat(dir)).mode & 0o001) === 0)
+      throw new UserError(`--prefix ${prefix}: nginx's workers (another user) cannot pass through ${dir}; choose a prefix they can reach`);
     if (dir === path.dirname(dir)) break;
   }
 }
@@ -186,7 +194,9 @@ function checkPrefixPlace(prefix: string, given: string, snapshot: readonly stri
   if (prefix === path.parse(prefix).root) throw new UserError(`--prefix ${given}: not the root folder; name a folder of its own, e.g. /srv/nisab-nginx`);
   for (const place of snapshot) {
     if (prefix === place || prefix.startsWith(place + path.sep)) {
-      throw new UserError(`--prefix ${given}: inside the snapshot (${place}), where it would be served publicly and swept by the next build; name a folder outside it, e.g. /srv/nisab-nginx`);
+      throw new UserError(
+        `--prefix ${given}: inside the snapshot (${place}), where it would be served publicly and swept by the next build; name a folder outside it, e.g. /srv/nisab-nginx`,
+      );
     }
   }
 }
@@ -206,7 +216,8 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
   const host = options.host ?? '127.0.0.1';
   const backend = path.join(prefix, 'backend.sock');
   // sun_path holds 108 bytes.
-  if (Buffer.byteLength(backend) > 100) throw new UserError(`--prefix ${options.prefix}: too long for the backend's socket (${backend}); choose a shorter prefix`);
+  if (Buffer.byteLength(backend) > 100)
+    throw new UserError(`--prefix ${options.prefix}: too long for the backend's socket (${backend}); choose a shorter prefix`);
   const worker = workerUser(tree);
 
   await mkdir(prefix, { recursive: true });

@@ -6,7 +6,20 @@
 /** Dates and money, used by the page and the widget alike (format.ts puts them together). */
 export const calendar = {
   gregorianMonths: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
-  hijriMonths: ["Muharram", 'Safar', "Rabi' al-Awwal", "Rabi' al-Thani", 'Jumada al-Ula', 'Jumada al-Akhirah', 'Rajab', "Sha'ban", 'Ramadan', 'Shawwal', "Dhu al-Qi'dah", 'Dhu al-Hijjah'],
+  hijriMonths: [
+    'Muharram',
+    'Safar',
+    "Rabi' al-Awwal",
+    "Rabi' al-Thani",
+    'Jumada al-Ula',
+    'Jumada al-Akhirah',
+    'Rajab',
+    "Sha'ban",
+    'Ramadan',
+    'Shawwal',
+    "Dhu al-Qi'dah",
+    'Dhu al-Hijjah',
+  ],
   /** 21 September 2025 */
   gregorianDate: (day: string, month: string, year: string) => `${day} ${month} ${year}`,
   /** 29 Rabi' al-Awwal 1447 AH */
@@ -26,7 +39,8 @@ export const calendar = {
 
 export const page = {
   title: 'Gold and silver rates and Zakat Nisab today, in Naira and US dollars',
-  description: "Today's Zakat Nisab in Naira and US dollars on the gold and silver standards, daily gold and silver rates, a zakat calculator and a free JSON API.",
+  description:
+    "Today's Zakat Nisab in Naira and US dollars on the gold and silver standards, daily gold and silver rates, a zakat calculator and a free JSON API.",
   skip: 'Skip to the figures',
   brand: 'Nisab API',
   sections: 'Sections',
@@ -40,7 +54,8 @@ export const page = {
   /** The heading names the day of the rate the figures are valued at, not the build's date. */
   heading: (date: string) => `Zakat Nisab on ${date}, in Naira and US dollars`,
   headingNoRate: 'Zakat Nisab, in Naira and US dollars',
-  lead: (asOf: string, timeZone: string) => `From a snapshot as of ${asOf} (${timeZone}), rebuilt every night. Every figure on this page comes from the free JSON API below.`,
+  lead: (asOf: string, timeZone: string) =>
+    `From a snapshot as of ${asOf} (${timeZone}), rebuilt every night. Every figure on this page comes from the free JSON API below.`,
   nisabTitle: 'Nisab: the least wealth on which zakat is due',
   loading: "Loading today's figures…",
   goldStandard: 'Gold standard',
@@ -65,7 +80,8 @@ export const page = {
     declaration: 'declared first day of a Hijri month',
     other: 'see the source',
   },
-  stale: (date: string, days: string) => `Warning: the newest gold rate is from ${date}, ${days} days ago. The Nisab below is valued at that rate; today's market may differ.`,
+  stale: (date: string, days: string) =>
+    `Warning: the newest gold rate is from ${date}, ${days} days ago. The Nisab below is valued at that rate; today's market may differ.`,
   dollarWas: (rate: string, date: string) =>
     `One US dollar was ${rate} on ${date}. For cash and trade goods, the calculator below lets you choose the gold standard, the silver standard or the lower of the two, as published in the rules.`,
   couldNotLoad: (message: string) => `Could not load the figures: ${message}`,
@@ -131,7 +147,7 @@ export const page = {
   colDue: 'Due',
   colRule: 'Rule applied',
   combineNote:
-    "Gold, silver, cash and trade goods are counted together the way your school does (by parts, by value, or each alone), and worn jewellery as your school says; each line of the result says how and why, with its source.",
+    'Gold, silver, cash and trade goods are counted together the way your school does (by parts, by value, or each alone), and worn jewellery as your school says; each line of the result says how and why, with its source.',
   wornGold: 'Gold jewellery you wear (grams)',
   wornSilver: 'Silver jewellery you wear (grams)',
   trader: 'If you trade (Maliki)',
@@ -145,7 +161,8 @@ export const page = {
   calculatorEnglish: 'The lines of the result are in English for now.',
 
   embedTitle: "Today's Nisab on your website",
-  embedIntro: 'Paste these two lines where the Nisab should appear. The widget shows the gold and silver Nisab, the rate\'s date in the Gregorian and Hijri calendars and the sources, in English (data-lang="en"), Hausa ("ha") or Arabic ("ar"). It asks only this site, sets no cookie and works under a strict Content-Security-Policy.',
+  embedIntro:
+    'Paste these two lines where the Nisab should appear. The widget shows the gold and silver Nisab, the rate\'s date in the Gregorian and Hijri calendars and the sources, in English (data-lang="en"), Hausa ("ha") or Arabic ("ar"). It asks only this site, sets no cookie and works under a strict Content-Security-Policy.',
   copyEmbed: 'Copy the code',
   apiTitle: 'The API: copy, paste, run',
   /** Markup: the links of the API's documents. */
@@ -175,7 +192,7 @@ export const page = {
     '/nisab?subcategory=3': 'The rules of cash and trade goods, on the gold and the silver standard',
     '/nisab?date=2021-03-31': 'Every Nisab rule, valued as of 31 March 2021',
     '/nisab?hijri_date=1447-09-01': 'Every Nisab rule, valued as of 1 Ramadan 1447 (Umm al-Qura)',
-    '/nisab?hijri_date=1443-01-01&calendar=nigeria': "Every Nisab rule, valued as of 1 Muharram 1443 as Nigeria declared it (10 August 2021)",
+    '/nisab?hijri_date=1443-01-01&calendar=nigeria': 'Every Nisab rule, valued as of 1 Muharram 1443 as Nigeria declared it (10 August 2021)',
     '/subcategories': 'The subcategories, their IDs and slugs',
     '/sources': 'Where every figure comes from',
     '/currencies': 'The currencies currency= takes, with their first and last dates and their sources',

@@ -28,7 +28,8 @@ export function formats(words: CalendarStrings): Formats {
   };
   return {
     number,
-    money: (value, currency) => (currency === 'NGN' ? words.naira(number(value)) : currency === 'USD' ? words.usd(number(value)) : words.currency(number(value), currency)),
+    money: (value, currency) =>
+      currency === 'NGN' ? words.naira(number(value)) : currency === 'USD' ? words.usd(number(value)) : words.currency(number(value), currency),
     date: (iso) => named(iso, words.gregorianMonths, words.gregorianDate),
     hijri: (iso) => named(iso, words.hijriMonths, words.hijriDate),
   };

@@ -5,7 +5,20 @@ import type { CalendarStrings, PageStrings, WidgetStrings } from './catalogue.ts
 
 export const calendar: CalendarStrings = {
   gregorianMonths: ['Janairu', 'Faburairu', 'Maris', 'Afirilu', 'Mayu', 'Yuni', 'Yuli', 'Agusta', 'Satumba', 'Oktoba', 'Nuwamba', 'Disamba'],
-  hijriMonths: ['Muharram', 'Safar', "Rabi'ul Awwal", "Rabi'us Sani", "Jimada'ul Ula", "Jimada'us Sani", 'Rajab', "Sha'aban", 'Ramadan', 'Shawwal', "Zul Ki'ida", 'Zul Hijja'],
+  hijriMonths: [
+    'Muharram',
+    'Safar',
+    "Rabi'ul Awwal",
+    "Rabi'us Sani",
+    "Jimada'ul Ula",
+    "Jimada'us Sani",
+    'Rajab',
+    "Sha'aban",
+    'Ramadan',
+    'Shawwal',
+    "Zul Ki'ida",
+    'Zul Hijja',
+  ],
   gregorianDate: (day, month, year) => `${day} ga ${month}, ${year}`,
   hijriDate: (day, month, year) => `${day} ga ${month}, ${year} BH`,
   ummAlQura: 'Ummul Qura',
@@ -21,7 +34,8 @@ export const calendar: CalendarStrings = {
 
 export const page: PageStrings = {
   title: 'Farashin zinariya da azurfa da Nisabin zakka na yau, a Naira da Dalar Amurka',
-  description: "Nisabin zakka na yau a Naira da Dalar Amurka bisa ma'aunin zinariya da na azurfa, farashin zinariya da azurfa na kullum, lissafin zakka, da API na JSON kyauta.",
+  description:
+    "Nisabin zakka na yau a Naira da Dalar Amurka bisa ma'aunin zinariya da na azurfa, farashin zinariya da azurfa na kullum, lissafin zakka, da API na JSON kyauta.",
   skip: 'Tsallaka zuwa alƙaluma',
   brand: 'Nisab API',
   sections: 'Sassa',
@@ -34,7 +48,8 @@ export const page: PageStrings = {
   language: 'Harshe',
   heading: (date) => `Nisabin zakka na ${date}, a Naira da Dalar Amurka`,
   headingNoRate: 'Nisabin zakka, a Naira da Dalar Amurka',
-  lead: (asOf, timeZone) => `Daga bayanan da aka tattara zuwa ${asOf} (${timeZone}), ana sabunta su kowane dare. Duk alƙaluman wannan shafi daga API na JSON kyauta da ke ƙasa suke.`,
+  lead: (asOf, timeZone) =>
+    `Daga bayanan da aka tattara zuwa ${asOf} (${timeZone}), ana sabunta su kowane dare. Duk alƙaluman wannan shafi daga API na JSON kyauta da ke ƙasa suke.`,
   nisabTitle: 'Nisabi: mafi ƙarancin dukiyar da zakka take wajaba a kanta',
   loading: 'Ana ɗauko alƙaluman yau…',
   goldStandard: "Ma'aunin zinariya",
@@ -92,7 +107,7 @@ export const page: PageStrings = {
 
   calculatorTitle: 'Lissafin zakka',
   calculatorIntro:
-    "Yana aiki a cikin burauzarka bisa dokokin da aka wallafa; babu abin da ka rubuta da zai fita daga wannan shafi. Ana auna kowane irin dukiya da Nisabinta, bayan cikar hauli (shekarar wata cikakkiya) na mallaka inda doka ta shardanta; kuɗi da kayan kasuwanci ana haɗa su wuri ɗaya.",
+    'Yana aiki a cikin burauzarka bisa dokokin da aka wallafa; babu abin da ka rubuta da zai fita daga wannan shafi. Ana auna kowane irin dukiya da Nisabinta, bayan cikar hauli (shekarar wata cikakkiya) na mallaka inda doka ta shardanta; kuɗi da kayan kasuwanci ana haɗa su wuri ɗaya.',
   rules: 'Dokoki',
   school: 'Mazhaba',
   maliki: 'Maliki',
@@ -125,7 +140,7 @@ export const page: PageStrings = {
   colRule: 'Dokar da aka bi',
   // Written by the engineers, not by a native speaker (docs/translations.md: to be read first).
   combineNote:
-    "Ana haɗa zinariya, azurfa, kuɗi da kayan kasuwanci kamar yadda mazhabarka take yi (da rabo-rabo, da ƙima, ko kowanne shi kaɗai), kuma kayan ado da ake sawa kamar yadda mazhabarka ta faɗa; kowane layi na sakamakon yana faɗin yadda aka yi da dalili, tare da majiyarsa.",
+    'Ana haɗa zinariya, azurfa, kuɗi da kayan kasuwanci kamar yadda mazhabarka take yi (da rabo-rabo, da ƙima, ko kowanne shi kaɗai), kuma kayan ado da ake sawa kamar yadda mazhabarka ta faɗa; kowane layi na sakamakon yana faɗin yadda aka yi da dalili, tare da majiyarsa.',
   wornGold: 'Kayan adon zinariya da kake sawa (giram)',
   wornSilver: 'Kayan adon azurfa da kake sawa (giram)',
   trader: 'Idan kana kasuwanci (Maliki)',
@@ -139,7 +154,8 @@ export const page: PageStrings = {
   calculatorEnglish: 'Layukan sakamakon suna cikin Turanci a yanzu.',
 
   embedTitle: 'Nisabin yau a shafinka na intanet',
-  embedIntro: 'Liƙa waɗannan layuka biyu inda kake so Nisabi ya bayyana. Yana nuna Nisabin zinariya da na azurfa, ranar farashin a kalandar Miladiyya da ta Hijira, da majiyoyi, da Turanci (data-lang="en"), Hausa ("ha") ko Larabci ("ar"). Yana tambayar wannan shafi kawai, ba ya ajiye kuki, kuma yana aiki ƙarƙashin tsauraran dokokin tsaro (Content-Security-Policy).',
+  embedIntro:
+    'Liƙa waɗannan layuka biyu inda kake so Nisabi ya bayyana. Yana nuna Nisabin zinariya da na azurfa, ranar farashin a kalandar Miladiyya da ta Hijira, da majiyoyi, da Turanci (data-lang="en"), Hausa ("ha") ko Larabci ("ar"). Yana tambayar wannan shafi kawai, ba ya ajiye kuki, kuma yana aiki ƙarƙashin tsauraran dokokin tsaro (Content-Security-Policy).',
   copyEmbed: 'Kwafi lambar',
   apiTitle: 'API ɗin: kwafa, liƙa, gudanar',
   apiIntroHtml: (alternateBase) =>
@@ -167,7 +183,8 @@ export const page: PageStrings = {
     '/nisab?subcategory=3': "Dokokin kuɗi da kayan kasuwanci, bisa ma'aunin zinariya da na azurfa",
     '/nisab?date=2021-03-31': 'Duk dokokin Nisabi, da ƙimarsu a ranar 31 ga Maris, 2021',
     '/nisab?hijri_date=1447-09-01': 'Duk dokokin Nisabi, da ƙimarsu a ranar 1 ga Ramadan 1447 (Ummul Qura)',
-    '/nisab?hijri_date=1443-01-01&calendar=nigeria': 'Duk dokokin Nisabi, da ƙimarsu a ranar 1 ga Muharram 1443 kamar yadda Najeriya ta ayyana (10 ga Agusta, 2021)',
+    '/nisab?hijri_date=1443-01-01&calendar=nigeria':
+      'Duk dokokin Nisabi, da ƙimarsu a ranar 1 ga Muharram 1443 kamar yadda Najeriya ta ayyana (10 ga Agusta, 2021)',
     '/subcategories': 'Rukunonin, lambobinsu da sunayensu',
     '/sources': 'Inda kowane adadi ya fito',
     '/currencies': 'Kuɗaɗen da currency= ke karɓa, da kwanakinsu na farko da na ƙarshe da inda suka fito',
@@ -175,7 +192,8 @@ export const page: PageStrings = {
     '/meta': 'Bayanan: ranarsu, tsawon lokacin kowane rukuni, da lambar abin da ke ciki',
   },
 
-  sourcesIntroHtml: (link, path) => `Inda alƙaluman suka fito (${link}, da kuma <code>GET ${path}</code>, yana bayyana kowace majiya; kowane adadi na sama ya ambaci tasa):`,
+  sourcesIntroHtml: (link, path) =>
+    `Inda alƙaluman suka fito (${link}, da kuma <code>GET ${path}</code>, yana bayyana kowace majiya; kowane adadi na sama ya ambaci tasa):`,
   rulesNote: 'Dokoki: an tattara su daga majiyoyin da kowace doka ta ambata. Ka tambayi malamin da ka amince da shi game da halinka.',
   noscript: 'Alƙaluma, jadawali da lissafin suna buƙatar JavaScript; API ɗin kansa yana aiki ba tare da shi ba.',
 };

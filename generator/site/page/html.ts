@@ -47,7 +47,8 @@ function languageSwitch(lang: Lang, label: string): string {
 }
 
 /** The widget's embed code (docs/API.md §9); the page puts its own origin for HOST when it runs. */
-export const embedCode = (origin: string, lang: Lang) => `<div data-nisab-widget data-lang="${lang}" data-currency="NGN"></div>\n<script src="${origin}/widget.js" async></script>`;
+export const embedCode = (origin: string, lang: Lang) =>
+  `<div data-nisab-widget data-lang="${lang}" data-currency="NGN"></div>\n<script src="${origin}/widget.js" async></script>`;
 
 /** The landing page in one language (docs/API.md §9): the same figures, the words of its catalogue. */
 export function landingPage(meta: Meta, sources: Source[], subcategories: Subcategory[], lang: Lang = 'en'): string {
@@ -60,12 +61,26 @@ export function landingPage(meta: Meta, sources: Source[], subcategories: Subcat
     .join('\n');
   // The examples come from the endpoint table, so a new endpoint shows up here by itself; each is titled by the catalogue.
   const titles = t.examples as { [path: string]: string };
-  const examples = ENDPOINTS.flatMap((e) => e.examples.map((query) => (query ? `${e.path}?${query}` : e.path))).map((path) => ({ path, title: titles[path] ?? '' }));
-  const config = { lang, asOf: meta.asOf, subcategories, sources, defaultSubcategoryID: meta.defaultSubcategoryID, firstDate: gold?.firstDate ?? null, lastDate: gold?.lastDate ?? null, examples };
+  const examples = ENDPOINTS.flatMap((e) => e.examples.map((query) => (query ? `${e.path}?${query}` : e.path))).map((path) => ({
+    path,
+    title: titles[path] ?? '',
+  }));
+  const config = {
+    lang,
+    asOf: meta.asOf,
+    subcategories,
+    sources,
+    defaultSubcategoryID: meta.defaultSubcategoryID,
+    firstDate: gold?.firstDate ?? null,
+    lastDate: gold?.lastDate ?? null,
+    examples,
+  };
   const alternates = LANGUAGES.map((other) => `<link rel="alternate" hreflang="${other}" href="${LANGUAGE_INFO[other].path}">`).join('\n');
-  const radio = (name: string, value: string, text: string, checked = false) => `<label><input type="radio" name="${name}" value="${value}"${checked ? ' checked' : ''}> ${escape(text)}</label>`;
+  const radio = (name: string, value: string, text: string, checked = false) =>
+    `<label><input type="radio" name="${name}" value="${value}"${checked ? ' checked' : ''}> ${escape(text)}</label>`;
   const option = (value: string, text: string, selected = false) => `<option value="${value}"${selected ? ' selected' : ''}>${escape(text)}</option>`;
-  const number = (name: string, text: string, step = 'any', mode = 'decimal') => `<label>${escape(text)} <input name="${name}" type="number" min="0" step="${step}" inputmode="${mode}"></label>`;
+  const number = (name: string, text: string, step = 'any', mode = 'decimal') =>
+    `<label>${escape(text)} <input name="${name}" type="number" min="0" step="${step}" inputmode="${mode}"></label>`;
   const heading = gold?.lastDate ? t.heading(format.date(gold.lastDate)) : t.headingNoRate;
   return `${HEAD(
     t.title,

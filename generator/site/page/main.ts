@@ -88,7 +88,11 @@ function nisabCard(title: string, rule: NisabRule, rate: Rate | undefined, slug:
     el('p', { class: 'big', 'data-testid': `nisab-${slug}-naira`, 'data-value': String(rule.nsbValueInNaira) }, value(rule.nsbValueInNaira, naira)),
     el('p', { 'data-testid': `nisab-${slug}-usd`, 'data-value': String(rule.nsbValueInUSD) }, value(rule.nsbValueInUSD, usd)),
     el('p', { class: 'small' }, rate ? t.thresholdAt(grams, metal, naira.format(rate.drtInNaira)) : t.thresholdNoPrice(grams, metal)),
-    el('p', { class: 'small', 'data-testid': `rate-date-${slug}` }, t.rateOf(rate ? rateDateText(rate) : rule.nsbRateDate ? format.date(rule.nsbRateDate) : t.noDate)),
+    el(
+      'p',
+      { class: 'small', 'data-testid': `rate-date-${slug}` },
+      t.rateOf(rate ? rateDateText(rate) : rule.nsbRateDate ? format.date(rule.nsbRateDate) : t.noDate),
+    ),
     ...(rate
       ? [
           el('p', { class: 'small' }, t.priceSource, sourceText(sources, rate.drtPriceSource, `source-${slug}-price`)),
@@ -174,13 +178,25 @@ async function drawChart(subcategories: Subcategory[]) {
     return;
   }
   const metals = ['gold', 'silver'].map((slug) => subcategories.find((s) => s.sctSlug === slug)).filter((s): s is Subcategory => s !== undefined);
-  const [answers, uPlotClass] = await Promise.all([Promise.all(metals.map((s) => api.rates({ start_date: start, end_date: end, subcategory: s.sctID }))), loadChart()]);
+  const [answers, uPlotClass] = await Promise.all([
+    Promise.all(metals.map((s) => api.rates({ start_date: start, end_date: end, subcategory: s.sctID }))),
+    loadChart(),
+  ]);
   if (ticket !== drawing) return;
   $('chart-query').textContent = `GET /api/v1${requestPath('/rates', { start_date: start, end_date: end, subcategory: metals[0]?.sctID })}`;
   const value = (r: Rate) => (inNaira ? r.drtInNaira : r.drtInUSD);
-  const series = answers.map((answer) => withGaps(answer.data.map((r) => Date.parse(`${r.drtDate}T00:00:00Z`) / 1000), answer.data.map(value)) as uPlot.AlignedData);
+  const series = answers.map(
+    (answer) =>
+      withGaps(
+        answer.data.map((r) => Date.parse(`${r.drtDate}T00:00:00Z`) / 1000),
+        answer.data.map(value),
+      ) as uPlot.AlignedData,
+  );
   // Nulls kept (mode 1): they are the gaps.
-  const joined = uPlotClass.join(series, series.map(() => [1]));
+  const joined = uPlotClass.join(
+    series,
+    series.map(() => [1]),
+  );
   const points = answers.map((_answer, i) => (joined[i + 1] as (number | null)[]).filter((v) => v !== null && v !== undefined).length);
   const target = $('chart-plot');
   target.dataset.range = `${start ?? 'first'}..${end ?? 'last'}`;
@@ -210,8 +226,24 @@ async function drawChart(subcategories: Subcategory[]) {
     ],
     axes: [
       { label: t.axisDate, labelSize: 24 },
-      { scale: 'gold', label: t.seriesLabel(t.goldName, unit), labelSize: 24, stroke: '#6b4a00', size: 64, values: (_u, ticks) => ticks.map((n) => compact(n)) },
-      { scale: 'silver', label: t.seriesLabel(t.silverName, unit), labelSize: 24, side: 1, stroke: '#37434f', size: 56, grid: { show: false }, values: (_u, ticks) => ticks.map((n) => compact(n)) },
+      {
+        scale: 'gold',
+        label: t.seriesLabel(t.goldName, unit),
+        labelSize: 24,
+        stroke: '#6b4a00',
+        size: 64,
+        values: (_u, ticks) => ticks.map((n) => compact(n)),
+      },
+      {
+        scale: 'silver',
+        label: t.seriesLabel(t.silverName, unit),
+        labelSize: 24,
+        side: 1,
+        stroke: '#37434f',
+        size: 56,
+        grid: { show: false },
+        values: (_u, ticks) => ticks.map((n) => compact(n)),
+      },
     ],
   };
   plot?.destroy();
@@ -244,7 +276,7 @@ function calculate(published: Published) {
     persons: num('persons'),
   };
   const livestock = { camels: num('camels'), cattle: num('cattle'), 'sheep-goats': num('sheep-goats') };
-  const result = zakatDue(published, holdings, data.get("standard") as Standard, data.get("school") as School, livestock);
+  const result = zakatDue(published, holdings, data.get('standard') as Standard, data.get('school') as School, livestock);
   const out = $('zakat-result');
   if (result.lines.length === 0) {
     out.replaceChildren(el('p', {}, t.enterHoldings));
@@ -257,7 +289,13 @@ function calculate(published: Published) {
       el('th', { scope: 'row' }, line.what),
       el('td', { 'data-label': t.colHeld }, `${line.unit === 'NGN' ? naira.format(line.held) : `${line.held} ${line.unit}`}`),
       el('td', { 'data-label': t.colNisab }, line.nisab === null ? '—' : line.unit === 'NGN' ? naira.format(line.nisab) : `${line.nisab} ${line.unit}`),
-      el('td', { 'data-label': t.colDue, 'data-testid': 'due', 'data-naira': String(line.dueNaira) }, line.due, line.dueNaira ? el('br') : '', line.dueNaira ? naira.format(line.dueNaira) : ''),
+      el(
+        'td',
+        { 'data-label': t.colDue, 'data-testid': 'due', 'data-naira': String(line.dueNaira) },
+        line.due,
+        line.dueNaira ? el('br') : '',
+        line.dueNaira ? naira.format(line.dueNaira) : '',
+      ),
       el(
         'td',
         { 'data-label': t.colRule, class: 'small' },

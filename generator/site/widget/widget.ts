@@ -97,7 +97,11 @@ async function render(host: HTMLElement) {
           ? '—'
           : format.money(rule.nsbValueInNaira, 'NGN');
     const dated = (rate: Dated) =>
-      [format.date(rate.drtDate), `${format.hijri(rate.drtHijriDate)} (${calendar.ummAlQura})`, ...(rate.drtHijriDateNigeria ? [`${format.hijri(rate.drtHijriDateNigeria)} (${calendar.nigeria})`] : [])].join(' · ');
+      [
+        format.date(rate.drtDate),
+        `${format.hijri(rate.drtHijriDate)} (${calendar.ummAlQura})`,
+        ...(rate.drtHijriDateNigeria ? [`${format.hijri(rate.drtHijriDateNigeria)} (${calendar.nigeria})`] : []),
+      ].join(' · ');
     const figure = (slug: 'gold' | 'silver', rules: Valued[], rate: Dated) => {
       const rule = rules.find((r) => r.nsbIsDefault) ?? rules[0];
       if (!rule) return [];
@@ -109,7 +113,9 @@ async function render(host: HTMLElement) {
       return [node('div', 'row', node('dt', '', slug === 'gold' ? t.gold(grams) : t.silver(grams)), shown, ...own)];
     };
     const byId = new Map(sources.map((s) => [s.srcID, s.srcName]));
-    const used = [...new Set([goldRate.drtPriceSource, goldRate.drtNairaSource, silverRate.drtPriceSource, silverRate.drtNairaSource])].map((id) => byId.get(id) ?? id);
+    const used = [...new Set([goldRate.drtPriceSource, goldRate.drtNairaSource, silverRate.drtPriceSource, silverRate.drtNairaSource])].map(
+      (id) => byId.get(id) ?? id,
+    );
     const link = node('a', 'more', t.more);
     link.href = `${ORIGIN}${LANGUAGE_INFO[lang].path}`;
     link.target = '_blank';
