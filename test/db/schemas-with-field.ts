@@ -34,13 +34,17 @@ function addLast(text: string, start: RegExp, entry: string): string {
   const opened = start.exec(text);
   if (!opened) throw new Error(`${start} not found; update test/db/schemas-with-field.ts and the recipe`);
   const from = opened.index + opened[0].length;
-  // It closes at the first line that closes a brace at its own indentation or less, or, for a list on one line, at its ].
+  // It closes at the first line that closes a brace at its own indentation or less, or, for a list, at its ].
   const close = opened[0].endsWith('[') ? /\]/g : /\n {0,2}\}/g;
   close.lastIndex = from;
   const end = close.exec(text);
   if (!end) throw new Error(`the end of ${start} not found`);
-  const separator = opened[0].endsWith('[') ? ', ' : '\n    ';
-  return `${text.slice(0, end.index)}${separator}${entry}${text.slice(end.index)}`;
+  if (opened[0].endsWith('[')) {
+    // A list ends with its last member, or (one member a line, as the formatter writes a long list) with a comma.
+    const before = text.slice(0, end.index).trimEnd();
+    return `${before.endsWith(',') ? `${before} ${entry},` : `${before}, ${entry}`}${text.slice(end.index)}`;
+  }
+  return `${text.slice(0, end.index)}\n    ${entry}${text.slice(end.index)}`;
 }
 
 const made: string[] = [];
