@@ -9,7 +9,6 @@ import { importNigeriaCalendar } from './import-calendar.ts';
 import { importCategories } from './import-categories.ts';
 import { importCurrencies } from './import-currencies.ts';
 import { importFx } from './import-fx.ts';
-import { fxMonthFiles } from './fx-files.ts';
 import { importNisab } from './import-nisab.ts';
 import { importRates } from './import-rates.ts';
 import { importSources } from './import-sources.ts';
@@ -49,7 +48,7 @@ export async function importDataDirectory(db: Database, dataDir: string = DATA_D
     summaries.push(await importCurrencies(db, currencies));
     // Kept rows passed the gate when they came in (a jump was accepted then, by
     // --accept-jumps); the range is still checked, a jump is not asked about again.
-    for (const file of await fxMonthFiles(path.join(dataDir, FX_DIR))) summaries.push(await importFx(db, file, { acceptJumps: true }));
+    for (const file of await monthFiles(path.join(dataDir, FX_DIR))) summaries.push(await importFx(db, file, { acceptJumps: true }));
   }
   summaries.push(await importNisab(db, nisab));
   return summaries;
@@ -125,7 +124,7 @@ async function isUpToDate(dbPath: string, dataDir: string): Promise<boolean> {
     daily,
     ...(await monthFiles(daily)),
     fx,
-    ...(await fxMonthFiles(fx)),
+    ...(await monthFiles(fx)),
   ]) {
     if (((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) > built.mtimeMs) return false;
   }

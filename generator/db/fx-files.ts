@@ -7,7 +7,7 @@
 //
 // The columns and each line are derived from STORED_FX_COLUMNS, and a month
 // file is read back through the import's own CSV reader (as rate-files.ts does).
-import { access, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FxRateInput, STORED_FX_COLUMNS } from '../core/currencies.ts';
 import { readCsv } from './csv-records.ts';
@@ -16,17 +16,6 @@ import { textHeader, textLine } from './stored-columns.ts';
 
 /** The header of every month file. */
 export const FX_FILE_COLUMNS = textHeader(STORED_FX_COLUMNS);
-const MONTH_FILE = /^[0-9]{4}-[0-9]{2}\.csv$/;
-
-/** The month files of `dir`, in date order (the import order). */
-export async function fxMonthFiles(dir: string): Promise<string[]> {
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
-  return names
-    .filter((name) => MONTH_FILE.test(name))
-    .sort()
-    .map((name) => path.join(dir, name));
-}
-
 const keyOf = (rate: FxRateInput) => `${rate.fxDate}/${rate.fxCurrency}`;
 
 /** Adds `rates` to the month files of `dir`, replacing a kept row of the same currency and date; each file written whole, then renamed. */

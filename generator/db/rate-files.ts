@@ -21,7 +21,7 @@ export type KeptRate = RateInput & { drtID: number };
 export const RATE_FILE_COLUMNS = textHeader(STORED_RATE_COLUMNS);
 const MONTH_FILE = /^[0-9]{4}-[0-9]{2}\.csv$/;
 
-/** The month files of `dir`, in date order (the import order). */
+/** The month files of `dir` (YYYY-MM.csv: the rates' data/daily and the currencies' data/fx), in date order (the import order). */
 export async function monthFiles(dir: string): Promise<string[]> {
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
   return names
