@@ -52,12 +52,23 @@ export interface LatestQuery {
   subcategory?: SubcategoryRef;
   /** The newest rate dated on or before this day. */
   date?: IsoDate;
+  /** Instead of date: a Hijri date, `YYYY-MM-DD` (docs/API.md §2b). */
+  hijri_date?: string;
+  /** The calendar of hijri_date (default umm-al-qura). */
+  calendar?: HijriCalendar;
 }
 export interface NisabQuery {
   subcategory?: SubcategoryRef;
   /** The rules valued at the newest rate on or before this day. */
   date?: IsoDate;
+  /** Instead of date: a Hijri date, `YYYY-MM-DD` (docs/API.md §2b). */
+  hijri_date?: string;
+  /** The calendar of hijri_date (default umm-al-qura). */
+  calendar?: HijriCalendar;
 }
+
+/** The calendars hijri_date is read in (docs/API.md §2b). */
+export type HijriCalendar = 'umm-al-qura' | 'nigeria';
 
 type Query = Record<string, string | number | undefined>;
 

@@ -6,6 +6,7 @@ export {
   NisabApiError,
   requestPath,
   type ClientOptions,
+  type HijriCalendar,
   type LatestQuery,
   type NisabClient,
   type NisabQuery,

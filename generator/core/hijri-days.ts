@@ -3,7 +3,7 @@
 // not with the runtime's Intl (nginx's njs has none).
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
-import { addDays } from './dates.ts';
+import { addDays, daysBetween } from './dates.ts';
 import { nigeriaGregorianDate, type MonthStart } from './nigeria-calendar.ts';
 
 /** The Umm al-Qura calendar as month lengths: month i (0 = Muharram of firstYear) has 29 days for '0', 30 for '1'. */
@@ -68,4 +68,23 @@ export function gregorianDay(hijri: string, calendar: string, tables: HijriTable
   let offset = 0;
   for (let i = 0; i < index; i++) offset += table.lengths.charAt(i) === '1' ? 30 : 29;
   return { date: addDays(table.firstDay, offset + day - 1) };
+}
+
+/**
+ * The Umm al-Qura date (`YYYY-MM-DD`) of a Gregorian day, from the same table:
+ * the page's "which Hijri day is this" (docs/site.md); null outside the table.
+ */
+export function ummAlQuraDate(date: string, table: UmmAlQuraTable): string | null {
+  let offset = daysBetween(table.firstDay, date);
+  if (offset < 0) return null;
+  for (let i = 0; i < table.lengths.length; i++) {
+    const length = table.lengths.charAt(i) === '1' ? 30 : 29;
+    if (offset < length) {
+      const year = table.firstYear + Math.floor(i / 12);
+      const month = (i % 12) + 1;
+      return String(year) + '-' + (month < 10 ? '0' : '') + month + '-' + (offset < 9 ? '0' : '') + (offset + 1);
+    }
+    offset -= length;
+  }
+  return null;
 }

@@ -3,7 +3,7 @@
 // ways, and Nigeria's declared months; the errors of docs/API.md §2b.
 import { describe, expect, it } from 'vitest';
 import { hijriDate, ummAlQuraTable } from '../../generator/core/hijri.ts';
-import { gregorianDay, type HijriTables } from '../../generator/core/hijri-days.ts';
+import { gregorianDay, ummAlQuraDate, type HijriTables } from '../../generator/core/hijri-days.ts';
 
 const TABLES: HijriTables = {
   ummAlQura: ummAlQuraTable(),
@@ -23,10 +23,20 @@ describe('the Umm al-Qura table (1300 to 1600 AH)', () => {
       const hijri = hijriDate(date);
       const back = gregorianDay(hijri, 'umm-al-qura', TABLES);
       if (!('date' in back) || back.date !== date) expect(back, `${hijri} (Intl: ${date})`).toEqual({ date });
+      // And the page's way back, Gregorian to Hijri, from the same table.
+      const forth = ummAlQuraDate(date, TABLES.ummAlQura);
+      if (forth !== hijri) expect(forth, date).toBe(hijri);
       days++;
     }
     expect(days).toBe(106_665);
   }, 60_000);
+
+  it('gives no Umm al-Qura date outside the table', () => {
+    expect(ummAlQuraDate('1882-11-11', TABLES.ummAlQura)).toBeNull();
+    expect(ummAlQuraDate('1882-11-12', TABLES.ummAlQura)).toBe('1300-01-01');
+    expect(ummAlQuraDate('2174-11-25', TABLES.ummAlQura)).toBe('1600-12-30');
+    expect(ummAlQuraDate('2174-11-26', TABLES.ummAlQura)).toBeNull();
+  });
 
   it('refuses day 30 of a 29-day month (400) and a year outside the table (404)', () => {
     expect(gregorianDay('1447-09-01', 'umm-al-qura', TABLES)).toEqual({ date: '2026-02-18' });
