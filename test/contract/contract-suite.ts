@@ -350,6 +350,8 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
           ['/nisab?hijri_date=1443-01-01&calendar=nigeria&subcategory=gold', '/nisab?date=2021-08-10&subcategory=gold'],
           ['/nisab?hijri_date=1447-09-01', '/nisab?date=2026-02-18'], // after the as-of date: as of it
           ['/rates/latest?hijri_date=1443-01-01&calendar=nigeria', '/rates/latest?date=2021-08-10'],
+          // Day 30 of Shawwal 1442 exists: Dhul Qa'dah 1442 was declared for 12 June 2021, 30 days after 13 May.
+          ['/nisab?hijri_date=1442-10-30&calendar=nigeria', '/nisab?date=2021-06-11'],
           ['/rates/latest?hijri_date=1441-01-01&calendar=nigeria&subcategory=2', '/rates/latest?date=2019-09-01&subcategory=2'], // no silver rate yet: 404
         ]) {
           const [a, b] = [await get(`/api/v1${hijri}`), await get(`/api/v1${date}`)];
@@ -370,14 +372,14 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
             'hijri_date 1442-08-30 does not exist: month 1442-08 has 29 days in the nigeria calendar',
           ],
           [
-            '/nisab?hijri_date=1442-10-30&calendar=nigeria',
+            '/nisab?hijri_date=1443-03-30&calendar=nigeria',
             404,
-            "hijri_date 1442-10-30: the length of month 1442-10 in the nigeria calendar is not known yet (the next month's declared first day is not in the data)",
+            "hijri_date 1443-03-30: the length of month 1443-03 in the nigeria calendar is not known yet (the next month's declared first day is not in the data)",
           ],
           [
-            '/rates/latest?hijri_date=1442-11-01&calendar=nigeria',
+            '/rates/latest?hijri_date=1442-07-01&calendar=nigeria',
             404,
-            'hijri_date 1442-11-01: the declared first day of month 1442-11 is not in the nigeria calendar (the months it holds are listed at /api/v1/calendars/nigeria)',
+            'hijri_date 1442-07-01: the declared first day of month 1442-07 is not in the nigeria calendar (the months it holds are listed at /api/v1/calendars/nigeria)',
           ],
           ['/nisab?hijri_date=1299-12-01', 404, 'hijri_date 1299-12-01 is outside the years the umm-al-qura table covers (1300 to 1600)'],
         ] as const) {
