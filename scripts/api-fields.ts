@@ -32,13 +32,16 @@ function records(): Record<string, Node> {
 }
 
 /**
- * The tables the document holds: a record by its id, or a list of objects
- * inside one (`NisabRule.nsbLowerOf[]`), which has no id of its own.
+ * The tables the document holds: a record by its id, a list of objects
+ * inside one (`NisabRule.nsbLowerOf[]`), which has no id of its own, or the
+ * fields one record adds to another (`RateInCurrency-Rate`: what currency= adds).
  */
 export const TABLES = [
   'Rate',
   'Source',
   'Currency',
+  'RateInCurrency-Rate',
+  'NisabRuleInCurrency-NisabRule',
   'Subcategory',
   'NisabRule',
   'Authority',
@@ -58,6 +61,12 @@ export const TABLES = [
 
 /** The object schema a table name names. */
 function objectOf(name: string, all: Record<string, Node>): Node {
+  const [whole, less] = name.split('-');
+  if (less !== undefined) {
+    const [schema, base] = [objectOf(whole!, all), objectOf(less, all)];
+    const added = Object.entries(schema.properties ?? {}).filter(([field]) => !(field in (base.properties ?? {})));
+    return { ...schema, properties: Object.fromEntries(added) };
+  }
   const [record, field] = name.replace(/\[\]$/, '').split('.');
   const schema = all[record!];
   if (schema === undefined) throw new Error(`no record ${record} is registered`);

@@ -2,7 +2,8 @@
 // import of the ISO 4217 list and of the daily rates per US dollar accepts, and
 // what GET /currencies publishes. The router imports only the types.
 import { z } from 'zod';
-import { isoDate, type SqlValue, type StoredColumns, sourceId } from './schemas.ts';
+import type { RecordName } from './records.ts';
+import { isoDate, NisabRule, Rate, type SqlValue, type StoredColumns, sourceId } from './schemas.ts';
 
 /** An ISO 4217 code: three capital letters. */
 export const CURRENCY_FORM = /^[A-Z]{3}$/;
@@ -63,6 +64,58 @@ export const Currency = z
   .strict()
   .meta({ id: 'Currency' });
 export type Currency = z.infer<typeof Currency>;
+
+const amount = z.number().finite().nonnegative();
+
+/**
+ * A rate record of an answer with currency=C (docs/API.md §2c): the record, then
+ * the currency's fields, in this order (core/in-currency.ts writes them as text).
+ * Not a file of the snapshot: the edges compose it at request time. It gives
+ * OpenAPI, the JSON Schemas and docs/API.md's table of the fields it adds.
+ */
+export const RateInCurrency = Rate.extend({
+  drtCurrency: currencyCode.describe('the currency asked for (the value of currency=)'),
+  drtUSDinCurrency: z
+    .number()
+    .finite()
+    .positive()
+    .nullable()
+    .describe(
+      'units of drtCurrency per US dollar: its newest published rate dated on or before drtDate (NGN: drtUSDinNaira; USD: 1); null when it has none (before its first)',
+    ),
+  drtCurrencyDate: isoDate.nullable().describe('the date drtUSDinCurrency is from (NGN: drtNairaDate; USD: drtDate); null with drtUSDinCurrency'),
+  drtCurrencySource: sourceId
+    .nullable()
+    .describe('id of the entry of /sources drtUSDinCurrency comes from (NGN: drtNairaSource; USD: us-dollar); null with drtUSDinCurrency'),
+  drtInCurrency: amount.nullable().describe('drtInUSD × drtUSDinCurrency, rounded to 2 decimals (NGN: drtInNaira); null with drtUSDinCurrency'),
+}).meta({ id: 'RateInCurrency' });
+export type RateInCurrency = z.infer<typeof RateInCurrency>;
+
+/** A Nisab rule of an answer with currency=C (docs/API.md §2c): the rule, then the currency's two fields. */
+export const NisabRuleInCurrency = NisabRule.extend({
+  nsbCurrency: currencyCode.describe('the currency asked for (the value of currency=)'),
+  nsbValueInCurrency: amount
+    .nullable()
+    .describe(
+      "threshold × drtInUSD × drtUSDinCurrency of the rate record the rule is valued at (nsbRateDate, nsbValueSubcategoryID), rounded once to 2 decimals; null where nsbValueInUSD is null or the currency has no rate on or before that record's date. A lower-of rule compares its metals in the currency (in Naira where it has no rate for one of them)",
+    ),
+}).meta({ id: 'NisabRuleInCurrency' });
+export type NisabRuleInCurrency = z.infer<typeof NisabRuleInCurrency>;
+
+/**
+ * The record an answer with currency= carries instead of its own, for every
+ * record an answer can carry (null: no endpoint of it takes currency=). OpenAPI
+ * and the JSON Schemas document an endpoint that takes currency= with both.
+ */
+export const IN_CURRENCY: { [K in RecordName]: { id: string; schema: z.ZodType } | null } = {
+  Rate: { id: 'RateInCurrency', schema: RateInCurrency },
+  NisabRule: { id: 'NisabRuleInCurrency', schema: NisabRuleInCurrency },
+  Subcategory: null,
+  Source: null,
+  Currency: null,
+  Meta: null,
+  NigeriaMonth: null,
+};
 
 /**
  * v1/fx/{code}/{yyyy}.json (layout.ts): the currency's rate per US dollar at every

@@ -2,8 +2,8 @@
 // the endpoint table (core/endpoints.ts) so that it cannot drift from what the
 // build publishes and the router answers. It passes `redocly lint` with the
 // recommended rules (test/site/openapi.test.ts).
-// Registers the Currency record (GET /currencies) with the schemas the document is made from.
-import '../core/currencies.ts';
+// Registers the Currency record (GET /currencies) and the records in a currency with the schemas the document is made from.
+import { IN_CURRENCY } from '../core/currencies.ts';
 import { z } from 'zod';
 import { BASES, ENDPOINTS, PARAMETERS, type Endpoint, type Parameter, type ParameterName } from '../core/endpoints.ts';
 import { FILE_FIELDS, FILE_PATTERNS, type FileField, type FileKind } from '../core/layout.ts';
@@ -91,9 +91,22 @@ const operationId = (path: string) =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('')}`;
 
+/** The 200's schema: the record's envelope, or with currency= (docs/API.md §2c) the envelope of the record in the currency. */
+function success(endpoint: Endpoint) {
+  const { schema, list } = endpoint.answer;
+  if (!endpoint.parameters.includes('currency')) return { description: endpoint.answer.description, schema: envelope(schema, list) };
+  const inCurrency = IN_CURRENCY[schema];
+  if (inCurrency === null) throw new Error(`${endpoint.path} takes currency= but ${schema} has no record in a currency (core/currencies.ts IN_CURRENCY)`);
+  return {
+    description: `${endpoint.answer.description}; with currency=, each a ${inCurrency.id} (the record with the currency's fields after its own)`,
+    schema: { anyOf: [envelope(schema, list), envelope(inCurrency.id, list)] },
+  };
+}
+
 function answer(endpoint: Endpoint) {
+  const ok = success(endpoint);
   const responses: Record<string, unknown> = {
-    '200': { description: endpoint.answer.description, headers: withEtag, content: json(envelope(endpoint.answer.schema, endpoint.answer.list)) },
+    '200': { description: ok.description, headers: withEtag, content: json(ok.schema) },
     '304': { $ref: '#/components/responses/NotModified' },
   };
   for (const [status, reason] of Object.entries(endpoint.errors)) responses[status] = { description: reason, headers: common, content: json(ref('Error')) };

@@ -86,7 +86,9 @@ describe('the records a build of the default data publishes', () => {
     }
     check('Rate', (await read(paths.latest(1))).data as Json, paths.latest(1));
     check('Meta', (await read(paths.meta)).data as Json, paths.meta);
-    // Every table was met in the served bytes: none documents a record nobody publishes.
-    expect([...seen].sort()).toEqual([...TABLES].sort());
+    // Every table was met in the served bytes: none documents a record nobody publishes. What
+    // currency= adds (RateInCurrency-Rate, ...) is in no file: test/site/currency-schemas.test.ts
+    // holds the preview's answers to those tables.
+    expect([...seen].sort()).toEqual(TABLES.filter((table) => !table.includes('-')).sort());
   }, 120_000);
 });
