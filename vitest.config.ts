@@ -6,7 +6,7 @@ export default defineConfig({
     globalSetup: ['test/support/temp-root.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Suites start real servers (http-server, workerd, nginx) on loopback ports.
+    // Suites start real servers (the preview, workerd, nginx) on loopback ports.
     fileParallelism: true,
     maxWorkers: 2,
   },

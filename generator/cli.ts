@@ -282,8 +282,6 @@ export function program(): Command {
     .addOption(new Option('--port <n>', 'the port').argParser(parsePort).env('PORT').default(8080))
     .addHelpText('after', '\nExample:\n  npm run cli -- preview --dir public --port 8080')
     .action(async (options: { dir: string; port: number }) => {
-      // http-server's union layer uses a deprecated Node API; its warning says nothing to a user.
-      process.noDeprecation = true;
       const { startPreview } = await import('./edges/preview/server.ts');
       // Serving a folder that is not there would answer 503 forever: refuse to start.
       const { existsSync, statSync } = await import('node:fs');

@@ -1,17 +1,17 @@
-// The local preview: http-server for static files, with the router in front of
-// it as its `before` middleware, so local answers are the edge's answers.
+// The local preview: node:http with the router for the bases and the
+// snapshot's files for the rest, so local answers are the edge's answers.
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import httpServer from 'http-server';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { paths } from '../../core/layout.ts';
 import { edgeError, respondWith, STATIC_HEADERS, staticNotFound, unreadable } from '../../core/respond.ts';
 import { apiPath, normalizeTarget, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
-import type { Duplex } from 'node:stream';
+import { openStatic, sendFile } from './static-files.ts';
 
 export interface PreviewOptions {
   dir: string;
@@ -25,9 +25,8 @@ export interface Preview {
   close(): Promise<void>;
 }
 
-// union (under http-server) hands middleware its own stream objects; these are the parts used.
 type Req = IncomingMessage;
-type Res = ServerResponse & { emit(event: 'next'): boolean };
+type Res = ServerResponse;
 
 function sha1Hex(text: string): Promise<string> {
   return Promise.resolve(createHash('sha1').update(text).digest('hex'));
@@ -116,7 +115,6 @@ function treeReader() {
 
 /** Writes one of the core's answers (router, 503, static 404). */
 function send(req: Req, res: Res, response: ApiResponse): void {
-  res.removeHeader('accept-ranges');
   const parts = response.parts ?? [response.body];
   const length = parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0);
   res.writeHead(response.status, { ...response.headers, 'content-length': String(length) });
@@ -141,30 +139,13 @@ async function sendParts(res: Res, parts: string[]): Promise<void> {
   res.end();
 }
 
-/** The file a static path names (index.html for a folder), or null: undecodable, NUL, missing. */
-async function staticFile(root: string, target: string): Promise<string | null> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(target.split('?')[0]!);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  // normalizeTarget resolved the dot segments of the raw path; these are those of the decoded one.
-  const file = path.join(root, path.posix.normalize(decoded));
-  if (!file.startsWith(root + path.sep) && file !== root) return null;
-  const found = await fs.stat(file).catch(() => null);
-  if (found?.isFile()) return file;
-  if (found?.isDirectory() && (await fs.stat(path.join(file, 'index.html')).catch(() => null))?.isFile()) return file;
-  return null;
-}
-
 /**
- * The API part: answers requests under the bases; hands static paths that
- * name a file on to http-server (with the target normalised as every server
- * reads it), and answers the rest with the core's static 404 envelope.
+ * Answers one request from one tree (the link resolved once, so a build that
+ * swaps it meanwhile does not mix snapshots): the router under the bases,
+ * the tree's files outside them (GET and HEAD only), the core's static 404
+ * envelope for a path that names no file.
  */
-function apiMiddleware(root: string, log: (line: string) => void) {
+function handler(root: string, log: (line: string) => void) {
   const reader = treeReader();
   return (req: Req, res: Res) => {
     const started = performance.now();
@@ -173,33 +154,30 @@ function apiMiddleware(root: string, log: (line: string) => void) {
       send(req, res, response);
       log(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms${note}`);
     };
-    const serveStatic = () =>
-      fs
-        .realpath(root)
-        .then((tree) => staticFile(tree, target))
-        .then(
-          (file) => {
-            if (file === null) return done(staticNotFound());
-            req.url = target;
-            res.emit('next');
-          },
-          (error: Error) => done(unreadable(), ` ${error.message}`),
-        );
-    if (apiPath(target) === null) {
-      void serveStatic();
-      return;
-    }
-    // One tree per request: a build that swaps the link meanwhile does not mix snapshots.
+    const bare = { 'access-control-allow-origin': STATIC_HEADERS['access-control-allow-origin']!, 'accept-ranges': 'bytes', 'content-length': '0' };
+    const serveStatic = async (tree: string) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, bare).end();
+        return log(`${req.method} ${req.url} 405`);
+      }
+      const found = await openStatic(tree, target);
+      if (found === null) return done(staticNotFound());
+      if ('redirect' in found) {
+        res.writeHead(302, { ...bare, location: found.redirect }).end();
+        return log(`${req.method} ${req.url} 302`);
+      }
+      sendFile(req, res, found);
+      log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+    };
     const answer = fs.realpath(root).then(async (tree) => {
+      if (apiPath(target) === null) return serveStatic(tree);
       const { index, read } = await reader(tree);
       const request = { method: req.method ?? 'GET', url: target, ifNoneMatch: req.headers['if-none-match'] ?? null };
-      return respondWith(request, index, { read, sha1Hex, now: Date.now });
+      const response = await respondWith(request, index, { read, sha1Hex, now: Date.now });
+      return response === null ? serveStatic(tree) : done(response);
     });
-    answer.then(
-      (response) => (response === null ? void serveStatic() : done(response)),
-      // A snapshot file missing or unreadable: the tree is broken, not the request.
-      (error: Error) => done(unreadable(), ` ${error.message}`),
-    );
+    // A snapshot file missing or unreadable: the tree is broken, not the request.
+    answer.catch((error: Error) => (res.headersSent ? res.destroy() : done(unreadable(), ` ${error.message}`)));
   };
 }
 
@@ -221,19 +199,11 @@ function refuseMalformed(error: NodeJS.ErrnoException & { code?: string }, socke
 export function startPreview(options: PreviewOptions): Promise<Preview> {
   const root = path.resolve(options.dir);
   const log = options.log ?? (() => {});
-  const server = httpServer.createServer({
-    root,
-    cache: STATIC_HEADERS['cache-control'],
-    showDir: 'false',
-    headers: { 'Access-Control-Allow-Origin': STATIC_HEADERS['access-control-allow-origin']! },
-    before: [apiMiddleware(root, log)],
-  });
-  const inner = (server as unknown as { server: import('node:http').Server & { requireHostHeader: boolean } }).server;
-  inner.on('clientError', refuseMalformed);
   // Node answers these itself with an empty body and no CORS header; nginx answers
   // an unknown Expect and an HTTP/1.1 request without Host as if all were well.
+  const inner = http.createServer({ requireHostHeader: false }, handler(root, log));
+  inner.on('clientError', refuseMalformed);
   inner.on('checkExpectation', (req, res) => inner.emit('request', req, res));
-  inner.requireHostHeader = false;
   return new Promise((resolve, reject) => {
     inner.once('error', reject);
     inner.listen(options.port, options.host ?? '127.0.0.1', () => {
