@@ -29,6 +29,17 @@ describe("Nigeria's declared months (data/calendar-nigeria.csv)", () => {
     expect(nigeriaHijriDate('2021-08-10', DECLARED)).toBe('1443-01-01');
   });
 
+  it("give the first days of the other months the Sultan declared a day after Umm al-Qura: Sha'ban 1439 and 1444, Jumada al-Akhirah 1446", () => {
+    for (const [month, date] of [
+      ['1439-08', '2018-04-18'], // Nigerian Eye: no report of the crescent
+      ['1444-08', '2023-02-22'], // Rahma TV: no report on the Monday
+      ['1446-06', '2024-12-03'], // Africa 247: Monday 2 December was 30 Jumada al-Ula
+    ] as const) {
+      expect(nigeriaGregorianDate(`${month}-01`, DECLARED), month).toEqual({ date });
+      expect(hijriDate(date), month).toBe(`${month}-02`);
+    }
+  });
+
   it('agree with Umm al-Qura on Ramadan 1446 and 1447, Shawwal 1446, Dhul Hijjah 1446 and Muharram 1447', () => {
     for (const [month, date] of [
       ['1446-09', '2025-03-01'],

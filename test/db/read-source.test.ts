@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { nigeriaHijriDate } from '../../generator/core/nigeria-calendar.ts';
+import { importNigeriaCalendar } from '../../generator/db/import-calendar.ts';
 import { importNisab } from '../../generator/db/import-nisab.ts';
 import { importRates } from '../../generator/db/import-rates.ts';
+import { importSources } from '../../generator/db/import-sources.ts';
 import { readSource } from '../../generator/db/read-source.ts';
 import { UserError } from '../../generator/errors.ts';
 import { useScratch } from './scratch.ts';
@@ -71,6 +74,43 @@ describe('readSource', () => {
     ]);
     expect(readSource(db, '2024-02-29').rates.map((r) => r.drtID)).not.toContain(4);
     expect(readSource(db, '2023-12-31').rates).toEqual([]);
+  });
+
+  it("dates a rate in Nigeria's calendar only inside a declared month: day 30 only when the next month was declared 30 days on (docs/API.md §2b)", async () => {
+    const db = await scratch.seededDatabase();
+    await importSources(
+      db,
+      await scratch.write(
+        'sources.csv',
+        'srcID,srcName,srcURL,srcLicence,srcDescription,srcFigure\nmoon,a report,,none,a report of a declaration,declaration\n',
+      ),
+    );
+    // Declared as data/calendar-nigeria.csv has them: Shawwal 1442 had 30 days (Dhul Qa'dah began 30 days on),
+    // Dhul Qa'dah 29; the months after Dhul Hijjah 1442 and Rabi' al-Awwal 1443 are left out here.
+    const months = ['1442-10,2021-05-13', '1442-11,2021-06-12', '1442-12,2021-07-11', '1443-03,2021-10-08'];
+    await importNigeriaCalendar(db, await scratch.write('calendar.csv', `calMonth,calFirstDay,calSource\n${months.map((m) => `${m},moon`).join('\n')}\n`));
+    const expected: [string, string | null][] = [
+      ['2021-05-12', null], // before the first declared month
+      ['2021-05-13', '1442-10-01'],
+      ['2021-06-10', '1442-10-29'],
+      ['2021-06-11', '1442-10-30'], // the next month began the day after: Shawwal had 30 days
+      ['2021-06-12', '1442-11-01'],
+      ['2021-07-10', '1442-11-29'],
+      ['2021-07-11', '1442-12-01'],
+      ['2021-08-08', '1442-12-29'],
+      ['2021-08-09', null], // day 30 of Dhul Hijjah, or 1 Muharram 1443: Muharram is not in this calendar
+      ['2021-08-10', null],
+      ['2021-10-08', '1443-03-01'],
+      ['2021-11-05', '1443-03-29'],
+      ['2021-11-06', null], // day 30 of Rabi' al-Awwal 1443, whose next month is not declared here
+    ];
+    await importRates(
+      db,
+      await scratch.write('rates.csv', `drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n${expected.map(([date]) => `${date},1,60,400`).join('\n')}\n`),
+    );
+    const { rates, calendar } = readSource(db, '2021-12-31');
+    expect(rates.map((r) => [r.drtDate, r.drtHijriDateNigeria])).toEqual(expected);
+    for (const [date, hijri] of expected) expect(nigeriaHijriDate(date, calendar), date).toBe(hijri);
   });
 
   it('rounds drtInNaira from the exact decimal product, half away from zero (docs/API.md §3a), in SQL too', async () => {
