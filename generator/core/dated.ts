@@ -9,8 +9,8 @@
 import { listBody, renderItem, renderList, LIST_SEPARATOR } from './envelope.ts';
 import { renderRecord } from './records.ts';
 import { fxFor, type CurrencyTable } from './in-currency.ts';
-import { valueRuleIn, type ById, type ValuingRate, type ValuingSubcategory } from './nisab-value.ts';
-import type { NisabRuleInput, RoutingIndex } from './schemas.ts';
+import { rateAgeDays, valueRuleIn, type ById, type ValuingRate, type ValuingSubcategory } from './nisab-value.ts';
+import type { NisabRule, NisabRuleInput, RoutingIndex } from './schemas.ts';
 
 /** What a dated plan composes once its files are read. */
 export interface Dated {
@@ -25,6 +25,11 @@ export interface Dated {
    * subcategory's newest rate (the month of the date is not read).
    */
   monthEndsOnly: boolean;
+  /**
+   * nisab without currency on or after the newest rate, before the as-of date:
+   * the one read, the undated answer, is valued already; only nsbRateAgeDays is the day's.
+   */
+  ageOnly?: boolean;
 }
 
 interface Found {
@@ -76,6 +81,16 @@ export function composeDated(
     if (found === undefined) return null;
     return { status: 200, body: renderItem(inCurrency === undefined ? found.line : inCurrency.line(found.line)) };
   }
+  if (dated.ageOnly === true) {
+    const published = (JSON.parse(texts[0] as string) as { data: NisabRule[] }).data;
+    const aged: string[] = [];
+    for (let i = 0; i < published.length; i++) {
+      const rule = published[i] as NisabRule;
+      rule.nsbRateAgeDays = rateAgeDays(rule.nsbRateDate, dated.date);
+      aged.push(renderRecord('NisabRule', rule));
+    }
+    return { status: 200, body: renderList(aged) };
+  }
   const rules = (JSON.parse(texts[0] as string) as { data: NisabRuleInput[] }).data;
   let newest: ById<Found> = {};
   if (dated.monthEndsOnly) newest = newestOnOrBefore(dated.date, null, texts[1] as string, true);
@@ -95,7 +110,7 @@ export function composeDated(
   const valued: string[] = [];
   const code = inCurrency === undefined ? null : inCurrency.table.code;
   for (let i = 0; i < rules.length; i++) {
-    const rule = valueRuleIn(rules[i] as NisabRuleInput, subcategories, rates);
+    const rule = valueRuleIn(rules[i] as NisabRuleInput, subcategories, rates, dated.date);
     // Rendered by the build's renderer: JSON.stringify of the rule would write njs's key order, not the record's.
     const json = renderRecord('NisabRule', rule.rule);
     // The currency's two fields after every field of the rule (docs/API.md §2c).

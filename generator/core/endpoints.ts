@@ -416,16 +416,22 @@ export const ENDPOINTS: Endpoint[] = [
       const file = query.subcategory === null ? paths.nisabAll : paths.nisab(query.subcategory);
       const code = query.currency;
       if (index.all === null) return wholeFile(file);
-      const day = query.date === null ? index.all.last : dayOf(query, index);
+      // The day the answer is for: its rates' age (nsbRateAgeDays) is counted to it.
+      const day = query.date === null ? index.asOf : dayOf(query, index);
       if (day >= index.all.last) {
-        // On or after the newest rate the answer is the undated one, byte for byte; in a
-        // currency, valued at each subcategory's newest rate, which the month ends of the
-        // newest rate's year hold.
-        if (code === null) return wholeFile(file);
+        // On or after the newest rate the rules are valued as the undated answer; as of the
+        // as-of date it is that answer byte for byte, before it the same with the day's age.
+        // In a currency, valued at each subcategory's newest rate, which the month ends of
+        // the newest rate's year hold.
+        if (code === null) {
+          if (day === index.asOf) return wholeFile(file);
+          const aged: Dated = { kind: 'nisab', date: day, subcategory: 0, monthEndsOnly: false, ageOnly: true };
+          return { status: 200, reads: [whole(file)], body: null, error: null, dated: aged, currency: null };
+        }
         const last = index.all.last;
         return inCurrency(code, [whole(file), whole(paths.monthEnds(last))], fxReads(code, last, index), {
           kind: 'nisab',
-          date: last,
+          date: day,
           subcategory: 0,
           monthEndsOnly: true,
         });

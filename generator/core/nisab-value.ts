@@ -7,6 +7,7 @@
 // Router core: keep to what nginx's njs 0.7.9 runs (no destructuring, spread,
 // for-of, classes, optional chaining, nullish coalescing, Map/Set); inputs are
 // plain objects keyed by subcategory id.
+import { daysBetween } from './dates.ts';
 import { money } from './money.ts';
 import { bracketNotation } from './livestock.ts';
 import type { Bracket, NisabRule, NisabRuleInput } from './schemas.ts';
@@ -108,9 +109,16 @@ function publishedBrackets(brackets: NisabRuleInput['nsbBrackets']): Bracket[] {
  * The published rule: its fields in the record's order, valued at `rates`
  * (the rate record to use, by subcategory id: the newest, or the newest on or
  * before a date). No rate for the measuring subcategory: the values are null.
+ * `day` is the day the answer is for (the as-of date, or a dated answer's):
+ * nsbRateAgeDays counts the days from the rate's date to it.
  */
-export function valueRule(rule: NisabRuleInput, subcategories: ById<ValuingSubcategory>, rates: ById<ValuingRate>): NisabRule {
-  return valueRuleIn(rule, subcategories, rates).rule;
+export function valueRule(rule: NisabRuleInput, subcategories: ById<ValuingSubcategory>, rates: ById<ValuingRate>, day: string): NisabRule {
+  return valueRuleIn(rule, subcategories, rates, day).rule;
+}
+
+/** nsbRateAgeDays (docs/API.md §3): days from the rate's date to the answer's day; null when not valued. */
+export function rateAgeDays(rateDate: string | null, day: string): number | null {
+  return rateDate === null ? null : daysBetween(rateDate, day);
 }
 
 /**
@@ -123,6 +131,7 @@ export function valueRuleIn(
   rule: NisabRuleInput,
   subcategories: ById<ValuingSubcategory>,
   rates: ById<ValuingRate>,
+  day: string,
 ): { rule: NisabRule; inCurrency: number | null } {
   const value = valuation(rule, subcategories, rates);
   const valued: NisabRule = {
@@ -143,6 +152,7 @@ export function valueRuleIn(
     nsbValueInUSD: value === null ? null : value.usd,
     nsbValueInNaira: value === null ? null : value.naira,
     nsbRateDate: value === null ? null : value.date,
+    nsbRateAgeDays: rateAgeDays(value === null ? null : value.date, day),
     nsbValueSubcategoryID: value === null ? null : value.subcategoryID,
     nsbConditions: rule.nsbConditions,
     nsbNotes: rule.nsbNotes,

@@ -73,6 +73,7 @@ const NISAB_RULE_FIELDS = [
   'nsbValueInUSD',
   'nsbValueInNaira',
   'nsbRateDate',
+  'nsbRateAgeDays',
   'nsbValueSubcategoryID',
   'nsbConditions',
   'nsbNotes',

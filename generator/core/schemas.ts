@@ -504,6 +504,14 @@ export const NisabRule = z
       ),
     nsbValueInNaira: money.nullable().describe('that value in Naira at the same rate record, 2 decimals'),
     nsbRateDate: isoDate.nullable().describe('the drtDate of that rate record; null when not valued'),
+    nsbRateAgeDays: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .describe(
+        "whole days from nsbRateDate to the day the answer is for (the as-of date of /meta, or with ?date= or hijri_date= that day, an as-of date's if later): 0 when the rate is of that very day; null when not valued. The daily series has gaps (GET /gaps), so an old rate is said, never hidden",
+      ),
     nsbValueSubcategoryID: id
       .nullable()
       .describe(

@@ -243,7 +243,7 @@ export function planSnapshot(
     put(paths.latest(id), renderItem(rateLine(own.newest)));
   }
   const subcategoryById: ById<Subcategory> = Object.fromEntries(source.subcategories.map((s) => [s.sctID, s]));
-  const nisab = source.nisab.map((rule) => valueRule(rule, subcategoryById, latest));
+  const nisab = source.nisab.map((rule) => valueRule(rule, subcategoryById, latest, options.asOf));
   const nisabJson = nisab.map((rule) => renderRecord('NisabRule', rule));
   put(paths.nisabAll, renderList(nisabJson));
   for (const subcategory of source.subcategories) {

@@ -70,7 +70,7 @@ expect(records.map((r) => [r.drtSubcategoryID, r.drtInUSD, r.drtUSDinNaira])).to
 const inputs = (JSON.parse(read('nisab.json')) as unknown[]).map((r) => NisabRuleInput.parse(r));
 const byId = Object.fromEntries(subcategories.map((s) => [String(s.sctID), s]));
 const ratesById = Object.fromEntries(records.map((r) => [String(r.drtSubcategoryID), r]));
-const rules = inputs.map((r) => valueRule(r, byId, ratesById));
+const rules = inputs.map((r) => valueRule(r, byId, ratesById, '2025-09-21'));
 const published: Published = { rules, subcategories, rates };
 const rule = (id: number) => rules.find((r) => r.nsbID === id)!;
 

@@ -12,6 +12,7 @@ import {
   oracleCurrencies,
   oracleInCurrency,
   oracleLatestOn,
+  oracleRateAge,
   oracleRates,
   oracleSources,
   SUBCATEGORIES,
@@ -559,9 +560,27 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
           expect(byId[6].nsbRateDate, date).toBeNull();
         }
         const before = await data('/api/v1/nisab?date=2019-01-01');
-        for (const rule of before) expect(rule).toMatchObject({ nsbValueInUSD: null, nsbValueInNaira: null, nsbRateDate: null });
+        for (const rule of before) expect(rule).toMatchObject({ nsbValueInUSD: null, nsbValueInNaira: null, nsbRateDate: null, nsbRateAgeDays: null });
         const one = await data('/api/v1/nisab?date=2021-06-20&subcategory=gold');
         expect(one.map((r: { nsbID: number }) => r.nsbID)).toEqual([1, 2]);
+      });
+      it('says how old the rate behind each Nisab value is on the day answered (nsbRateAgeDays), in SQL', async () => {
+        // The fixture's rules: 1, 2 and 4 valued by gold, 3 by silver, the others not valued.
+        const measuredBy: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 1 };
+        for (const date of [null, '2019-01-01', '2020-01-20', GAP.from, '2021-06-20', GAP.to, '2023-01-01', AS_OF, '2099-01-01']) {
+          const day = date ?? AS_OF;
+          for (const rule of await data(`/api/v1/nisab${date === null ? '' : `?date=${date}`}`)) {
+            const by = measuredBy[rule.nsbID as number];
+            const expected = by === undefined ? null : oracleRateAge(fixture.db, fixture.asOf, day, by);
+            expect(rule.nsbRateAgeDays, `${date} rule ${rule.nsbID}`).toBe(expected);
+          }
+        }
+        // In a gap of gold, the age grows a day a day; by a Hijri date, the age of that day.
+        const inGap = await data('/api/v1/nisab?date=2021-06-20&subcategory=1');
+        expect(inGap[0].nsbRateAgeDays).toBe(oracleRateAge(fixture.db, fixture.asOf, '2021-06-20', 1));
+        expect(inGap[0].nsbRateAgeDays).toBeGreaterThan(7);
+        const hijri = await get('/api/v1/nisab?hijri_date=1442-11-10&subcategory=1');
+        expect(hijri.body).toBe((await get(`/api/v1/nisab?date=2021-06-20&subcategory=1`)).body);
       });
       it('rejects a malformed or repeated date with 400, and an unknown subcategory with 404', async () => {
         for (const endpoint of ['/rates/latest', '/nisab']) {

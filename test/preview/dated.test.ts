@@ -3,7 +3,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
-import { AS_OF, makeFixture, oracleLatestOn, type Fixture } from '../support/fixture.ts';
+import path from 'node:path';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
+import { AS_OF, fixtureBuild, makeFixture, oracleLatestOn, oracleRateAge, type Fixture } from '../support/fixture.ts';
 import { request } from '../support/http.ts';
 
 /** threshold × price (× naira) as exact decimals, rounded half away from zero to cents: no code of ours involved. */
@@ -86,5 +88,30 @@ describe('dated answers against SQL', () => {
 
   it('agree with the hand computation on 150 random dated Nisab queries', async () => {
     await fc.assert(fc.asyncProperty(day, expectValuedOn), { numRuns: 150 });
+  }, 120_000);
+
+  it('count the age of the rate behind each rule to the day answered, between the newest rate and a later as-of date too', async () => {
+    // Built again as of ten days after the fixture's newest rate (2024-03-20), into a folder of its own.
+    const asOf = '2024-03-30';
+    const out = path.join(fixture.dir, 'later');
+    await buildSnapshot(fixtureBuild(fixture.db, out, { asOf }));
+    const later = await startPreview({ dir: out, port: 0 });
+    try {
+      const answer = async (query: string) => (await request(later.url, `/api/v1/nisab${query}`)).body;
+      for (const date of [null, '2024-03-10', '2024-03-20', '2024-03-21', '2024-03-29', asOf, '2024-05-01']) {
+        const body = JSON.parse(await answer(date === null ? '' : `?date=${date}`));
+        for (const rule of body.data) {
+          const measured = MEASURED[rule.nsbID];
+          const expected = measured ? oracleRateAge(fixture.db, asOf, date ?? asOf, measured.by) : null;
+          expect(rule.nsbRateAgeDays, `${date} rule ${rule.nsbID}`).toBe(expected);
+        }
+      }
+      expect(JSON.parse(await answer('?date=2024-03-25')).data[0].nsbRateAgeDays).toBe(5);
+      // As of the as-of date, or later, the undated answer byte for byte.
+      expect(await answer(`?date=${asOf}`)).toBe(await answer(''));
+      expect(await answer('?date=2099-01-01&subcategory=2')).toBe(await answer('?subcategory=2'));
+    } finally {
+      await later.close();
+    }
   }, 120_000);
 });

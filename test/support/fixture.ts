@@ -223,6 +223,23 @@ export function oracleLatestOn(db: string, asOf: string, date: string, subcatego
 }
 
 /**
+ * nsbRateAgeDays of a rule the subcategory's rate values (docs/API.md §3), in SQL: the
+ * days from its newest rate on or before the answer's day (D, or the as-of date when
+ * later) to that day; null when it has none.
+ */
+export function oracleRateAge(db: string, asOf: string, date: string, subcategory: number): number | null {
+  return withOracle(db, (handle) => {
+    const row = handle
+      .prepare(
+        `SELECT CAST(julianday(min(@date, @asOf)) - julianday(max(drtDate)) AS INTEGER) AS age
+           FROM rates WHERE drtDate <= min(@date, @asOf) AND drtSubcategoryID = @sub`,
+      )
+      .get({ asOf, date, sub: subcategory }) as { age: number | null };
+    return row.age;
+  });
+}
+
+/**
  * A rate record of the oracle with the fields currency=C adds (docs/API.md §2c), from
  * SQL: the newest rate per US dollar of C dated on or before drtDate (and the
  * as-of date); NGN the record's own naira figures; USD 1.
