@@ -46,6 +46,7 @@ const RATE_FIELDS = [
   'drtNairaSource',
   'drtNairaDate',
   'drtHijriDateNigeria',
+  'drtProvisional',
 ] as const;
 
 const DUE_ITEM_FIELDS = ['item', 'count'] as const;

@@ -209,6 +209,11 @@ export const Rate = z
       .describe(
         "drtDate in Nigeria's Hijri calendar: the months as the Sultan of Sokoto declares them on the moon-sighting committees' reports (GET /calendars/nigeria). null when the first day of that month is not in the data, and on day 30 until the next month's first day is; never computed",
       ),
+    drtProvisional: z
+      .boolean()
+      .describe(
+        "true while drtUSDinNaira is not yet the official rate of drtDate: an earlier working day's official rate carried over (its source's srcFigure is carried) or a market reference rate (daily-reference). Each night fetches the last 7 days again and replaces it once the CBN publishes the day's figure. false for the day's official rate, an official monthly or end-of-month rate, or one entered by hand",
+      ),
   })
   .strict()
   .meta({ id: 'Rate' });
@@ -288,6 +293,11 @@ const NIGERIA_DATE_SQL = `(SELECT CASE
         END
        FROM calendar_nigeria c WHERE c.calFirstDay <= r.drtDate ORDER BY c.calFirstDay DESC LIMIT 1)`;
 
+/** The kinds of naira figure a later night may replace by the day's official one (docs/operating.md, "Provisional until official"). */
+export const PROVISIONAL_FIGURES = ['carried', 'daily-reference'] as const satisfies readonly SourceFigure[];
+
+const PROVISIONAL_SQL = `coalesce((SELECT src.srcFigure IN (${PROVISIONAL_FIGURES.map((f) => `'${f}'`).join(', ')}) FROM sources src WHERE src.srcID = r.drtNairaSource), 0)`;
+
 /**
  * Where each field of a published rate comes from: a SQL expression over the
  * rates table (`r`) joined with its subcategory (`s`), or a value derived in
@@ -314,6 +324,8 @@ export const RATE_COLUMNS: RateColumns = {
   drtNairaSource: { sql: 'r.drtNairaSource' },
   drtNairaDate: { sql: 'coalesce(r.drtNairaDate, r.drtDate)' },
   drtHijriDateNigeria: { sql: NIGERIA_DATE_SQL },
+  // From the naira source's own entry, so a correction to /sources reaches every record it names.
+  drtProvisional: { sql: PROVISIONAL_SQL, boolean: true },
 };
 
 /** A rate as published: one line of JSON, its keys in the record's order (the order is part of the public bytes; core/records.ts). */

@@ -55,6 +55,7 @@ function rate(line: string): Rate {
     drtNairaSource: nairaSource!,
     drtNairaDate: nairaDate || date!,
     drtHijriDateNigeria: null,
+    drtProvisional: nairaSource === 'cbn-nfem-carried' || nairaSource === 'currency-api',
   };
 }
 const records = read('daily/2025-09.csv')

@@ -5,6 +5,10 @@ import { DATA_DIR, ensureDefaultDatabase, importDataDirectory } from '../../gene
 import { openDatabase } from '../../generator/db/open.ts';
 import { readSource } from '../../generator/db/read-source.ts';
 import { nigeriaHijriDate } from '../../generator/core/nigeria-calendar.ts';
+import { PROVISIONAL_FIGURES } from '../../generator/core/schemas.ts';
+import { CBN_NFEM_CARRIED_ID } from '../../generator/sources/cbn.ts';
+import { nairaRank } from '../../generator/sources/fetch-days.ts';
+import { NAIRA_SOURCES, PRICE_SOURCES } from '../../generator/sources/registry.ts';
 import { useScratch } from './scratch.ts';
 
 const scratch = useScratch();
@@ -69,9 +73,26 @@ describe('the default data in data/', () => {
       drtNairaDate: '2021-03-31',
       // Sha'ban 1442 began on 15 March 2021 in Nigeria (data/calendar-nigeria.csv), a day after Umm al-Qura.
       drtHijriDateNigeria: '1442-08-17',
+      // The IMF's official end-of-month rate: no later night replaces it.
+      drtProvisional: false,
     });
     // SOURCES.md: 85 g of gold in March 2021 came to about 1,789,024 Naira.
     expect(Math.round(85 * gold!.drtInNaira)).toBe(1789025);
+  });
+
+  it('calls a record provisional exactly where fetch would replace its naira rate by a later official one', async () => {
+    const db = scratch.database();
+    await importDataDirectory(db);
+    const figure = db.prepare('SELECT srcFigure FROM sources WHERE srcID = ?').pluck();
+    // What fetch ranks below the day's official figure (sources/fetch-days.ts) is what the record calls provisional.
+    for (const id of [...PRICE_SOURCES.map((s) => s.id), ...NAIRA_SOURCES.map((s) => s.id), CBN_NFEM_CARRIED_ID]) {
+      expect(PROVISIONAL_FIGURES.includes(figure.get(id) as never), id).toBe(nairaRank(id) < 2);
+    }
+    const { rates } = readSource(db, '2026-09-29');
+    const provisional = rates.filter((r) => r.drtProvisional);
+    // Every carried CBN rate in the data (86 rows, counted above by plain SQL), and nothing else: no day took the market rate.
+    expect(provisional.length).toBe(86);
+    expect(provisional.every((r) => r.drtNairaSource === 'cbn-nfem-carried')).toBe(true);
   });
 
   it("dates every rate in Nigeria's calendar exactly where a declared month holds it (the SQL of RATE_COLUMNS agrees with core/nigeria-calendar.ts)", async () => {

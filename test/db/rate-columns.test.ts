@@ -28,6 +28,7 @@ describe('the rate columns, defined once', () => {
 
   it("renders a rate's fields in the record's order, which is part of the public bytes", () => {
     const line = rateLine({
+      drtProvisional: false,
       drtHijriDateNigeria: null,
       drtHijriDate: '1445-07-19',
       drtNairaDate: '2024-01-31',

@@ -28,6 +28,8 @@ describe('readSource', () => {
   const MANUAL = { drtPriceSource: 'manual', drtNairaSource: 'manual' };
   // No declared month in this database: no Nigerian Hijri date.
   const NOT_DECLARED = { drtHijriDateNigeria: null };
+  // manual's figures are the operator's own, never replaced by a later night.
+  const FINAL = { drtProvisional: false };
   it('returns rates up to the as-of date, by date then subcategory, with Naira and unit', async () => {
     const db = await withRates();
     const { rates } = readSource(db, '2024-02-29');
@@ -44,6 +46,7 @@ describe('readSource', () => {
         ...MANUAL,
         drtNairaDate: '2024-01-31',
         ...NOT_DECLARED,
+        ...FINAL,
       },
       {
         drtID: 2,
@@ -57,6 +60,7 @@ describe('readSource', () => {
         ...MANUAL,
         drtNairaDate: '2024-02-29',
         ...NOT_DECLARED,
+        ...FINAL,
       },
       {
         drtID: 1,
@@ -70,6 +74,7 @@ describe('readSource', () => {
         ...MANUAL,
         drtNairaDate: '2024-02-29',
         ...NOT_DECLARED,
+        ...FINAL,
       },
     ]);
     expect(readSource(db, '2024-02-29').rates.map((r) => r.drtID)).not.toContain(4);

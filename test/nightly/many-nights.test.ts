@@ -375,7 +375,9 @@ describe('the nightly, night after night', () => {
           const listed = [];
           for (const file of manifest.changed) {
             const text = await readFile(path.join(out, file.replace(/^\//, '')), 'utf8').catch(() => '');
-            if (text.includes(`"drtDate":"${EVENTS.lateCbn.day}"`) && text.includes(official)) listed.push(file);
+            // The corrected record's own line: the official rate, no longer provisional.
+            const line = text.split('\n').find((l) => l.includes(`"drtDate":"${EVENTS.lateCbn.day}"`) && l.includes(official));
+            if (line !== undefined && line.includes('"drtProvisional":false')) listed.push(file);
           }
           expect(listed.length, `changed lists a file with the corrected record: ${manifest.changed.join(' ')}`).toBeGreaterThan(0);
         }

@@ -154,7 +154,8 @@ export interface OracleQuery {
 export const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,
                 money(r.drtInUSD, r.drtUSDinNaira) AS drtInNaira, s.sctUnit AS drtUnit,
                 r.drtPriceSource, r.drtNairaSource, coalesce(r.drtNairaDate, r.drtDate) AS drtNairaDate,
-                m.calMonth || '-' || printf('%02d', julianday(r.drtDate) - julianday(m.calFirstDay) + 1) AS drtHijriDateNigeria
+                m.calMonth || '-' || printf('%02d', julianday(r.drtDate) - julianday(m.calFirstDay) + 1) AS drtHijriDateNigeria,
+                r.drtNairaSource IN ('cbn-nfem-carried', 'currency-api') AS drtProvisional
            FROM rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID
            LEFT JOIN (SELECT calMonth, calFirstDay,
                              CASE WHEN lead(substr(calMonth, 1, 4) * 12 + substr(calMonth, 6, 2)) OVER w = substr(calMonth, 1, 4) * 12 + substr(calMonth, 6, 2) + 1
@@ -165,13 +166,15 @@ export const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD
 
 // SQLite has no Hijri calendar; the conversion is checked on its own (test/core/hijri.test.ts).
 // The key order is part of the public bytes: the Hijri date follows drtUnit, before the sources.
-export const withHijri = ({ drtPriceSource, drtNairaSource, drtNairaDate, drtHijriDateNigeria, ...head }: Record<string, unknown>) => ({
+export const withHijri = ({ drtPriceSource, drtNairaSource, drtNairaDate, drtHijriDateNigeria, drtProvisional, ...head }: Record<string, unknown>) => ({
   ...head,
   drtHijriDate: hijriDate(head.drtDate as string),
   drtPriceSource,
   drtNairaSource,
   drtNairaDate,
   drtHijriDateNigeria,
+  // Provisional: the naira figure is a carried CBN rate or the currency API's market rate, listed by hand.
+  drtProvisional: drtProvisional === 1,
 });
 
 function withOracle<T>(db: string, use: (handle: Database.Database) => T): T {
