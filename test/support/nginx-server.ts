@@ -7,6 +7,7 @@ import { chmod, mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { ConnectionLimits } from '../../generator/edges/nginx/conf.ts';
 import { NJS_MODULE_CANDIDATES, writeNginxSite } from '../../generator/edges/nginx/site.ts';
 import { request } from './http.ts';
 
@@ -95,14 +96,14 @@ export async function readableByNobody(snapshotDir: string): Promise<void> {
   }
 }
 
-/** Writes the site for `snapshotDir` into a new temporary prefix and starts nginx on it. */
-export async function startNginx(snapshotDir: string): Promise<NginxServer> {
+/** Writes the site for `snapshotDir` into a new temporary prefix and starts nginx on it (`limits`: shorter ones, for a test). */
+export async function startNginx(snapshotDir: string, limits?: Partial<ConnectionLimits>): Promise<NginxServer> {
   await readableByNobody(snapshotDir);
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'nisab-nginx-'));
   // A free port can be taken again before nginx binds it: try a few.
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    await writeNginxSite({ dir: snapshotDir, port, prefix });
+    await writeNginxSite({ dir: snapshotDir, port, prefix, ...(limits ? { limits } : {}) });
     const url = `http://127.0.0.1:${port}`;
     let running;
     try {

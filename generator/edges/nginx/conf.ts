@@ -11,6 +11,56 @@ function nextPowerOfTwo(n: number): number {
   return p;
 }
 
+/**
+ * What one client can hold of the site, and for how long (docs/deploying.md,
+ * "What one client can hold"). Seconds, counts and KiB; tests shorten them.
+ */
+export interface ConnectionLimits {
+  /** `auto`: one worker per core. */
+  workerProcesses: number | 'auto';
+  /**
+   * Connections each worker holds at once: clients' (reading a header, busy or
+   * idle between requests) and the front's to its backend, whose end the
+   * backend holds too. Idle keep-alive connections are given up first when the
+   * table fills; a half-sent header holds its place until the header timeout.
+   */
+  workerConnections: number;
+  /** The whole header of a request (not each read), from its first byte or the connection's opening. */
+  clientHeaderTimeout: number;
+  /** Between two reads of a body (only refused methods send one: they get a 405). */
+  clientBodyTimeout: number;
+  /** Between two writes of an answer to a client that does not read it. */
+  sendTimeout: number;
+  /** An idle connection between requests. */
+  keepaliveTimeout: number;
+  keepaliveRequests: number;
+  /** Old workers of a reload end after this even if a connection is still open (see CLOSE_WHEN_STALE). */
+  workerShutdownTimeout: number;
+  /** Header lines up to this size (KiB), at most four of them at once: what one connection's header may take. */
+  largeHeaderBufferKiB: number;
+}
+
+/**
+ * A public origin usually behind a CDN. 4,096 connections a worker (an attack
+ * that half-sends headers must hold that many per core, each for at most 10 s;
+ * the issue's 2,200 filled 2 × 1,024); at most 4 × 16 KiB of header each, so
+ * about 70 KiB a connection and 280 MiB a worker if every one held the most.
+ * File descriptors: twice the connections (open files of the fast path and the
+ * cache besides). Timeouts: a header is a few hundred bytes that any client
+ * sends at once; no answer is larger than a few hundred KiB.
+ */
+export const CONNECTION_LIMITS: ConnectionLimits = {
+  workerProcesses: 'auto',
+  workerConnections: 4096,
+  clientHeaderTimeout: 10,
+  clientBodyTimeout: 10,
+  sendTimeout: 10,
+  keepaliveTimeout: 60,
+  keepaliveRequests: 1000,
+  workerShutdownTimeout: 30,
+  largeHeaderBufferKiB: 16,
+};
+
 export interface ConfInput {
   prefix: string;
   dir: string;
@@ -28,6 +78,7 @@ export interface ConfInput {
   etags: { [file: string]: string };
   cacheControl: { digits: number; rows: [string, string][] };
   largestFile: number;
+  limits: ConnectionLimits;
 }
 
 /** What nginx refuses before any location; each gets the router's answer under a base, JSON elsewhere. */
@@ -84,14 +135,26 @@ function errorPages(indent: string, notFound = '@nisab_not_found'): string {
     .join('\n');
 }
 
+/**
+ * On every answer of the front (add_header: each location that adds headers of
+ * its own repeats it). Once a build has swapped DIR, the workers of this
+ * configuration are about to be replaced by a reload: a client told to close
+ * the connection after its answer never sends its next request on a connection
+ * an old worker is closing (nginx closes it without a word when it exits, and a
+ * request that meets that close is reset). Empty (no header) while DIR holds the
+ * tree written for.
+ */
+const CLOSE_WHEN_STALE = 'add_header Connection $nisab_connection always;';
+
 /** `return STATUS 'body'` of one of the core's answers, with its headers (always: also on error statuses). */
-function fixedAnswer(indent: string, answer: { status: number; headers: { [name: string]: string }; body: string }): string {
+function fixedAnswer(indent: string, answer: { status: number; headers: { [name: string]: string }; body: string }, front = true): string {
   const headers = Object.keys(answer.headers).filter((name) => name !== 'content-type');
   return [
     // No types: a missing /x.json is still answered as the envelope's type, not the extension's.
     'types { }',
     `default_type ${q(answer.headers['content-type']!)};`,
     ...headers.map((name) => `add_header ${name} ${q(answer.headers[name]!)} always;`),
+    ...(front ? [CLOSE_WHEN_STALE] : []),
     `return ${answer.status} ${quoteText(answer.body)};`,
   ]
     .map((line) => indent + line)
@@ -100,8 +163,8 @@ function fixedAnswer(indent: string, answer: { status: number; headers: { [name:
 
 /** The static headers, on files served as they are (add_header: only where a location adds none itself). */
 function staticHeaders(indent: string): string {
-  return Object.keys(STATIC_HEADERS)
-    .map((name) => `${indent}add_header ${name} ${q(STATIC_HEADERS[name]!)};`)
+  return [...Object.keys(STATIC_HEADERS).map((name) => `add_header ${name} ${q(STATIC_HEADERS[name]!)};`), CLOSE_WHEN_STALE]
+    .map((line) => indent + line)
     .join('\n');
 }
 
@@ -112,7 +175,8 @@ const FAST_HEADERS = `types { }
             add_header Cache-Control $nisab_cache_control;
             add_header Access-Control-Expose-Headers ETag;
             add_header ETag $nisab_etag;
-            add_header X-Nisab-Path fast;`;
+            add_header X-Nisab-Path fast;
+            ${CLOSE_WHEN_STALE}`;
 
 export function nginxConf(o: ConfInput): string {
   const p = (name: string) => q(path.join(o.prefix, name));
@@ -132,14 +196,18 @@ export function nginxConf(o: ConfInput): string {
 # After each build it is written again and nginx reloaded: build --nginx-prefix ${o.prefix}
 # (until then the answers are still right, but all of them come from njs).
 load_module ${q(o.njsModule)};
-${o.user ? `user ${o.user};\n` : ''}worker_processes auto;
+${o.user ? `user ${o.user};\n` : ''}worker_processes ${o.limits.workerProcesses};
 # Every request goes through a few regular-expression maps (see $nisab_odd).
 pcre_jit on;
 pid ${p('nginx.pid')};
 error_log ${p('logs/error.log')} warn;
+# What one client can hold (docs/deploying.md): a connection is a file descriptor,
+# and so is each file open; old workers of a reload end in bounded time.
+worker_rlimit_nofile ${2 * o.limits.workerConnections};
+worker_shutdown_timeout ${o.limits.workerShutdownTimeout}s;
 
 events {
-    worker_connections 1024;
+    worker_connections ${o.limits.workerConnections};
 }
 
 http {
@@ -155,8 +223,21 @@ http {
     # DIR is a link that each build swaps: files are opened anew on every request
     # (only the fast path keeps the files of the tree written for open, see there).
     open_file_cache off;
-    # Request lines up to 32k (the preview's Node takes 16k of headers).
-    large_client_header_buffers 4 32k;
+    # A client that half-sends a header, sends nothing or reads nothing loses
+    # its connection in bounded time, and a timed-out one is reset (its memory
+    # freed at once, not kept through a FIN_WAIT). No limit_conn: it counts only
+    # requests whose header has arrived (never a half-sent one), and behind a
+    # CDN every client shares the CDN's few addresses (docs/deploying.md).
+    client_header_timeout ${o.limits.clientHeaderTimeout}s;
+    client_body_timeout ${o.limits.clientBodyTimeout}s;
+    send_timeout ${o.limits.sendTimeout}s;
+    keepalive_timeout ${o.limits.keepaliveTimeout}s;
+    keepalive_requests ${o.limits.keepaliveRequests};
+    reset_timedout_connection on;
+    lingering_time 10s;
+    # Request lines up to ${o.limits.largeHeaderBufferKiB}k, as the preview's Node takes 16k of headers
+    # (the backend takes twice that: it gets the line twice, see proxyToBackend).
+    large_client_header_buffers 4 ${o.limits.largeHeaderBufferKiB}k;
     # The njs module reads files with fs; a subrequest for the biggest file of
     # the snapshot (${o.largestFile} bytes) would fit all the same.
     subrequest_output_buffer_size ${Math.ceil(o.largestFile / 4096) * 4096 + 4096};
@@ -286,6 +367,12 @@ ${lines(fastFiles.map((file) => `${target(file)} ${q(o.etags[file]!)};`))}
         default ${q('public, max-age=0')};
 ${lines(o.cacheControl.rows.map(([block, value]) => `${block} ${q(value)};`))}
     }
+    # Connection: close on every answer once DIR no longer holds the tree written
+    # for: a reload follows, and its old workers close their connections (see CLOSE_WHEN_STALE).
+    map $nisab_current $nisab_connection {
+        1 "";
+        default close;
+    }
     # "$" in an answer served from memory.
     geo $nisab_dollar {
         default "$";
@@ -323,6 +410,8 @@ ${errorPages('        ')}
         if ($nisab_target) {
             rewrite ^ $nisab_target? last;
         }
+        # For the locations that add no headers of their own (the njs ones).
+        ${CLOSE_WHEN_STALE}
 
         # Static content: open to browsers, revalidated on every use (as Cloudflare's _headers says).
         location / {
@@ -379,6 +468,7 @@ ${proxyToBackend('            ', '""', q(o.tree))}
             proxy_hide_header Cache-Control;
             add_header Cache-Control $nisab_cache_control always;
             add_header X-Nisab-Path "cache $upstream_cache_status" always;
+            ${CLOSE_WHEN_STALE}
             error_page 502 504 = /_nisab/api;
 ${errorPages('            ')}
         }
@@ -387,6 +477,7 @@ ${errorPages('            ')}
             internal;
 ${proxyToBackend('            ', '""')}
             add_header X-Nisab-Path router always;
+            ${CLOSE_WHEN_STALE}
             error_page 502 504 = /_nisab/api;
 ${errorPages('            ')}
         }
@@ -395,6 +486,7 @@ ${errorPages('            ')}
             internal;
 ${proxyToBackend('            ', '$uri')}
             add_header X-Nisab-Path router always;
+            ${CLOSE_WHEN_STALE}
         }
 
         # The other methods (OPTIONS, 405), and GET or HEAD when the backend is
@@ -436,6 +528,7 @@ ${fixedAnswer('            ', { ...staticNotFound(), status: 416, body: edgeErro
         server_name _;
         root ${q(o.dir)};
         access_log off;
+        large_client_header_buffers 4 ${2 * o.limits.largeHeaderBufferKiB}k;
         # A request line the front passed on that nginx cannot take as a header (a raw NUL).
         error_page 400 413 414 494 @nisab_malformed;
 
@@ -446,13 +539,13 @@ ${fixedAnswer('            ', { ...staticNotFound(), status: 416, body: edgeErro
             error_page 500 502 503 504 = @nisab_unavailable;
         }
         location / {
-${fixedAnswer('            ', staticNotFound())}
+${fixedAnswer('            ', staticNotFound(), false)}
         }
         location @nisab_unavailable {
-${fixedAnswer('            ', unreadable())}
+${fixedAnswer('            ', unreadable(), false)}
         }
         location @nisab_malformed {
-${fixedAnswer('            ', edgeError(400, 'the request is malformed'))}
+${fixedAnswer('            ', edgeError(400, 'the request is malformed'), false)}
         }
     }
 }

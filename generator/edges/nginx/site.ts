@@ -29,7 +29,7 @@ import { parsePath, paths } from '../../core/layout.ts';
 import { RoutingIndex } from '../../core/schemas.ts';
 import { UserError } from '../../errors.ts';
 import { storeOf } from '../../snapshot/store.ts';
-import { nginxConf } from './conf.ts';
+import { CONNECTION_LIMITS, nginxConf, type ConnectionLimits } from './conf.ts';
 import { cacheControlTable, fastAnswers } from './fast-path.ts';
 import { njsModule } from './njs-bundle.ts';
 
@@ -55,6 +55,8 @@ export interface NginxSiteOptions {
   njsModule?: string;
   /** The clock, for the Cache-Control table (tests). */
   now?: number;
+  /** Shorter timeouts and smaller tables than CONNECTION_LIMITS (tests). */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface NginxSite {
@@ -239,6 +241,7 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
     etags,
     cacheControl: cacheControlTable(index.validUntil, options.now ?? Date.now()),
     largestFile: await largestFile(path.join(tree, 'v1')),
+    limits: { ...CONNECTION_LIMITS, ...options.limits },
   });
   await writeFile(path.join(prefix, 'nisab-api.js'), await njsModule());
   await writeFile(path.join(prefix, 'snapshot.json'), JSON.stringify({ tree, index }) + '\n');
