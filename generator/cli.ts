@@ -334,7 +334,22 @@ export function program(): Command {
   return cli;
 }
 
+/** What a command stopped by SIGINT or SIGTERM before it commits leaves (preview stops on them itself). */
+const STOPPED: { [command: string]: string } = {
+  init: 'the database is as it was',
+  import: 'nothing was imported; the database is as it was',
+  delete: 'nothing was deleted; the database and the month files are as they were',
+  fetch: 'nothing fetched was imported; the database and the month files are as they were',
+  build: 'nothing was published; --out serves what it served before',
+  verify: 'nothing was changed',
+  'purge-list': 'the list was not written',
+  nginx: 'the site was not written',
+};
+
 export async function main(argv: string[]): Promise<void> {
+  const { stopOnSignals } = await import('./stopping.ts');
+  const command = argv.find((arg) => !arg.startsWith('-'));
+  const ended = command !== undefined && command in STOPPED ? stopOnSignals(STOPPED[command]!) : () => {};
   try {
     await program().parseAsync(argv, { from: 'user' });
   } catch (error) {
@@ -343,4 +358,5 @@ export async function main(argv: string[]): Promise<void> {
     else console.error(`internal error: ${(error as Error).message ?? error} (please report this; set DEBUG=1 for details)`);
     if (process.env.DEBUG && !(error instanceof UserError)) console.error(error);
   }
+  ended();
 }

@@ -1,6 +1,7 @@
 // The database the project ships with, built from the reviewable text files in
 // data/ (the .sqlite file itself is not committed).
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ import { importSubcategories } from './import-subcategories.ts';
 import type { ImportSummary } from './import-summary.ts';
 import { initDatabase, openDatabase } from './open.ts';
 import { processAlive } from '../process-alive.ts';
+import { onScratch, undoOnStop } from '../stopping.ts';
 
 export const DATA_DIR = fileURLToPath(new URL('../../data/', import.meta.url));
 export const DEFAULT_DB_PATH = path.join(DATA_DIR, 'default.sqlite');
@@ -81,10 +83,14 @@ export async function ensureDefaultDatabase(dbPath: string = DEFAULT_DB_PATH, da
   if (await isUpToDate(dbPath, dataDir)) return dbPath;
   // The pid in the name tells a later run whether the builder is still alive.
   const building = `${dbPath}.${process.pid}-${randomUUID()}.tmp`;
+  const forget = undoOnStop(() => {
+    for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true });
+  });
   try {
-    await loadDatabase(building, dataDir);
+    await onScratch(() => loadDatabase(building, dataDir));
     await rename(building, dbPath);
   } finally {
+    forget();
     await rm(building, { force: true });
   }
   return dbPath;

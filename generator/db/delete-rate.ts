@@ -5,6 +5,7 @@
 import { UserError } from '../errors.ts';
 import { openDatabase, writeError } from './open.ts';
 import { dropKeptRate } from './rate-files.ts';
+import { commitStarts } from '../stopping.ts';
 
 export interface DeleteRate {
   db: string;
@@ -33,6 +34,8 @@ export async function deleteRate(options: DeleteRate): Promise<Deleted> {
     const drtID = db.prepare('SELECT drtID FROM rates WHERE drtSubcategoryID = ? AND drtDate = ?').pluck().get(subcategory, options.date) as number | undefined;
     if (drtID === undefined) throw new UserError(`${options.db}: no rate of subcategory ${subcategory} on ${options.date}; nothing deleted`);
     db.exec('BEGIN IMMEDIATE');
+    // The row and its month file go together: a signal waits for both.
+    commitStarts();
     try {
       db.prepare('DELETE FROM rates WHERE drtID = ?').run(drtID);
       const file = options.writeCsv === undefined ? null : await dropKeptRate(options.writeCsv, subcategory, options.date).catch(keptError(options.writeCsv));

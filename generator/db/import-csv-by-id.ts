@@ -8,6 +8,7 @@ import { reportDuplicates } from './duplicates.ts';
 import { summarize, type ImportSummary, type RowOutcome } from './import-summary.ts';
 import { Problems, type Located } from './problems.ts';
 import { upsertById } from './upsert-by-id.ts';
+import { commitStarts } from '../stopping.ts';
 
 export interface CsvTable<S extends z.ZodObject> {
   schema: S;
@@ -28,6 +29,7 @@ export async function importCsvById<S extends z.ZodObject>(db: Database, file: s
   await readCsv(file, spec.schema, problems, (record) => records.push(record));
   for (const field of spec.unique) reportDuplicates(records, field, problems);
 
+  commitStarts();
   return db.transaction(() => {
     spec.check?.(db, records, problems);
     problems.throwIfAny();

@@ -9,6 +9,7 @@ import type { ImportSummary } from './import-summary.ts';
 import { checkFxPlausibility, type GateOptions } from './plausibility.ts';
 import { Problems, type Located } from './problems.ts';
 import { changedSql, columnList, sameKeySql, stagingInsertSql, stagingTableSql, storedRow, updateSetSql } from './stored-columns.ts';
+import { commitStarts } from '../stopping.ts';
 
 const STAGED = 'temp.staged_fx';
 // Every column staged, compared, updated and inserted comes from the one definition.
@@ -59,6 +60,7 @@ export async function importFxRows(db: Database, label: string, rows: FxRows, op
       )
       .run().changes;
     db.exec(`DROP TABLE ${STAGED}`);
+    if (own && !options.dryRun) commitStarts();
     if (own) db.exec(options.dryRun ? 'ROLLBACK' : 'COMMIT');
     return { file: label, rows: count, inserted, updated, unchanged: existing - updated };
   } catch (error) {

@@ -12,6 +12,7 @@ import { checkJsonShape, readBoundedText } from './strict-json.ts';
 import { upsertById } from './upsert-by-id.ts';
 import { storedUnits } from './rule-units.ts';
 import { ruleUnitProblems, thresholdProblem, unitProblem } from './stored-limits.ts';
+import { commitStarts } from '../stopping.ts';
 
 const RULE_COLUMNS = Object.keys(NisabRuleInput.shape).filter((field) => field !== 'nsbBrackets');
 const BRACKET_COLUMNS = ['lbrMinCount', 'lbrMaxCount', 'lbrDueText', 'lbrDues', 'lbrFormula'] as const;
@@ -34,6 +35,7 @@ export async function importNisab(db: Database, file: string): Promise<ImportSum
   reportDuplicates(rules, 'nsbID', problems);
   for (const rule of rules) checkShape(rule, problems);
 
+  commitStarts();
   return db.transaction(() => {
     checkReferences(db, rules, problems);
     problems.throwIfAny();

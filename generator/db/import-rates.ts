@@ -12,6 +12,7 @@ import { checkPlausibility, type GateOptions } from './plausibility.ts';
 import { Problems, type Located } from './problems.ts';
 import { changedSql, columnList, sameKeySql, stagingInsertSql, stagingTableSql, storedRow, updateSetSql } from './stored-columns.ts';
 import { carryProblem, dateProblem } from './stored-limits.ts';
+import { commitStarts, pauseForTest } from '../stopping.ts';
 
 const STAGED = 'temp.staged_rates';
 // Every column the import stages, compares, updates and inserts comes from the one definition.
@@ -68,12 +69,15 @@ export async function importRateRows(db: Database, label: string, rows: RateRows
       stage.run(line, ...storedRow(COLUMNS, r));
       count++;
     });
+    await pauseForTest('import');
     reportConflicts(db, problems);
     checkPlausibility(db, STAGED, problems, options);
     problems.throwIfAny();
     const byDate = countByDate(db);
     const summary = { file: label, rows: count, ...merge(db), byDate };
     db.exec(`DROP TABLE ${STAGED}`);
+    // What alongside writes (fetch's month files) goes with the COMMIT: a signal waits for both.
+    if (!options.dryRun) commitStarts();
     if (options.alongside) await options.alongside();
     db.exec(options.dryRun ? 'ROLLBACK' : 'COMMIT');
     return summary;

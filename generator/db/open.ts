@@ -4,6 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { UserError } from '../errors.ts';
+import { commitStarts, rollBackOnStop } from '../stopping.ts';
 import { registerMoney } from './money-sql.ts';
 import { migrate, newerSchemaError, SCHEMA_VERSION, schemaVersion, type MigrationResult } from './migrations.ts';
 import { BUILT_IN_SOURCES } from './stored-limits.ts';
@@ -47,6 +48,7 @@ export function openDatabase(path: string, { readonly = false, create = false }:
     if (version < SCHEMA_VERSION && !create) {
       throw new UserError(`${path}: schema version ${version}, this program needs ${SCHEMA_VERSION}; migrate it with: npm run cli -- init --db ${path}`);
     }
+    rollBackOnStop(db);
     return db;
   } catch (error) {
     db.close();
@@ -60,6 +62,7 @@ export function openDatabase(path: string, { readonly = false, create = false }:
 /** Creates the database, or brings an existing one to the current schema version and restores its built-in sources. */
 export function initDatabase(path: string): MigrationResult & { restored: string[] } {
   const db = openDatabase(path, { create: true });
+  commitStarts();
   try {
     return { ...migrate(db), restored: restoreBuiltInSources(db) };
   } catch (error) {

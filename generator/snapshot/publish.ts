@@ -17,6 +17,7 @@ import type { FileEntry } from './plan.ts';
 import { UserError } from '../errors.ts';
 import { isNotWritable, storeOf } from './store.ts';
 import { processAlive } from '../process-alive.ts';
+import { commitStarts, pauseForTest, undoOnStop } from '../stopping.ts';
 
 export const MANIFEST = 'manifest.json';
 
@@ -105,6 +106,8 @@ export async function publish(
   const work = path.join(store, `tmp-${unique}`);
   let finished: string | null = null;
   let manifest: Manifest;
+  // Stopped by a signal before the swap: the half-written tree goes, OUT serves what it served.
+  const forget = undoOnStop(() => fsSync.rmSync(work, { recursive: true, force: true }));
   try {
     // Synchronous on purpose: hundreds of tiny operations, nothing else to do meanwhile.
     const dirs = new Set<string>();
@@ -120,11 +123,15 @@ export async function publish(
     for (const [file, entry] of tree.carry) {
       if (!previousTree || !linked(path.join(previousTree, file), place(file), entry.bytes)) throw new PreviousTreeDamaged(file);
     }
+    let count = 0;
     for (const [file, text] of tree.write) {
+      // A turn of the event loop now and then, so that a signal stops a long write at once.
+      if (++count % 256 === 0) await new Promise((next) => setImmediate(next));
       const target = place(file);
       const same = previousTree && previous?.files[file]?.sha1 === tree.entries.get(file)!.sha1;
       if (!same || !linked(path.join(previousTree, file), target, tree.entries.get(file)!.bytes)) fsSync.writeFileSync(target, text);
     }
+    await pauseForTest('publish');
     manifest = {
       asOf: describe.asOf,
       builtAt: describe.builtAt,
@@ -138,9 +145,12 @@ export async function publish(
     };
     fsSync.writeFileSync(path.join(work, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
     finished = path.join(store, `snap-${describe.builtAt.replace(/[:.]/g, '')}-${unique}`);
+    commitStarts();
     await fs.rename(work, finished);
     await swapLink(out, finished, store);
+    forget();
   } catch (error) {
+    forget();
     // Nothing half-written stays: the work folder, and a finished tree OUT never came to serve.
     await fs.remove(work).catch(() => {});
     if (finished && (await currentTree(out)) !== finished) await fs.remove(finished).catch(() => {});

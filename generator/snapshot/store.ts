@@ -11,6 +11,7 @@ import path from 'node:path';
 import { makeWritableFolder } from '../db/file-errors.ts';
 import { UserError } from '../errors.ts';
 import { processAlive } from '../process-alive.ts';
+import { undoOnStop } from '../stopping.ts';
 
 export function storeOf(out: string): string {
   return path.join(path.dirname(out), `.${path.basename(out)}.snapshots`);
@@ -138,8 +139,14 @@ export async function lockStore(store: string, options: LockOptions = {}): Promi
   for (;;) {
     try {
       fsSync.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
-      return () => {
+      const release = () => {
         if (holder(file) === process.pid) fsSync.rmSync(file, { force: true });
+      };
+      // A build stopped by a signal lets the next one in at once.
+      const forget = undoOnStop(release);
+      return () => {
+        forget();
+        release();
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
