@@ -6,7 +6,23 @@ import { paths } from '../../generator/core/layout.ts';
 import { BASES } from '../../generator/core/endpoints.ts';
 import { assemble, route } from '../../generator/core/router.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
-import type { ErrorBody, IsoDate, ItemBody, ListBody, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory, SubcategoryRef } from './types.ts';
+import type {
+  Currency,
+  CurrencyCode,
+  ErrorBody,
+  IsoDate,
+  ItemBody,
+  ListBody,
+  Meta,
+  NigeriaMonth,
+  NisabRule,
+  NisabRuleInCurrency,
+  Rate,
+  RateInCurrency,
+  Source,
+  Subcategory,
+  SubcategoryRef,
+} from './types.ts';
 
 export interface ClientOptions {
   /** Where the API answers, e.g. `https://rates.example.org/api/v1`. Default in a browser: this page's origin + `/api/v1`. */
@@ -47,6 +63,8 @@ export interface RatesQuery {
   start_date?: IsoDate;
   end_date?: IsoDate;
   subcategory?: SubcategoryRef;
+  /** Every record also in this currency (docs/API.md §2c); a range of at most 366 days of published rates. */
+  currency?: CurrencyCode;
 }
 export interface LatestQuery {
   subcategory?: SubcategoryRef;
@@ -56,6 +74,8 @@ export interface LatestQuery {
   hijri_date?: string;
   /** The calendar of hijri_date (default umm-al-qura). */
   calendar?: HijriCalendar;
+  /** The record also in this currency (docs/API.md §2c): listed by currencies(). */
+  currency?: CurrencyCode;
 }
 export interface NisabQuery {
   subcategory?: SubcategoryRef;
@@ -65,12 +85,17 @@ export interface NisabQuery {
   hijri_date?: string;
   /** The calendar of hijri_date (default umm-al-qura). */
   calendar?: HijriCalendar;
+  /** Every rule also valued in this currency (nsbValueInCurrency, docs/API.md §2c): listed by currencies(). */
+  currency?: CurrencyCode;
 }
 
 /** The calendars hijri_date is read in (docs/API.md §2b). */
 export type HijriCalendar = 'umm-al-qura' | 'nigeria';
 
 type Query = Record<string, string | number | undefined>;
+
+/** A record, or with `currency` in the query the record with the currency's fields (docs/API.md §2c). */
+type In<Q, Plain, InCurrency> = Q extends { currency: CurrencyCode } ? InCurrency : Plain;
 
 interface Kept {
   etag: string;
@@ -194,12 +219,14 @@ export function createClient(options: ClientOptions = {}) {
     bases,
     /** True once the client answers from the snapshot's files (no base answered; see staticRoot). */
     answersFromFiles: () => fromFiles,
-    /** `GET /rates/latest`: the newest rate of gold, or of a subcategory, optionally as of a date. */
-    latest: (query: LatestQuery = {}) => data<Rate>('/rates/latest', { ...query }),
-    /** `GET /rates`: rates in an inclusive date range, with the answer's count. */
-    rates: (query: RatesQuery = {}) => get<ListBody<Rate>>('/rates', { ...query }),
-    /** `GET /nisab`: the Nisab rules, valued at the newest published rate (or as of a date). */
-    nisab: (query: NisabQuery = {}) => data<NisabRule[]>('/nisab', { ...query }),
+    /** `GET /rates/latest`: the newest rate of gold, or of a subcategory, optionally as of a date and in a currency. */
+    latest: <Q extends LatestQuery>(query: Q = {} as Q) => data<In<Q, Rate, RateInCurrency>>('/rates/latest', { ...(query as LatestQuery) }),
+    /** `GET /rates`: rates in an inclusive date range, with the answer's count, optionally in a currency. */
+    rates: <Q extends RatesQuery>(query: Q = {} as Q) => get<ListBody<In<Q, Rate, RateInCurrency>>>('/rates', { ...(query as RatesQuery) }),
+    /** `GET /nisab`: the Nisab rules, valued at the newest published rate (or as of a date), optionally in a currency too. */
+    nisab: <Q extends NisabQuery>(query: Q = {} as Q) => data<In<Q, NisabRule, NisabRuleInCurrency>[]>('/nisab', { ...(query as NisabQuery) }),
+    /** `GET /currencies`: the currencies `currency` takes, with the first and last date of their rates per US dollar. */
+    currencies: () => data<Currency[]>('/currencies'),
     /** `GET /subcategories`: what can be asked for, by ID and slug. */
     subcategories: () => data<Subcategory[]>('/subcategories'),
     /** `GET /sources`: where every figure comes from; a rate's drtPriceSource and drtNairaSource are srcIDs of this list. */

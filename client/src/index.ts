@@ -14,6 +14,8 @@ export {
 } from './client.ts';
 export type {
   Bracket,
+  Currency,
+  CurrencyCode,
   ErrorBody,
   IsoDate,
   ItemBody,
@@ -21,7 +23,9 @@ export type {
   Meta,
   NigeriaMonth,
   NisabRule,
+  NisabRuleInCurrency,
   Rate,
+  RateInCurrency,
   Source,
   SourceFigure,
   Subcategory,

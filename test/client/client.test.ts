@@ -8,9 +8,28 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, NisabApiError, zakatDue, type NigeriaMonth, type Rate, type Source } from '../../client/src/index.ts';
+import {
+  createClient,
+  NisabApiError,
+  zakatDue,
+  type NigeriaMonth,
+  type NisabRuleInCurrency,
+  type Rate,
+  type RateInCurrency,
+  type Source,
+} from '../../client/src/index.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
-import { AS_OF, makeFixture, oracleCalendar, oracleRates, SUBCATEGORIES, type Fixture } from '../support/fixture.ts';
+import {
+  AS_OF,
+  FX_CODES,
+  makeFixture,
+  oracleCalendar,
+  oracleCurrencies,
+  oracleInCurrency,
+  oracleRates,
+  SUBCATEGORIES,
+  type Fixture,
+} from '../support/fixture.ts';
 import { startStatic } from '../support/static-server.ts';
 
 let fixture: Fixture;
@@ -87,6 +106,27 @@ describe('the typed client against the preview server', () => {
     expect(uncached.statuses).toEqual([200, 200]);
   });
 
+  it('asks in a currency (docs/API.md §2c): the records carry its fields, and currencies() lists the codes it takes', async () => {
+    const api = createClient({ baseUrl: base });
+    expect(await api.currencies()).toEqual(oracleCurrencies(fixture.db, AS_OF));
+    expect((await api.currencies()).map((c) => c.curCode)).toEqual(FX_CODES);
+    const gold = oracleRates(fixture.db, AS_OF, { subcategory: SUBCATEGORIES.gold }) as Record<string, unknown>[];
+    const latest: RateInCurrency = await api.latest({ currency: 'GBP' });
+    expect(latest).toEqual(oracleInCurrency(fixture.db, AS_OF, 'GBP', [gold.at(-1)!])[0]);
+    const query = { start_date: '2021-06-01', end_date: '2021-07-10', currency: 'EUR' };
+    const range = await api.rates(query);
+    expect(range.data).toEqual(
+      oracleInCurrency(fixture.db, AS_OF, 'EUR', oracleRates(fixture.db, AS_OF, { start: query.start_date, end: query.end_date }) as Record<string, unknown>[]),
+    );
+    const rules: NisabRuleInCurrency[] = await api.nisab({ date: '2021-06-20', currency: 'NGN' });
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) expect([rule.nsbCurrency, rule.nsbValueInCurrency]).toEqual(['NGN', rule.nsbValueInNaira]);
+    // Without currency, the plain records.
+    expect(Object.keys(await api.latest())).not.toContain('drtCurrency');
+    await expect(api.rates({ currency: 'GBP' })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^with currency, a range may span/) });
+    await expect(api.nisab({ currency: 'XYZ' })).rejects.toMatchObject({ status: 404 });
+  });
+
   it("throws NisabApiError with the envelope's message and status", async () => {
     const api = createClient({ baseUrl: base });
     const failure = await api.rates({ start_date: '2024-02-30' }).catch((error: unknown) => error);
@@ -138,6 +178,10 @@ describe('the typed client against the preview server', () => {
       }
       expect(await files.nisab({ date: '2021-03-31' })).toEqual(await api.nisab({ date: '2021-03-31' }));
       expect(await files.nisab({ subcategory: 'cash' })).toEqual(await api.nisab({ subcategory: 'cash' }));
+      // In a currency too: the files of v1/fx/ are read as the edges read them.
+      expect(await files.latest({ currency: 'GBP' })).toEqual(await api.latest({ currency: 'GBP' }));
+      expect(await files.nisab({ date: '2021-06-20', currency: 'EUR' })).toEqual(await api.nisab({ date: '2021-06-20', currency: 'EUR' }));
+      expect(await files.currencies()).toEqual(await api.currencies());
       // The API's errors, with its messages.
       const [fromFiles, fromApi] = await Promise.all([files, api].map((c) => c.rates({ start_date: '2024-02-30' }).catch((error: unknown) => error)));
       expect(fromFiles).toBeInstanceOf(NisabApiError);
