@@ -86,6 +86,70 @@ export const page = {
     `One US dollar was ${rate} on ${date}. For cash and trade goods, the calculator below lets you choose the gold standard, the silver standard or the lower of the two, as published in the rules.`,
   couldNotLoad: (message: string) => `Could not load the figures: ${message}`,
 
+  /** NMCN's monthly notice, as the page shows and prints it (page/notice.ts). */
+  notice: {
+    nav: 'Monthly figures',
+    title: "This month's figures, on NMCN's measures",
+    /** The three dates of the rate the figures are valued at. */
+    dated: (nigeria: string, ummAlQura: string, gregorian: string) => `${nigeria} · ${ummAlQura} · ${gregorian}`,
+    nigeriaUnknown: "Nigeria: this month's declared first day is not in the data",
+    intro:
+      'Each month the National Moonsighting Committee of Nigeria (NMCN) publishes the Nisab of zakat (20 dinars of gold), the minimum dowry and the theft threshold (a quarter dinar) and the diyyah (1,000 dinars). Below are the same four figures computed here from the rate of the day above, with the Maliki measures in silver dirhams beside them.',
+    notNmcn:
+      "This is not NMCN's own notice: its figures come from its own gold price and may differ a little (1.2 % on 12 March 2021). Ask a scholar you trust about your own case.",
+    colWhat: 'Figure',
+    colGold: "On gold (NMCN's measure)",
+    colSilver: 'On silver (the Maliki dirham measure)',
+    nisab: 'Nisab of zakat',
+    dowry: 'Minimum dowry (sadaq)',
+    theft: 'Theft threshold (for the hadd)',
+    diyyah: 'Diyyah of a man (blood money)',
+    /** The measure under a figure: "20 dinars: 85 g of gold". */
+    measure: (count: string, grams: string, metal: string) => `${count}: ${grams} g of ${metal}`,
+    twentyDinars: '20 dinars',
+    quarterDinar: 'a quarter dinar',
+    thousandDinars: '1,000 dinars',
+    twoHundredDirhams: '200 dirhams',
+    threeDirhams: '3 dirhams',
+    twelveThousandDirhams: '12,000 dirhams',
+    print: 'Print this notice',
+    printedFrom: (url: string) => `Printed from ${url}`,
+  },
+  /** The hawl in both directions (page/hawl.ts). */
+  hawl: {
+    nav: 'Hawl',
+    title: 'Your hawl: the Gregorian day and the Nisab of a Hijri date',
+    intro:
+      "Zakat falls due when a lunar year (hawl) has passed. Enter the Hijri day your hawl ends: the page gives its Gregorian day as Nigeria declared the month (the Sultan of Sokoto, on NMCN's advice) and by the Umm al-Qura calendar, and the Nisab of that day from the API. Or enter a Gregorian day to see its Hijri date in both.",
+    hijriLegend: 'A Hijri day',
+    day: 'Day',
+    month: 'Month',
+    year: 'Year (AH)',
+    findGregorian: 'Find its Gregorian day',
+    gregorianLegend: 'Or a Gregorian day',
+    date: 'Date',
+    findHijri: 'Find its Hijri dates',
+    loading: 'Looking it up…',
+    badHijri: 'Enter a day from 1 to 30, a month and a four-digit year.',
+    badDate: 'Enter a date.',
+    colCalendar: 'Calendar',
+    colHijri: 'Hijri date',
+    colGregorian: 'Gregorian day',
+    colGold: 'Nisab on gold',
+    colSilver: 'Nisab on silver',
+    /** Under a Nisab: the day of the rate it is valued at. */
+    rateOf: (date: string) => `at the rate of ${date}`,
+    declaredBy: 'declared month, reported by',
+    unknownMonth: (month: string) => `Not known: the declared first day of ${month} is not in the data, and the page does not guess it.`,
+    unknownLength: (month: string) => `Not known yet: whether ${month} has a 30th day is known once the next month is declared.`,
+    shortMonth: (month: string) => `${month} had 29 days: there was no 30th.`,
+    outsideTable: 'Outside the years the Umm al-Qura table covers (1300 to 1600 AH).',
+    noHijri: 'not in the data',
+    /** A Hijri month and year: "Ramadan 1447 AH". */
+    monthYear: (month: string, year: string) => `${month} ${year} AH`,
+    askedWith: 'Asked of the API:',
+  },
+
   chartTitle: 'Gold and silver prices',
   pricePerGramIn: 'Price per gram in',
   currencyNaira: 'Naira',

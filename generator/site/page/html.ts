@@ -10,8 +10,8 @@ import type { Meta, Source, Subcategory } from '../../core/schemas.ts';
 import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
 import { formats } from '../i18n/format.ts';
-
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+import { hawlSection, noticeSection } from './calendar-sections.ts';
+import { escapeHtml as escape } from './escape-html.ts';
 
 const HEAD = (title: string, description: string, extra = '', lang: Lang = 'en') => `<!doctype html>
 <html lang="${lang}" dir="${LANGUAGE_INFO[lang].dir}">
@@ -96,7 +96,7 @@ export function landingPage(meta: Meta, sources: Source[], subcategories: Subcat
 <header class="top">
   <p class="brand">${escape(t.brand)}</p>
   <nav aria-label="${escape(t.sections)}">
-    <a href="#nisab">${escape(t.navNisab)}</a> <a href="#chart">${escape(t.navChart)}</a> <a href="#calculator">${escape(t.navCalculator)}</a> <a href="#embed">${escape(t.navEmbed)}</a> <a href="#api">${escape(t.navApi)}</a> <a href="/reference.html">${escape(t.navReference)}</a>
+    <a href="#nisab">${escape(t.navNisab)}</a> <a href="#notice">${escape(t.notice.nav)}</a> <a href="#hawl">${escape(t.hawl.nav)}</a> <a href="#chart">${escape(t.navChart)}</a> <a href="#calculator">${escape(t.navCalculator)}</a> <a href="#embed">${escape(t.navEmbed)}</a> <a href="#api">${escape(t.navApi)}</a> <a href="/reference.html">${escape(t.navReference)}</a>
   </nav>
   ${languageSwitch(lang, t.language)}
 </header>
@@ -110,6 +110,10 @@ export function landingPage(meta: Meta, sources: Source[], subcategories: Subcat
   <div id="nisab-cards" class="cards" aria-live="polite"><p>${escape(t.loading)}</p></div>
   <p id="nisab-rate" class="small"></p>
 </section>
+
+${noticeSection(t)}
+
+${hawlSection(t, calendar, meta.asOfHijri)}
 
 <section id="chart" aria-labelledby="chart-title">
   <h2 id="chart-title">${escape(t.chartTitle)}</h2>

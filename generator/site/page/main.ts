@@ -5,7 +5,10 @@
 // the chart's module and ranges come after it, each example's answer when it
 // is opened (scripts/bench-page.ts measures it).
 import type uPlot from 'uplot';
+import { el } from './element.ts';
 import { withGaps } from './gaps.ts';
+import { startHawl } from './hawl.ts';
+import { showNotice } from './notice.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, NisabRule, Rate, Source, SourceFigure, Subcategory } from '../../../client/src/types.ts';
 import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
@@ -49,13 +52,6 @@ const calendar = PAGE_LANG === 'ha' ? haCalendar : PAGE_LANG === 'ar' ? arCalend
 const format = formats(calendar);
 const naira = { format: (n: number) => format.money(n, 'NGN') };
 const usd = { format: (n: number) => format.money(n, 'USD') };
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 const today = () => new Date().toISOString().slice(0, 10);
@@ -414,8 +410,12 @@ async function start(client: NisabClient) {
   showEmbedCode();
   showExamples();
   const subcategories = config.subcategories;
+  const words = { t, calendar, format };
+  // The hawl lookup asks nothing until it is used.
+  startHawl(client, subcategories, new Map(config.sources.map((s) => [s.srcID, s])), words);
   // Today's Nisab first; the chart (its module and its two ranges) once it is shown.
   const published = await showFigures(client, subcategories);
+  showNotice(published.rules, subcategories, published.rates, words);
   await startChart(subcategories);
   const zakatForm = $<HTMLFormElement>('zakat-form');
   zakatForm.addEventListener('input', () => calculate(published));

@@ -1,0 +1,48 @@
+// The markup of the page's two calendar sections (issue 21), written at build
+// time in the page's language: NMCN's monthly notice (#notice, filled by
+// page/notice.ts from the first render's /nisab answer, and the one section the
+// print style sheet prints) and the hawl lookup (#hawl, page/hawl.ts).
+import type { CalendarStrings, PageStrings } from '../i18n/catalogue.ts';
+import { escapeHtml } from './escape-html.ts';
+
+export function noticeSection(t: PageStrings): string {
+  const n = t.notice;
+  return `<section id="notice" aria-labelledby="notice-title">
+  <h2 id="notice-title">${escapeHtml(n.title)}</h2>
+  <p id="notice-date" class="dated"></p>
+  <p>${escapeHtml(n.intro)}</p>
+  <div class="scroll"><table id="notice-table" class="notice"><tbody><tr><td>${escapeHtml(t.loading)}</td></tr></tbody></table></div>
+  <p class="small">${escapeHtml(n.notNmcn)} <span id="notice-source"></span></p>
+  <p id="notice-printed" class="small print-only"></p>
+  <button type="button" id="notice-print" class="no-print" hidden>${escapeHtml(n.print)}</button>
+</section>`;
+}
+
+/** `asOfHijri` (the snapshot's Umm al-Qura as-of date) gives the year the form starts with. */
+export function hawlSection(t: PageStrings, calendar: CalendarStrings, asOfHijri: string): string {
+  const h = t.hawl;
+  const months = calendar.hijriMonths.map((name, i) => `<option value="${i + 1}">${escapeHtml(name)}</option>`).join('');
+  return `<section id="hawl" aria-labelledby="hawl-title">
+  <h2 id="hawl-title">${escapeHtml(h.title)}</h2>
+  <p>${escapeHtml(h.intro)}</p>
+  <div class="hawl-forms">
+  <form id="hawl-hijri" class="controls" novalidate>
+    <fieldset>
+      <legend>${escapeHtml(h.hijriLegend)}</legend>
+      <label>${escapeHtml(h.day)} <input name="day" type="number" min="1" max="30" step="1" inputmode="numeric" size="3"></label>
+      <label>${escapeHtml(h.month)} <select name="month">${months}</select></label>
+      <label>${escapeHtml(h.year)} <input name="year" type="number" min="1300" max="1600" step="1" inputmode="numeric" size="5" value="${Number(asOfHijri.slice(0, 4))}"></label>
+      <button type="submit">${escapeHtml(h.findGregorian)}</button>
+    </fieldset>
+  </form>
+  <form id="hawl-gregorian" class="controls" novalidate>
+    <fieldset>
+      <legend>${escapeHtml(h.gregorianLegend)}</legend>
+      <label>${escapeHtml(h.date)} <input name="date" type="date"></label>
+      <button type="submit">${escapeHtml(h.findHijri)}</button>
+    </fieldset>
+  </form>
+  </div>
+  <div id="hawl-result" aria-live="polite"></div>
+</section>`;
+}

@@ -1,0 +1,202 @@
+// The hawl in both directions (#hawl, docs/site.md): a Hijri day gives its
+// Gregorian day as Nigeria declared the month and by Umm al-Qura, and the Nisab
+// of that day as the API answers /nisab?hijri_date=…&calendar=…; a Gregorian day
+// gives its Hijri date in both and the Nisab of /nisab?date=…. The days come
+// from the tables the API converts hijri_date with (the snapshot's
+// v1/routing.json for Umm al-Qura, GET /calendars/nigeria for Nigeria) through
+// the core's own functions, so the day shown is the day the API answered for;
+// a Nigerian month whose declaration is not in the data is said to be unknown,
+// never guessed. Nothing is asked before the first lookup.
+import { requestPath, type NisabClient, type NisabQuery } from '../../../client/src/client.ts';
+import type { NigeriaMonth, NisabRule, Source, Subcategory } from '../../../client/src/types.ts';
+import { gregorianDay, ummAlQuraDate, type UmmAlQuraTable } from '../../core/hijri-days.ts';
+import { paths } from '../../core/layout.ts';
+import { nigeriaGregorianDate, nigeriaHijriDate } from '../../core/nigeria-calendar.ts';
+import { el } from './element.ts';
+import type { PageWords } from './words.ts';
+
+type Calendar = 'nigeria' | 'umm-al-qura';
+/** Nigeria first: the months its payers keep their hawl by. */
+const CALENDARS: Calendar[] = ['nigeria', 'umm-al-qura'];
+
+interface Tables {
+  ummAlQura: UmmAlQuraTable;
+  nigeria: NigeriaMonth[];
+}
+
+/** One calendar's line of the answer: its Hijri and Gregorian day (or why there is none) and the query that values it. */
+interface Line {
+  calendar: Calendar;
+  hijri: string | null;
+  date: string | null;
+  why: string;
+  query: NisabQuery | null;
+  declared?: NigeriaMonth;
+}
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+export function startHawl(api: NisabClient, subcategories: Subcategory[], sources: Map<string, Source>, words: PageWords): void {
+  const { t, calendar, format } = words;
+  const h = t.hawl;
+  let tables: Promise<Tables> | null = null;
+  const loadTables = () => {
+    tables ??= Promise.all([
+      fetch(`${location.origin}/${paths.routing}`).then(async (response) => {
+        if (response.status !== 200) throw new Error(`/${paths.routing} answered ${response.status}`);
+        return ((await response.json()) as { calendars: { ummAlQura: UmmAlQuraTable } }).calendars.ummAlQura;
+      }),
+      api.nigeriaCalendar(),
+    ]).then(([ummAlQura, nigeria]) => ({ ummAlQura, nigeria }));
+    tables.catch(() => (tables = null));
+    return tables;
+  };
+  const result = $('hawl-result');
+  /** The newest lookup: an older answer arriving late does not overwrite it. */
+  let ticket = 0;
+  const monthName = (hijri: string) => h.monthYear(calendar.hijriMonths[Number(hijri.slice(5, 7)) - 1] ?? hijri.slice(5, 7), String(Number(hijri.slice(0, 4))));
+  const calendarName = (c: Calendar) => (c === 'nigeria' ? calendar.nigeria : calendar.ummAlQura);
+
+  /** A Hijri date's Gregorian day in each calendar, from the tables. */
+  function fromHijri(hijri: string, tables: Tables): Line[] {
+    return CALENDARS.map((c): Line => {
+      if (c === 'nigeria') {
+        const found = nigeriaGregorianDate(hijri, tables.nigeria);
+        const declared = tables.nigeria.find((m) => m.calMonth === hijri.slice(0, 7));
+        if ('date' in found) return { calendar: c, hijri, date: found.date, why: '', query: { hijri_date: hijri, calendar: c }, declared };
+        const why =
+          'shortMonth' in found
+            ? h.shortMonth(monthName(hijri))
+            : 'unknownLength' in found
+              ? h.unknownLength(monthName(hijri))
+              : h.unknownMonth(monthName(hijri));
+        return { calendar: c, hijri, date: null, why, query: null };
+      }
+      const found = gregorianDay(hijri, c, { ummAlQura: tables.ummAlQura, nigeria: [] });
+      if ('date' in found) return { calendar: c, hijri, date: found.date, why: '', query: { hijri_date: hijri } };
+      return { calendar: c, hijri, date: null, why: found.status === 400 ? h.shortMonth(monthName(hijri)) : h.outsideTable, query: null };
+    });
+  }
+
+  /** A Gregorian day's Hijri date in each calendar, from the tables; its Nisab is the same in both. */
+  function fromGregorian(date: string, tables: Tables): Line[] {
+    return CALENDARS.map((c): Line => {
+      const hijri = c === 'nigeria' ? nigeriaHijriDate(date, tables.nigeria) : ummAlQuraDate(date, tables.ummAlQura);
+      const declared = hijri && c === 'nigeria' ? tables.nigeria.find((m) => m.calMonth === hijri.slice(0, 7)) : undefined;
+      return { calendar: c, hijri, date, why: hijri ? '' : c === 'nigeria' ? h.noHijri : h.outsideTable, query: { date }, declared };
+    });
+  }
+
+  const defaultRule = (rules: NisabRule[], slug: string) => {
+    const id = subcategories.find((s) => s.sctSlug === slug)?.sctID;
+    return rules.find((r) => r.nsbSubcategoryID === id && r.nsbIsDefault);
+  };
+
+  function nisabCell(rule: NisabRule | undefined, slug: 'gold' | 'silver'): HTMLElement {
+    const label = slug === 'gold' ? h.colGold : h.colSilver;
+    if (!rule) return el('td', { 'data-label': label }, t.notAvailable);
+    const value = rule.nsbValueInNaira === null ? t.notAvailable : format.money(rule.nsbValueInNaira, 'NGN');
+    return el(
+      'td',
+      { 'data-testid': `hawl-${slug}`, 'data-value': String(rule.nsbValueInNaira), 'data-rate-date': rule.nsbRateDate ?? '', 'data-label': label },
+      el('strong', {}, value),
+      rule.nsbValueInUSD === null ? '' : el('span', { class: 'small' }, ` · ${format.money(rule.nsbValueInUSD, 'USD')}`),
+      ...(rule.nsbRateDate ? [el('br'), el('span', { class: 'small' }, h.rateOf(format.date(rule.nsbRateDate)))] : []),
+    );
+  }
+
+  function declaredBy(month: NigeriaMonth | undefined): (Node | string)[] {
+    const source = month && sources.get(month.calSource);
+    if (!source) return [];
+    const name = source.srcURL ? el('a', { href: source.srcURL, rel: 'noopener' }, source.srcName) : el('span', {}, source.srcName);
+    return [el('br'), el('span', { class: 'small', 'data-testid': 'hawl-declared', 'data-source': source.srcID }, `${h.declaredBy} `, name)];
+  }
+
+  async function show(lines: Line[], mine: number) {
+    // Each distinct query once: a Gregorian day's two lines share one answer.
+    const asked = new Map<string, Promise<NisabRule[] | Error>>();
+    const answerOf = (query: NisabQuery) => {
+      const key = JSON.stringify(query);
+      if (!asked.has(key))
+        asked.set(
+          key,
+          api.nisab(query).catch((error: Error) => error),
+        );
+      return asked.get(key)!;
+    };
+    const answers = await Promise.all(lines.map((line) => (line.query ? answerOf(line.query) : Promise.resolve(null))));
+    if (mine !== ticket) return;
+    const rows = lines.map((line, i) => {
+      const answer = answers[i];
+      const known = line.date !== null && line.hijri !== null;
+      const figures =
+        answer instanceof Error
+          ? [el('td', { colspan: '2' }, t.couldNotAsk(answer.message))]
+          : answer && known
+            ? [nisabCell(defaultRule(answer, 'gold'), 'gold'), nisabCell(defaultRule(answer, 'silver'), 'silver')]
+            : [el('td', { colspan: '2', class: 'small' }, line.why)];
+      return el(
+        'tr',
+        { 'data-calendar': line.calendar },
+        el('th', { scope: 'row' }, calendarName(line.calendar)),
+        el(
+          'td',
+          { 'data-testid': 'hawl-hijri', 'data-hijri': line.hijri ?? '', 'data-label': h.colHijri },
+          line.hijri ? format.hijri(line.hijri) : h.noHijri,
+          ...declaredBy(line.declared),
+        ),
+        el('td', { 'data-testid': 'hawl-date', 'data-date': line.date ?? '', 'data-label': h.colGregorian }, line.date ? format.date(line.date) : '—'),
+        ...figures,
+      );
+    });
+    const queries = [...new Set(lines.filter((l) => l.query).map((l) => `GET /api/v1${requestPath('/nisab', { ...l.query })}`))];
+    result.replaceChildren(
+      el(
+        'div',
+        { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': h.title },
+        el(
+          'table',
+          {},
+          el('thead', {}, el('tr', {}, ...[h.colCalendar, h.colHijri, h.colGregorian, h.colGold, h.colSilver].map((c) => el('th', { scope: 'col' }, c)))),
+          el('tbody', {}, ...rows),
+        ),
+      ),
+      ...(queries.length ? [el('p', { class: 'small' }, `${h.askedWith} `, ...queries.flatMap((q, i) => [i ? ' · ' : '', el('code', {}, q)]))] : []),
+    );
+    result.dataset.answered = 'true';
+  }
+
+  async function lookup(make: (tables: Tables) => Line[]) {
+    const mine = ++ticket;
+    delete result.dataset.answered;
+    result.replaceChildren(el('p', {}, h.loading));
+    try {
+      await show(make(await loadTables()), mine);
+    } catch (error) {
+      if (mine === ticket) result.replaceChildren(el('p', { class: 'warning' }, t.couldNotAsk((error as Error).message)));
+    }
+  }
+
+  $<HTMLFormElement>('hawl-hijri').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const data = new FormData(event.target as HTMLFormElement);
+    const day = Number(data.get('day'));
+    const month = Number(data.get('month'));
+    const year = Number(data.get('year'));
+    if (!(Number.isInteger(day) && day >= 1 && day <= 30 && month >= 1 && month <= 12 && Number.isInteger(year) && year >= 1000 && year <= 9999)) {
+      result.replaceChildren(el('p', { class: 'warning' }, h.badHijri));
+      return;
+    }
+    void lookup((tables) => fromHijri(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`, tables));
+  });
+  $<HTMLFormElement>('hawl-gregorian').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const date = String(new FormData(event.target as HTMLFormElement).get('date') ?? '');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      result.replaceChildren(el('p', { class: 'warning' }, h.badDate));
+      return;
+    }
+    void lookup((tables) => fromGregorian(date, tables));
+  });
+}

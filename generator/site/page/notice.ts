@@ -1,0 +1,113 @@
+// NMCN's monthly notice on the page (#notice, docs/site.md): the four figures the
+// National Moonsighting Committee of Nigeria publishes each month (the Nisab of
+// 20 dinars, the minimum dowry and the theft threshold of a quarter dinar, the
+// diyyah of 1,000 dinars), with the Maliki measures in silver dirhams beside
+// them, dated in Nigeria's calendar, Umm al-Qura and the Gregorian one. Every
+// figure is a rule of the /nisab answer the first render already holds: the
+// notice asks nothing more. The print style sheet prints this section alone.
+import type { NisabRule, Rate, Subcategory } from '../../../client/src/types.ts';
+import type { PageStrings } from '../i18n/catalogue.ts';
+import { el } from './element.ts';
+import type { PageWords } from './words.ts';
+
+type NoticeWords = PageStrings['notice'];
+type Measure = 'twentyDinars' | 'quarterDinar' | 'thousandDinars' | 'twoHundredDirhams' | 'threeDirhams' | 'twelveThousandDirhams';
+/** A rule by its subcategory's slug and its variant (data/nisab.json), and the words of its measure. */
+type Pick = { slug: string; variant: string; measure: Measure };
+
+/** The notice's rows: NMCN's measure on gold, and the Maliki dirham measure on silver (docs/fiqh.md, legal thresholds). */
+export const NOTICE_ROWS: { row: 'nisab' | 'dowry' | 'theft' | 'diyyah'; gold: Pick; silver: Pick }[] = [
+  {
+    row: 'nisab',
+    gold: { slug: 'gold', variant: 'majority-85g', measure: 'twentyDinars' },
+    silver: { slug: 'silver', variant: 'majority-595g', measure: 'twoHundredDirhams' },
+  },
+  {
+    row: 'dowry',
+    gold: { slug: 'minimum-dowry', variant: 'maliki-quarter-dinar', measure: 'quarterDinar' },
+    silver: { slug: 'minimum-dowry', variant: 'maliki-three-dirhams', measure: 'threeDirhams' },
+  },
+  {
+    row: 'theft',
+    gold: { slug: 'theft-threshold', variant: 'quarter-dinar', measure: 'quarterDinar' },
+    silver: { slug: 'theft-threshold', variant: 'three-dirhams', measure: 'threeDirhams' },
+  },
+  {
+    row: 'diyyah',
+    gold: { slug: 'diyyah', variant: 'thousand-dinars', measure: 'thousandDinars' },
+    silver: { slug: 'diyyah', variant: 'twelve-thousand-dirhams', measure: 'twelveThousandDirhams' },
+  },
+];
+
+const $ = (id: string) => document.getElementById(id) as HTMLElement;
+const NMCN = 'National Moonsighting Committee of Nigeria (NMCN)';
+
+function findRule(pick: Pick, rules: NisabRule[], subcategories: Subcategory[]): NisabRule | undefined {
+  const id = subcategories.find((s) => s.sctSlug === pick.slug)?.sctID;
+  return rules.find((r) => r.nsbSubcategoryID === id && r.nsbVariant === pick.variant);
+}
+
+/** One figure: in Naira, in dollars under it, and its measure in dinars or dirhams and grams. */
+function cell(pick: Pick, rule: NisabRule | undefined, metal: string, label: string, words: PageWords, n: NoticeWords): HTMLElement {
+  const { t, format } = words;
+  if (!rule) return el('td', { 'data-rule': '', 'data-label': label }, t.notAvailable);
+  const naira = rule.nsbValueInNaira === null ? t.notAvailable : format.money(rule.nsbValueInNaira, 'NGN');
+  const usd = rule.nsbValueInUSD === null ? '' : format.money(rule.nsbValueInUSD, 'USD');
+  // The weight as the rule gives it (1.0625 g, not 1.063).
+  const grams = format.number(rule.nsbThreshold ?? 0, (String(rule.nsbThreshold ?? 0).split('.')[1] ?? '').length);
+  return el(
+    'td',
+    { 'data-rule': String(rule.nsbID), 'data-value': String(rule.nsbValueInNaira), 'data-label': label },
+    el('strong', { class: 'figure' }, naira),
+    usd ? el('span', { class: 'small' }, ` · ${usd}`) : '',
+    el('br'),
+    el(
+      'span',
+      { class: 'small' },
+      n.measure(n[pick.measure], grams, metal),
+      ...(rule.nsbSourceURL ? [' ', el('a', { href: rule.nsbSourceURL, rel: 'noopener' }, `(${t.source})`)] : []),
+    ),
+  );
+}
+
+/** Fills #notice from the rules and the metals' rates of one /nisab answer (the first render's). */
+export function showNotice(rules: NisabRule[], subcategories: Subcategory[], rates: Map<number, Rate>, words: PageWords): void {
+  const { t, calendar, format } = words;
+  const n = t.notice;
+  const goldID = subcategories.find((s) => s.sctSlug === 'gold')?.sctID;
+  const nisab = NOTICE_ROWS[0] && findRule(NOTICE_ROWS[0].gold, rules, subcategories);
+  const rate = goldID === undefined ? undefined : rates.get(goldID);
+  const dated = $('notice-date');
+  if (rate) {
+    const nigeria = rate.drtHijriDateNigeria ? t.hijriIn(format.hijri(rate.drtHijriDateNigeria), calendar.nigeria) : n.nigeriaUnknown;
+    dated.textContent = n.dated(nigeria, t.hijriIn(format.hijri(rate.drtHijriDate), calendar.ummAlQura), format.date(rate.drtDate));
+    dated.dataset.date = rate.drtDate;
+    dated.dataset.hijri = rate.drtHijriDate;
+    dated.dataset.hijriNigeria = rate.drtHijriDateNigeria ?? '';
+  } else if (nisab?.nsbRateDate) {
+    dated.textContent = format.date(nisab.nsbRateDate);
+    dated.dataset.date = nisab.nsbRateDate;
+  }
+  const rows = NOTICE_ROWS.map(({ row, gold, silver }) =>
+    el(
+      'tr',
+      { 'data-row': row },
+      el('th', { scope: 'row' }, n[row]),
+      cell(gold, findRule(gold, rules, subcategories), calendar.gold, n.colGold, words, n),
+      cell(silver, findRule(silver, rules, subcategories), calendar.silver, n.colSilver, words, n),
+    ),
+  );
+  $('notice-table').replaceChildren(
+    el('thead', {}, el('tr', {}, ...[n.colWhat, n.colGold, n.colSilver].map((h) => el('th', { scope: 'col' }, h)))),
+    el('tbody', {}, ...rows),
+  );
+  // NMCN's own notice, as the rule that follows it names it.
+  const nmcn = nisab?.nsbAuthorities.find((a) => a.name === NMCN);
+  const source = $('notice-source');
+  source.replaceChildren(...(nmcn ? [el('a', { href: nmcn.sourceURL, rel: 'noopener' }, nmcn.name)] : []));
+  $('notice-printed').textContent = n.printedFrom(`${location.origin}${location.pathname}`);
+  const button = $('notice-print');
+  button.hidden = false;
+  button.onclick = () => print();
+  $('notice').dataset.shown = 'true';
+}
