@@ -173,3 +173,67 @@ export function generatedCases(index: RoutingIndex, span: DataSpan): Case[] {
   }
   return cases;
 }
+
+/**
+ * A request only a raw socket sends: framing an HTTP client would not (repeated
+ * header lines, no Host, an Expect), for each endpoint's first and last example
+ * under each base. `head(etag)`: the bytes, given the target's current ETag.
+ * `same`: the servers answer byte for byte alike; otherwise each answers an
+ * envelope with CORS, and the status may differ (docs/deploying.md: Node's
+ * parser refuses framing that nginx repairs).
+ */
+export interface RawCase {
+  target: string;
+  name: string;
+  head(etag: string): string;
+  same: boolean;
+}
+
+/** Header lines (each ending CRLF) sent on a GET of the target, with Host unless the lines say otherwise. */
+const FRAMINGS: { name: string; lines(etag: string): string; noHost?: boolean; version?: string; same?: boolean }[] = [
+  // RFC 9110 §5.3: repeated lines of a list are one list.
+  { name: 'If-None-Match twice, the ETag second', lines: (etag) => `If-None-Match: "x"\r\nIf-None-Match: ${etag}\r\n` },
+  { name: 'If-None-Match twice, the ETag first', lines: (etag) => `If-None-Match: ${etag}\r\nIf-None-Match: "x"\r\n` },
+  { name: 'If-None-Match twice, empty then weak', lines: (etag) => `If-None-Match: \r\nIf-None-Match: W/${etag}\r\n` },
+  { name: 'If-None-Match twice, neither the ETag', lines: () => 'If-None-Match: "x"\r\nIf-None-Match: "y", "z"\r\n' },
+  { name: 'Expect: junk', lines: () => 'Expect: junk\r\n' },
+  { name: 'Expect: 100-continue', lines: () => 'Expect: 100-continue\r\n' },
+  { name: 'Expect twice', lines: () => 'Expect: a\r\nExpect: b\r\n' },
+  { name: 'no Host', lines: () => '', noHost: true },
+  { name: 'HTTP/1.0 without Host', lines: () => '', noHost: true, version: 'HTTP/1.0' },
+  { name: 'Host twice', lines: () => 'Host: a.example\r\nHost: b.example\r\n', noHost: true },
+  { name: 'If-Match twice', lines: () => 'If-Match: "a"\r\nIf-Match: "b"\r\n' },
+  { name: 'If-Modified-Since twice', lines: () => 'If-Modified-Since: Sat, 01 Jan 2000 00:00:00 GMT\r\nIf-Modified-Since: Fri, 01 Jan 2100 00:00:00 GMT\r\n' },
+  { name: 'If-Unmodified-Since twice', lines: () => 'If-Unmodified-Since: Sat, 01 Jan 2000 00:00:00 GMT\r\nIf-Unmodified-Since: x\r\n' },
+  { name: 'If-Range twice', lines: () => 'If-Range: "a"\r\nIf-Range: "b"\r\n' },
+  { name: 'Range twice', lines: () => 'Range: bytes=0-1\r\nRange: bytes=2-3\r\n' },
+  { name: 'Authorization twice', lines: () => 'Authorization: a\r\nAuthorization: b\r\n' },
+  { name: 'User-Agent twice', lines: () => 'User-Agent: a\r\nUser-Agent: b\r\n' },
+  // Framing Node's parser refuses (a 400 envelope) and nginx repairs or ignores (the answer).
+  { name: 'Content-Length twice', lines: () => 'Content-Length: 0\r\nContent-Length: 0\r\n', same: false },
+  { name: 'Transfer-Encoding twice', lines: () => 'Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n', same: false },
+  { name: 'a folded header line', lines: () => 'X-A: 1\r\n 2\r\n', same: false },
+  { name: 'a header line without a colon', lines: () => 'X-A 1\r\n', same: false },
+];
+
+/** Every framing above, on each endpoint's first and last example under each base. */
+export function rawCases(): RawCase[] {
+  const cases: RawCase[] = [];
+  for (const base of BASES) {
+    for (const endpoint of ENDPOINTS) {
+      for (const query of [...new Set([endpoint.examples[0]!, endpoint.examples.at(-1)!])]) {
+        const target = base + endpoint.path + (query === '' ? '' : `?${query}`);
+        for (const framing of FRAMINGS) {
+          cases.push({
+            target,
+            name: framing.name,
+            same: framing.same ?? true,
+            head: (etag) =>
+              `GET ${target} ${framing.version ?? 'HTTP/1.1'}\r\n${framing.noHost ? '' : 'Host: localhost\r\n'}${framing.lines(etag)}Connection: close\r\n\r\n`,
+          });
+        }
+      }
+    }
+  }
+  return cases;
+}

@@ -8,7 +8,7 @@ import { sameBytesSuite } from './same-bytes-suite.ts';
 const missing = skipOrFail(nginxMissing(), 'the nginx same-bytes suite');
 
 if (missing === null) {
-  sameBytesSuite('nginx', startNginx, { maxAgeBehind: 12, diagnose: (server) => errorLog(server as NginxServer) });
+  sameBytesSuite('nginx', startNginx, { maxAgeBehind: 12, diagnose: (server) => errorLog(server as NginxServer), raw: true });
 } else {
   describe.skip(`nginx answers as the preview server does (skipped: ${missing})`, () => {
     it('runs the same-bytes suite against the generated nginx site', () => {});

@@ -17,8 +17,8 @@ import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import { todayIn } from '../../generator/snapshot/clock.ts';
 import { GAP, makeFixture, type Fixture } from '../support/fixture.ts';
-import { request, type Answer } from '../support/http.ts';
-import { generatedCases, type Case } from './differential-cases.ts';
+import { rawRequest, request, type Answer } from '../support/http.ts';
+import { generatedCases, rawCases, type Case } from './differential-cases.ts';
 
 export type { Case };
 
@@ -32,6 +32,8 @@ export interface SameBytesOptions {
   maxAgeBehind: number;
   /** More to say when an answer differs (a server's error log). */
   diagnose?: (server: EdgeServer) => Promise<string>;
+  /** Whether the edge is asked the raw framing cases (rawCases): it listens on a socket a raw request reaches as sent. */
+  raw?: boolean;
 }
 
 type Reply = Answer;
@@ -351,6 +353,45 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
       await Promise.all(Array.from({ length: 6 }, worker));
       expect(differences.length, `${differences.length} of ${cases.length} differ:\n${differences.slice(0, 10).join('\n\n')}`).toBe(0);
     }, 300_000);
+
+    it.runIf(options.raw === true)(
+      'answers the raw framing cases (repeated header lines, no Host, Expect) as the preview does, each an envelope with CORS',
+      async () => {
+        const cases = rawCases();
+        const etags = new Map<string, string>();
+        const differences: string[] = [];
+        for (const c of cases) {
+          if (!etags.has(c.target)) etags.set(c.target, String((await send(preview.url, { method: 'GET', target: c.target })).headers.etag));
+          const head = c.head(etags.get(c.target)!);
+          const sent = performance.now();
+          const [n, p] = await Promise.all([rawRequest(edge.url, head), rawRequest(preview.url, head)]);
+          const seconds = (performance.now() - sent) / 1000;
+          const where: Case = { method: 'GET', target: c.target, headers: { framing: c.name } };
+          try {
+            if (c.same) {
+              await check(where, n, p, seconds);
+            } else {
+              for (const [server, reply] of [[name, n] as const, ['preview', p] as const]) {
+                expect([reply.headers['content-type'], reply.headers['access-control-allow-origin']], `${server}: ${c.name} on ${c.target}`).toEqual([
+                  'application/json; charset=utf-8',
+                  '*',
+                ]);
+                expect(typeof JSON.parse(reply.body).success, `${server}: ${c.name} on ${c.target}`).toBe('boolean');
+              }
+            }
+          } catch (error) {
+            differences.push(
+              `${c.name} on ${c.target}: ${String((error as Error).message)
+                .split('\n')
+                .slice(0, 3)
+                .join('\n')}`,
+            );
+          }
+        }
+        expect(cases.length).toBeGreaterThan(300);
+        expect(differences.length, `${differences.length} of ${cases.length} differ:\n${differences.slice(0, 10).join('\n\n')}`).toBe(0);
+      },
+    );
 
     it('If-None-Match: 304 exactly when the router says so, for files, composed and cached answers', async () => {
       for (const base of BASES) {

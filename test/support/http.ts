@@ -42,7 +42,11 @@ export function rawRequest(base: string, head: Buffer | string): Promise<Answer>
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('close', () => {
-      const all = Buffer.concat(chunks);
+      let all = Buffer.concat(chunks);
+      // An interim answer (100 Continue) comes before the answer, as a client reads it.
+      while (/^HTTP\/1\.[01] 1\d\d /.test(all.subarray(0, 13).toString('latin1')) && all.indexOf('\r\n\r\n') !== -1) {
+        all = all.subarray(all.indexOf('\r\n\r\n') + 4);
+      }
       const split = all.indexOf('\r\n\r\n');
       const lines = all
         .subarray(0, split === -1 ? all.length : split)

@@ -94,12 +94,15 @@ function escapeRegex(text: string): string {
  * The headers the front names the request with. Every one is always set (empty
  * when unused): a client's own X-Nisab-* header never reaches the backend.
  */
-function proxyToBackend(indent: string, refused: string, tree = '""'): string {
+function proxyToBackend(indent: string, refused: string, tree = '""', ifNoneMatch = '$http_if_none_match'): string {
   return [
     'proxy_pass http://nisab_backend/_nisab/compose;',
     'proxy_http_version 1.1;',
     'proxy_method GET;',
     'proxy_pass_request_body off;',
+    // The router reads only X-Nisab-*: the client's own headers stay at the front
+    // (the backend is nginx too, and would refuse a repeated Authorization again).
+    'proxy_pass_request_headers off;',
     'proxy_set_header Connection "";',
     'proxy_set_header Content-Length "";',
     // The router reads what the cache key reads: $request_uri (absolute-form and
@@ -108,14 +111,8 @@ function proxyToBackend(indent: string, refused: string, tree = '""'): string {
     'proxy_set_header X-Nisab-URI $request_uri;',
     'proxy_set_header X-Nisab-Request-Line $nisab_request_line;',
     `proxy_set_header X-Nisab-Tree ${tree};`,
-    'proxy_set_header X-Nisab-If-None-Match $http_if_none_match;',
+    `proxy_set_header X-Nisab-If-None-Match ${ifNoneMatch};`,
     `proxy_set_header X-Nisab-Refused ${refused};`,
-    'proxy_set_header If-None-Match "";',
-    'proxy_set_header If-Match "";',
-    'proxy_set_header If-Modified-Since "";',
-    'proxy_set_header If-Unmodified-Since "";',
-    'proxy_set_header If-Range "";',
-    'proxy_set_header Range "";',
     // A client that half-closes after its request still reads the answer.
     'proxy_ignore_client_abort on;',
     'max_ranges 0;',
@@ -258,6 +255,7 @@ http {
 
     js_import nisab from ${p('nisab-api.js')};
     js_preload_object nisab_snapshot from ${p('snapshot.json')};
+    js_set $nisab_if_none_match_lines nisab.ifNoneMatchLines;
 
     # Where a request goes (the server rewrites to $nisab_target):
     #   /_nisab/odd        a target the URL parser reads otherwise than nginx (dot segments,
@@ -484,7 +482,8 @@ ${errorPages('            ')}
 
         location ^~ /_nisab/refused/ {
             internal;
-${proxyToBackend('            ', '$uri')}
+            # A second If-None-Match line is one of the refusals: the router reads them all.
+${proxyToBackend('            ', '$uri', '""', '$nisab_if_none_match_lines')}
             add_header X-Nisab-Path router always;
             ${CLOSE_WHEN_STALE}
         }

@@ -19,6 +19,8 @@ interface NginxRequest {
   method: string;
   variables: { [name: string]: string | undefined };
   headersIn: { [name: string]: string | undefined };
+  /** Every header line as sent, [name, value], in order (repeated names included). */
+  rawHeadersIn: string[][];
   headersOut: { [name: string]: string };
   return(status: number, body?: string): void;
   internalRedirect(uri: string): void;
@@ -86,6 +88,24 @@ function clientMethod(r: NginxRequest): string {
 
 function ifNoneMatch(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
+}
+
+/**
+ * js_set of the front for a request nginx refused: every If-None-Match line the
+ * client sent, as one list (RFC 9110 §5.3: repeated lines are one list, as Node
+ * and workerd join them). nginx takes one If-None-Match line only: a second is a
+ * 400 (whose error page asks the router, see conf.ts), and $http_if_none_match is
+ * the first. nginx stops reading the header at that second line, so a third
+ * never arrives here.
+ */
+function ifNoneMatchLines(r: NginxRequest): string {
+  const values: string[] = [];
+  const lines = r.rawHeadersIn;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string[];
+    if ((line[0] as string).toLowerCase() === 'if-none-match') values.push(line[1] as string);
+  }
+  return values.join(', ');
 }
 
 /**
@@ -182,4 +202,4 @@ function sameStore(a: string, b: string): boolean {
   return slash > 0 && a.lastIndexOf('/') === slash && a.slice(0, slash) === b.slice(0, slash) && a.indexOf('/..') === -1;
 }
 
-export default { handle: handle, compose: compose, odd: odd };
+export default { handle: handle, compose: compose, odd: odd, ifNoneMatchLines: ifNoneMatchLines };
