@@ -9,6 +9,12 @@ export function fileError(path: string, error: unknown): unknown {
   switch (code) {
     case 'ENOENT':
       return new UserError(`${path}: no such file`);
+    case 'ENOTDIR':
+      return new UserError(`${path}: no such file (a part of its path is a file, not a folder)`);
+    case 'ENAMETOOLONG':
+      return new UserError(`${path}: the name is too long for this file system`);
+    case 'ELOOP':
+      return new UserError(`${path}: its symbolic links go round in a loop`);
     case 'EISDIR':
       return new UserError(`${path}: is a directory, expected a file`);
     case 'EACCES':
@@ -68,5 +74,7 @@ export function makeFolders(dir: string): void {
 /** Makes `dir` (as makeFolders) and checks this user may write in it; throws the file system's error when not. */
 export function makeWritableFolder(dir: string): void {
   makeFolders(dir);
+  // A file of that name: mkdir left it be, and writing a month file "in" it fails later with ENOTDIR.
+  if (!statSync(dir).isDirectory()) throw Object.assign(new Error(`${dir} is a file, not a folder`), { code: 'ENOTDIR', path: dir });
   accessSync(dir, constants.W_OK);
 }

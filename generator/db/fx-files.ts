@@ -18,6 +18,11 @@ import { textHeader, textLine } from './stored-columns.ts';
 export const FX_FILE_COLUMNS = textHeader(STORED_FX_COLUMNS);
 const keyOf = (rate: FxRateInput) => `${rate.fxDate}/${rate.fxCurrency}`;
 
+/** Reads the month files `dates` fall in: fetch refuses a damaged one before anything is fetched (as checkMonthFiles does for data/daily). */
+export async function checkFxMonthFiles(dir: string, dates: readonly string[]): Promise<void> {
+  for (const month of new Set(dates.map((date) => date.slice(0, 7)))) await readKept(path.join(dir, `${month}.csv`));
+}
+
 /** Adds `rates` to the month files of `dir`, replacing a kept row of the same currency and date; each file written whole, then renamed. */
 export async function keepFx(dir: string, rates: readonly FxRateInput[]): Promise<string[]> {
   const byMonth = new Map<string, FxRateInput[]>();

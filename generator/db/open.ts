@@ -20,7 +20,17 @@ export function openDatabase(path: string, { readonly = false, create = false }:
   if (!create && !existsSync(path)) {
     throw new UserError(`${path}: no such database; create it with: npm run cli -- init --db ${path}`);
   }
-  const stat = statSync(path, { throwIfNoEntry: false });
+  let stat;
+  try {
+    stat = statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    throw new UserError(
+      `--db ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'a part of its path is a file, not a folder' : (error as Error).message}`,
+    );
+  }
+  if (!stat && !statSync(dirname(path), { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UserError(`--db ${path}: the folder ${dirname(path)} does not exist; create it first, or name a file in an existing folder`);
+  }
   if (stat?.isDirectory()) throw new UserError(`--db ${path} is a folder; name the database file in it, e.g. --db ${join(path, 'rates.sqlite')}`);
   if (stat && !stat.isFile()) throw new UserError(`--db ${path} is not a regular file; name a SQLite database file, e.g. --db rates.sqlite`);
   let db: Database;
@@ -55,6 +65,8 @@ export function openDatabase(path: string, { readonly = false, create = false }:
     if (error instanceof UserError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'SQLITE_NOTADB') throw new UserError(`${path}: not a SQLite database`);
+    if (code === 'SQLITE_BUSY')
+      throw new UserError(`${path}: locked by another process writing it (a fetch, import or build still running?); try again once it is done`);
     throw new UserError(`${path}: cannot read the database (${(error as Error).message})`);
   }
 }

@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import type { RateInput } from '../core/schemas.ts';
 import type { FxRateInput } from '../core/currencies.ts';
-import { keepFx } from '../db/fx-files.ts';
+import { checkFxMonthFiles, keepFx } from '../db/fx-files.ts';
 import { importFxRows } from '../db/import-fx.ts';
 import { importRateRows, type DayCounts } from '../db/import-rates.ts';
 import { makeWritableFolder } from '../db/file-errors.ts';
@@ -49,6 +49,7 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
   if (options.writeFxCsv && !options.dryRun) checkWritable(options.writeFxCsv, '--write-fx-csv');
   // A damaged month file would refuse the new rows only after they were fetched: refused first.
   if (options.writeCsv && !options.dryRun) await checkMonthFiles(options.writeCsv, options.dates);
+  if (options.writeFxCsv && !options.dryRun) await checkFxMonthFiles(options.writeFxCsv, options.dates);
   const db = openDatabase(options.db);
   try {
     const ids = metalIds(db, options.db);
@@ -209,9 +210,13 @@ function checkWritable(dir: string, option: string): void {
   try {
     makeWritableFolder(dir);
   } catch (error) {
-    throw new UserError(
-      `${option} ${dir}: cannot write there (${(error as NodeJS.ErrnoException).code}); fix the permissions or name another folder. Nothing was fetched or imported.`,
-    );
+    const { code, path: where } = error as NodeJS.ErrnoException;
+    if (code === 'ENOTDIR') {
+      throw new UserError(
+        `${option} ${dir}: ${where ?? dir} is a file, not a folder; name the folder the month files are kept in (e.g. data/daily). Nothing was fetched or imported.`,
+      );
+    }
+    throw new UserError(`${option} ${dir}: cannot write there (${code}); fix the permissions or name another folder. Nothing was fetched or imported.`);
   }
 }
 
