@@ -56,6 +56,7 @@ export const TABLES = [
   'LivestockFormula.remainder[]',
   'Meta',
   'Meta.subcategories[]',
+  'Gap',
   'NigeriaMonth',
 ] as const;
 

@@ -10,6 +10,7 @@ import type {
   Currency,
   CurrencyCode,
   ErrorBody,
+  Gap,
   IsoDate,
   ItemBody,
   ListBody,
@@ -237,6 +238,8 @@ export function createClient(options: ClientOptions = {}) {
     answer: (target: string) => get<unknown>(target),
     /** `GET /meta`: the snapshot's as-of date and coverage. */
     meta: () => data<Meta>('/meta'),
+    /** `GET /gaps`: every run of days without a rate of each daily series (a Nisab value's nsbRateAgeDays says how old its rate is). */
+    gaps: () => data<Gap[]>('/gaps'),
   };
 }
 

@@ -17,6 +17,7 @@ export type {
   Currency,
   CurrencyCode,
   ErrorBody,
+  Gap,
   IsoDate,
   ItemBody,
   ListBody,

@@ -115,6 +115,7 @@ export const IN_CURRENCY: { [K in RecordName]: { id: string; schema: z.ZodType }
   Currency: null,
   Meta: null,
   NigeriaMonth: null,
+  Gap: null,
 };
 
 /**

@@ -517,6 +517,23 @@ export const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    path: '/gaps',
+    summary: 'The days without a rate of each daily series',
+    description:
+      "Every run of days without a rate of each subcategory with daily rates, from its daily series' first day (dailyFrom of /meta) to the as-of date, by subcategory then date. On such a day a dated answer uses the newest earlier rate, and its Nisab values say how old it is (nsbRateAgeDays).",
+    parameters: [],
+    rules: [],
+    answer: { schema: 'Gap', list: true, description: 'the runs of days without a rate (a list, possibly empty)' },
+    errors: {},
+    examples: [''],
+    plan: function () {
+      return wholeFile(paths.gaps);
+    },
+    wholeFileQueries: function () {
+      return [''];
+    },
+  },
+  {
     path: '/meta',
     summary: 'The snapshot: its as-of date, coverage per subcategory and content id',
     description: 'When the data was last updated, and which dates each subcategory covers.',

@@ -56,6 +56,8 @@ const PATTERNS = {
   // US dollar at every date a rate or month ends file of the year holds (see
   // fxFiles in the build): a dated or latest answer in a currency reads one of these.
   currencies: 'v1/currencies.json',
+  // GET /gaps (docs/API.md §3f): the days without a rate of each daily series.
+  gaps: 'v1/gaps.json',
   fx: 'v1/fx/{code}/{yyyy}.json',
   // Named by a hash of every other file of the snapshot, and only in that
   // snapshot: which snapshot a folder holds, in one file test through the link
@@ -76,6 +78,7 @@ const KIND_ORDER = [
   'sources',
   'calendarNigeria',
   'currencies',
+  'gaps',
   'nisabAll',
   'nisab',
   'latest',
@@ -157,6 +160,7 @@ export const paths = {
   sources: fill(PATTERNS.sources, {}),
   calendarNigeria: fill(PATTERNS.calendarNigeria, {}),
   currencies: fill(PATTERNS.currencies, {}),
+  gaps: fill(PATTERNS.gaps, {}),
   nisabAll: fill(PATTERNS.nisabAll, {}),
   nisab: function (subcategoryId: number): string {
     return fill(PATTERNS.nisab, { id: String(subcategoryId) });
@@ -208,6 +212,7 @@ export type SnapshotFile =
   | { kind: 'sources' }
   | { kind: 'calendarNigeria' }
   | { kind: 'currencies' }
+  | { kind: 'gaps' }
   | { kind: 'nisabAll' }
   | { kind: 'nisab'; subcategoryId: number }
   | { kind: 'latest'; subcategoryId: number }
@@ -265,6 +270,9 @@ const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFi
   },
   currencies: function () {
     return { kind: 'currencies' };
+  },
+  gaps: function () {
+    return { kind: 'gaps' };
   },
   fx: function (values) {
     return { kind: 'fx', code: values['code'] as string, start: values['yyyy'] + '-01-01' };

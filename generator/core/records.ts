@@ -13,7 +13,7 @@
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
 import type { ListsAll } from './complete.ts';
-import type { Bracket, Formula, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from './schemas.ts';
+import type { Bracket, Formula, Gap, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from './schemas.ts';
 import type { Currency } from './currencies.ts';
 
 /** A record's fields in their published order, and the shapes of the records its fields hold. */
@@ -101,7 +101,8 @@ const SUBCATEGORY_FIELDS = [
 ] as const;
 const SOURCE_FIELDS = ['srcID', 'srcName', 'srcURL', 'srcLicence', 'srcDescription', 'srcFigure'] as const;
 const CURRENCY_FIELDS = ['curCode', 'curName', 'curFirstDate', 'curLastDate', 'curCount', 'curSources'] as const;
-const COVERAGE_FIELDS = ['sctID', 'sctSlug', 'firstDate', 'lastDate', 'count'] as const;
+const COVERAGE_FIELDS = ['sctID', 'sctSlug', 'firstDate', 'lastDate', 'count', 'dailyFrom', 'daysWithoutRate'] as const;
+const GAP_FIELDS = ['gapSubcategoryID', 'gapFrom', 'gapTo', 'gapDays'] as const;
 const NIGERIA_MONTH_FIELDS = ['calMonth', 'calFirstDay', 'calSource'] as const;
 const META_FIELDS = [
   'asOf',
@@ -113,6 +114,7 @@ const META_FIELDS = [
   'defaultSubcategoryID',
   'rateCount',
   'subcategories',
+  'gaps',
 ] as const;
 
 type DueItem = Element<Bracket['lbrDues']>;
@@ -145,7 +147,8 @@ const complete: [
   Complete<Coverage, typeof COVERAGE_FIELDS>,
   Complete<Meta, typeof META_FIELDS>,
   Complete<NigeriaMonth, typeof NIGERIA_MONTH_FIELDS>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+  Complete<Gap, typeof GAP_FIELDS>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void complete;
 
 const DUE_ITEM = shape<DueItem>(DUE_ITEM_FIELDS, {});
@@ -174,6 +177,7 @@ export const RECORD_SHAPES: { [K in RecordName]: RecordShape } = {
   Currency: shape<Currency>(CURRENCY_FIELDS, {}),
   Meta: shape<Meta>(META_FIELDS, { subcategories: shape<Coverage>(COVERAGE_FIELDS, {}) }),
   NigeriaMonth: shape<NigeriaMonth>(NIGERIA_MONTH_FIELDS, {}),
+  Gap: shape<Gap>(GAP_FIELDS, {}),
 };
 
 /** The records an answer carries, by the id of their schema. */
@@ -185,6 +189,7 @@ export interface Records {
   Currency: Currency;
   Meta: Meta;
   NigeriaMonth: NigeriaMonth;
+  Gap: Gap;
 }
 export type RecordName = keyof Records;
 

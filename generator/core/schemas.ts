@@ -549,8 +549,34 @@ export const SubcategoryCoverage = z
     firstDate: isoDate.nullable().describe('date of its oldest published rate'),
     lastDate: isoDate.nullable().describe('date of its newest published rate'),
     count: z.number().int().nonnegative().describe('number of published rates'),
+    dailyFrom: isoDate
+      .nullable()
+      .describe(
+        'the first day of its daily series: the date of its oldest rate from a daily price source (an entry of /sources whose srcFigure is daily-reference or daily-official); null for a subcategory without daily rates or before its first',
+      ),
+    daysWithoutRate: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .describe('how many days from dailyFrom to the as-of date have no rate (GET /gaps lists them); null when dailyFrom is null'),
   })
   .strict();
+
+/**
+ * A run of days without a rate in a daily series (docs/API.md §3f), from the
+ * series' first day (dailyFrom of /meta) to the as-of date.
+ */
+export const Gap = z
+  .object({
+    gapSubcategoryID: id.describe('the subcategory with daily rates whose series has no rate on these days'),
+    gapFrom: isoDate.describe('the first day without a rate'),
+    gapTo: isoDate.describe("the last day without a rate: the as-of date when the series' newest rate is older"),
+    gapDays: z.number().int().positive().describe('how many days: from gapFrom to gapTo, both counted'),
+  })
+  .strict()
+  .meta({ id: 'Gap' });
+export type Gap = z.infer<typeof Gap>;
 
 export const Meta = z
   .object({
@@ -569,7 +595,10 @@ export const Meta = z
       .describe('changes exactly when any answer of the snapshot changes'),
     defaultSubcategoryID: id.describe('the subcategory /rates/latest answers without a subcategory (gold)'),
     rateCount: z.number().int().nonnegative().describe('number of published rate records, every subcategory'),
-    subcategories: z.array(SubcategoryCoverage).describe("each subcategory's published rates: first and last date, count"),
+    subcategories: z
+      .array(SubcategoryCoverage)
+      .describe("each subcategory's published rates: first and last date, count, and the days its daily series has no rate"),
+    gaps: z.literal('/gaps').describe('the path, under either base (/api/v1/gaps), of the list of every day without a rate of each daily series'),
   })
   .strict()
   .meta({ id: 'Meta' });

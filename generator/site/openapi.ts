@@ -142,6 +142,7 @@ export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   sources: { summary: 'Sources file', description: `As GET ${API}/sources.`, schema: 'Source', list: true },
   calendarNigeria: { summary: "Nigeria's calendar file", description: `As GET ${API}/calendars/nigeria.`, schema: 'NigeriaMonth', list: true },
   currencies: { summary: 'Currencies file', description: `As GET ${API}/currencies.`, schema: 'Currency', list: true },
+  gaps: { summary: 'Gaps file', description: `As GET ${API}/gaps.`, schema: 'Gap', list: true },
   // A currency's rates per US dollar at a year's rate dates, what an answer with currency= is composed from: not an answer, nor an envelope.
   fx: null,
   nisabAll: { summary: 'Nisab file', description: `As GET ${API}/nisab.`, schema: 'NisabRule', list: true },

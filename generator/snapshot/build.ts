@@ -9,6 +9,7 @@ import { paths } from '../core/layout.ts';
 import type { Subcategory } from '../core/schemas.ts';
 import { openDatabase } from '../db/open.ts';
 import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
+import { readGaps } from '../db/read-gaps.ts';
 import { readMonthEnds } from '../db/read-month-ends.ts';
 import { readFx } from '../db/read-fx.ts';
 import { checkStored, readSource } from '../db/read-source.ts';
@@ -131,6 +132,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
         shards,
         monthEnds: readMonthEnds(db, options.asOf),
         fx: readFx(db, options.asOf),
+        gaps: readGaps(db, options.asOf),
       };
     })();
   } finally {

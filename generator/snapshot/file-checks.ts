@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../core/layout.ts';
 import { Currency, FxFile } from '../core/currencies.ts';
-import { itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, RoutingIndex, Source, Subcategory } from '../core/schemas.ts';
+import { Gap, itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, RoutingIndex, Source, Subcategory } from '../core/schemas.ts';
 import { DownloadsIndex, NISAB_CSV_COLUMNS, RATE_CSV_COLUMNS } from './downloads.ts';
 
 const rateList = listEnvelope(Rate);
@@ -87,6 +87,7 @@ const FILE_CHECKS: { [K in SnapshotFile['kind']]: FileCheck<Extract<SnapshotFile
   latest: (_, { check }) => check(itemEnvelope(Rate)),
   mark: (file, { check }) => check(itemEnvelope(z.literal(file.hex))),
   currencies: (_, { check }) => check(listEnvelope(Currency)),
+  gaps: (_, { check }) => check(listEnvelope(Gap)),
   fx: (_, { check }) => check(FxFile),
   shard: (file, checking) => checkRateList(file, checking),
   downloadsIndex: (_, { check }) => check(DownloadsIndex),

@@ -27,6 +27,7 @@ import {
 import { hijriDate, ummAlQuraTable } from '../core/hijri.ts';
 import { nigeriaHijriDate } from '../core/nigeria-calendar.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
+import type { DailySeries } from '../db/read-gaps.ts';
 import { renderRecord } from '../core/records.ts';
 import { etagOf } from '../core/router.ts';
 import { rateLine, type Meta, type NigeriaMonth, type NisabRuleInput, type Rate, type RoutingIndex, type Source, type Subcategory } from '../core/schemas.ts';
@@ -129,6 +130,8 @@ export interface SnapshotSource {
   monthEnds: Rate[];
   /** The currencies and their rates per US dollar (db/read-fx.ts); none when absent. */
   fx?: FxSource;
+  /** Each daily series' first day and days without a rate (db/read-gaps.ts), by sctID. */
+  gaps: DailySeries[];
 }
 
 export interface SnapshotOptions {
@@ -252,6 +255,7 @@ export function planSnapshot(
   put(paths.subcategories, renderList(source.subcategories.map((s) => renderRecord('Subcategory', s))));
   put(paths.sources, renderList(source.sources.map((s) => renderRecord('Source', s))));
   put(paths.calendarNigeria, renderList(source.calendar.map((m) => renderRecord('NigeriaMonth', m))));
+  put(paths.gaps, renderList(source.gaps.flatMap((series) => series.gaps.map((gap) => renderRecord('Gap', gap)))));
 
   // Month ends, small and rendered every time; a year whose text is unchanged is carried.
   for (const [path, text] of monthEndFiles(source.monthEnds)) {
@@ -298,6 +302,7 @@ export function planSnapshot(
     const own = source.summary.bySubcategory.get(id);
     return own ? { first: own.first, last: own.last } : null;
   };
+  const dailyOf = (id: number) => source.gaps.find((series) => series.sctID === id);
   const meta: Meta = {
     asOf: options.asOf,
     asOfHijri: hijriDate(options.asOf),
@@ -313,7 +318,10 @@ export function planSnapshot(
       firstDate: coverageOf(s.sctID)?.first ?? null,
       lastDate: coverageOf(s.sctID)?.last ?? null,
       count: source.summary.bySubcategory.get(s.sctID)?.count ?? 0,
+      dailyFrom: dailyOf(s.sctID)?.dailyFrom ?? null,
+      daysWithoutRate: dailyOf(s.sctID)?.gaps.reduce((sum, gap) => sum + gap.gapDays, 0) ?? null,
     })),
+    gaps: '/gaps',
   };
   put(paths.meta, renderItem(renderRecord('Meta', meta)));
   enter(paths.meta);
@@ -390,6 +398,7 @@ const INDEXED_ETAG: { [K in SnapshotFile['kind']]: boolean } = {
   sources: true,
   calendarNigeria: true,
   currencies: true,
+  gaps: true,
   nisabAll: true,
   nisab: true,
   latest: true,

@@ -123,6 +123,7 @@ const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
   sources: 'Source',
   calendarNigeria: 'NigeriaMonth',
   currencies: 'Currency',
+  gaps: 'Gap',
   fx: null,
   nisabAll: 'NisabRule',
   nisab: 'NisabRule',

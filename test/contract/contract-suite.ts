@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AS_OF,
   FX_CODES,
+  DAILY_FROM,
   GAP,
   makeFixture,
   oracleCalendar,
+  oracleGaps,
   oracleCurrencies,
   oracleInCurrency,
   oracleLatestOn,
@@ -187,6 +189,24 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         const gold = meta.subcategories.find((s: { sctID: number }) => s.sctID === 1);
         const rows = oracleRates(fixture.db, fixture.asOf, { subcategory: 1 }) as { drtDate: string }[];
         expect(gold).toMatchObject({ firstDate: rows[0]!.drtDate, lastDate: rows.at(-1)!.drtDate, count: rows.length });
+        expect(meta.gaps).toBe('/gaps');
+      });
+      it('GET /gaps lists every day without a rate of each daily series, as SQL finds them, and /meta counts them', async () => {
+        const gaps = await data('/api/v1/gaps');
+        const expected = oracleGaps(fixture.db, fixture.asOf);
+        expect(gaps).toEqual(expected);
+        // Gold's gap inside its series; silver's six days a week, and its newest rate (a Monday) four days before the as-of date.
+        expect(gaps).toContainEqual({ gapSubcategoryID: 1, gapFrom: GAP.from, gapTo: GAP.to, gapDays: 25 });
+        expect(gaps.at(-1)).toEqual({ gapSubcategoryID: 2, gapFrom: '2024-03-12', gapTo: AS_OF, gapDays: 4 });
+        expect(gaps.filter((g: { gapSubcategoryID: number }) => g.gapSubcategoryID === 11)).toEqual([]);
+        const meta = await data('/api/v1/meta');
+        const bySub = (id: number) => meta.subcategories.find((s: { sctID: number }) => s.sctID === id);
+        const sum = (id: number) => expected.filter((g) => g.gapSubcategoryID === id).reduce((n, g) => n + g.gapDays, 0);
+        expect(bySub(1)).toMatchObject({ dailyFrom: DAILY_FROM.gold, daysWithoutRate: sum(1) });
+        expect(bySub(2)).toMatchObject({ dailyFrom: '2022-01-03', daysWithoutRate: sum(2) });
+        // Platinum has daily rates in its definition but no daily price source; cash has no rates.
+        expect(bySub(11)).toMatchObject({ dailyFrom: null, daysWithoutRate: null });
+        expect(bySub(3)).toMatchObject({ dailyFrom: null, daysWithoutRate: null });
       });
       it('HEAD answers as GET without a body', async () => {
         for (const path of ['/api/v1/rates/latest', '/api/v1/rates?start_date=2020-01-01&end_date=2020-01-31', '/api/v1/rates?start_date=x']) {

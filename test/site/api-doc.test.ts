@@ -74,6 +74,7 @@ describe('the records a build of the default data publishes', () => {
       [paths.sources, 'Source'],
       [paths.calendarNigeria, 'NigeriaMonth'],
       [paths.currencies, 'Currency'],
+      [paths.gaps, 'Gap'],
       [paths.subcategories, 'Subcategory'],
       [paths.nisabAll, 'NisabRule'],
     ];

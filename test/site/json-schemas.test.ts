@@ -27,6 +27,7 @@ function schemaOf(file: string): string | null {
     sources: 'SourceListAnswer',
     calendarNigeria: 'NigeriaMonthListAnswer',
     currencies: 'CurrencyListAnswer',
+    gaps: 'GapListAnswer',
     fx: null,
     nisabAll: 'NisabRuleListAnswer',
     nisab: 'NisabRuleListAnswer',

@@ -60,6 +60,8 @@ function sourceOf(rates: Rate[]): SnapshotSource {
       NisabRuleInput.parse({ nsbID: 2, nsbSubcategoryID: 3, nsbThreshold: 595, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5, nsbBasisSubcategoryID: 2 }),
     ],
     monthEnds: [...monthEnds.values()].sort((a, b) => a.drtDate.localeCompare(b.drtDate) || a.drtSubcategoryID - b.drtSubcategoryID),
+    // Its one source is entered by hand, no daily price source: no daily series, no gaps.
+    gaps: [],
   };
 }
 

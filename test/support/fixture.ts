@@ -26,14 +26,22 @@ function days(from: string, to: string): string[] {
   return out;
 }
 
+/**
+ * The first day of a price source whose figure is of its day (srcFigure daily-reference) for
+ * gold and for silver: their daily series (docs/API.md §3f); the rates before are 'manual'.
+ * Gold's series has GAP inside it; silver's, a rate each Monday, six days of gap a week.
+ */
+export const DAILY_FROM = { gold: '2021-01-01', silver: '2022-01-01' };
+
 function ratesCsv(): string {
-  const rows = ['drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira'];
+  const rows = ['drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira,drtPriceSource'];
+  const source = (date: string, from: string) => (date >= from ? 'currency-api' : 'manual');
   days(FIRST_DATE, '2024-03-20').forEach((date, i) => {
     const naira = (400 + i * 0.731).toFixed(4);
-    if (date < GAP.from || date > GAP.to) rows.push(`${date},1,${(50 + (i % 97) * 0.1371).toFixed(4)},${naira}`);
-    if (parseISO(date).getDay() === 1) rows.push(`${date},2,${(0.6 + (i % 13) * 0.0137).toFixed(4)},${naira}`);
+    if (date < GAP.from || date > GAP.to) rows.push(`${date},1,${(50 + (i % 97) * 0.1371).toFixed(4)},${naira},${source(date, DAILY_FROM.gold)}`);
+    if (parseISO(date).getDay() === 1) rows.push(`${date},2,${(0.6 + (i % 13) * 0.0137).toFixed(4)},${naira},${source(date, DAILY_FROM.silver)}`);
     if (['2019-12-31', '2020-01-01', '2020-02-29', '2023-12-31', '2024-01-01', '2024-02-29'].includes(date)) {
-      rows.push(`${date},11,${(30 + (i % 7)).toFixed(2)},${naira}`);
+      rows.push(`${date},11,${(30 + (i % 7)).toFixed(2)},${naira},manual`);
     }
   });
   return rows.join('\n') + '\n';
@@ -240,6 +248,33 @@ export function oracleRateAge(db: string, asOf: string, date: string, subcategor
       .get({ asOf, date, sub: subcategory }) as { age: number | null };
     return row.age;
   });
+}
+
+/**
+ * GET /gaps in SQL, another way than the build's (db/read-gaps.ts): every day from
+ * each daily series' first day (its oldest rate of a daily-reference or daily-official
+ * source) to the as-of date, those without a rate, grouped into runs of consecutive days.
+ */
+export function oracleGaps(db: string, asOf: string): { gapSubcategoryID: number; gapFrom: string; gapTo: string; gapDays: number }[] {
+  return withOracle(
+    db,
+    (handle) =>
+      handle
+        .prepare(
+          `WITH RECURSIVE
+           starts AS (SELECT r.drtSubcategoryID AS sub, min(r.drtDate) AS first
+                        FROM rates r JOIN sources s ON s.srcID = r.drtPriceSource
+                        JOIN subcategories c ON c.sctID = r.drtSubcategoryID AND c.sctHasDailyRate = 1
+                       WHERE s.srcFigure IN ('daily-reference', 'daily-official') AND r.drtDate <= @asOf
+                       GROUP BY r.drtSubcategoryID),
+           day (sub, d) AS (SELECT sub, first FROM starts UNION ALL SELECT sub, date(d, '+1 day') FROM day WHERE d < @asOf),
+           missing AS (SELECT sub, d, julianday(d) - row_number() OVER (PARTITION BY sub ORDER BY d) AS run FROM day
+                        WHERE NOT EXISTS (SELECT 1 FROM rates WHERE drtSubcategoryID = day.sub AND drtDate = day.d))
+         SELECT sub AS gapSubcategoryID, min(d) AS gapFrom, max(d) AS gapTo, count(*) AS gapDays
+           FROM missing GROUP BY sub, run ORDER BY sub, gapFrom`,
+        )
+        .all({ asOf }) as { gapSubcategoryID: number; gapFrom: string; gapTo: string; gapDays: number }[],
+  );
 }
 
 /**

@@ -260,6 +260,7 @@ export const page = {
     '/subcategories': 'The subcategories, their IDs and slugs',
     '/sources': 'Where every figure comes from',
     '/currencies': 'The currencies currency= takes, with their first and last dates and their sources',
+    '/gaps': 'The days each daily series has no rate, so an answer on such a day can say how old its rate is',
     '/calendars/nigeria': "Nigeria's Hijri months: the first day the Sultan of Sokoto declared, with its source",
     '/meta': 'The snapshot: its date, coverage per subcategory and content id',
   },

@@ -246,6 +246,7 @@ export const page: PageStrings = {
     '/subcategories': 'Rukunonin, lambobinsu da sunayensu',
     '/sources': 'Inda kowane adadi ya fito',
     '/currencies': 'Kuɗaɗen da currency= ke karɓa, da kwanakinsu na farko da na ƙarshe da inda suka fito',
+    '/gaps': 'Kwanakin da babu farashi a kowane jerin farashi na yau da kullum, domin amsa a irin wannan rana ta faɗi yawan kwanakin da farashinta ya yi',
     '/calendars/nigeria': 'Watannin Hijira na Najeriya: ranar farko da Sarkin Musulmi ya ayyana, da majiyarta',
     '/meta': 'Bayanan: ranarsu, tsawon lokacin kowane rukuni, da lambar abin da ke ciki',
   },
