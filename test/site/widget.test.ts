@@ -22,14 +22,16 @@ let host: { url: string; close(): Promise<void> };
 /** The embedding site: one page per query (?lang=), with the CSP header a careful site sends. */
 async function startHost(apiOrigin: string) {
   const server = http.createServer((req, res) => {
-    const lang = new URL(req.url ?? '/', 'http://x').searchParams.get('lang') ?? 'en';
+    const query = new URL(req.url ?? '/', 'http://x').searchParams;
+    const lang = query.get('lang') ?? 'en';
+    const currency = query.get('currency') ?? 'NGN';
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': `default-src ${apiOrigin}; script-src ${apiOrigin}; connect-src ${apiOrigin}; style-src ${apiOrigin}; img-src ${apiOrigin}; base-uri 'none'; form-action 'none'`,
     });
     res.end(`<!doctype html><html><head><meta charset="utf-8"><title>A mosque</title></head><body>
 <h1>Masallacin Juma'a</h1>
-<div data-nisab-widget data-lang="${lang}" data-currency="NGN"></div>
+<div data-nisab-widget data-lang="${lang}" data-currency="${currency.replace(/[^A-Z]/g, '')}"></div>
 <script src="${apiOrigin}/widget.js" async></script>
 </body></html>`);
   });
@@ -128,4 +130,70 @@ describe('the widget on another origin under a strict CSP', () => {
       await context.close();
     });
   }
+});
+
+// data-currency (docs/API.md §2c, §11): the default data as of 2026-09-29, the day the issue's
+// example values in pounds (GBP 0.75538854 per US dollar), so GBP is published.
+describe('the widget in another currency', () => {
+  let inGbp: DefaultSnapshot;
+  let api: Preview;
+  let site: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    inGbp = await defaultSnapshot('2026-09-29');
+    api = await startPreview({ dir: inGbp.out, port: 0 });
+    site = await startHost(api.url);
+  });
+  afterAll(async () => {
+    await site?.close();
+    await api?.close();
+    await inGbp?.remove();
+  });
+  const nisab = async (query: string) =>
+    ((await (await fetch(`${api.url}/api/v1${query}`)).json()) as { data: (Rule & { nsbValueInCurrency?: number | null })[] }).data.find(
+      (r) => r.nsbIsDefault,
+    )!;
+
+  /** The widget's page with data-currency=`code`: what it shows, and what the console said. */
+  async function shown(code: string) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await page.goto(`${site.url}/?lang=en&currency=${code}`);
+    await page.waitForSelector('[data-nisab-widget][data-nisab-widget-ready]', { timeout: 30_000 });
+    const figures: Record<string, { value: number; text: string }> = {};
+    for (const slug of ['gold', 'silver']) {
+      const at = page.locator(`[data-nisab="${slug}"]`);
+      figures[slug] = { value: Number(await at.getAttribute('data-value')), text: (await at.textContent())! };
+    }
+    const ready = await page.getAttribute('[data-nisab-widget]', 'data-nisab-widget-ready');
+    await context.close();
+    return { ready, figures, problems };
+  }
+
+  it("with data-currency=GBP shows the API's nsbValueInCurrency in pounds", async () => {
+    const { ready, figures, problems } = await shown('GBP');
+    expect(ready).toBe('true');
+    for (const slug of ['gold', 'silver']) {
+      const rule = await nisab(`/nisab?subcategory=${slug}&currency=GBP`);
+      expect(rule.nsbValueInCurrency).toBeGreaterThan(0);
+      expect(figures[slug]!.value).toBe(rule.nsbValueInCurrency);
+      expect(figures[slug]!.text).toContain('GBP');
+      expect(figures[slug]!.text.replace(/[^0-9.]/g, '')).toBe(rule.nsbValueInCurrency!.toFixed(2));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('with a code the API does not publish shows the Naira (the 404 is the only message)', async () => {
+    const { ready, figures, problems } = await shown('XYZ');
+    expect(ready).toBe('true');
+    for (const slug of ['gold', 'silver']) expect(figures[slug]!.value).toBe((await nisab(`/nisab?subcategory=${slug}`)).nsbValueInNaira);
+    expect(
+      problems.every((text) => /404/.test(text)),
+      problems.join('\n'),
+    ).toBe(true);
+  });
 });

@@ -19,11 +19,12 @@ export interface DefaultSnapshot {
   remove(): Promise<void>;
 }
 
-export async function defaultSnapshot(): Promise<DefaultSnapshot> {
+/** The default data built as of DEFAULT_AS_OF, or of `asOf` (at midday UTC of that day). */
+export async function defaultSnapshot(asOf = DEFAULT_AS_OF): Promise<DefaultSnapshot> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-default-'));
   const db = path.join(dir, 'source.sqlite');
   const out = path.join(dir, 'public');
   await loadDatabase(db, DATA_DIR);
-  await buildSnapshot(fixtureBuild(db, out, { asOf: DEFAULT_AS_OF, now: new Date('2025-09-21T12:00:00Z') }));
+  await buildSnapshot(fixtureBuild(db, out, { asOf, now: new Date(`${asOf}T12:00:00Z`) }));
   return { out, remove: () => rm(dir, { recursive: true, force: true }) };
 }

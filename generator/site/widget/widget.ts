@@ -25,7 +25,7 @@ const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings }
   ar: { widget: arWidget, calendar: arCalendar },
 };
 
-/** A rule valued in a currency carries these once the API publishes currencies (docs/API.md §2c); until then the Naira. */
+/** A rule valued in a currency (currency=, docs/API.md §2c) carries these. */
 type Valued = NisabRule & { nsbCurrency?: string; nsbValueInCurrency?: number | null };
 /** Nigeria's declared Hijri date (docs/API.md §2b), once published. */
 type Dated = Rate & { drtHijriDateNigeria?: string | null };
@@ -81,11 +81,15 @@ async function render(host: HTMLElement) {
   box.dir = LANGUAGE_INFO[lang].dir;
   root.append(box);
   try {
-    // Unknown parameters are ignored (docs/API.md §2): asking in a currency the API does not know yet answers in Naira.
-    const inCurrency = currency === 'NGN' ? '' : `&currency=${currency}`;
+    // A code the API does not publish is a 404 (docs/API.md §2c): the widget then shows the Naira, as it
+    // does where the currency has no rate yet (nsbValueInCurrency null).
+    const rules = (slug: string) =>
+      currency === 'NGN'
+        ? once<Valued[]>(`/nisab?subcategory=${slug}`)
+        : once<Valued[]>(`/nisab?subcategory=${slug}&currency=${currency}`).catch(() => once<Valued[]>(`/nisab?subcategory=${slug}`));
     const [gold, silver, goldRate, silverRate, sources] = await Promise.all([
-      once<Valued[]>(`/nisab?subcategory=gold${inCurrency}`),
-      once<Valued[]>(`/nisab?subcategory=silver${inCurrency}`),
+      rules('gold'),
+      rules('silver'),
       once<Dated>('/rates/latest?subcategory=gold'),
       once<Dated>('/rates/latest?subcategory=silver'),
       once<Source[]>('/sources'),
