@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { BASES, ENDPOINTS, PARAMETERS, type Endpoint, type Parameter, type ParameterName } from '../core/endpoints.ts';
 import { FILE_FIELDS, FILE_PATTERNS, type FileField, type FileKind } from '../core/layout.ts';
 import '../core/schemas.ts';
+import type { Source } from '../core/schemas.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -233,7 +234,28 @@ const STATIC_PATHS = Object.fromEntries(
   }),
 );
 
-export function openApiDocument() {
+/** Markdown text: what CommonMark would read as markup (links, emphasis, HTML) escaped. */
+function markdownText(text: string): string {
+  return text.replace(/[\\`*_[\]<>]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The credits of info.description: every entry of GET /sources, with its licence,
+ * made from the same records the build publishes there (so Redoc's reference page
+ * credits every source /sources names, and no other).
+ */
+export function sourceCredits(sources: readonly Source[]): string {
+  return sources
+    .map((s) => {
+      const name = markdownText(s.srcName);
+      const linked = s.srcURL === null ? name : `[${name}](${s.srcURL.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
+      return `- ${linked}: ${markdownText(s.srcLicence)}`;
+    })
+    .join('\n');
+}
+
+/** The document, its credits from `sources` (the snapshot's GET /sources). */
+export function openApiDocument(sources: readonly Source[]) {
   const paths = {
     ...Object.fromEntries(
       ENDPOINTS.map((endpoint) => [
@@ -263,7 +285,13 @@ export function openApiDocument() {
         '',
         'Every path answers GET and HEAD (HEAD: the same headers, no body) and OPTIONS (204 with `Access-Control-Allow-Methods: GET, HEAD, OPTIONS`, `Access-Control-Allow-Headers: If-None-Match`, `Access-Control-Max-Age: 86400`); any other method is a 405. Every response carries `Access-Control-Allow-Origin: *` and `Cache-Control`; every 200 an `ETag` (304 on `If-None-Match`).',
         '',
-        'JSON Schema files of every record and envelope are published under /schemas/ (index: /schemas/index.json). Data: prices from the World Bank (CC BY 4.0), Naira rates from the IMF (free reuse with credit).',
+        'JSON Schema files of every record and envelope are published under /schemas/ (index: /schemas/index.json).',
+        '',
+        '## Credits',
+        '',
+        `Every figure names where it comes from (a rate's drtPriceSource and drtNairaSource, a declared month's calSource): an entry of GET ${BASES[0]}/sources, which also says what each figure is and how it was taken. The sources, with their licences:`,
+        '',
+        sourceCredits(sources),
       ].join('\n'),
       license: { name: 'MIT (code); data under the licences named in the description', identifier: 'MIT' },
     },

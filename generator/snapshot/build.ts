@@ -20,7 +20,7 @@ import { generatorId } from './generator-id.ts';
 import { planShards, planSnapshot, sha1Hex, type PreviousSnapshot, type SnapshotOptions } from './plan.ts';
 import { currentTree, publish, PreviousTreeDamaged, readManifest, restoreOut, type Manifest } from './publish.ts';
 import { checkOut, lockStore, makeStore } from './store.ts';
-import { CODE_FILES, codeFiles, LANDING_FILES, landingPage } from './site-files.ts';
+import { CODE_FILES, codeFiles, LANDING_FILES, landingPage, OPENAPI_FILE, openApiFile } from './site-files.ts';
 import { LANGUAGES } from '../site/i18n/catalogue.ts';
 
 export interface BuildOptions {
@@ -145,10 +145,12 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
 
   options.progress(`planning the files (${source.rates.length} rates to render)`);
   const planned = planSnapshot(source, snapshotOptions, previous.reusable, source.shards);
-  // The worker bundle and the OpenAPI document depend only on the code: carried over when it is the same.
+  // The worker bundle and the schemas depend only on the code: carried over when it is the same. The
+  // OpenAPI document's credits are the sources', and the pages show the data: rendered every time.
   const sameCode = previous.reusable !== null && CODE_FILES.every((file) => previous.reusable!.files[file]);
   const site = sameCode ? new Map<string, string>() : await codeFiles();
   for (const lang of LANGUAGES) site.set(LANDING_FILES[lang], landingPage(planned.meta, source.sources, source.subcategories, lang));
+  site.set(OPENAPI_FILE, openApiFile(source.sources));
   for (const file of sameCode ? CODE_FILES : []) {
     planned.carry.set(file, previous.reusable!.files[file]!);
     planned.entries.set(file, previous.reusable!.files[file]!);

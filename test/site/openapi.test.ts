@@ -3,7 +3,7 @@
 // included) with its headers, and its static paths cover every file a
 // snapshot publishes under v1/.
 import { execFile } from 'node:child_process';
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,8 @@ import { openApiDocument } from '../../generator/site/openapi.ts';
 import { makeFixture, type Fixture } from '../support/fixture.ts';
 
 const run = promisify(execFile);
-const document = openApiDocument() as unknown as {
+// Its structure does not depend on the sources (the credits of info.description do: tested on a built one below).
+const document = openApiDocument([]) as unknown as {
   paths: Record<string, { get: { responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }> } }>;
   components: { schemas: Record<string, unknown> };
 };
@@ -32,8 +33,9 @@ afterAll(async () => {
 
 describe('openapi.json', () => {
   it('passes redocly lint with the recommended rules', async () => {
+    // The built one, with its credits.
     const file = path.join(dir, 'openapi.json');
-    await writeFile(file, JSON.stringify(openApiDocument(), null, 2));
+    await writeFile(file, await readFile(path.join(fixture.out, 'openapi.json'), 'utf8'));
     const redocly = path.resolve('node_modules/.bin/redocly');
     const result = await run(redocly, ['lint', '--extends', 'recommended', '--format', 'stylish', file], {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
@@ -41,6 +43,29 @@ describe('openapi.json', () => {
     expect(result.stderr + result.stdout).toContain('Your API description is valid');
     expect(result.stderr + result.stdout).not.toMatch(/FAILED|You have \d+ warnings?/);
   }, 60_000);
+
+  it("credits every source of the snapshot's /sources with its licence, and no other (the reference page reads them)", async () => {
+    const built = JSON.parse(await readFile(path.join(fixture.out, 'openapi.json'), 'utf8')) as { info: { description: string } };
+    const sources = JSON.parse(await readFile(path.join(fixture.out, 'v1', 'sources.json'), 'utf8')).data as {
+      srcName: string;
+      srcURL: string | null;
+      srcLicence: string;
+    }[];
+    expect(sources.length).toBeGreaterThan(5);
+    const [, credits] = built.info.description.split('\n## Credits\n');
+    const lines = credits!.split('\n').filter((line) => line.startsWith('- '));
+    expect(lines).toHaveLength(sources.length);
+    // Each line: the source's name (markup escaped), linked to its address, then its licence.
+    const plain = (markdown: string) => markdown.replace(/\\(.)/g, '$1');
+    sources.forEach((source, i) => {
+      const line = lines[i]!;
+      expect(plain(line), source.srcName).toContain(source.srcName);
+      expect(plain(line).endsWith(`: ${source.srcLicence}`), source.srcName).toBe(true);
+      if (source.srcURL !== null) expect(line, source.srcName).toContain(`](${source.srcURL.replace(/\(/g, '%28').replace(/\)/g, '%29')})`);
+    });
+    expect(built.info.description).toMatch(/World Bank/);
+    expect(built.info.description).toMatch(/Central Bank of Nigeria/);
+  });
 
   it('documents every endpoint with 200, 304, 405 and 503 and the contract headers', () => {
     for (const endpoint of ENDPOINTS) {

@@ -409,6 +409,9 @@ describe('the API reference page in Chromium', () => {
     expect(summaries.length).toBeGreaterThanOrEqual(5);
     const text = await page.textContent('#reference');
     for (const summary of summaries) expect(text).toContain(summary);
+    // Its credits are every entry of the snapshot's /sources (openapi.json's info.description is made from them).
+    const sources = (await (await fetch(`${preview.url}/api/v1/sources`)).json()) as { data: { srcName: string; srcLicence: string }[] };
+    for (const source of sources.data) expect(text).toContain(`${source.srcName}: ${source.srcLicence}`);
     await page.screenshot({ path: 'tmp/reference-1280.png' });
     expect(problems).toEqual([]);
     await page.close();
