@@ -1,7 +1,7 @@
-// The static files of the site around the API: the landing page's script and
-// style (bundled with uPlot by esbuild), the API reference page and its
-// renderer (Redoc's standalone build from npm), so the site works offline and
-// loads nothing from a third-party CDN.
+// The static files of the site around the API: the landing page's script, its
+// hawl lookup's module and its style (bundled with uPlot by esbuild), the API
+// reference page and its renderer (Redoc's standalone build from npm), so the
+// site works offline and loads nothing from a third-party CDN.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,9 @@ const CHART_ENTRY = fileURLToPath(new URL('./page/chart.ts', import.meta.url));
 const STYLE_ENTRY = fileURLToPath(new URL('./page/page.css', import.meta.url));
 /** Where the page imports its chart module from (an absolute path on the site, left to the browser). */
 export const CHART_MODULE = '/assets/chart.js';
+const HAWL_ENTRY = fileURLToPath(new URL('./page/hawl.ts', import.meta.url));
+/** The hawl lookup's module of each language, imported by the page at the first lookup. */
+export const HAWL_MODULE = (lang: string) => `/assets/hawl-${lang}.js`;
 const WIDGET_ENTRY = fileURLToPath(new URL('./widget/widget.ts', import.meta.url));
 const require = createRequire(import.meta.url);
 
@@ -39,8 +42,14 @@ async function pageBundle(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const builds = [
     ...LANGUAGES.map((lang) =>
-      esbuild.build({ ...common, entryPoints: { [`page-${lang}`]: PAGE_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) }, external: [CHART_MODULE] }),
+      esbuild.build({
+        ...common,
+        entryPoints: { [`page-${lang}`]: PAGE_ENTRY },
+        define: { PAGE_LANG: JSON.stringify(lang) },
+        external: [CHART_MODULE, HAWL_MODULE(lang)],
+      }),
     ),
+    ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`hawl-${lang}`]: HAWL_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) } })),
     esbuild.build({ ...common, entryPoints: { chart: CHART_ENTRY, page: STYLE_ENTRY } }),
   ];
   for (const result of await Promise.all(builds)) {
@@ -85,6 +94,7 @@ function redocStandalone(): string {
 export const SITE_ASSET_FILES = [
   'widget.js',
   ...LANGUAGES.map((lang) => `assets/page-${lang}.js`),
+  ...LANGUAGES.map((lang) => `assets/hawl-${lang}.js`),
   'assets/chart.js',
   'assets/page.css',
   'assets/redoc.standalone.js',

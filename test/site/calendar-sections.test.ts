@@ -98,8 +98,11 @@ describe('the hawl lookup', () => {
   it('gives 1 Ramadan 1447 as 18 February 2026 in both calendars, with the Nisab the API answers for that day', async () => {
     const { page, problems, requests } = await ready('/');
     // Nothing of the lookup is asked before it is used: the first render stays as BENCHMARKS.md measures it.
-    expect(requests.filter((r) => r.includes('routing.json') || r.includes('calendars'))).toEqual([]);
+    const lookup = (r: string) => r.includes('/assets/hawl-') || r.includes('routing.json') || r.includes('calendars');
+    expect(requests.filter(lookup)).toEqual([]);
     await hijri(page, 1, 9, 1447);
+    // Then its module (in the page's language) and its two tables, once.
+    expect(requests.filter(lookup)).toEqual(['/assets/hawl-en.js', '/v1/routing.json', '/api/v1/calendars/nigeria']);
     const expected = defaults(await nisab('date=2026-02-18'));
     expect(await lines(page)).toEqual({
       nigeria: ['1447-09-01', '2026-02-18', ...expected],

@@ -2,7 +2,7 @@
 // Maliki books (النصاب، الحول، عروض التجارة، السائمة). Figures in Western digits,
 // as CLDR's `ar` writes them by default and as Naira amounts are written in
 // Nigeria. docs/translations.md lists the strings a native speaker should read first.
-import type { CalendarStrings, PageStrings, WidgetStrings } from './catalogue.ts';
+import type { CalendarStrings, HawlStrings, PageStrings, WidgetStrings } from './catalogue.ts';
 
 export const calendar: CalendarStrings = {
   gregorianMonths: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
@@ -89,37 +89,6 @@ export const page: PageStrings = {
     twelveThousandDirhams: 'اثنا عشر ألف درهم',
     print: 'اطبع هذا الإعلان',
     printedFrom: (url) => `طُبع من ${url}`,
-  },
-  hawl: {
-    nav: 'الحول',
-    title: 'حولك: اليوم الميلادي والنصاب لتاريخ هجري',
-    intro:
-      'تجب الزكاة إذا حال الحول القمري. أدخل اليوم الهجري الذي يتم فيه حولك: تعطيك الصفحة يومه الميلادي كما أُعلن الشهر في نيجيريا (سلطان سوكوتو بمشورة لجنة رؤية الهلال) وبتقويم أم القرى، ونصاب ذلك اليوم من واجهة البرمجة. أو أدخل يومًا ميلاديًا لترى تاريخه الهجري في التقويمين.',
-    hijriLegend: 'يوم هجري',
-    day: 'اليوم',
-    month: 'الشهر',
-    year: 'السنة (هـ)',
-    findGregorian: 'ابحث عن يومه الميلادي',
-    gregorianLegend: 'أو يوم ميلادي',
-    date: 'التاريخ',
-    findHijri: 'ابحث عن تاريخه الهجري',
-    loading: 'جارٍ البحث…',
-    badHijri: 'أدخل يومًا من 1 إلى 30، وشهرًا، وسنة من أربعة أرقام.',
-    badDate: 'أدخل تاريخًا.',
-    colCalendar: 'التقويم',
-    colHijri: 'التاريخ الهجري',
-    colGregorian: 'اليوم الميلادي',
-    colGold: 'النصاب بالذهب',
-    colSilver: 'النصاب بالفضة',
-    rateOf: (date) => `بسعر يوم ${date}`,
-    declaredBy: 'شهر مُعلن، نقله:',
-    unknownMonth: (month) => `غير معروف: أول ${month} كما أُعلن ليس في البيانات، والصفحة لا تخمّنه.`,
-    unknownLength: (month) => `غير معروف بعد: لا يُعرف هل في ${month} يوم ثلاثون حتى يُعلن الشهر التالي.`,
-    shortMonth: (month) => `كان ${month} تسعة وعشرين يومًا: لا يوم ثلاثين فيه.`,
-    outsideTable: 'خارج السنوات التي يغطيها جدول أم القرى (1300 إلى 1600هـ).',
-    noHijri: 'ليس في البيانات',
-    monthYear: (month, year) => `${month} ${year}هـ`,
-    askedWith: 'السؤال الموجَّه إلى واجهة البرمجة:',
   },
 
   chartTitle: 'أسعار الذهب والفضة',
@@ -237,6 +206,38 @@ export const page: PageStrings = {
   sourcesIntroHtml: (link, path) => `مصادر الأرقام (يصف ${link} كلَّ مصدر، وكذلك <code>GET ${path}</code>؛ وكل رقم أعلاه يذكر مصدره):`,
   rulesNote: 'الأحكام: مجموعة من المصادر التي يذكرها كل حكم. اسأل عالمًا تثق به عن حالتك.',
   noscript: 'تحتاج الأرقام والرسم البياني والحاسبة إلى JavaScript، أما واجهة البرمجة نفسها فتعمل بدونه.',
+};
+
+export const hawl: HawlStrings = {
+  nav: 'الحول',
+  title: 'حولك: اليوم الميلادي والنصاب لتاريخ هجري',
+  intro:
+    'تجب الزكاة إذا حال الحول القمري. أدخل اليوم الهجري الذي يتم فيه حولك: تعطيك الصفحة يومه الميلادي كما أُعلن الشهر في نيجيريا (سلطان سوكوتو بمشورة لجنة رؤية الهلال) وبتقويم أم القرى، ونصاب ذلك اليوم من واجهة البرمجة. أو أدخل يومًا ميلاديًا لترى تاريخه الهجري في التقويمين.',
+  hijriLegend: 'يوم هجري',
+  day: 'اليوم',
+  month: 'الشهر',
+  year: 'السنة (هـ)',
+  findGregorian: 'ابحث عن يومه الميلادي',
+  gregorianLegend: 'أو يوم ميلادي',
+  date: 'التاريخ',
+  findHijri: 'ابحث عن تاريخه الهجري',
+  loading: 'جارٍ البحث…',
+  badHijri: 'أدخل يومًا من 1 إلى 30، وشهرًا، وسنة من أربعة أرقام.',
+  badDate: 'أدخل تاريخًا.',
+  colCalendar: 'التقويم',
+  colHijri: 'التاريخ الهجري',
+  colGregorian: 'اليوم الميلادي',
+  colGold: 'النصاب بالذهب',
+  colSilver: 'النصاب بالفضة',
+  rateOf: (date) => `بسعر يوم ${date}`,
+  declaredBy: 'شهر مُعلن، نقله:',
+  unknownMonth: (month) => `غير معروف: أول ${month} كما أُعلن ليس في البيانات، والصفحة لا تخمّنه.`,
+  unknownLength: (month) => `غير معروف بعد: لا يُعرف هل في ${month} يوم ثلاثون حتى يُعلن الشهر التالي.`,
+  shortMonth: (month) => `كان ${month} تسعة وعشرين يومًا: لا يوم ثلاثين فيه.`,
+  outsideTable: 'خارج السنوات التي يغطيها جدول أم القرى (1300 إلى 1600هـ).',
+  noHijri: 'ليس في البيانات',
+  monthYear: (month, year) => `${month} ${year}هـ`,
+  askedWith: 'السؤال الموجَّه إلى واجهة البرمجة:',
 };
 
 export const widget: WidgetStrings = {

@@ -34,3 +34,4 @@ export type Strings<T> = T extends (...args: infer A) => string
 export type PageStrings = Strings<typeof English.page>;
 export type WidgetStrings = Strings<typeof English.widget>;
 export type CalendarStrings = Strings<typeof English.calendar>;
+export type HawlStrings = Strings<typeof English.hawl>;

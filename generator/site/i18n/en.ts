@@ -115,40 +115,6 @@ export const page = {
     print: 'Print this notice',
     printedFrom: (url: string) => `Printed from ${url}`,
   },
-  /** The hawl in both directions (page/hawl.ts). */
-  hawl: {
-    nav: 'Hawl',
-    title: 'Your hawl: the Gregorian day and the Nisab of a Hijri date',
-    intro:
-      "Zakat falls due when a lunar year (hawl) has passed. Enter the Hijri day your hawl ends: the page gives its Gregorian day as Nigeria declared the month (the Sultan of Sokoto, on NMCN's advice) and by the Umm al-Qura calendar, and the Nisab of that day from the API. Or enter a Gregorian day to see its Hijri date in both.",
-    hijriLegend: 'A Hijri day',
-    day: 'Day',
-    month: 'Month',
-    year: 'Year (AH)',
-    findGregorian: 'Find its Gregorian day',
-    gregorianLegend: 'Or a Gregorian day',
-    date: 'Date',
-    findHijri: 'Find its Hijri dates',
-    loading: 'Looking it up…',
-    badHijri: 'Enter a day from 1 to 30, a month and a four-digit year.',
-    badDate: 'Enter a date.',
-    colCalendar: 'Calendar',
-    colHijri: 'Hijri date',
-    colGregorian: 'Gregorian day',
-    colGold: 'Nisab on gold',
-    colSilver: 'Nisab on silver',
-    /** Under a Nisab: the day of the rate it is valued at. */
-    rateOf: (date: string) => `at the rate of ${date}`,
-    declaredBy: 'declared month, reported by',
-    unknownMonth: (month: string) => `Not known: the declared first day of ${month} is not in the data, and the page does not guess it.`,
-    unknownLength: (month: string) => `Not known yet: whether ${month} has a 30th day is known once the next month is declared.`,
-    shortMonth: (month: string) => `${month} had 29 days: there was no 30th.`,
-    outsideTable: 'Outside the years the Umm al-Qura table covers (1300 to 1600 AH).',
-    noHijri: 'not in the data',
-    /** A Hijri month and year: "Ramadan 1447 AH". */
-    monthYear: (month: string, year: string) => `${month} ${year} AH`,
-    askedWith: 'Asked of the API:',
-  },
 
   chartTitle: 'Gold and silver prices',
   pricePerGramIn: 'Price per gram in',
@@ -269,6 +235,41 @@ export const page = {
     `Where the figures come from (${link}, also <code>GET ${path}</code>, describes each; every figure above names its own):`,
   rulesNote: 'Rules: compiled from the sources each rule names. Ask a scholar you trust about your own case.',
   noscript: 'The figures, chart and calculator need JavaScript; the API itself works without it.',
+};
+
+/** The hawl lookup (page/hawl.ts, its own module assets/hawl-LANG.js, loaded at the first lookup). */
+export const hawl = {
+  nav: 'Hawl',
+  title: 'Your hawl: the Gregorian day and the Nisab of a Hijri date',
+  intro:
+    "Zakat falls due when a lunar year (hawl) has passed. Enter the Hijri day your hawl ends: the page gives its Gregorian day as Nigeria declared the month (the Sultan of Sokoto, on NMCN's advice) and by the Umm al-Qura calendar, and the Nisab of that day from the API. Or enter a Gregorian day to see its Hijri date in both.",
+  hijriLegend: 'A Hijri day',
+  day: 'Day',
+  month: 'Month',
+  year: 'Year (AH)',
+  findGregorian: 'Find its Gregorian day',
+  gregorianLegend: 'Or a Gregorian day',
+  date: 'Date',
+  findHijri: 'Find its Hijri dates',
+  loading: 'Looking it up…',
+  badHijri: 'Enter a day from 1 to 30, a month and a four-digit year.',
+  badDate: 'Enter a date.',
+  colCalendar: 'Calendar',
+  colHijri: 'Hijri date',
+  colGregorian: 'Gregorian day',
+  colGold: 'Nisab on gold',
+  colSilver: 'Nisab on silver',
+  /** Under a Nisab: the day of the rate it is valued at. */
+  rateOf: (date: string) => `at the rate of ${date}`,
+  declaredBy: 'declared month, reported by',
+  unknownMonth: (month: string) => `Not known: the declared first day of ${month} is not in the data, and the page does not guess it.`,
+  unknownLength: (month: string) => `Not known yet: whether ${month} has a 30th day is known once the next month is declared.`,
+  shortMonth: (month: string) => `${month} had 29 days: there was no 30th.`,
+  outsideTable: 'Outside the years the Umm al-Qura table covers (1300 to 1600 AH).',
+  noHijri: 'not in the data',
+  /** A Hijri month and year: "Ramadan 1447 AH". */
+  monthYear: (month: string, year: string) => `${month} ${year} AH`,
+  askedWith: 'Asked of the API:',
 };
 
 export const widget = {

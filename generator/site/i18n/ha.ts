@@ -1,7 +1,7 @@
 // Hausa (Boko, with the hooked letters ɓ ɗ ƙ ƴ). The fiqh terms as Nigerian
 // scholars write them in Hausa: zakka, Nisabi, hauli, mazhaba, kayan kasuwanci.
 // docs/translations.md lists the strings a native speaker should read first.
-import type { CalendarStrings, PageStrings, WidgetStrings } from './catalogue.ts';
+import type { CalendarStrings, HawlStrings, PageStrings, WidgetStrings } from './catalogue.ts';
 
 export const calendar: CalendarStrings = {
   gregorianMonths: ['Janairu', 'Faburairu', 'Maris', 'Afirilu', 'Mayu', 'Yuni', 'Yuli', 'Agusta', 'Satumba', 'Oktoba', 'Nuwamba', 'Disamba'],
@@ -104,37 +104,6 @@ export const page: PageStrings = {
     twelveThousandDirhams: 'Dirhami 12,000',
     print: 'Buga wannan sanarwa',
     printedFrom: (url) => `An buga daga ${url}`,
-  },
-  hawl: {
-    nav: 'Hauli',
-    title: 'Haulinka: ranar Miladiyya da Nisabin ranar Hijira',
-    intro:
-      'Zakka tana wajaba idan shekara ta wata (hauli) ta cika. Shigar da ranar Hijira da haulinka yake cika: shafin zai ba ka ranarta ta Miladiyya kamar yadda aka ayyana watan a Najeriya (Sarkin Musulmi, bisa shawarar NMCN) da kuma bisa kalandar Ummul Qura, da Nisabin wannan rana daga API. Ko ka shigar da ranar Miladiyya don ganin ranarta ta Hijira a kalandun biyu.',
-    hijriLegend: 'Ranar Hijira',
-    day: 'Rana',
-    month: 'Wata',
-    year: 'Shekara (BH)',
-    findGregorian: 'Nemo ranarta ta Miladiyya',
-    gregorianLegend: 'Ko ranar Miladiyya',
-    date: 'Kwanan wata',
-    findHijri: 'Nemo ranakunta na Hijira',
-    loading: 'Ana nemowa…',
-    badHijri: 'Shigar da rana daga 1 zuwa 30, wata, da shekara mai lambobi huɗu.',
-    badDate: 'Shigar da kwanan wata.',
-    colCalendar: 'Kalanda',
-    colHijri: 'Ranar Hijira',
-    colGregorian: 'Ranar Miladiyya',
-    colGold: 'Nisabi bisa zinariya',
-    colSilver: 'Nisabi bisa azurfa',
-    rateOf: (date) => `bisa farashin ranar ${date}`,
-    declaredBy: 'watan da aka ayyana, wanda ya ruwaito:',
-    unknownMonth: (month) => `Ba a sani ba: ranar farko ta ${month} da aka ayyana ba ta cikin bayanan, kuma shafin ba ya yin hasashe.`,
-    unknownLength: (month) => `Ba a sani ba tukuna: ko ${month} yana da rana ta 30 sai an ayyana wata mai zuwa.`,
-    shortMonth: (month) => `${month} ya yi kwana 29: babu rana ta 30.`,
-    outsideTable: 'Ya wuce shekarun da teburin Ummul Qura ya ƙunsa (1300 zuwa 1600 BH).',
-    noHijri: 'ba ya cikin bayanan',
-    monthYear: (month, year) => `watan ${month}, ${year} BH`,
-    askedWith: 'Abin da aka tambayi API:',
   },
 
   chartTitle: 'Farashin zinariya da azurfa',
@@ -255,6 +224,38 @@ export const page: PageStrings = {
     `Inda alƙaluman suka fito (${link}, da kuma <code>GET ${path}</code>, yana bayyana kowace majiya; kowane adadi na sama ya ambaci tasa):`,
   rulesNote: 'Dokoki: an tattara su daga majiyoyin da kowace doka ta ambata. Ka tambayi malamin da ka amince da shi game da halinka.',
   noscript: 'Alƙaluma, jadawali da lissafin suna buƙatar JavaScript; API ɗin kansa yana aiki ba tare da shi ba.',
+};
+
+export const hawl: HawlStrings = {
+  nav: 'Hauli',
+  title: 'Haulinka: ranar Miladiyya da Nisabin ranar Hijira',
+  intro:
+    'Zakka tana wajaba idan shekara ta wata (hauli) ta cika. Shigar da ranar Hijira da haulinka yake cika: shafin zai ba ka ranarta ta Miladiyya kamar yadda aka ayyana watan a Najeriya (Sarkin Musulmi, bisa shawarar NMCN) da kuma bisa kalandar Ummul Qura, da Nisabin wannan rana daga API. Ko ka shigar da ranar Miladiyya don ganin ranarta ta Hijira a kalandun biyu.',
+  hijriLegend: 'Ranar Hijira',
+  day: 'Rana',
+  month: 'Wata',
+  year: 'Shekara (BH)',
+  findGregorian: 'Nemo ranarta ta Miladiyya',
+  gregorianLegend: 'Ko ranar Miladiyya',
+  date: 'Kwanan wata',
+  findHijri: 'Nemo ranakunta na Hijira',
+  loading: 'Ana nemowa…',
+  badHijri: 'Shigar da rana daga 1 zuwa 30, wata, da shekara mai lambobi huɗu.',
+  badDate: 'Shigar da kwanan wata.',
+  colCalendar: 'Kalanda',
+  colHijri: 'Ranar Hijira',
+  colGregorian: 'Ranar Miladiyya',
+  colGold: 'Nisabi bisa zinariya',
+  colSilver: 'Nisabi bisa azurfa',
+  rateOf: (date) => `bisa farashin ranar ${date}`,
+  declaredBy: 'watan da aka ayyana, wanda ya ruwaito:',
+  unknownMonth: (month) => `Ba a sani ba: ranar farko ta ${month} da aka ayyana ba ta cikin bayanan, kuma shafin ba ya yin hasashe.`,
+  unknownLength: (month) => `Ba a sani ba tukuna: ko ${month} yana da rana ta 30 sai an ayyana wata mai zuwa.`,
+  shortMonth: (month) => `${month} ya yi kwana 29: babu rana ta 30.`,
+  outsideTable: 'Ya wuce shekarun da teburin Ummul Qura ya ƙunsa (1300 zuwa 1600 BH).',
+  noHijri: 'ba ya cikin bayanan',
+  monthYear: (month, year) => `watan ${month}, ${year} BH`,
+  askedWith: 'Abin da aka tambayi API:',
 };
 
 export const widget: WidgetStrings = {

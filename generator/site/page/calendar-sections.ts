@@ -2,7 +2,7 @@
 // time in the page's language: NMCN's monthly notice (#notice, filled by
 // page/notice.ts from the first render's /nisab answer, and the one section the
 // print style sheet prints) and the hawl lookup (#hawl, page/hawl.ts).
-import type { CalendarStrings, PageStrings } from '../i18n/catalogue.ts';
+import type { CalendarStrings, HawlStrings, PageStrings } from '../i18n/catalogue.ts';
 import { escapeHtml } from './escape-html.ts';
 
 export function noticeSection(t: PageStrings): string {
@@ -19,8 +19,7 @@ export function noticeSection(t: PageStrings): string {
 }
 
 /** `asOfHijri` (the snapshot's Umm al-Qura as-of date) gives the year the form starts with. */
-export function hawlSection(t: PageStrings, calendar: CalendarStrings, asOfHijri: string): string {
-  const h = t.hawl;
+export function hawlSection(h: HawlStrings, calendar: CalendarStrings, asOfHijri: string): string {
   const months = calendar.hijriMonths.map((name, i) => `<option value="${i + 1}">${escapeHtml(name)}</option>`).join('');
   return `<section id="hawl" aria-labelledby="hawl-title">
   <h2 id="hawl-title">${escapeHtml(h.title)}</h2>

@@ -6,14 +6,22 @@
 // v1/routing.json for Umm al-Qura, GET /calendars/nigeria for Nigeria) through
 // the core's own functions, so the day shown is the day the API answered for;
 // a Nigerian month whose declaration is not in the data is said to be unknown,
-// never guessed. Nothing is asked before the first lookup.
-import { requestPath, type NisabClient, type NisabQuery } from '../../../client/src/client.ts';
+// never guessed.
+// Its own module per language (assets/hawl-LANG.js, assets.ts), imported by the
+// page at the first lookup: the first render carries none of it.
+import type { NisabClient, NisabQuery } from '../../../client/src/client.ts';
 import type { NigeriaMonth, NisabRule, Source, Subcategory } from '../../../client/src/types.ts';
 import { gregorianDay, ummAlQuraDate, type UmmAlQuraTable } from '../../core/hijri-days.ts';
-import { paths } from '../../core/layout.ts';
 import { nigeriaGregorianDate, nigeriaHijriDate } from '../../core/nigeria-calendar.ts';
+import type { Lang } from '../i18n/catalogue.ts';
+import { hawl as arHawl } from '../i18n/ar.ts';
+import { hawl as enHawl } from '../i18n/en.ts';
+import { hawl as haHawl } from '../i18n/ha.ts';
 import { el } from './element.ts';
 import type { PageWords } from './words.ts';
+
+/** The page's language, defined by the bundler (assets.ts), as in main.ts. */
+declare const PAGE_LANG: Lang;
 
 type Calendar = 'nigeria' | 'umm-al-qura';
 /** Nigeria first: the months its payers keep their hawl by. */
@@ -37,14 +45,25 @@ interface Line {
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
-export function startHawl(api: NisabClient, subcategories: Subcategory[], sources: Map<string, Source>, words: PageWords): void {
+/** What the page gives the module: its client, what the build wrote into it, its words, and where the routing index is. */
+export interface HawlContext {
+  api: NisabClient;
+  subcategories: Subcategory[];
+  sources: Map<string, Source>;
+  words: PageWords;
+  /** The snapshot's v1/routing.json on this site. */
+  routingUrl: string;
+}
+
+/** Sets the lookup up; the page calls the returned function with each submitted form (the first one included). */
+export function startHawl({ api, subcategories, sources, words, routingUrl }: HawlContext): (form: HTMLFormElement) => void {
   const { t, calendar, format } = words;
-  const h = t.hawl;
+  const h = PAGE_LANG === 'ha' ? haHawl : PAGE_LANG === 'ar' ? arHawl : enHawl;
   let tables: Promise<Tables> | null = null;
   const loadTables = () => {
     tables ??= Promise.all([
-      fetch(`${location.origin}/${paths.routing}`).then(async (response) => {
-        if (response.status !== 200) throw new Error(`/${paths.routing} answered ${response.status}`);
+      fetch(routingUrl).then(async (response) => {
+        if (response.status !== 200) throw new Error(`${routingUrl} answered ${response.status}`);
         return ((await response.json()) as { calendars: { ummAlQura: UmmAlQuraTable } }).calendars.ummAlQura;
       }),
       api.nigeriaCalendar(),
@@ -150,7 +169,7 @@ export function startHawl(api: NisabClient, subcategories: Subcategory[], source
         ...figures,
       );
     });
-    const queries = [...new Set(lines.filter((l) => l.query).map((l) => `GET /api/v1${requestPath('/nisab', { ...l.query })}`))];
+    const queries = [...new Set(lines.filter((l) => l.query).map((l) => `GET /api/v1/nisab?${queryText(l.query!)}`))];
     result.replaceChildren(
       el(
         'div',
@@ -178,9 +197,17 @@ export function startHawl(api: NisabClient, subcategories: Subcategory[], source
     }
   }
 
-  $<HTMLFormElement>('hawl-hijri').addEventListener('submit', (event) => {
-    event.preventDefault();
-    const data = new FormData(event.target as HTMLFormElement);
+  return (form) => {
+    const data = new FormData(form);
+    if (form.id === 'hawl-gregorian') {
+      const date = String(data.get('date') ?? '');
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+        result.replaceChildren(el('p', { class: 'warning' }, h.badDate));
+        return;
+      }
+      void lookup((tables) => fromGregorian(date, tables));
+      return;
+    }
     const day = Number(data.get('day'));
     const month = Number(data.get('month'));
     const year = Number(data.get('year'));
@@ -189,14 +216,11 @@ export function startHawl(api: NisabClient, subcategories: Subcategory[], source
       return;
     }
     void lookup((tables) => fromHijri(`${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`, tables));
-  });
-  $<HTMLFormElement>('hawl-gregorian').addEventListener('submit', (event) => {
-    event.preventDefault();
-    const date = String(new FormData(event.target as HTMLFormElement).get('date') ?? '');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-      result.replaceChildren(el('p', { class: 'warning' }, h.badDate));
-      return;
-    }
-    void lookup((tables) => fromGregorian(date, tables));
-  });
+  };
 }
+
+/** The query as the API documents it (hijri_date, then calendar; or date): its values need no escaping. */
+const queryText = (query: NisabQuery) =>
+  Object.entries(query)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');

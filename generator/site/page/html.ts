@@ -52,7 +52,7 @@ export const embedCode = (origin: string, lang: Lang) =>
 
 /** The landing page in one language (docs/API.md §9): the same figures, the words of its catalogue. */
 export function landingPage(meta: Meta, sources: Source[], subcategories: Subcategory[], lang: Lang = 'en'): string {
-  const { page: t, calendar } = PAGE_CATALOGUES[lang];
+  const { page: t, calendar, hawl } = PAGE_CATALOGUES[lang];
   const format = formats(calendar);
   const gold = meta.subcategories.find((s) => s.sctID === meta.defaultSubcategoryID);
   const coverage = meta.subcategories
@@ -96,7 +96,7 @@ export function landingPage(meta: Meta, sources: Source[], subcategories: Subcat
 <header class="top">
   <p class="brand">${escape(t.brand)}</p>
   <nav aria-label="${escape(t.sections)}">
-    <a href="#nisab">${escape(t.navNisab)}</a> <a href="#notice">${escape(t.notice.nav)}</a> <a href="#hawl">${escape(t.hawl.nav)}</a> <a href="#chart">${escape(t.navChart)}</a> <a href="#calculator">${escape(t.navCalculator)}</a> <a href="#embed">${escape(t.navEmbed)}</a> <a href="#api">${escape(t.navApi)}</a> <a href="/reference.html">${escape(t.navReference)}</a>
+    <a href="#nisab">${escape(t.navNisab)}</a> <a href="#notice">${escape(t.notice.nav)}</a> <a href="#hawl">${escape(hawl.nav)}</a> <a href="#chart">${escape(t.navChart)}</a> <a href="#calculator">${escape(t.navCalculator)}</a> <a href="#embed">${escape(t.navEmbed)}</a> <a href="#api">${escape(t.navApi)}</a> <a href="/reference.html">${escape(t.navReference)}</a>
   </nav>
   ${languageSwitch(lang, t.language)}
 </header>
@@ -113,7 +113,7 @@ export function landingPage(meta: Meta, sources: Source[], subcategories: Subcat
 
 ${noticeSection(t)}
 
-${hawlSection(t, calendar, meta.asOfHijri)}
+${hawlSection(hawl, calendar, meta.asOfHijri)}
 
 <section id="chart" aria-labelledby="chart-title">
   <h2 id="chart-title">${escape(t.chartTitle)}</h2>

@@ -7,12 +7,12 @@
 import type uPlot from 'uplot';
 import { el } from './element.ts';
 import { withGaps } from './gaps.ts';
-import { startHawl } from './hawl.ts';
 import { showNotice } from './notice.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, NisabRule, Rate, Source, SourceFigure, Subcategory } from '../../../client/src/types.ts';
 import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
 import { BASES } from '../../core/endpoints.ts';
+import { paths } from '../../core/layout.ts';
 import type { Lang } from '../i18n/catalogue.ts';
 import { calendar as arCalendar, page as arPage } from '../i18n/ar.ts';
 import { calendar as enCalendar, page as enPage } from '../i18n/en.ts';
@@ -23,6 +23,8 @@ import { formats } from '../i18n/format.ts';
 declare const PAGE_LANG: Lang;
 /** uPlot, as assets/chart.js (assets.ts CHART_MODULE). */
 const CHART_MODULE = '/assets/chart.js';
+/** The hawl lookup, in the page's language (assets.ts HAWL_MODULE). */
+const HAWL_MODULE = `/assets/hawl-${PAGE_LANG}.js`;
 
 interface Config {
   lang: string;
@@ -411,8 +413,31 @@ async function start(client: NisabClient) {
   showExamples();
   const subcategories = config.subcategories;
   const words = { t, calendar, format };
-  // The hawl lookup asks nothing until it is used.
-  startHawl(client, subcategories, new Map(config.sources.map((s) => [s.srcID, s])), words);
+  // The hawl lookup: its module, tables and answers are asked at the first lookup (the module already when the form is entered).
+  let hawl: Promise<(form: HTMLFormElement) => void> | null = null;
+  const loadHawl = () =>
+    (hawl ??= (import(HAWL_MODULE) as Promise<typeof import('./hawl.ts')>).then((m) =>
+      m.startHawl({
+        api: client,
+        subcategories,
+        sources: new Map(config.sources.map((s) => [s.srcID, s])),
+        words,
+        routingUrl: `${location.origin}/${paths.routing}`,
+      }),
+    ));
+  $('hawl').addEventListener('focusin', () => void loadHawl().catch(() => (hawl = null)), { once: true });
+  for (const id of ['hawl-hijri', 'hawl-gregorian']) {
+    $(id).addEventListener('submit', (event) => {
+      event.preventDefault();
+      loadHawl().then(
+        (submit) => submit(event.target as HTMLFormElement),
+        (error: Error) => {
+          hawl = null;
+          $('hawl-result').replaceChildren(el('p', { class: 'warning' }, t.couldNotAsk(error.message)));
+        },
+      );
+    });
+  }
   // Today's Nisab first; the chart (its module and its two ranges) once it is shown.
   const published = await showFigures(client, subcategories);
   showNotice(published.rules, subcategories, published.rates, words);
