@@ -19,6 +19,16 @@ export const DOLLAR = 'USD';
 /** The source of the dollar's 1 per dollar (data/sources.csv). */
 export const DOLLAR_SOURCE = 'us-dollar';
 
+/**
+ * The oldest a currency's rate per US dollar may be and still value a record
+ * (docs/API.md §2c, docs/currencies.md): a record dated more than this many days
+ * after the currency's newest rate on or before it carries null currency fields,
+ * as the naira's official rate is carried at most 7 days (sources/cbn.ts
+ * MAX_CARRY_DAYS). The currency API publishes every day, so a longer gap is a
+ * missing figure, and a Nisab in a months-old rate would be a guess dressed as one.
+ */
+export const MAX_FX_AGE_DAYS = 7;
+
 export const CurrencyInput = z
   .object({
     curCode: currencyCode.describe('ISO 4217 code'),
@@ -122,12 +132,14 @@ export const IN_CURRENCY: { [K in RecordName]: { id: string; schema: z.ZodType }
  * v1/fx/{code}/{yyyy}.json (layout.ts): the currency's rate per US dollar at every
  * date a rate of the year, or the year's month ends file, is dated, by that date:
  * [units per US dollar, index in `sources`] or, when the figure is of an earlier
- * date (the newest on or before), [units, index, its date]. A date before the
- * currency's first figure is absent. Read by the router (in-currency.ts).
+ * date (the newest on or before, at most MAX_FX_AGE_DAYS before), [units, index,
+ * its date]. A date before the currency's first figure, or whose newest figure is
+ * older than that, is absent. Read by the router (in-currency.ts).
  */
 export const FxFile = z
   .object({
-    sources: z.array(sourceId).min(1),
+    // Empty in a year where every figure is older than MAX_FX_AGE_DAYS at each date.
+    sources: z.array(sourceId),
     rates: z.record(
       isoDate,
       z.union([

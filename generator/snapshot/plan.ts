@@ -24,6 +24,7 @@ import {
   type Scope,
   type SnapshotFile,
 } from '../core/layout.ts';
+import { daysBetween } from '../core/dates.ts';
 import { hijriDate, ummAlQuraTable } from '../core/hijri.ts';
 import { nigeriaHijriDate } from '../core/nigeria-calendar.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
@@ -34,7 +35,7 @@ import { rateLine, type Meta, type NigeriaMonth, type NisabRuleInput, type Rate,
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
 import { downloadsIndex, nisabThresholds, planDownloads } from './downloads.ts';
 import type { FxSource } from '../db/read-fx.ts';
-import { DOLLAR, DOLLAR_SOURCE, NAIRA, type Currency, type FxFile } from '../core/currencies.ts';
+import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../core/currencies.ts';
 
 export function sha1Hex(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -498,12 +499,14 @@ export function currencyFiles(fx: FxSource | undefined, monthEnds: Rate[], all: 
       const rates: FxFile['rates'] = {};
       for (const date of dates) {
         const row = newestOnOrBefore(rows, date);
-        if (row === undefined) continue;
+        // Too old to value the record (docs/API.md §2c): absent, so its currency fields are null.
+        if (row === undefined || daysBetween(row.date, date) > MAX_FX_AGE_DAYS) continue;
         let index = sources.indexOf(row.source);
         if (index === -1) index = sources.push(row.source) - 1;
         rates[date] = row.date === date ? [row.perUSD, index] : [row.perUSD, index, row.date];
       }
-      if (sources.length > 0) files.set(paths.fx(code, start), JSON.stringify({ sources, rates }) + '\n');
+      // Written for every year of its coverage, empty when every figure is too old: the router reads it.
+      files.set(paths.fx(code, start), JSON.stringify({ sources, rates }) + '\n');
     }
   }
   list.push(...own);

@@ -117,4 +117,27 @@ describe('answers in a currency', () => {
       expect(validate({ ...good, data: { ...good.data, ...broken } }), JSON.stringify(broken)).toBe(false);
     }
   });
+
+  it('use a rate per US dollar for at most 7 days (MAX_FX_AGE_DAYS), then null', async () => {
+    // The fixture's EUR is dated on the 15th of each month (2021-01-15, day 375 of its rows: 0.85 + (375 % 11) × 0.0071 = 0.8571 per US dollar).
+    const on = async (date: string) =>
+      (JSON.parse((await request(preview.url, `/api/v1/rates/latest?date=${date}&currency=EUR`)).body) as { data: Record<string, unknown> }).data;
+    const week = await on('2021-01-22');
+    expect([week.drtDate, week.drtCurrencyDate, week.drtUSDinCurrency]).toEqual(['2021-01-22', '2021-01-15', 0.8571]);
+    const after = await on('2021-01-23');
+    expect([after.drtDate, after.drtCurrencyDate, after.drtUSDinCurrency, after.drtCurrencySource, after.drtInCurrency]).toEqual([
+      '2021-01-23',
+      null,
+      null,
+      null,
+      null,
+    ]);
+    // The Nisab of that day in EUR is null too; in Naira it is valued.
+    const rules = (
+      JSON.parse((await request(preview.url, '/api/v1/nisab?date=2021-01-23&currency=EUR&subcategory=gold')).body) as {
+        data: Record<string, unknown>[];
+      }
+    ).data;
+    expect(rules.map((r) => [r.nsbValueInCurrency === null, r.nsbValueInNaira === null])).toEqual(rules.map(() => [true, false]));
+  });
 });

@@ -48,7 +48,8 @@ function ratesCsv(): string {
 }
 
 // Currencies (docs/API.md §2c): GBP on weekdays from 2020-01-06 (so the first records
-// have none), EUR once a month from 2021-01-15 (carried weeks), JPY on one day, and
+// have none), EUR once a month from 2021-01-15 (used for 7 days, then null:
+// MAX_FX_AGE_DAYS), JPY on one day, and
 // rows after the as-of date that must not show.
 const CURRENCIES_CSV = 'curCode,curName\nEUR,Euro\nGBP,Pound Sterling\nJPY,Yen\nNGN,Naira\nUSD,US Dollar\n';
 export const FX_CODES = ['EUR', 'GBP', 'JPY', 'NGN', 'USD'];
@@ -287,12 +288,15 @@ export function oracleInCurrency(db: string, asOf: string, code: string, rates: 
     const fx = handle.prepare(
       'SELECT fxPerUSD, fxDate, fxSource FROM fx_rates WHERE fxCurrency = ? AND fxDate <= ? AND fxDate <= ? ORDER BY fxDate DESC LIMIT 1',
     );
+    // A figure more than 7 days older than the record values nothing (MAX_FX_AGE_DAYS, docs/API.md §2c).
+    const fresh = <T extends { fxDate: string }>(found: T | undefined, date: string) =>
+      found !== undefined && (Date.parse(date) - Date.parse(found.fxDate)) / 86_400_000 <= 7 ? found : undefined;
     const product = handle.prepare('SELECT money(?, ?)').pluck();
     return rates.map((rate) => {
       let found: { fxPerUSD: number; fxDate: string; fxSource: string } | undefined;
       if (code === 'NGN') found = { fxPerUSD: rate.drtUSDinNaira as number, fxDate: rate.drtNairaDate as string, fxSource: rate.drtNairaSource as string };
       else if (code === 'USD') found = { fxPerUSD: 1, fxDate: rate.drtDate as string, fxSource: 'us-dollar' };
-      else found = fx.get(code, rate.drtDate, asOf) as typeof found;
+      else found = fresh(fx.get(code, rate.drtDate, asOf) as typeof found, rate.drtDate as string);
       return {
         ...rate,
         drtCurrency: code,
