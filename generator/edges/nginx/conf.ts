@@ -94,7 +94,7 @@ function escapeRegex(text: string): string {
  * The headers the front names the request with. Every one is always set (empty
  * when unused): a client's own X-Nisab-* header never reaches the backend.
  */
-function proxyToBackend(indent: string, refused: string, tree = '""', ifNoneMatch = '$http_if_none_match'): string {
+function proxyToBackend(indent: string, refused: string, tree = '""', ifNoneMatch = '$http_if_none_match', framing = '""'): string {
   return [
     'proxy_pass http://nisab_backend/_nisab/compose;',
     'proxy_http_version 1.1;',
@@ -113,6 +113,7 @@ function proxyToBackend(indent: string, refused: string, tree = '""', ifNoneMatc
     `proxy_set_header X-Nisab-Tree ${tree};`,
     `proxy_set_header X-Nisab-If-None-Match ${ifNoneMatch};`,
     `proxy_set_header X-Nisab-Refused ${refused};`,
+    `proxy_set_header X-Nisab-Framing ${framing};`,
     // A client that half-closes after its request still reads the answer.
     'proxy_ignore_client_abort on;',
     'max_ranges 0;',
@@ -256,6 +257,7 @@ http {
     js_import nisab from ${p('nisab-api.js')};
     js_preload_object nisab_snapshot from ${p('snapshot.json')};
     js_set $nisab_if_none_match_lines nisab.ifNoneMatchLines;
+    js_set $nisab_framing nisab.framing;
 
     # Where a request goes (the server rewrites to $nisab_target):
     #   /_nisab/odd        a target the URL parser reads otherwise than nginx (dot segments,
@@ -482,8 +484,9 @@ ${errorPages('            ')}
 
         location ^~ /_nisab/refused/ {
             internal;
-            # A second If-None-Match line is one of the refusals: the router reads them all.
-${proxyToBackend('            ', '$uri', '""', '$nisab_if_none_match_lines')}
+            # A second If-None-Match line is one of the refusals: the router reads them all;
+            # a second Content-Length or Transfer-Encoding is malformed, as on the preview.
+${proxyToBackend('            ', '$uri', '""', '$nisab_if_none_match_lines', '$nisab_framing')}
             add_header X-Nisab-Path router always;
             ${CLOSE_WHEN_STALE}
         }

@@ -99,13 +99,28 @@ function ifNoneMatch(value: string | undefined): string | null {
  * never arrives here.
  */
 function ifNoneMatchLines(r: NginxRequest): string {
+  return linesOf(r, 'if-none-match').join(', ');
+}
+
+/** The values of the header lines named `name` (lower case) that nginx read. */
+function linesOf(r: NginxRequest, name: string): string[] {
   const values: string[] = [];
   const lines = r.rawHeadersIn;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string[];
-    if ((line[0] as string).toLowerCase() === 'if-none-match') values.push(line[1] as string);
+    if ((line[0] as string).toLowerCase() === name) values.push(line[1] as string);
   }
-  return values.join(', ');
+  return values;
+}
+
+/**
+ * js_set of the front for a request nginx refused: "malformed" when its body's
+ * framing is (Content-Length or Transfer-Encoding twice), as Node's parser
+ * refuses it on the preview; nginx's other refusals of a repeated line
+ * (If-None-Match, Host...) get the router's answer, as the preview gives one.
+ */
+function framing(r: NginxRequest): string {
+  return linesOf(r, 'content-length').length > 1 || linesOf(r, 'transfer-encoding').length > 1 ? 'malformed' : '';
 }
 
 /**
@@ -167,6 +182,7 @@ const REFUSALS: { [status: string]: { status: number; message: string } } = {
  *   X-Nisab-Tree           the tree the front's answer cache is keyed for (empty: the one DIR holds now)
  *   X-Nisab-If-None-Match  the client's If-None-Match
  *   X-Nisab-Refused        /_nisab/refused/STATUS when nginx refused it, else empty
+ *   X-Nisab-Framing        "malformed" when nginx refused a body's framing (see framing), else empty
  */
 function compose(r: NginxRequest): void {
   const method = r.headersIn['X-Nisab-Method'] || '';
@@ -184,7 +200,8 @@ function compose(r: NginxRequest): void {
   const tree = named !== '' && (named === nisab_snapshot.tree || named === current || sameStore(named, current)) ? named : current;
   // A line or headers too large say so, even under a base (as the preview's Node does); the
   // rest of what nginx refuses (TRACE, a URI climbing above the root...) gets the router's answer.
-  if (method === '' || url === '' || (refused && (refused[1] === '414' || refused[1] === '494'))) otherwise();
+  if (refused && r.headersIn['X-Nisab-Framing'] === 'malformed') send(r, edgeError(400, 'the request is malformed'));
+  else if (method === '' || url === '' || (refused && (refused[1] === '414' || refused[1] === '494'))) otherwise();
   else answer(r, { method: method, url: url, ifNoneMatch: ifNoneMatch(r.headersIn['X-Nisab-If-None-Match']) }, tree, otherwise);
 }
 
@@ -202,4 +219,4 @@ function sameStore(a: string, b: string): boolean {
   return slash > 0 && a.lastIndexOf('/') === slash && a.slice(0, slash) === b.slice(0, slash) && a.indexOf('/..') === -1;
 }
 
-export default { handle: handle, compose: compose, odd: odd, ifNoneMatchLines: ifNoneMatchLines };
+export default { handle: handle, compose: compose, odd: odd, ifNoneMatchLines: ifNoneMatchLines, framing: framing };
