@@ -177,6 +177,35 @@ describe('the hawl lookup', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('says how old the rate of each Nisab is on that day, and warns past 7 days (a gap of the daily series)', async () => {
+    const { page, problems } = await ready('/', 1280);
+    const ages = async (date: string) => {
+      await page.evaluate(() => delete document.getElementById('hawl-result')!.dataset.answered);
+      await page.fill('#hawl-gregorian input[name=date]', date);
+      await page.click('#hawl-gregorian button');
+      await page.waitForSelector('#hawl-result[data-answered="true"]', { timeout: 30_000 });
+      const row = '#hawl-result tr[data-calendar=umm-al-qura]';
+      return {
+        gold: await page.getAttribute(`${row} [data-testid=hawl-gold-age]`, 'data-days'),
+        silver: await page.getAttribute(`${row} [data-testid=hawl-silver-age]`, 'data-days'),
+        warned: await page.locator(`${row} [data-testid=hawl-gold-old]`).count(),
+        text: await page.textContent(row),
+      };
+    };
+    // The API's nsbRateAgeDays: no rate from 2 to 9 September 2025, so on the 9th the rate of the 1st is 8 days old.
+    const api = async (date: string) => (await nisab(`date=${date}`)).find((r) => r.nsbSubcategoryID === 1 && r.nsbIsDefault)!.nsbRateAgeDays;
+    expect(await api('2025-09-09')).toBe(8);
+    const ninth = await ages('2025-09-09');
+    expect(ninth).toMatchObject({ gold: '8', silver: '8', warned: 1 });
+    expect(ninth.text).toContain('a rate 8 days old');
+    expect(ninth.text).toContain('no rate was published in the 8 days since');
+    // On the 1st, a rate of that day; on the 8th, 7 days: said, not warned.
+    expect(await ages('2025-09-01')).toMatchObject({ gold: '0', warned: 0 });
+    expect(await ages('2025-09-08')).toMatchObject({ gold: '7', warned: 0 });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
 
 describe("NMCN's notice", () => {

@@ -261,6 +261,11 @@ export const hawl = {
   colSilver: 'Nisab on silver',
   /** Under a Nisab: the day of the rate it is valued at. */
   rateOf: (date: string) => `at the rate of ${date}`,
+  /** After it: the rate's age on the day asked (nsbRateAgeDays); `shown` is `days` written for the language. */
+  rateAge: (days: number, shown: string) => (days === 0 ? 'a rate of that day' : days === 1 ? 'a rate 1 day old' : `a rate ${shown} days old`),
+  /** Past OLD_RATE_AFTER_DAYS (hawl.ts): no rate in the days between it and the day asked. */
+  oldRate: (shown: string) =>
+    `Warning: no rate was published in the ${shown} days since. The Nisab of that day is valued at this older rate; the market on that day may have differed.`,
   declaredBy: 'declared month, reported by',
   unknownMonth: (month: string) => `Not known: the declared first day of ${month} is not in the data, and the page does not guess it.`,
   unknownLength: (month: string) => `Not known yet: whether ${month} has a 30th day is known once the next month is declared.`,

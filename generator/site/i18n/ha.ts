@@ -248,6 +248,9 @@ export const hawl: HawlStrings = {
   colGold: 'Nisabi bisa zinariya',
   colSilver: 'Nisabi bisa azurfa',
   rateOf: (date) => `bisa farashin ranar ${date}`,
+  rateAge: (days, shown) => (days === 0 ? 'farashin ranar kanta' : `farashin ya yi kwanaki ${shown} a wannan ranar`),
+  oldRate: (shown) =>
+    `Gargaɗi: ba a wallafa farashi ba a cikin kwanaki ${shown} da suka biyo bayansa. An ƙididdige Nisabin wannan ranar da wannan tsohon farashin; farashin kasuwa na ranar zai iya bambanta.`,
   declaredBy: 'watan da aka ayyana, wanda ya ruwaito:',
   unknownMonth: (month) => `Ba a sani ba: ranar farko ta ${month} da aka ayyana ba ta cikin bayanan, kuma shafin ba ya yin hasashe.`,
   unknownLength: (month) => `Ba a sani ba tukuna: ko ${month} yana da rana ta 30 sai an ayyana wata mai zuwa.`,

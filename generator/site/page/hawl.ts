@@ -26,6 +26,12 @@ declare const PAGE_LANG: Lang;
 type Calendar = 'nigeria' | 'umm-al-qura';
 /** Nigeria first: the months its payers keep their hawl by. */
 const CALENDARS: Calendar[] = ['nigeria', 'umm-al-qura'];
+/**
+ * A Nisab valued at a rate more days before the day asked than this is warned
+ * about (docs/site.md): the daily series has gaps (GET /gaps), and the history
+ * before it is monthly; a week covers a source's weekend and holiday pauses.
+ */
+export const OLD_RATE_AFTER_DAYS = 7;
 
 interface Tables {
   ummAlQura: UmmAlQuraTable;
@@ -122,7 +128,18 @@ export function startHawl({ api, subcategories, sources, words, routingUrl }: Ha
       el('strong', {}, value),
       rule.nsbValueInUSD === null ? '' : el('span', { class: 'small' }, ` · ${format.money(rule.nsbValueInUSD, 'USD')}`),
       ...(rule.nsbRateDate ? [el('br'), el('span', { class: 'small' }, h.rateOf(format.date(rule.nsbRateDate)))] : []),
+      ...rateAge(rule, slug),
     );
+  }
+
+  /** How old the rate is on the day asked (the API's nsbRateAgeDays), and a warning past OLD_RATE_AFTER_DAYS. */
+  function rateAge(rule: NisabRule, slug: 'gold' | 'silver'): HTMLElement[] {
+    const days = rule.nsbRateAgeDays;
+    if (days === null) return [];
+    const shown = format.number(days, 0);
+    const age = el('span', { class: 'small', 'data-testid': `hawl-${slug}-age`, 'data-days': String(days) }, ` · ${h.rateAge(days, shown)}`);
+    if (days <= OLD_RATE_AFTER_DAYS) return [age];
+    return [age, el('p', { class: 'warning small', role: 'note', 'data-testid': `hawl-${slug}-old` }, h.oldRate(shown))];
   }
 
   function declaredBy(month: NigeriaMonth | undefined): (Node | string)[] {
