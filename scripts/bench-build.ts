@@ -5,6 +5,9 @@
 //
 //   npx tsx scripts/bench-build.ts
 //   npx tsx scripts/bench-build.ts --scale    # issue 12: 2 × 20 and 10 × 50 years, one run each
+//   npx tsx scripts/bench-build.ts --currencies   # issue 23: 10 × 50 years × 170 currencies, one run:
+//                                                 # files, size, and the files an answer in a currency reads
+//                                                 # (BENCH_CURRENCY_HISTORY=2x5x3: another size)
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -188,6 +191,9 @@ function report({ full, nightly, sizes, rewritten }: Results): void {
 interface ScaleRow {
   label: string;
   records: number;
+  tree: { files: number; bytes: number; fxFiles: number; fxBytes: number };
+  /** Answers in a currency against the same in Naira (empty without currencies). */
+  currencyReads: CurrencyReads[];
   fullSeconds: number;
   nightlySeconds: number;
   /** The night's day imported (every gate included), median of the nights. */
@@ -232,8 +238,57 @@ async function rangeReads(out: string, count: number): Promise<ScaleRow['ranges'
   return result;
 }
 
-async function scaleRow(subcategories: number, years: number): Promise<ScaleRow> {
-  const bench = await makeDatabase(years, subcategories);
+/** What one answer reads, planned by the router on the built tree: files, their bytes, and the bytes returned. */
+interface Reads {
+  status: number;
+  files: number;
+  read: number;
+  returned: number;
+}
+
+interface CurrencyReads {
+  label: string;
+  url: string;
+  naira: Reads;
+  inCurrency: Reads;
+}
+
+/** The answers docs/API.md §2c bounds the reads of, each asked without and with currency=`code`. */
+const CURRENCY_ANSWERS: [string, string][] = [
+  ['latest rate', '/api/v1/rates/latest'],
+  ['dated rate', '/api/v1/rates/latest?date=2010-05-17'],
+  ['Nisab', '/api/v1/nisab'],
+  ['dated Nisab', '/api/v1/nisab?date=2010-05-17'],
+  ['month range (30 days)', '/api/v1/rates?start_date=2024-01-17&end_date=2024-02-15'],
+  ['year range (366 days, one year file)', '/api/v1/rates?start_date=2023-06-15&end_date=2024-06-14'],
+  ['year range (365 days, two years)', '/api/v1/rates?start_date=2019-07-01&end_date=2020-06-29'],
+  ['ten-year range', '/api/v1/rates?start_date=2014-06-15&end_date=2024-06-14'],
+];
+
+async function currencyReads(out: string, code: string): Promise<CurrencyReads[]> {
+  const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as Manifest;
+  const index = JSON.parse(await readFile(path.join(out, paths.routing), 'utf8')) as RoutingIndex;
+  const reads = async (url: string): Promise<Reads> => {
+    const plan = route({ method: 'GET', url, ifNoneMatch: null }, index)!;
+    const texts = await Promise.all(plan.reads.map((r) => readFile(path.join(out, r.path), 'utf8')));
+    const answer = assemble(plan, texts, index);
+    return {
+      status: answer.status,
+      files: plan.reads.length,
+      read: plan.reads.reduce((sum, r) => sum + manifest.files[r.path]!.bytes, 0),
+      returned: answer.parts.reduce((sum, part) => sum + Buffer.byteLength(part), 0),
+    };
+  };
+  const rows: CurrencyReads[] = [];
+  for (const [label, url] of CURRENCY_ANSWERS)
+    rows.push({ label, url, naira: await reads(url), inCurrency: await reads(`${url}${url.includes('?') ? '&' : '?'}currency=${code}`) });
+  return rows;
+}
+
+async function scaleRow(subcategories: number, years: number, currencies = 0): Promise<ScaleRow> {
+  const made = performance.now();
+  const bench = await makeDatabase(years, subcategories, currencies);
+  if (currencies > 0) console.error(`${subcategories} × ${years} × ${currencies} currencies: database made in ${seconds((performance.now() - made) / 1000)} s`);
   try {
     const out = path.join(bench.dir, 'public');
     const full = await timedBuild(bench.db, out, LAST_DATE);
@@ -255,9 +310,13 @@ async function scaleRow(subcategories: number, years: number): Promise<ScaleRow>
     );
     const manifest = JSON.parse(await readFile(path.join(out, 'manifest.json'), 'utf8')) as Manifest;
     const [file, entry] = Object.entries(manifest.files).sort(([, x], [, y]) => y.bytes - x.bytes)[0]!;
+    const all = await treeSize(out);
+    const fx = await treeSize(out, 'v1/fx').catch(() => ({ files: 0, bytes: 0 }));
     return {
-      label: `${subcategories} × ${years} years`,
+      label: `${subcategories} × ${years} years${currencies > 0 ? ` × ${currencies} currencies` : ''}`,
       records: bench.records,
+      tree: { files: all.files, bytes: all.bytes, fxFiles: fx.files, fxBytes: fx.bytes },
+      currencyReads: currencies > 0 ? await currencyReads(out, bench.currencies[0]!) : [],
       fullSeconds: full.seconds,
       nightlySeconds: nightly.seconds,
       importSeconds: median(imports),
@@ -278,17 +337,21 @@ async function scaleRow(subcategories: number, years: number): Promise<ScaleRow>
   }
 }
 
-async function scale(): Promise<void> {
+async function scale(withCurrencies: boolean): Promise<void> {
   // Untimed warm-up (JIT, the esbuild service), then one run of each database.
   const warm = await makeDatabase(2, 2);
   await build(warm.db, path.join(warm.dir, 'public'), LAST_DATE);
   await warm.cleanUp();
-  const rows = [await scaleRow(2, 20), await scaleRow(10, 50)];
+  // BENCH_CURRENCY_HISTORY=2x5x3 for a quick look (subcategories x years x currencies).
+  const [s, y, c] = (process.env.BENCH_CURRENCY_HISTORY ?? '10x50x170').split('x').map(Number) as [number, number, number];
+  const rows = withCurrencies ? [await scaleRow(s, y, c)] : [await scaleRow(2, 20), await scaleRow(10, 50)];
   const mib = (bytes: number) => (bytes / 1048576).toFixed(2) + ' MiB';
   console.log(
     markdownTable(
       ['measure', ...rows.map((r) => `${r.label} (${r.records.toLocaleString('en')} records)`)],
       [
+        ['files in the tree (of which v1/fx/)', ...rows.map((r) => `${r.tree.files.toLocaleString('en')} (${r.tree.fxFiles.toLocaleString('en')})`)],
+        ['bytes of the tree (of which v1/fx/)', ...rows.map((r) => `${mib(r.tree.bytes)} (${mib(r.tree.fxBytes)})`)],
         ['full build (s)', ...rows.map((r) => seconds(r.fullSeconds))],
         ['nightly build (s, median of 3 nights)', ...rows.map((r) => seconds(r.nightlySeconds))],
         ['nightly / full', ...rows.map((r) => percent(r.nightlySeconds / r.fullSeconds))],
@@ -305,10 +368,25 @@ async function scale(): Promise<void> {
       ],
     ),
   );
+  for (const row of rows.filter((r) => r.currencyReads.length > 0)) {
+    const cells = (r: Reads) => (r.status === 200 ? [String(r.files), r.read.toLocaleString('en'), r.returned.toLocaleString('en')] : [`${r.status}`, '', '']);
+    console.log(`\n${row.label}: what an answer reads, without and with currency= (router plan on the built tree)\n`);
+    console.log(
+      markdownTable(
+        ['answer', 'files', 'bytes read', 'bytes returned', 'in a currency: files', 'bytes read', 'bytes returned', 'bytes read, currency / Naira'],
+        row.currencyReads.map((r) => [
+          `${r.label} (\`${r.url.replace('/api/v1', '')}\`)`,
+          ...cells(r.naira),
+          ...cells(r.inCurrency),
+          r.inCurrency.status === 200 ? (r.inCurrency.read / r.naira.read).toFixed(2) : '',
+        ]),
+      ),
+    );
+  }
 }
 
 async function main(): Promise<void> {
-  if (process.argv.includes('--scale')) return scale();
+  if (process.argv.includes('--scale') || process.argv.includes('--currencies')) return scale(process.argv.includes('--currencies'));
   const bench = await makeDatabase(YEARS);
   try {
     const full = await fullBuilds(bench);

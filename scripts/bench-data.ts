@@ -1,14 +1,19 @@
 // Shared by the benchmarks: a source database of N years of two daily
 // subcategories (gold, id 1, the default; silver, id 2) with deterministic
-// prices, made through the real imports, and a snapshot built from it with
-// the real build (in-process, so only the build is timed).
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+// prices, optionally with C currencies' daily rates per US dollar (docs/API.md
+// §2c), made through the real imports, and a snapshot built from it with the
+// real build (in-process, so only the build is timed).
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSnapshot, type BuildSummary } from '../generator/snapshot/build.ts';
 import { loadDatabase } from '../generator/db/default-db.ts';
 import { importRates } from '../generator/db/import-rates.ts';
 import { openDatabase } from '../generator/db/open.ts';
+import { DOLLAR, NAIRA, type FxRateInput } from '../generator/core/currencies.ts';
+import { FX_DIR } from '../generator/db/default-db.ts';
+import { keepFx } from '../generator/db/fx-files.ts';
+import { importFx } from '../generator/db/import-fx.ts';
 
 /** The newest date of every benchmark database; a nightly build appends the days after it. */
 export const LAST_DATE = '2024-06-14';
@@ -64,6 +69,33 @@ function ratesCsv(dates: string[], ids: readonly number[]): string {
   return rows.join('\n') + '\n';
 }
 
+/**
+ * `count` currency codes: the ISO 4217 ones of data/currencies.csv (less NGN and USD,
+ * which are each rate's own), then made-up codes from the user-assigned QAA-QZZ.
+ */
+async function currencyCodes(count: number): Promise<[string, string][]> {
+  const text = await readFile(new URL('../data/currencies.csv', import.meta.url), 'utf8');
+  const real = text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(',') as [string, string])
+    .filter(([code]) => code !== NAIRA && code !== DOLLAR)
+    // GBP first, for the benchmarks' answers in a currency.
+    .sort(([a], [b]) => Number(b === 'GBP') - Number(a === 'GBP'));
+  const codes = real.slice(0, count);
+  for (let i = 0; codes.length < count; i++)
+    codes.push([`Q${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`, `Bench ${i}`]);
+  return codes;
+}
+
+/** A currency's rate per US dollar on a date: a wave around a base of its own, never a jump the FX gate refuses. */
+function fxRow(date: string, code: string, index: number): FxRateInput {
+  const day = Date.parse(date + 'T00:00:00Z') / DAY_MS;
+  const base = 0.3 + ((index * 7.31) % 50) ** 2;
+  return { fxDate: date, fxCurrency: code, fxPerUSD: Number((base * (0.8 + wave(day, 400 + index) * 0.4)).toPrecision(8)), fxSource: 'manual' };
+}
+
 export interface BenchDatabase {
   /** A temporary folder holding the database and anything a benchmark puts beside it. */
   dir: string;
@@ -71,11 +103,17 @@ export interface BenchDatabase {
   records: number;
   /** The subcategories with daily rates. */
   ids: number[];
+  /** The currencies with a daily rate per US dollar besides NGN and USD (GBP first when there are any). */
+  currencies: string[];
   cleanUp(): Promise<void>;
 }
 
-/** A new database of `years` years of daily rates of `subcategories` subcategories (gold and silver first) ending on LAST_DATE. */
-export async function makeDatabase(years: number, subcategories = 2): Promise<BenchDatabase> {
+/**
+ * A new database of `years` years of daily rates of `subcategories` subcategories (gold and silver first)
+ * ending on LAST_DATE, and of `currencies` currencies' rates per US dollar on every one of those days,
+ * kept as data/fx's month files and imported by the default data's loader as the nightly's are.
+ */
+export async function makeDatabase(years: number, subcategories = 2, currencies = 0): Promise<BenchDatabase> {
   const ids = Array.from({ length: subcategories }, (_, i) => i + 1);
   const dir = await mkdtemp(path.join(tmpdir(), `bench-${subcategories}x${years}y-`));
   const file = (name: string) => path.join(dir, name);
@@ -84,18 +122,44 @@ export async function makeDatabase(years: number, subcategories = 2): Promise<Be
   await writeFile(file('subcategories.csv'), subcategoriesCsv(subcategories));
   await writeFile(file('rates.csv'), ratesCsv(dates, ids));
   await writeFile(file('nisab.json'), JSON.stringify(NISAB_RULES));
+  const codes = await currencyCodes(currencies);
+  if (currencies > 0) {
+    await writeFile(file('currencies.csv'), ['curCode,curName', ...codes.map(([code, name]) => `${code},${name}`)].join('\n') + '\n');
+    // A month at a time, so the rows of 50 years × 170 currencies are never all in memory.
+    for (let i = 0; i < dates.length; ) {
+      const month = dates[i]!.slice(0, 7);
+      const rows: FxRateInput[] = [];
+      for (; i < dates.length && dates[i]!.startsWith(month); i++) rows.push(...codes.map(([code], index) => fxRow(dates[i]!, code, index)));
+      await keepFx(file(FX_DIR), rows);
+    }
+  }
   const db = file('source.sqlite');
   await loadDatabase(db, dir);
-  return { dir, db, records: dates.length * ids.length, ids, cleanUp: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    db,
+    records: dates.length * ids.length,
+    ids,
+    currencies: codes.map(([code]) => code),
+    cleanUp: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
-/** Imports one rate per subcategory for `date`, as the nightly feed would. */
+/** Imports one rate per subcategory for `date`, and each currency's rate per US dollar, as the nightly feed would. */
 export async function appendDay(bench: BenchDatabase, date: string): Promise<void> {
   const csv = path.join(bench.dir, `day-${date}.csv`);
   await writeFile(csv, ratesCsv([date], bench.ids));
   const handle = openDatabase(bench.db);
   try {
     await importRates(handle, csv);
+    if (bench.currencies.length > 0) {
+      const fx = path.join(bench.dir, `fx-${date}`);
+      const [written] = await keepFx(
+        fx,
+        bench.currencies.map((code, index) => fxRow(date, code, index)),
+      );
+      await importFx(handle, written!);
+    }
   } finally {
     handle.close();
   }

@@ -58,6 +58,9 @@
 //                                               --experimental-websocket, for the inspector)
 //   BENCH_HISTORIES=2x20,2x50,10x50            (the default: subcategories x years; CPU and cold
 //                                               start are measured for 2 subcategories, memory for all)
+//   npx tsx scripts/bench-worker.ts --currency (issue 23: our isolate's CPU for answers in a currency
+//                                               against the same in Naira, BENCH_HISTORIES=2x20 by
+//                                               default, 3 currencies; about 2 minutes a history)
 import { spawnSync } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -82,6 +85,24 @@ const RANGES = {
   empty: '/api/v1/no-such-endpoint',
   whole: '/api/v1/rates',
 };
+/**
+ * Issue 23: each answer in Naira and in a currency (docs/API.md §2c), with its requests per round.
+ * The ten-year range in a currency is refused (400: at most 366 days), so its cost is the refusal's.
+ */
+const IN_GBP = (url: string) => `${url}${url.includes('?') ? '&' : '?'}currency=GBP`;
+const CURRENCY_ANSWERS: { [name: string]: [string, number] } = {};
+for (const [name, url, n] of [
+  ['latest', RANGES.latest, 200],
+  ['datedNisab', '/api/v1/nisab?date=2020-03-16', 200],
+  ['days30', RANGES.days30, 200],
+  ['year', '/api/v1/rates?start_date=2023-06-15&end_date=2024-06-14', 40],
+  ['years10', RANGES.years10, 20],
+] as const) {
+  CURRENCY_ANSWERS[name] = [url, n];
+  CURRENCY_ANSWERS[`${name}GBP`] = [IN_GBP(url), name === 'years10' ? 200 : n];
+}
+/** Answers that are refusals by design: their status is not an error of the run. */
+const REFUSED = [IN_GBP(RANGES.years10)];
 /** A file of the tree outside the API bases: the assets router answers it, our worker never runs. */
 const STATIC_FILE = '/v1/meta.json';
 const REQUESTS = { latest: 400, days30: 400, years10: 20, empty: 400 };
@@ -147,7 +168,8 @@ async function startWorker(snapshot: string, { emptyModule = false, inspect = fa
 async function get(url: string): Promise<number> {
   const response = await fetch(url);
   const bytes = (await response.arrayBuffer()).byteLength;
-  if (response.status !== 200 && !url.endsWith(RANGES.empty)) throw new Error(`${url}: ${response.status}`);
+  if (response.status !== 200 && !url.endsWith(RANGES.empty) && !REFUSED.some((refused) => url.endsWith(refused)))
+    throw new Error(`${url}: ${response.status}`);
   return bytes;
 }
 
@@ -402,21 +424,26 @@ interface IsolateRow {
   label: string;
   /** The sampler's period measured in this worker's profiles, µs. */
   periodUs: number;
-  answers: Record<keyof typeof REQUESTS, IsolateCpu>;
+  answers: Record<string, IsolateCpu>;
 }
 
+/** The answers isolateRow profiles by default: each name's URL and requests per round. */
+const ISOLATE_ANSWERS = Object.fromEntries((Object.keys(REQUESTS) as (keyof typeof REQUESTS)[]).map((name) => [name, [RANGES[name], REQUESTS[name]]])) as {
+  [name: string]: [string, number];
+};
+
 /** Our isolate's CPU per answer: a fresh worker with the inspector open, warmed up as cpuRow does, then ROUNDS profiles per answer. */
-async function isolateRow(snapshot: string, label: string): Promise<IsolateRow> {
+async function isolateRow(snapshot: string, label: string, answers = ISOLATE_ANSWERS): Promise<IsolateRow> {
   const worker = await startWorker(snapshot, { inspect: true });
   let inspector: Inspector | undefined;
   try {
-    const names = Object.keys(REQUESTS) as (keyof typeof REQUESTS)[];
-    for (const name of names) await perRequest(worker, RANGES[name], Math.ceil(REQUESTS[name] / 4));
+    const names = Object.keys(answers);
+    for (const name of names) await perRequest(worker, answers[name]![0], Math.ceil(answers[name]![1] / 4));
     inspector = await Inspector.open(worker);
     await inspector.startSampling();
     const runs = Object.fromEntries(names.map((name) => [name, [] as Samples[]]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const name of names) runs[name]!.push(await inspector.profile(REQUESTS[name], () => get(worker.url + RANGES[name])));
+      for (const name of names) runs[name]!.push(await inspector.profile(answers[name]![1], () => get(worker.url + answers[name]![0])));
     }
     const periodUs = samplerPeriod(Object.values(runs).flat());
     return { label, periodUs, answers: Object.fromEntries(names.map((name) => [name, isolateCpu(runs[name]!, periodUs)])) as IsolateRow['answers'] };
@@ -532,11 +559,70 @@ async function memoryRow(snapshot: string, label: string): Promise<MemoryRow> {
   }
 }
 
-async function snapshotOf(years: number, subcategories: number): Promise<{ out: string; records: number; label: string; cleanUp(): Promise<void> }> {
-  const bench = await makeDatabase(years, subcategories);
+async function snapshotOf(
+  years: number,
+  subcategories: number,
+  currencies = 0,
+): Promise<{ out: string; records: number; label: string; cleanUp(): Promise<void> }> {
+  const bench = await makeDatabase(years, subcategories, currencies);
   const out = path.join(bench.dir, 'public');
   await build(bench.db, out, LAST_DATE);
   return { out, records: bench.records, label: `${subcategories} × ${years} years`, cleanUp: bench.cleanUp };
+}
+
+/** Issue 23: our isolate's CPU per answer in a currency against the same answer in Naira, one row per history. */
+async function currencyMain(): Promise<void> {
+  const histories = (process.env.BENCH_HISTORIES ?? '2x20').split(',').map((h) => h.split('x').map(Number) as [number, number]);
+  console.log(
+    `load average at the start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
+  const rows: IsolateRow[] = [];
+  for (const [subcategories, years] of histories) {
+    const snapshot = await snapshotOf(years, subcategories, 3);
+    try {
+      rows.push(await isolateRow(snapshot.out, `${snapshot.label} (${snapshot.records.toLocaleString('en')} records)`, CURRENCY_ANSWERS));
+    } finally {
+      await snapshot.cleanUp();
+    }
+  }
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
+  const us = (n: number) => n.toFixed(0);
+  const LABELS: Record<string, string> = {
+    latest: 'latest',
+    datedNisab: 'dated Nisab (2020-03-16)',
+    days30: '30-day range',
+    year: 'one-year range (366 days)',
+    years10: 'ten-year range (in a currency: the 400)',
+  };
+  console.log(`\n## Our isolate's CPU per answer, in Naira and with currency=GBP (${ROUNDS} rounds of N requests pooled)\n`);
+  console.log(
+    markdownTable(
+      ['history', 'answer', 'N × rounds', 'Naira: µs / request', 'JavaScript', 'GBP: µs / request', 'JavaScript', 'samples (Naira, GBP)', 'GBP / Naira'],
+      rows.flatMap((row) =>
+        Object.keys(LABELS).map((name) => {
+          const [naira, gbp] = [row.answers[name]!, row.answers[`${name}GBP`]!];
+          return [
+            row.label,
+            LABELS[name]!,
+            `${CURRENCY_ANSWERS[name]![1]} × ${ROUNDS}`,
+            us(naira.us),
+            us(naira.jsUs),
+            us(gbp.us),
+            us(gbp.jsUs),
+            `${naira.samples}, ${gbp.samples}`,
+            (gbp.us / naira.us).toFixed(2),
+          ];
+        }),
+      ),
+    ),
+  );
+  console.log(`\nsampler period kept: ${rows.map((r) => `${r.label} ${us(r.periodUs)} µs`).join(', ')}`);
 }
 
 interface Isolate {
@@ -588,7 +674,7 @@ function report(cpu: CpuRow[], cold: ColdRow[], mem: MemoryRow[], isolate: Isola
       ],
       isolate.perRequest.flatMap((row, i) =>
         (['empty', 'latest', 'days30', 'years10'] as const).map((name) => {
-          const a = row.answers[name];
+          const a = row.answers[name]!;
           const outside = cpu[i]!.answers;
           const label = { empty: 'JSON 404', latest: 'latest', days30: '30-day range', years10: '10-year range' }[name];
           return [
@@ -697,4 +783,4 @@ async function main(): Promise<void> {
   report(cpu, cold, mem, isolate);
 }
 
-await main();
+await (process.argv.includes('--currency') ? currencyMain() : main());
