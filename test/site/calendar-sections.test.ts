@@ -13,6 +13,7 @@ import type { NisabRule } from '../../generator/core/schemas.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import { startStatic } from '../support/static-server.ts';
 
 let snapshot: DefaultSnapshot;
 let preview: Preview;
@@ -46,7 +47,7 @@ interface Opened {
   requests: string[];
 }
 
-async function ready(path: string, width = 1280): Promise<Opened> {
+async function ready(path: string, width = 1280, base = preview.url): Promise<Opened> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   const problems: string[] = [];
   const requests: string[] = [];
@@ -57,10 +58,10 @@ async function ready(path: string, width = 1280): Promise<Opened> {
   page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
   page.on('request', (request) => {
     const url = request.url();
-    requests.push(url.slice(preview.url.length));
-    if (!url.startsWith(preview.url)) problems.push(`outside the site: ${url}`);
+    requests.push(url.slice(base.length));
+    if (!url.startsWith(base)) problems.push(`outside the site: ${url}`);
   });
-  await page.goto(preview.url + path);
+  await page.goto(base + path);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   return { page, problems, requests };
 }
@@ -205,6 +206,23 @@ describe('the hawl lookup', () => {
     expect(await ages('2025-09-08')).toMatchObject({ gold: '7', warned: 0 });
     expect(problems).toEqual([]);
     await page.close();
+  });
+});
+
+describe('the hawl lookup on a plain static host (the files only, no /api/v1)', () => {
+  it("answers from the snapshot's files with the API's router: the same day and Nisab", async () => {
+    const host = await startStatic(snapshot.out);
+    try {
+      const { page, problems } = await ready('/', 1280, host.url);
+      await hijri(page, 1, 1, 1443);
+      expect((await lines(page)).nigeria).toEqual(['1443-01-01', '2021-08-10', ...defaults(await nisab('date=2021-08-10'))]);
+      // The page's first question found no API at either base (/api/v1/nisab, /index.php/api/v1/nisab), once; nothing else went wrong.
+      const missing = 'console error: Failed to load resource: the server responded with a status of 404 (Not Found)';
+      expect(problems).toEqual([missing, missing]);
+      await page.close();
+    } finally {
+      await host.stop();
+    }
   });
 });
 
