@@ -13,7 +13,10 @@ import type { NisabRule } from '../../generator/core/schemas.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import { nginxMissing, startNginx } from '../support/nginx-server.ts';
+import { skipOrFail } from '../support/required-tools.ts';
 import { startStatic } from '../support/static-server.ts';
+import { startWorkerd } from '../support/workerd-server.ts';
 
 let snapshot: DefaultSnapshot;
 let preview: Preview;
@@ -222,6 +225,25 @@ describe('the hawl lookup on a plain static host (the files only, no /api/v1)', 
       await page.close();
     } finally {
       await host.stop();
+    }
+  });
+});
+
+// The lookup's module is a static file and its questions go to the edge's own API: on every serving form.
+describe.each([
+  ['nginx', startNginx],
+  ['workerd (Cloudflare Pages)', startWorkerd],
+])('the hawl lookup on %s', (name, start) => {
+  it.skipIf(name === 'nginx' && skipOrFail(nginxMissing(), 'the page served by nginx') !== null)('gives the same day and Nisab', async () => {
+    const server = await start(snapshot.out);
+    try {
+      const { page, problems } = await ready('/ar/', 390, server.url);
+      await hijri(page, 1, 1, 1443);
+      expect((await lines(page)).nigeria).toEqual(['1443-01-01', '2021-08-10', ...defaults(await nisab('date=2021-08-10'))]);
+      expect(problems).toEqual([]);
+      await page.close();
+    } finally {
+      await server.stop();
     }
   });
 });
