@@ -401,7 +401,8 @@ export const ENDPOINTS: Endpoint[] = [
   {
     path: '/nisab',
     summary: 'Nisab rules, with their value at the newest published rate',
-    description: 'Each rule is valued at the newest rate of the subcategory whose price measures it (nsbRateDate says which).',
+    description:
+      'Each rule is valued at the newest rate of the subcategory whose price measures it (nsbRateDate says which; nsbRateAgeDays, how many days before the day answered it is).',
     parameters: ['subcategory', 'date', 'hijri_date', 'calendar', 'currency'],
     rules: [hijriDateRule],
     answer: { schema: 'NisabRule', list: true, description: 'the Nisab rules (a list, possibly empty)' },
