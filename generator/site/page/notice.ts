@@ -105,7 +105,9 @@ export function showNotice(rules: NisabRule[], subcategories: Subcategory[], rat
   const nmcn = nisab?.nsbAuthorities.find((a) => a.name === NMCN);
   const source = $('notice-source');
   source.replaceChildren(...(nmcn ? [el('a', { href: nmcn.sourceURL, rel: 'noopener' }, nmcn.name)] : []));
-  $('notice-printed').textContent = n.printedFrom(`${location.origin}${location.pathname}`);
+  // The address left to right inside an Arabic sentence (a <bdi>), the sentence's words around it.
+  const [before, after] = n.printedFrom('\u0000').split('\u0000');
+  $('notice-printed').replaceChildren(before ?? '', el('bdi', { dir: 'ltr' }, `${location.origin}${location.pathname}`), after ?? '');
   const button = $('notice-print');
   button.hidden = false;
   button.onclick = () => print();
