@@ -3,10 +3,10 @@
 // as Cloudflare Pages' advanced mode (_routes.json). It reads the snapshot's own
 // files through env.ASSETS, so the same worker serves whatever tree it ships with.
 // Tested in the real runtime (workerd, through miniflare): test/edge/.
-import { paths, type ShardRead } from '../../core/layout.ts';
-import { bytePiece } from '../../core/list-bytes.ts';
+import { paths } from '../../core/layout.ts';
+import { assembleBytes, listedRange } from '../../core/list-bytes.ts';
 import { respondTo, staticNotFound, unreadable } from '../../core/respond.ts';
-import { apiPath, etagOf, finalize, joinList, normalizeTarget, route, textPiece, type ApiResponse, type ListPiece, type Plan } from '../../core/router.ts';
+import { apiPath, etagOf, finalize, normalizeTarget, route, type ApiResponse, type Plan } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 
 interface Env {
@@ -25,7 +25,7 @@ function toResponse(answer: ApiResponse<string | Uint8Array>, method: string): R
 
 /**
  * A composed body sent part by part, each text encoded only when the client is
- * ready for it (never held whole); a part already in bytes (a block moved whole,
+ * ready for it (never held whole); a part already in bytes (records cut from a block,
  * see piped) goes out as it is.
  */
 function partStream(parts: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
@@ -45,42 +45,19 @@ function partStream(parts: (string | Uint8Array)[]): ReadableStream<Uint8Array> 
 
 const decoder = new TextDecoder();
 const decode = (bytes: Uint8Array) => decoder.decode(bytes);
-const DATE_KEY = '"drtDate":"';
-const dateOf = (line: string) => line.slice(line.indexOf(DATE_KEY) + DATE_KEY.length, line.indexOf(DATE_KEY) + DATE_KEY.length + 10);
-
-/** The blocks strictly inside a composed range: whole files, which the worker moves as bytes (not in a currency: every record is rewritten). */
-function middleOf(plan: Plan): ShardRead[] {
-  const composed = plan.body === null && plan.dated === null && plan.currency === null && plan.reads.length >= 3 && plan.reads[0]!.from !== '';
-  return composed ? plan.reads.slice(1, -1) : [];
-}
 
 /**
- * A composed range: its two ends read as text and cut to the range, the blocks
- * between them read as bytes and passed through whole (the core's joinList puts
- * them between one head and one tail, as it does texts), so the megabytes in
- * the middle of a long range are never decoded, searched or encoded again. The
- * same bytes and ETag as the core's text path (the differential holds them equal).
+ * A composed range: every block read as bytes, cut to the range by a binary
+ * search over its lines (core list-bytes.ts) and sent as it is, so the
+ * megabytes of a long range are never decoded, searched or encoded again; only
+ * the first and last record of each block are decoded, for the ETag. The same
+ * bytes and ETag as the core's text path (the differential holds them equal).
  */
-async function piped(
-  plan: Plan,
-  index: RoutingIndex,
-  readText: (path: string) => Promise<string>,
-  readBytes: (path: string) => Promise<Uint8Array>,
-): Promise<ApiResponse<string | Uint8Array>> {
-  const reads = plan.reads;
-  const last = reads.length - 1;
-  const loaded = await Promise.all(reads.map((read, i) => (i === 0 || i === last ? readText(read.path) : readBytes(read.path))));
-  const pieces: ListPiece[] = loaded.map((body, i) => {
-    const read = reads[i]!;
-    if (typeof body === 'string') return textPiece(body, read);
-    const piece = bytePiece(body, decode);
-    // A block the range does not wholly cover (never, as planRange lays ranges out) is cut as text.
-    if (piece === null || (piece.count > 0 && (dateOf(piece.first) < read.from || dateOf(piece.last) > read.to))) return textPiece(decode(body), read);
-    return piece;
-  });
-  const joined = joinList(plan, pieces, index);
-  const etag = etagOf(await sha1Hex(joined.etagKey));
-  return finalize({ status: joined.status, parts: joined.parts, etag: etag, etagKey: joined.etagKey }, plan, index, Date.now());
+async function piped(plan: Plan, index: RoutingIndex, readBytes: (path: string) => Promise<Uint8Array>): Promise<ApiResponse<string | Uint8Array>> {
+  const files = await Promise.all(plan.reads.map((read) => readBytes(read.path)));
+  const answer = assembleBytes(plan, files, index, decode);
+  answer.etag = etagOf(await sha1Hex(answer.etagKey));
+  return finalize(answer, plan, index, Date.now());
 }
 
 /**
@@ -118,8 +95,7 @@ export default {
       routingIndex.catch(() => (routingIndex = null));
       const index = await routingIndex;
       const plan = route({ method: request.method, url: target, ifNoneMatch: request.headers.get('if-none-match') }, index);
-      if (plan !== null)
-        answer = middleOf(plan).length > 0 ? await piped(plan, index, read, readBytes) : await respondTo(plan, index, { read, sha1Hex, now: Date.now });
+      if (plan !== null) answer = listedRange(plan) ? await piped(plan, index, readBytes) : await respondTo(plan, index, { read, sha1Hex, now: Date.now });
     } catch (error) {
       console.error(`${request.method} ${target}: ${(error as Error).message}`);
       return toResponse(unreadable(), request.method);
