@@ -82,13 +82,35 @@ function seek(bytes: Uint8Array, lo: number, hi: number, date: string, after: bo
   return lo;
 }
 
-/** Newline bytes in [from, to). */
+/**
+ * Newline bytes in [from, to): four bytes at a time where the buffer allows. A
+ * range's count is its lines, and counting a decade's thousands of lines one
+ * indexOf at a time cost more than half a millisecond on Workers.
+ */
 function newlines(bytes: Uint8Array, from: number, to: number): number {
   let count = 0;
-  let at = bytes.indexOf(NEWLINE, from);
-  while (at !== -1 && at < to) {
-    count++;
-    at = bytes.indexOf(NEWLINE, at + 1);
+  let at = from;
+  while (at < to && ((bytes.byteOffset + at) & 3) !== 0) {
+    if (bytes[at] === NEWLINE) count++;
+    at++;
+  }
+  const words = (to - at) >> 2;
+  if (words > 0) {
+    const view = new Int32Array(bytes.buffer, bytes.byteOffset + at, words);
+    let others = 0;
+    for (let i = 0; i < words; i++) {
+      const x = (view[i] as number) ^ 0x0a0a0a0a;
+      // The top bit of each byte of x that is not zero (that was not a newline), then their sum.
+      // (| 0 keeps the sum a 32-bit integer: the JIT then never leaves integer arithmetic.)
+      const y = (((x & 0x7f7f7f7f) + 0x7f7f7f7f) | 0 | x) & 0x80808080;
+      others = (others + (Math.imul(y >>> 7, 0x01010101) >>> 24)) | 0;
+    }
+    count += 4 * words - others;
+    at += 4 * words;
+  }
+  while (at < to) {
+    if (bytes[at] === NEWLINE) count++;
+    at++;
   }
   return count;
 }
