@@ -61,6 +61,8 @@
 //   npx tsx scripts/bench-worker.ts --currency (issue 23: our isolate's CPU for answers in a currency
 //                                               against the same in Naira, BENCH_HISTORIES=2x20 by
 //                                               default, 3 currencies; about 2 minutes a history)
+//   BENCH_ONLY=isolate                         (only our isolate's CPU per request, for every history
+//                                               given, with each answer's most sampled functions)
 import { spawnSync } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -108,6 +110,7 @@ const STATIC_FILE = '/v1/meta.json';
 const REQUESTS = { latest: 400, days30: 400, years10: 20, empty: 400 };
 const ROUNDS = 3;
 const COLD_STARTS = 5;
+const ONLY_ISOLATE = process.env.BENCH_ONLY === 'isolate';
 const EMPTY_WORKER = 'export default { fetch() { return new Response("") } };';
 /** The calibration worker: a loop of `n` steps, pure JavaScript, nothing else in the request varies with `n`. */
 const LOOP_WORKER =
@@ -186,7 +189,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The CPU profile workerd answers Profiler.stop with (the DevTools protocol's Profiler.Profile, the fields used here). */
 interface Profile {
-  nodes: { id: number; callFrame: { functionName: string } }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
   /** The node each sample caught, in order. */
   samples: number[];
   /** µs from the previous sample (the first: from the profile's start). */
@@ -280,20 +283,28 @@ interface Samples {
   gc: number;
   idle: number;
   busyGapsUs: number[];
+  /** Samples by the function they caught (self time), named with its script's file and line. */
+  byFunction: Record<string, number>;
 }
 
 function countSamples(profile: Profile, requests: number): Samples {
   const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const counts = { requests, js: 0, program: 0, gc: 0, idle: 0 };
+  const byFunction: Record<string, number> = {};
   for (const id of profile.samples) {
     const name = names.get(id);
+    const frame = frames.get(id)!;
+    const where = frame.url === '' ? '' : ` ${frame.url.split('/').at(-1)}:${frame.lineNumber + 1}`;
+    const key = `${name || '(no name)'}${where}`;
+    byFunction[key] = (byFunction[key] ?? 0) + 1;
     if (name === '(idle)') counts.idle++;
     else if (name === '(program)') counts.program++;
     else if (name === '(garbage collector)') counts.gc++;
     else counts.js++;
   }
   // A gap of under 3 requested intervals is two ticks of one busy stretch; longer ones span time outside our isolate.
-  return { ...counts, busyGapsUs: profile.timeDeltas.slice(1).filter((gap) => gap < 3 * SAMPLING_INTERVAL_US) };
+  return { ...counts, byFunction, busyGapsUs: profile.timeDeltas.slice(1).filter((gap) => gap < 3 * SAMPLING_INTERVAL_US) };
 }
 
 /** The sampler's actual period, µs: the median gap between consecutive samples of a busy stretch. */
@@ -313,6 +324,8 @@ interface IsolateCpu {
   gcUs: number;
   /** (idle) samples, not counted in `us`. */
   idleUs: number;
+  /** The functions that caught the most samples (self time), µs per request each, most first. */
+  top: [string, number][];
 }
 
 function isolateCpu(profiles: Samples[], periodUs: number): IsolateCpu {
@@ -326,6 +339,16 @@ function isolateCpu(profiles: Samples[], periodUs: number): IsolateCpu {
     programUs: perRequest(sum('program')),
     gcUs: perRequest(sum('gc')),
     idleUs: perRequest(sum('idle')),
+    top: Object.entries(
+      profiles.reduce<Record<string, number>>((all, p) => {
+        for (const [key, count] of Object.entries(p.byFunction)) all[key] = (all[key] ?? 0) + count;
+        return all;
+      }, {}),
+    )
+      .filter(([key]) => key !== '(idle)')
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([key, count]) => [key, perRequest(count)]),
   };
 }
 
@@ -761,12 +784,16 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(', ');
   console.log(`load average at the start: ${load()}`);
-  const isolate: Isolate = { calibration: await calibration(), perRequest: [], cold: [] };
+  const isolate: Isolate = { calibration: ONLY_ISOLATE ? { periodUs: 0, rows: [] } : await calibration(), perRequest: [], cold: [] };
   const histories = (process.env.BENCH_HISTORIES ?? '2x20,2x50,10x50').split(',').map((h) => h.split('x').map(Number) as [number, number]);
   for (const [subcategories, years] of histories) {
     const snapshot = await snapshotOf(years, subcategories);
     try {
       console.log(`${snapshot.label}: ${snapshot.records.toLocaleString('en')} records built`);
+      if (ONLY_ISOLATE) {
+        isolate.perRequest.push(await isolateRow(snapshot.out, snapshot.label));
+        continue;
+      }
       if (subcategories === 2) {
         cpu.push(await cpuRow(snapshot.out, snapshot.label, snapshot.records));
         cold.push(await coldRow(snapshot.out, snapshot.label));
@@ -780,7 +807,31 @@ async function main(): Promise<void> {
     }
   }
   console.log(`load average at the end: ${load()}`);
-  report(cpu, cold, mem, isolate);
+  if (ONLY_ISOLATE) reportIsolate(isolate);
+  else report(cpu, cold, mem, isolate);
+}
+
+/** BENCH_ONLY=isolate: our isolate's CPU per answer, and where it went. */
+function reportIsolate(isolate: Isolate): void {
+  const us = (n: number) => n.toFixed(0);
+  console.log(`\n## Our isolate's CPU per request (V8's CPU profile through workerd's inspector; ${ROUNDS} rounds of N requests pooled)\n`);
+  console.log(
+    markdownTable(
+      ['history', 'answer', 'N × rounds', 'samples', 'isolate CPU µs / request', 'JavaScript', '(program)', '(garbage collector)', 'sampler period µs'],
+      isolate.perRequest.flatMap((row) =>
+        (['empty', 'latest', 'days30', 'years10'] as const).map((name) => {
+          const a = row.answers[name]!;
+          return [row.label, name, `${REQUESTS[name]} × ${ROUNDS}`, String(a.samples), us(a.us), us(a.jsUs), us(a.programUs), us(a.gcUs), us(row.periodUs)];
+        }),
+      ),
+    ),
+  );
+  for (const row of isolate.perRequest) {
+    for (const name of ['days30', 'years10'] as const) {
+      console.log(`\n${row.label}, ${name}: self time by function, µs per request`);
+      for (const [key, perRequest] of row.answers[name]!.top) console.log(`  ${us(perRequest).padStart(6)}  ${key}`);
+    }
+  }
 }
 
 await (process.argv.includes('--currency') ? currencyMain() : main());
