@@ -45,10 +45,17 @@ export async function onScratch<T>(work: () => Promise<T>): Promise<T> {
  * NISAB_TEST_PAUSE=STAGE: the tests' way to stop a command at a known moment of
  * its work (mid-import, mid-write) without timing: it says so on stderr and waits.
  */
-export async function pauseForTest(stage: 'import' | 'publish'): Promise<void> {
+export async function pauseForTest(stage: 'import' | 'publish' | 'commit'): Promise<void> {
   if (process.env.NISAB_TEST_PAUSE !== stage) return;
   process.stderr.write(`paused at ${stage}\n`);
-  await new Promise(() => setInterval(() => {}, 60_000));
+  // Mid-commit, the pause lasts until a signal has come (and waits for the command's end).
+  await new Promise<void>((resume) => {
+    const poll = setInterval(() => {
+      if (stage !== 'commit' || pending === null) return;
+      clearInterval(poll);
+      resume();
+    }, 20);
+  });
 }
 
 const CODES: { [signal: string]: number } = { SIGINT: 130, SIGTERM: 143 };

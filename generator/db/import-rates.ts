@@ -78,6 +78,7 @@ export async function importRateRows(db: Database, label: string, rows: RateRows
     db.exec(`DROP TABLE ${STAGED}`);
     // What alongside writes (fetch's month files) goes with the COMMIT: a signal waits for both.
     if (!options.dryRun) commitStarts();
+    await pauseForTest('commit');
     if (options.alongside) await options.alongside();
     db.exec(options.dryRun ? 'ROLLBACK' : 'COMMIT');
     return summary;

@@ -64,6 +64,18 @@ describe('a stopped import', () => {
     });
   }
 
+  it('SIGTERM while it commits: the import finishes, says so and exits 143 with the rows in', async () => {
+    const db = await scratch.seededDatabase();
+    db.close();
+    const dbFile = path.join(scratch.dir, 'test.sqlite');
+    const csv = await scratch.write('rates.csv', 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n2024-03-01,1,65.1,1500\n');
+    const stopped = await stopWhen(['import', 'rates', csv, '--db', dbFile], { NISAB_TEST_PAUSE: 'commit' }, /paused at commit/, 'SIGTERM');
+    expect(stopped.stderr).toMatch(/error: SIGTERM came while the command was committing; it finished first/);
+    expect(stopped.code).toBe(143);
+    expect(contents(scratch.open(dbFile)).rates).toHaveLength(1);
+    expect(await leftovers(scratch.dir)).toEqual([]);
+  });
+
   it('a named pipe is refused at once (importing one hung and ignored SIGTERM)', async () => {
     const { execFileSync } = await import('node:child_process');
     await scratch.seededDatabase();
