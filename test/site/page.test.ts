@@ -258,6 +258,40 @@ describe('the landing page in Chromium', () => {
     await page.close();
   });
 
+  it("computes zakat in the chosen currency, with the API's values in it (docs/API.md §2c)", async () => {
+    const { page, problems } = await ready();
+    // As of 2025-09-21 the default data publishes NGN and USD (the other currencies' rates begin later).
+    const codes = await page.$$eval('select[name=amountsIn] option', (options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(codes).toEqual((await api<{ curCode: string }[]>('/currencies')).map((c) => c.curCode));
+    const goldNisabUsd = (await api<(Rule & { nsbValueInCurrency: number })[]>('/nisab?subcategory=3&currency=USD')).find(
+      (r) => r.nsbBasisSubcategoryID === 1,
+    )!.nsbValueInCurrency;
+    expect(goldNisabUsd).toBeGreaterThan(5_000);
+    expect(goldNisabUsd).toBeLessThan(20_000);
+    const total = async () => [
+      Number(await page.getAttribute('[data-testid=zakat-total]', 'data-naira')),
+      await page.getAttribute('[data-testid=zakat-total]', 'data-currency'),
+    ];
+    await page.selectOption('select[name=standard]', 'gold');
+    await page.selectOption('select[name=amountsIn]', 'USD');
+    // The switch asks the API in the currency first: done when the note names it.
+    await page.waitForFunction(() => document.getElementById('calc-currency-note')?.textContent?.includes('USD'));
+    await page.fill('input[name=cash]', String(Math.floor(goldNisabUsd) - 1));
+    expect(await total()).toEqual([0, 'USD']); // a dollar below gold's Nisab in dollars
+    await page.fill('input[name=cash]', '40000');
+    expect(await total()).toEqual([1_000, 'USD']); // 2.5 % of $40,000
+    expect(await page.textContent('#calc-currency-note')).toContain('USD');
+    expect(await page.textContent('label:has(input[name=cash])')).toContain('(USD)');
+    // Back to the Naira: the same $40,000 read as ₦40,000 is below the Nisab.
+    await page.selectOption('select[name=amountsIn]', 'NGN');
+    await page.waitForFunction(() => document.querySelector('#zakat-form label:has(input[name=cash])')?.textContent?.includes('(₦)'));
+    await page.fill('input[name=cash]', '20000000');
+    expect(await total()).toEqual([500_000, 'NGN']);
+    await page.fill('input[name=cash]', '');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("applies each school's fiqh, showing what the client's zakatDue gives on the API's rules", async () => {
     const { page, problems } = await ready();
     const [rules, subcategories, gold, silver] = await Promise.all([

@@ -126,6 +126,10 @@ export const page: PageStrings = {
   hanafi: 'الحنفي',
   shafii: 'الشافعي',
   hanbali: 'الحنبلي',
+  calcCurrency: 'المبالغ بعملة',
+  calcCurrencyNote: (code: string) =>
+    `النقود وعروض التجارة والنصاب والزكاة الواجبة بعملة ${code}، بسعر ${code} مقابل الدولار الأمريكي في يوم أحدث سعر للذهب والفضة.`,
+  calcNoRate: (code: string) => `لا يوجد سعر لـ ${code} خلال 7 أيام من أحدث سعر للذهب والفضة: تبقى الحاسبة بالنيرة.`,
   cashStandard: 'نصاب النقود وعروض التجارة',
   lowerOfTwo: 'أقل النصابين',
   moneyAndMetals: 'النقود والذهب والفضة',

@@ -152,6 +152,10 @@ export const page = {
   hanafi: 'Hanafi',
   shafii: "Shafi'i",
   hanbali: 'Hanbali',
+  calcCurrency: 'Amounts in',
+  calcCurrencyNote: (code: string) =>
+    `Cash, trade goods, the Nisab and the zakat due are in ${code}, at the API's rate of ${code} per US dollar on the day of the newest gold and silver prices.`,
+  calcNoRate: (code: string) => `No rate of ${code} within 7 days of the newest gold and silver prices: the calculator stays in Naira.`,
   cashStandard: 'Nisab for cash and trade goods',
   lowerOfTwo: 'Lower of the two',
   moneyAndMetals: 'Money and metals',

@@ -141,6 +141,10 @@ export const page: PageStrings = {
   hanafi: 'Hanafi',
   shafii: "Shafi'i",
   hanbali: 'Hanbali',
+  calcCurrency: 'Adadin a kuɗin',
+  calcCurrencyNote: (code: string) =>
+    `Kuɗi, kayan kasuwanci, Nisabi da zakkar da ta wajaba suna cikin ${code}, a farashin ${code} na dalar Amurka a ranar sabon farashin zinariya da azurfa.`,
+  calcNoRate: (code: string) => `Babu farashin ${code} cikin kwanaki 7 na sabon farashin zinariya da azurfa: lissafin yana nan a Naira.`,
   cashStandard: 'Nisabin kuɗi da kayan kasuwanci',
   lowerOfTwo: 'Mafi ƙaranci a cikin biyun',
   moneyAndMetals: 'Kuɗi, zinariya da azurfa',

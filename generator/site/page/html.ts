@@ -158,6 +158,10 @@ ${hawlSection(hawl, calendar, meta.asOfHijri)}
         ${option('shafii', t.shafii)}
         ${option('hanbali', t.hanbali)}
       </select></label>
+      <label>${escape(t.calcCurrency)} <select name="amountsIn" id="calc-currency">
+        ${option('NGN', 'NGN (Naira)', true)}
+      </select></label>
+      <p class="small" id="calc-currency-note" aria-live="polite"></p>
       <label>${escape(t.cashStandard)} <select name="standard">
         ${option('gold', t.goldStandard)}
         ${option('silver', t.silverStandard)}

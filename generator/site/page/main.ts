@@ -9,7 +9,7 @@ import { el } from './element.ts';
 import { withGaps } from './gaps.ts';
 import { showNotice } from './notice.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
-import type { Meta, NisabRule, Rate, Source, SourceFigure, Subcategory } from '../../../client/src/types.ts';
+import type { Meta, NisabRule, Rate, RateInCurrency, Source, SourceFigure, Subcategory } from '../../../client/src/types.ts';
 import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
 import { BASES } from '../../core/endpoints.ts';
 import { paths } from '../../core/layout.ts';
@@ -253,7 +253,56 @@ const compact = (n: number) => new Intl.NumberFormat('en', { notation: 'compact'
 
 // ---- Calculator ----------------------------------------------------------------
 
-function calculate(published: Published) {
+/** What the calculator works in: the Naira (the published rules as they are) or a currency of GET /currencies (docs/API.md §2c). */
+interface Amounts {
+  code: string;
+  published: Published;
+  money: { format(n: number): string };
+}
+
+/**
+ * The published rules and the metals' newest rates with the currency's figures where the Naira's
+ * are (nsbValueInCurrency, drtInCurrency): zakatDue counts in one currency, whichever it is. Null
+ * when the currency has no rate for a metal's newest record (docs/API.md §2c: at most 7 days old).
+ */
+async function inCurrency(client: NisabClient, published: Published, code: string): Promise<Published | null> {
+  const ids = [...published.rates.keys()];
+  const [rules, ...latest] = await Promise.all([
+    client.nisab({ currency: code }),
+    ...ids.map((id) => client.latest({ subcategory: id, currency: code })),
+  ] as const);
+  const rates = new Map<number, Rate>();
+  for (const rate of latest as RateInCurrency[]) {
+    if (rate.drtInCurrency === null || rate.drtUSDinCurrency === null) return null;
+    rates.set(rate.drtSubcategoryID, { ...rate, drtInNaira: rate.drtInCurrency, drtUSDinNaira: rate.drtUSDinCurrency });
+  }
+  return { ...published, rules: rules.map((rule) => ({ ...rule, nsbValueInNaira: rule.nsbValueInCurrency })), rates };
+}
+
+/** The calculator's currency list, asked once the figures are shown (the first render asks nothing more), and its switch. */
+async function startAmounts(client: NisabClient, naira: Amounts, switched: (amounts: Amounts) => void) {
+  const select = $<HTMLSelectElement>('calc-currency');
+  const note = $('calc-currency-note');
+  for (const currency of await client.currencies()) {
+    if (currency.curCode !== 'NGN') select.append(el('option', { value: currency.curCode }, `${currency.curCode} (${currency.curName})`));
+  }
+  // The labels that say ₦ say the chosen code instead.
+  const labels = [...document.querySelectorAll<HTMLLabelElement>('#zakat-form label')].filter((label) => label.firstChild?.textContent?.includes('(₦)'));
+  const texts = labels.map((label) => label.firstChild!.textContent!);
+  select.addEventListener('change', async () => {
+    const code = select.value;
+    const chosen = code === 'NGN' ? naira.published : await inCurrency(client, naira.published, code).catch(() => null);
+    const amounts = chosen === null ? naira : { code, published: chosen, money: { format: (n: number) => format.money(n, code) } };
+    if (chosen === null) select.value = 'NGN';
+    note.textContent = chosen === null ? t.calcNoRate(code) : amounts.code === 'NGN' ? '' : t.calcCurrencyNote(code);
+    labels.forEach((label, i) => {
+      label.firstChild!.textContent = texts[i]!.replace('(₦)', amounts.code === 'NGN' ? '(₦)' : `(${amounts.code})`);
+    });
+    switched(amounts);
+  });
+}
+
+function calculate({ published, money: naira, code }: Amounts) {
   const form = $<HTMLFormElement>('zakat-form');
   const data = new FormData(form);
   const num = (name: string) => {
@@ -326,7 +375,11 @@ function calculate(published: Published) {
           ),
         ]
       : []),
-    el('p', { class: 'big', 'data-testid': 'zakat-total', 'data-naira': String(result.totalDueNaira) }, t.totalDue(naira.format(result.totalDueNaira))),
+    el(
+      'p',
+      { class: 'big', 'data-testid': 'zakat-total', 'data-naira': String(result.totalDueNaira), 'data-currency': code },
+      t.totalDue(naira.format(result.totalDueNaira)),
+    ),
     ...(PAGE_LANG === 'en' ? [] : [el('p', { class: 'small' }, t.calculatorEnglish)]),
   );
 }
@@ -443,9 +496,14 @@ async function start(client: NisabClient) {
   showNotice(published.rules, subcategories, published.rates, words);
   await startChart(subcategories);
   const zakatForm = $<HTMLFormElement>('zakat-form');
-  zakatForm.addEventListener('input', () => calculate(published));
+  let amounts: Amounts = { code: 'NGN', published, money: naira };
+  zakatForm.addEventListener('input', () => calculate(amounts));
   zakatForm.addEventListener('submit', (event) => event.preventDefault());
-  calculate(published);
+  calculate(amounts);
+  await startAmounts(client, amounts, (chosen) => {
+    amounts = chosen;
+    calculate(amounts);
+  }).catch(showError);
   document.body.dataset.ready = 'true';
 }
 
