@@ -156,12 +156,14 @@ function handler(root: string, log: (line: string) => void) {
     };
     const bare = { 'access-control-allow-origin': STATIC_HEADERS['access-control-allow-origin']!, 'accept-ranges': 'bytes', 'content-length': '0' };
     const serveStatic = async (tree: string) => {
+      const found = await openStatic(tree, target);
+      // A path that names no file is the 404 envelope whatever the method, as on nginx; only a file refuses other methods.
+      if (found === null) return done(staticNotFound());
       if (req.method !== 'GET' && req.method !== 'HEAD') {
+        if ('handle' in found) await found.handle.close();
         res.writeHead(405, bare).end();
         return log(`${req.method} ${req.url} 405`);
       }
-      const found = await openStatic(tree, target);
-      if (found === null) return done(staticNotFound());
       if ('redirect' in found) {
         res.writeHead(302, { ...bare, location: found.redirect }).end();
         return log(`${req.method} ${req.url} 302`);
