@@ -8,6 +8,8 @@ import { echo, type Problems } from './problems.ts';
 
 export const MAX_JSON_BYTES = 16 * 1024 * 1024;
 export const MAX_JSON_DEPTH = 16;
+/** Keys in one object: the currency API's day has some 340, a Nisab rule 30; a million-key body cost 240 MB to parse. */
+export const MAX_JSON_KEYS = 10_000;
 
 /** The file's text, or undefined after reporting why it cannot be read as UTF-8 text of a bounded size. */
 export async function readBoundedText(file: string, problems: Problems, maxBytes = MAX_JSON_BYTES): Promise<string | undefined> {
@@ -74,7 +76,7 @@ function firstInvalidLine(bytes: Buffer): number {
 }
 
 /**
- * Reports a key given twice in one object, and nesting deeper than MAX_JSON_DEPTH;
+ * Reports a key given twice in one object, more than MAX_JSON_KEYS in one, and nesting deeper than MAX_JSON_DEPTH;
  * `text` is already known to be valid JSON. Returns false when it reported anything.
  */
 export function checkJsonShape(text: string, problems: Problems): boolean {
@@ -92,6 +94,10 @@ export function checkJsonShape(text: string, problems: Problems): boolean {
         const key = JSON.parse(text.slice(i, j + 1)) as string;
         if (top.keys.has(key)) problems.add(line, echo(key).replace(/^"|"$/g, ''), 'given twice in one object; JSON keeps only the last, so say it once');
         top.keys.add(key);
+        if (top.keys.size > MAX_JSON_KEYS) {
+          problems.add(line, 'json', `more than ${MAX_JSON_KEYS} keys in one object`);
+          return false;
+        }
         top.expectKey = false;
       }
       i = j;

@@ -114,13 +114,19 @@ async function attemptOnce(url: string, timeoutMs: number, maxBytes: number): Pr
  * (a body giving xau twice stored gold at half its price), and so is deep nesting.
  */
 export function parseStrictJson(text: string): { json: unknown } | { problem: string } {
-  let json: unknown;
+  // The shape first, so that a body of a million keys or nested a million deep is refused before
+  // JSON.parse builds it; on text that is no JSON at all the scan may throw, and JSON.parse says where.
+  const shape = new Problems('body');
+  let shaped = true;
   try {
-    json = JSON.parse(text);
+    shaped = checkJsonShape(text, shape);
+  } catch {
+    // not JSON at all: JSON.parse below says where
+  }
+  if (!shaped) return { problem: `not strict JSON (${shape.first()})` };
+  try {
+    return { json: JSON.parse(text) };
   } catch (error) {
     return { problem: `not valid JSON (${(error as Error).message.slice(0, 200)})` };
   }
-  const shape = new Problems('body');
-  if (!checkJsonShape(text, shape)) return { problem: `not strict JSON (${shape.first()})` };
-  return { json };
 }

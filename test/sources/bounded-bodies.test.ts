@@ -107,4 +107,10 @@ describe('source bodies within bounds', () => {
       expect('problem' in parsed && parsed.problem).toMatch(/^not strict JSON \(body:1: (xau|date): given twice in one object/);
     }
   });
+
+  it('a million keys in one object: refused by the scan, before JSON.parse builds them (it cost 240 MB to parse and refuse)', () => {
+    const body = `{"date":"2026-09-29","usd":{${Array.from({ length: 1_000_000 }, (_, i) => `"k${i}":1`).join(',')}}}`;
+    const parsed = parseJsonBody({ ok: true, url: 'http://127.0.0.1/usd.json', body, contentType: 'application/json' });
+    expect('problem' in parsed && parsed.problem).toBe('not strict JSON (body:1: json: more than 10000 keys in one object)');
+  });
 });
