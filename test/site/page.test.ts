@@ -110,7 +110,10 @@ describe('the landing page in Chromium', () => {
     const latest = await api<{ drtDate: string; drtHijriDate: string }>('/rates/latest');
     // The Gregorian and the Hijri date, in words (written here by hand for the snapshot's fixed day).
     expect(latest).toMatchObject({ drtDate: '2025-09-21', drtHijriDate: '1447-03-29' });
-    expect(await page.textContent('[data-testid=rate-date-gold]')).toBe("Rate of 21 September 2025 · 29 Rabi' al-Awwal 1447 AH (Umm al-Qura)");
+    expect(await page.textContent('[data-testid=rate-date-gold]')).toBe(
+      // Nigeria declared Rabi' al-Awwal 1447 from 25 August 2025 (data/calendar-nigeria.csv): 21 September is its 28th day.
+      "Rate of 21 September 2025 · 29 Rabi' al-Awwal 1447 AH (Umm al-Qura) · 28 Rabi' al-Awwal 1447 AH (Nigeria)",
+    );
     expect(await page.isVisible('#stale')).toBe(true);
     expect(await page.textContent('#stale')).toContain('21 September 2025');
     // The downloads are linked.
@@ -381,14 +384,14 @@ describe('the landing page in Hausa and Arabic (docs/API.md §9)', () => {
       lang: 'ha',
       dir: 'ltr',
       heading: 'Nisabin zakka na 21 ga Satumba, 2025, a Naira da Dalar Amurka',
-      rateDate: "Farashin ranar 21 ga Satumba, 2025 · 29 ga Rabi'ul Awwal, 1447 BH (Ummul Qura)",
+      rateDate: "Farashin ranar 21 ga Satumba, 2025 · 29 ga Rabi'ul Awwal, 1447 BH (Ummul Qura) · 28 ga Rabi'ul Awwal, 1447 BH (Najeriya)",
     },
     {
       path: '/ar/',
       lang: 'ar',
       dir: 'rtl',
       heading: 'نصاب الزكاة في 21 سبتمبر 2025م، بالنيرة والدولار الأمريكي',
-      rateDate: 'سعر يوم 21 سبتمبر 2025م · 29 ربيع الأول 1447هـ (تقويم أم القرى)',
+      rateDate: 'سعر يوم 21 سبتمبر 2025م · 29 ربيع الأول 1447هـ (تقويم أم القرى) · 28 ربيع الأول 1447هـ (تقويم نيجيريا)',
     },
   ] as const;
   for (const c of cases) {

@@ -60,7 +60,13 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 // ---- Nisab today -------------------------------------------------------------
 
-const rateDateText = (rate: Rate) => `${format.date(rate.drtDate)} · ${t.hijriIn(format.hijri(rate.drtHijriDate), calendar.ummAlQura)}`;
+// Both Hijri dates: Umm al-Qura always, Nigeria's where the month's declaration is in the data (docs/calendar.md).
+const rateDateText = (rate: Rate) =>
+  [
+    format.date(rate.drtDate),
+    t.hijriIn(format.hijri(rate.drtHijriDate), calendar.ummAlQura),
+    ...(rate.drtHijriDateNigeria ? [t.hijriIn(format.hijri(rate.drtHijriDateNigeria), calendar.nigeria)] : []),
+  ].join(' · ');
 
 /** What a source's figure is, in a few words (the record's date means a different thing for each). */
 const FIGURE_WORDS: Record<SourceFigure, string> = t.figure;
