@@ -79,7 +79,7 @@ function firstInvalidLine(bytes: Buffer): number {
  * Reports a key given twice in one object, more than MAX_JSON_KEYS in one, and nesting deeper than MAX_JSON_DEPTH;
  * `text` is already known to be valid JSON. Returns false when it reported anything.
  */
-export function checkJsonShape(text: string, problems: Problems): boolean {
+export function checkJsonShape(text: string, problems: Problems, nests = 'a Nisab rule nests 4'): boolean {
   const before = problems.count;
   const stack: ({ keys: Set<string>; expectKey: boolean } | null)[] = [];
   let line = 1;
@@ -104,7 +104,7 @@ export function checkJsonShape(text: string, problems: Problems): boolean {
     } else if (c === '{' || c === '[') {
       stack.push(c === '{' ? { keys: new Set(), expectKey: true } : null);
       if (stack.length > MAX_JSON_DEPTH) {
-        problems.add(line, 'json', `nested deeper than ${MAX_JSON_DEPTH} levels; a Nisab rule nests 4`);
+        problems.add(line, 'json', `nested deeper than ${MAX_JSON_DEPTH} levels; ${nests}`);
         return false;
       }
     } else if (c === '}' || c === ']') stack.pop();

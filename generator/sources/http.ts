@@ -119,7 +119,7 @@ export function parseStrictJson(text: string): { json: unknown } | { problem: st
   const shape = new Problems('body');
   let shaped = true;
   try {
-    shaped = checkJsonShape(text, shape);
+    shaped = checkJsonShape(text, shape, "a source's answer nests 2");
   } catch {
     // not JSON at all: JSON.parse below says where
   }
