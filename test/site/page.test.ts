@@ -94,7 +94,7 @@ interface Rule {
 }
 
 describe('the landing page in Chromium', () => {
-  it('shows the Nisab of the API on both standards, with a warning for an old rate', async () => {
+  it('shows the Nisab of the API on both standards, with no warning for a rate of the day', async () => {
     const { page, problems } = await ready();
     const rules = await api<Rule[]>('/nisab');
     for (const [slug, id] of [
@@ -114,8 +114,8 @@ describe('the landing page in Chromium', () => {
       // Nigeria declared Rabi' al-Awwal 1447 from 25 August 2025 (data/calendar-nigeria.csv): 21 September is its 28th day.
       "Rate of 21 September 2025 · 29 Rabi' al-Awwal 1447 AH (Umm al-Qura) · 28 Rabi' al-Awwal 1447 AH (Nigeria)",
     );
-    expect(await page.isVisible('#stale')).toBe(true);
-    expect(await page.textContent('#stale')).toContain('21 September 2025');
+    // The rate is of the as-of day itself (nsbRateAgeDays 0): no warning, whatever today's date.
+    expect(await page.isVisible('#stale')).toBe(false);
     // The downloads are linked.
     expect(await page.getAttribute('#downloads a', 'href')).toBe('/v1/downloads/index.json');
     // The widget's embed code, with this site's origin.
@@ -126,6 +126,38 @@ describe('the landing page in Chromium', () => {
     expect(await page.textContent('h1')).toBe('Zakat Nisab on 21 September 2025, in Naira and US dollars');
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  // docs/site.md: the warning follows the API's nsbRateAgeDays, not the browser's clock, which is set here
+  // to 2040. The default data as of 2025-10-29: its newest rate is of 2025-10-19 (data/daily/2025-10.csv,
+  // none until 2025-11-01), 10 days before, past OLD_RATE_AFTER_DAYS (7).
+  it('warns of an old rate by the age the API gives, whatever the browser clock says', async () => {
+    const late = await defaultSnapshot('2025-10-29');
+    const server = await startPreview({ dir: late.out, port: 0 });
+    try {
+      const rule = (await (await fetch(`${server.url}/api/v1/nisab?subcategory=gold`)).json()).data.find((r: NisabRule) => r.nsbIsDefault) as NisabRule;
+      expect(rule).toMatchObject({ nsbRateDate: '2025-10-19', nsbRateAgeDays: 10 });
+      const shown: Record<string, boolean | string | null> = {};
+      for (const [name, base] of [
+        ['ordinary', preview.url],
+        ['late', server.url],
+      ] as const) {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        await page.clock.setFixedTime(new Date('2040-06-01T12:00:00Z'));
+        await page.goto(`${base}/`);
+        await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+        expect(await page.evaluate(() => new Date().getUTCFullYear())).toBe(2040);
+        shown[name] = (await page.isVisible('#stale')) && (await page.textContent('#stale'));
+        await page.close();
+      }
+      expect(shown).toEqual({
+        ordinary: false,
+        late: 'Warning: the newest gold rate is from 19 October 2025, 10 days before 29 October 2025, the day these figures are for. The Nisab below is valued at that rate; the market may have moved since.',
+      });
+    } finally {
+      await server.close();
+      await late.remove();
+    }
   });
 
   it("names each figure's source, as GET /sources describes it, and the day of a carried naira rate", async () => {

@@ -114,6 +114,8 @@ describe('the widget on another origin under a strict CSP', () => {
         expect((await shown.textContent())!.replace(/[^0-9.]/g, '')).toBe(rule.nsbValueInNaira!.toFixed(2));
       }
       expect(await page.locator('.w .date').textContent()).toBe(c.date);
+      // The rate is of the as-of day (nsbRateAgeDays 0): no line on its age.
+      expect(await page.locator('.w .old').count()).toBe(0);
       expect(await page.locator('.w').getAttribute('dir')).toBe(c.dir);
       expect(await page.locator('.w .sources').textContent()).toContain('Central Bank of Nigeria');
       expect(await page.locator('.w a.more').getAttribute('href')).toBe(`${preview.url}${c.link}`);
@@ -195,5 +197,47 @@ describe('the widget in another currency', () => {
       problems.every((text) => /404/.test(text)),
       problems.join('\n'),
     ).toBe(true);
+  });
+});
+
+// docs/site.md: past OLD_RATE_AFTER_DAYS (7) the widget says how old the rate is, as the API counts it.
+// The default data as of 2025-10-29: its newest rate is of 2025-10-19 (data/daily/2025-10.csv, none until
+// 2025-11-01), 10 days before; the lines are written here by hand.
+describe('the widget over an old rate', () => {
+  let late: DefaultSnapshot;
+  let api: Preview;
+  let site: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    late = await defaultSnapshot('2025-10-29');
+    api = await startPreview({ dir: late.out, port: 0 });
+    site = await startHost(api.url);
+  });
+  afterAll(async () => {
+    await site?.close();
+    await api?.close();
+    await late?.remove();
+  });
+
+  it('says its age in each language', async () => {
+    const rule = ((await (await fetch(`${api.url}/api/v1/nisab?subcategory=gold`)).json()) as { data: (Rule & { nsbRateAgeDays: number })[] }).data.find(
+      (r) => r.nsbIsDefault,
+    )!;
+    expect(rule.nsbRateAgeDays).toBe(10);
+    const lines: Record<string, string | null> = {};
+    for (const lang of ['en', 'ha', 'ar']) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // The browser's clock does not decide it.
+      await page.clock.setFixedTime(new Date('2040-06-01T12:00:00Z'));
+      await page.goto(`${site.url}/?lang=${lang}`);
+      await page.waitForSelector('[data-nisab-widget][data-nisab-widget-ready="true"]', { timeout: 30_000 });
+      lines[lang] = await page.locator('.w .old').textContent();
+      await context.close();
+    }
+    expect(lines).toEqual({
+      en: 'This rate is 10 days old: no newer one has been published.',
+      ha: 'Farashin nan ya yi kwanaki 10: ba a wallafa sabo ba tukuna.',
+      ar: 'عمر هذا السعر 10 يومًا: لم يُنشر سعر أحدث منه.',
+    });
   });
 });

@@ -9,8 +9,8 @@ import { fixtureBuild } from './fixture.ts';
 
 /**
  * A fixed day inside the real daily records (from 2025-09-01), so the figures
- * the tests check by hand do not move as data/daily grows. The page measures a
- * rate's age against today's date, so it shows its stale-rate warning.
+ * the tests check by hand do not move as data/daily grows. It has a rate of
+ * its own day, so the page and the widget warn of no old rate (nsbRateAgeDays 0).
  */
 export const DEFAULT_AS_OF = '2025-09-21';
 

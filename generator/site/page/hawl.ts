@@ -18,6 +18,7 @@ import { hawl as arHawl } from '../i18n/ar.ts';
 import { hawl as enHawl } from '../i18n/en.ts';
 import { hawl as haHawl } from '../i18n/ha.ts';
 import { el } from './element.ts';
+import { OLD_RATE_AFTER_DAYS } from './rate-age.ts';
 import type { PageWords } from './words.ts';
 
 /** The page's language, defined by the bundler (assets.ts), as in main.ts. */
@@ -26,12 +27,6 @@ declare const PAGE_LANG: Lang;
 type Calendar = 'nigeria' | 'umm-al-qura';
 /** Nigeria first: the months its payers keep their hawl by. */
 const CALENDARS: Calendar[] = ['nigeria', 'umm-al-qura'];
-/**
- * A Nisab valued at a rate more days before the day asked than this is warned
- * about (docs/site.md): the daily series has gaps (GET /gaps), and the history
- * before it is monthly; a week covers a source's weekend and holiday pauses.
- */
-export const OLD_RATE_AFTER_DAYS = 7;
 
 interface Tables {
   ummAlQura: UmmAlQuraTable;

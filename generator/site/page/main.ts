@@ -8,6 +8,7 @@ import type uPlot from 'uplot';
 import { el } from './element.ts';
 import { withGaps } from './gaps.ts';
 import { showNotice } from './notice.ts';
+import { OLD_RATE_AFTER_DAYS } from './rate-age.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, NisabRule, Rate, RateInCurrency, Source, SourceFigure, Subcategory } from '../../../client/src/types.ts';
 import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
@@ -39,9 +40,6 @@ interface Config {
   examples: { path: string; title: string }[];
 }
 
-/** A rate older than this many days (against today's date here) is flagged. */
-const STALE_AFTER_DAYS = 3;
-
 const main = document.getElementById('main')!;
 const config = JSON.parse(main.dataset.config!) as Config;
 // On a plain static host (no /api/v1) the client answers from the snapshot's files under /v1/.
@@ -54,9 +52,6 @@ const calendar = PAGE_LANG === 'ha' ? haCalendar : PAGE_LANG === 'ar' ? arCalend
 const format = formats(calendar);
 const naira = { format: (n: number) => format.money(n, 'NGN') };
 const usd = { format: (n: number) => format.money(n, 'USD') };
-
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-const today = () => new Date().toISOString().slice(0, 10);
 
 // ---- Nisab today -------------------------------------------------------------
 
@@ -119,10 +114,12 @@ async function showNisab(published: Published, sources: Map<string, Source>) {
   }
   const newest = published.rates.get(config.defaultSubcategoryID);
   if (!newest) return;
-  const age = daysBetween(newest.drtDate, today());
-  if (age > STALE_AFTER_DAYS) {
+  // The rate's age is the API's (nsbRateAgeDays, to the as-of date), never the browser's clock's.
+  const rule = published.rules.find((r) => r.nsbSubcategoryID === config.defaultSubcategoryID && r.nsbIsDefault);
+  const age = rule?.nsbRateAgeDays;
+  if (rule?.nsbRateDate && age != null && age > OLD_RATE_AFTER_DAYS) {
     const stale = $('stale');
-    stale.textContent = t.stale(format.date(newest.drtDate), format.number(age, 0));
+    stale.textContent = t.stale(format.date(rule.nsbRateDate), format.number(age, 0), format.date(config.asOf));
     stale.hidden = false;
   }
   $('nisab-rate').textContent = t.dollarWas(naira.format(newest.drtUSDinNaira), format.date(newest.drtNairaDate));

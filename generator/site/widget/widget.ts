@@ -17,6 +17,7 @@ import { calendar as arCalendar, widget as arWidget } from '../i18n/ar.ts';
 import { calendar as enCalendar, widget as enWidget } from '../i18n/en.ts';
 import { calendar as haCalendar, widget as haWidget } from '../i18n/ha.ts';
 import { formats } from '../i18n/format.ts';
+import { OLD_RATE_AFTER_DAYS } from '../page/rate-age.ts';
 import STYLE from './widget.css';
 
 const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings } } = {
@@ -124,9 +125,13 @@ async function render(host: HTMLElement) {
     link.href = `${ORIGIN}${LANGUAGE_INFO[lang].path}`;
     link.target = '_blank';
     link.rel = 'noopener';
+    // The rate's age as the API counts it (nsbRateAgeDays, docs/API.md §3), said past the page's threshold.
+    const age = (gold.find((r) => r.nsbIsDefault) ?? gold[0])?.nsbRateAgeDays;
+    const old = age != null && age > OLD_RATE_AFTER_DAYS ? [node('p', 'small old', t.old(format.number(age, 0)))] : [];
     box.replaceChildren(
       node('p', 'title', t.title),
       node('p', 'small date', t.on(dated(goldRate))),
+      ...old,
       node('dl', '', ...figure('gold', gold, goldRate), ...figure('silver', silver, silverRate)),
       node('p', 'small sources', t.sources, used.join(' · ')),
       link,
