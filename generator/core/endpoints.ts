@@ -63,8 +63,9 @@ export interface Parameter<T> {
 export type ParameterTable = { [name: string]: Parameter<unknown> };
 
 const ID_FORM = /^[1-9][0-9]{0,8}$/;
-const HIJRI_DATE_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|30)$';
-const HIJRI_DATE_FORM = new RegExp(HIJRI_DATE_PATTERN);
+// A literal: njs compiles it with the module, where `new RegExp` would compile it again on every request.
+const HIJRI_DATE_FORM = /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|30)$/;
+const HIJRI_DATE_PATTERN = HIJRI_DATE_FORM.source;
 const SLUG_FORM = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** A whole-value match: in njs (PCRE) `$` also matches before a final newline, so a value ending in one never matches. */

@@ -147,7 +147,14 @@ function compile(kind: Kind): Compiled {
   return { kind: kind, test: new RegExp('^' + source + '$'), names: names };
 }
 
-const COMPILED: Compiled[] = KINDS.map(compile);
+// Compiled on first use, not when the module loads: nginx's njs 0.7 runs a
+// module's top level again for every request, and compiling these RegExps there
+// cost about 1.6 ms a request, most of an uncached njs answer (BENCHMARKS.md).
+let compiled: Compiled[] | null = null;
+function compiledKinds(): Compiled[] {
+  if (compiled === null) compiled = KINDS.map(compile);
+  return compiled;
+}
 
 function dateFields(date: string): { [name: string]: string } {
   return { yyyy: date.slice(0, 4), yyy: date.slice(0, 3), mm: date.slice(5, 7) };
@@ -223,15 +230,23 @@ export type SnapshotFile =
   | { kind: 'downloadsIndex' }
   | { kind: 'ratesCsv' | 'nisabCsv'; start: string };
 
+/**
+ * The form of every path parsePath accepts (relative, under v1/, no dot
+ * segment, one extension), as a literal: the nginx module checks each read with
+ * it, since njs would compile parsePath's patterns anew for every request.
+ */
+export const SNAPSHOT_PATH_FORM = /^v1(\/[A-Za-z0-9][A-Za-z0-9_-]*)+\.(json|csv)$/;
+
 /** The file a path names, or null when no file of a snapshot has this path. */
 export function parsePath(path: string): SnapshotFile | null {
-  for (let i = 0; i < COMPILED.length; i++) {
-    const compiled = COMPILED[i] as Compiled;
-    const m = compiled.test.exec(path);
+  const kinds = compiledKinds();
+  for (let i = 0; i < kinds.length; i++) {
+    const kind = kinds[i] as Compiled;
+    const m = kind.test.exec(path);
     if (m === null) continue;
     const values: { [name: string]: string } = {};
-    for (let j = 0; j < compiled.names.length; j++) values[compiled.names[j] as string] = m[j + 1] as string;
-    const file = READ[compiled.kind](values, path);
+    for (let j = 0; j < kind.names.length; j++) values[kind.names[j] as string] = m[j + 1] as string;
+    const file = READ[kind.kind](values, path);
     if (file !== null) return file;
   }
   return null;

@@ -1,7 +1,7 @@
 // The layout both ways: every path the build names reads back to what it holds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockEnd, blockOf, blockStarts, LEVELS, parsePath, paths, type Level, type Scope } from '../../generator/core/layout.ts';
+import { blockEnd, blockOf, blockStarts, LEVELS, parsePath, paths, SNAPSHOT_PATH_FORM, type Level, type Scope } from '../../generator/core/layout.ts';
 
 const day = fc.integer({ min: 0, max: 200_000 }).map((n) => new Date(Date.UTC(1800, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
 const scope = fc.oneof(fc.constant<Scope>('all'), fc.integer({ min: 1, max: 999_999_999 }));
@@ -12,6 +12,7 @@ describe('the layout, read back', () => {
       fc.property(scope, fc.constantFrom(...LEVELS), day, (s: Scope, level: Level, date: string) => {
         const file = parsePath(paths.shard(s, level, date));
         expect(file).toMatchObject({ kind: 'shard', scope: s, level });
+        expect(SNAPSHOT_PATH_FORM.test(paths.shard(s, level, date))).toBe(true);
         if (file?.kind !== 'shard') return;
         expect(paths.block(s, file)).toBe(paths.shard(s, level, date));
         expect(file.start <= date && date <= file.end).toBe(true);
@@ -39,6 +40,42 @@ describe('the layout, read back', () => {
       'v1/rates/x.json',
     ]) {
       expect(parsePath(path), path).toBeNull();
+    }
+  });
+
+  it('gives every kind of path the form the nginx module checks its reads with, and no climbing path', () => {
+    const named = [
+      paths.latest(7),
+      paths.nisab(12),
+      paths.meta,
+      paths.routing,
+      paths.subcategories,
+      paths.nisabAll,
+      'v1/sources.json',
+      'v1/calendars/nigeria.json',
+      'v1/currencies.json',
+      'v1/gaps.json',
+      'v1/fx/GBP/2024.json',
+      'v1/rates/month-ends/2024.json',
+      `v1/mark/${'0123456789abcdef'.repeat(2)}01234567.json`,
+      'v1/downloads/index.json',
+      'v1/downloads/rates/2024.csv',
+      'v1/downloads/nisab/2024.csv',
+    ];
+    for (const path of named) expect([path, parsePath(path) !== null, SNAPSHOT_PATH_FORM.test(path)]).toEqual([path, true, true]);
+    for (const path of [
+      '../v1/meta.json',
+      'v1/../meta.json',
+      'v1/./meta.json',
+      'v1/.hidden.json',
+      'v1//meta.json',
+      '/v1/meta.json',
+      'v1/meta.json/',
+      'v1/%2e%2e/meta.json',
+      'v1/meta.json\n',
+      'v1/a b.json',
+    ]) {
+      expect(SNAPSHOT_PATH_FORM.test(path), path).toBe(false);
     }
   });
 

@@ -10,7 +10,7 @@
 // (js_preload_object); any other tree's index is read from the tree.
 import crypto from 'crypto';
 import fs from 'fs';
-import { parsePath } from '../../core/layout.ts';
+import { SNAPSHOT_PATH_FORM } from '../../core/layout.ts';
 import { edgeError, respond, respondWith, staticNotFound, unreadable, type SnapshotIO } from '../../core/respond.ts';
 import { bodyOf, normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
@@ -35,8 +35,8 @@ declare const String: StringConstructor & { bytesFrom?(bytes: Uint8Array): strin
 function snapshotIO(tree: string): SnapshotIO {
   return {
     read: function (path) {
-      // Only a path layout.ts names: relative, no dot segments.
-      if (parsePath(path) === null) return Promise.reject(new Error('refused to read ' + path));
+      // Only a path of layout.ts' form: relative, no dot segments.
+      if (!SNAPSHOT_PATH_FORM.test(path)) return Promise.reject(new Error('refused to read ' + path));
       try {
         const bytes = fs.readFileSync(tree + '/' + path) as unknown as Uint8Array;
         return Promise.resolve(String.bytesFrom ? String.bytesFrom(bytes) : bytes.toString());
