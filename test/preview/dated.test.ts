@@ -1,12 +1,13 @@
 // Dated answers (docs/API.md §2a) against plain SQL and a hand computation: random
 // dates before, inside, in the gaps of and after the data, on the real preview.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { describe, expect, it } from 'vitest';
+import { startPreview } from '../../generator/edges/preview/server.ts';
 import path from 'node:path';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
-import { AS_OF, fixtureBuild, makeFixture, oracleLatestOn, oracleRateAge, type Fixture } from '../support/fixture.ts';
+import { AS_OF, fixtureBuild, oracleLatestOn, oracleRateAge } from '../support/fixture.ts';
 import { request } from '../support/http.ts';
+import { useFixturePreview } from '../support/use-fixture.ts';
 
 /** threshold × price (× naira) as exact decimals, rounded half away from zero to cents: no code of ours involved. */
 function byHand(factors: number[]): number {
@@ -29,16 +30,7 @@ const MEASURED = { 1: { by: 1, threshold: 85 }, 2: { by: 1, threshold: 87.48 }, 
 >;
 
 describe('dated answers against SQL', () => {
-  let fixture: Fixture;
-  let preview: Preview;
-  beforeAll(async () => {
-    fixture = await makeFixture();
-    preview = await startPreview({ dir: fixture.out, port: 0 });
-  });
-  afterAll(async () => {
-    await preview.close();
-    await fixture.remove();
-  });
+  const { fixture, preview } = useFixturePreview();
 
   const get = async (path: string) => {
     const answer = await request(preview.url, path);

@@ -1,23 +1,14 @@
 // Thousands of random queries, each answered by the real preview server and by
 // a plain SQL query on the same database: the answers must agree exactly.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { describe, expect, it } from 'vitest';
 import { renderList } from '../../generator/core/envelope.ts';
-import { makeFixture, oracleRates, type Fixture } from '../support/fixture.ts';
+import { oracleRates } from '../support/fixture.ts';
 import { request } from '../support/http.ts';
+import { useFixturePreview } from '../support/use-fixture.ts';
 
 describe('range answers against SQL', () => {
-  let fixture: Fixture;
-  let preview: Preview;
-  beforeAll(async () => {
-    fixture = await makeFixture();
-    preview = await startPreview({ dir: fixture.out, port: 0 });
-  });
-  afterAll(async () => {
-    await preview.close();
-    await fixture.remove();
-  });
+  const { fixture, preview } = useFixturePreview();
 
   // Dates inside, before, after and across the data (2019-12-20 .. 2024-03-15, later rows unpublished).
   const date = fc

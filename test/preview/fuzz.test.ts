@@ -3,11 +3,10 @@
 // envelope, never a file from outside the snapshot.
 import net from 'node:net';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPath, normalizeTarget } from '../../generator/core/router.ts';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
-import { makeFixture, type Fixture } from '../support/fixture.ts';
 import { request } from '../support/http.ts';
+import { useFixturePreview } from '../support/use-fixture.ts';
 
 /** Sends a raw request line (bytes as given) and returns the status line and body. */
 function raw(url: string, target: Buffer): Promise<{ status: number; body: string }> {
@@ -29,16 +28,7 @@ function raw(url: string, target: Buffer): Promise<{ status: number; body: strin
 }
 
 describe('hostile requests', () => {
-  let fixture: Fixture;
-  let preview: Preview;
-  beforeAll(async () => {
-    fixture = await makeFixture();
-    preview = await startPreview({ dir: fixture.out, port: 0 });
-  });
-  afterAll(async () => {
-    await preview?.close();
-    await fixture?.remove();
-  });
+  const { fixture, preview } = useFixturePreview();
 
   const base = fc.constantFrom('/api/v1', '/index.php/api/v1');
   const endpoint = fc.constantFrom(

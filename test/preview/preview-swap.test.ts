@@ -1,20 +1,11 @@
 // The preview keeps a published tree in memory; a new build must show at once.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { expect, it } from 'vitest';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
-import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
+import { fixtureBuild } from '../support/fixture.ts';
 import { request } from '../support/http.ts';
+import { useFixturePreview } from '../support/use-fixture.ts';
 
-let fixture: Fixture;
-let preview: Preview;
-beforeAll(async () => {
-  fixture = await makeFixture();
-  preview = await startPreview({ dir: fixture.out, port: 0 });
-});
-afterAll(async () => {
-  await preview?.close();
-  await fixture?.remove();
-});
+const { fixture, preview } = useFixturePreview();
 
 it('answers from the new snapshot as soon as a build swaps it in', async () => {
   const latest = async () => JSON.parse((await request(preview.url, '/api/v1/rates/latest')).body).data.drtDate;

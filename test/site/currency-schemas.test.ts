@@ -7,23 +7,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../generator/site/openapi.ts';
 import { API_DOC, documentedFields } from '../../scripts/api-fields.ts';
-import { makeFixture, FX_CODES, type Fixture } from '../support/fixture.ts';
+import { FX_CODES } from '../support/fixture.ts';
 import { request } from '../support/http.ts';
+import { useFixturePreview } from '../support/use-fixture.ts';
 
-let fixture: Fixture;
-let preview: Preview;
-beforeAll(async () => {
-  fixture = await makeFixture();
-  preview = await startPreview({ dir: fixture.out, port: 0 });
-});
-afterAll(async () => {
-  await preview?.close();
-  await fixture?.remove();
-});
+const { fixture, preview } = useFixturePreview();
 
 function ajv(): Ajv2020 {
   const validator = new Ajv2020({ strict: false, allErrors: true });
