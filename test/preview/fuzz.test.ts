@@ -28,7 +28,7 @@ function raw(url: string, target: Buffer): Promise<{ status: number; body: strin
 }
 
 describe('hostile requests', () => {
-  const { fixture, preview } = useFixturePreview();
+  const { preview } = useFixturePreview();
 
   const base = fc.constantFrom('/api/v1', '/index.php/api/v1');
   const endpoint = fc.constantFrom(
