@@ -7,12 +7,13 @@
 //
 // The columns and each line are derived from STORED_FX_COLUMNS, and a month
 // file is read back through the import's own CSV reader (as rate-files.ts does).
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { FxRateInput, STORED_FX_COLUMNS } from '../core/currencies.ts';
 import { readCsv } from './csv-records.ts';
 import { Problems } from './problems.ts';
 import { textHeader, textLine } from './stored-columns.ts';
+import { exists, writeWhole } from './text-file.ts';
 
 /** The header of every month file. */
 export const FX_FILE_COLUMNS = textHeader(STORED_FX_COLUMNS);
@@ -40,24 +41,14 @@ export async function keepFx(dir: string, rates: readonly FxRateInput[]): Promis
     for (const rate of added) kept.set(keyOf(rate), rate);
     const rows = [...kept.values()].sort((a, b) => a.fxDate.localeCompare(b.fxDate) || a.fxCurrency.localeCompare(b.fxCurrency));
     const text = [FX_FILE_COLUMNS, ...rows.map((rate) => textLine(STORED_FX_COLUMNS, rate))].join('\n') + '\n';
-    const temporary = `${file}.${process.pid}.tmp`;
-    try {
-      await writeFile(temporary, text);
-      await rename(temporary, file);
-    } finally {
-      await rm(temporary, { force: true });
-    }
+    await writeWhole(file, text);
     written.push(file);
   }
   return written;
 }
 
 async function readKept(file: string): Promise<FxRateInput[]> {
-  const exists = await access(file).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
-  );
-  if (!exists) return [];
+  if (!(await exists(file))) return [];
   const problems = new Problems(file);
   const kept: FxRateInput[] = [];
   await readCsv(file, FxRateInput, problems, ({ value }) => {

@@ -7,12 +7,13 @@
 // The columns and each line are derived from STORED_RATE_COLUMNS: a line holds
 // each field as the database stores it (a default applied, drtNairaDate empty
 // when it is drtDate), and is read back through the import's own CSV reader.
-import { access, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { RateInput, STORED_RATE_COLUMNS } from '../core/schemas.ts';
 import { readCsv } from './csv-records.ts';
 import { Problems } from './problems.ts';
 import { textHeader, textLine } from './stored-columns.ts';
+import { exists, writeWhole } from './text-file.ts';
 
 /** A rate as kept in the files: a rate as imported, with the drtID the database gave it. */
 export type KeptRate = RateInput & { drtID: number };
@@ -78,21 +79,11 @@ export async function dropKeptRate(dir: string, subcategory: number, date: strin
 async function writeKept(file: string, rates: readonly KeptRate[]): Promise<void> {
   const rows = [...rates].sort((a, b) => a.drtDate.localeCompare(b.drtDate) || a.drtSubcategoryID - b.drtSubcategoryID);
   const text = [RATE_FILE_COLUMNS, ...rows.map((rate) => textLine(STORED_RATE_COLUMNS, rate))].join('\n') + '\n';
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, text);
-    await rename(temporary, file);
-  } finally {
-    await rm(temporary, { force: true });
-  }
+  await writeWhole(file, text);
 }
 
 async function readKept(file: string): Promise<KeptRate[]> {
-  const exists = await access(file).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
-  );
-  if (!exists) return [];
+  if (!(await exists(file))) return [];
   const problems = new Problems(file);
   const kept: KeptRate[] = [];
   await readCsv(file, RateInput, problems, ({ line, value }) => {
