@@ -34,20 +34,12 @@ import { fixtureBuild, makeFixture } from '../test/support/fixture.ts';
 import { request, type Answer } from '../test/support/http.ts';
 import { nginxMissing, startNginx, type NginxServer } from '../test/support/nginx-server.ts';
 import { childrenOf, memory } from './proc-stats.ts';
+import { random } from '../test/support/random.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SCALE = process.argv.includes('--long') ? 10 : 1;
 const N = { raw: 150 * SCALE, queries: 250 * SCALE, imports: 60 * SCALE, builds: 8 * SCALE, kills: 4 * SCALE, swapClients: 6, swapRequests: 150 * SCALE };
 
-/** A fixed pseudo-random sequence (mulberry32): the same cases every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const next = random(25);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 const sha1 = (file: string) => createHash('sha1').update(readFileSync(file)).digest('hex');

@@ -32,17 +32,7 @@ describe.skipIf(missing !== null)(`the nginx site's request handling${missing ? 
 
   beforeAll(async () => {
     fixture = await makeFixture();
-    await buildSnapshot({
-      db: fixture.db,
-      out: fixture.out,
-      asOf: todayIn('Africa/Lagos'),
-      timeZone: 'Africa/Lagos',
-      maxAgeDays: 100_000,
-      strict: false,
-      now: new Date(),
-      log: () => {},
-      progress: () => {},
-    });
+    await buildSnapshot(fixtureBuild(fixture.db, fixture.out, { asOf: todayIn('Africa/Lagos'), now: new Date(), maxAgeDays: 100_000 }));
     [preview, nginx] = await Promise.all([startPreview({ dir: fixture.out, port: 0 }), startNginx(fixture.out)]);
   }, 120_000);
 

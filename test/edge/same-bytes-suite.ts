@@ -16,9 +16,10 @@ import { startPreview, type Preview } from '../../generator/edges/preview/server
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import { todayIn } from '../../generator/snapshot/clock.ts';
-import { GAP, makeFixture, type Fixture } from '../support/fixture.ts';
+import { GAP, fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
 import { rawRequest, request, type Answer } from '../support/http.ts';
 import { generatedCases, rawCases, type Case } from './differential-cases.ts';
+import { random } from '../support/random.ts';
 
 export type { Case };
 
@@ -41,16 +42,6 @@ type Reply = Answer;
 /** One request over a fresh connection, the path sent exactly as given. */
 export function send(base: string, c: Case): Promise<Reply> {
   return request(base, c.target, { method: c.method, headers: { connection: 'close', ...c.headers } });
-}
-
-/** A fixed pseudo-random sequence (mulberry32), so a failure names the same request every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function day(n: number): string {
@@ -253,17 +244,7 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
     beforeAll(async () => {
       fixture = await makeFixture();
       // Built again as of today, so validUntil lies ahead and max-age counts down.
-      await buildSnapshot({
-        db: fixture.db,
-        out: fixture.out,
-        asOf: todayIn('Africa/Lagos'),
-        timeZone: 'Africa/Lagos',
-        maxAgeDays: 100_000,
-        strict: false,
-        now: new Date(),
-        log: () => {},
-        progress: () => {},
-      });
+      await buildSnapshot(fixtureBuild(fixture.db, fixture.out, { asOf: todayIn('Africa/Lagos'), now: new Date(), maxAgeDays: 100_000 }));
       [preview, edge] = await Promise.all([startPreview({ dir: fixture.out, port: 0 }), start(fixture.out)]);
     }, 120_000);
 
