@@ -29,6 +29,20 @@ const levelsListed: ListsAll<Level, typeof LEVEL_ORDER> = true;
 void levelsListed;
 export const LEVELS: readonly Level[] = LEVEL_ORDER;
 /** The level a block is joined from; null for a month, written from its records. */
+/** The levels whose blocks have a part (a month is small enough to read), and half a closed decade, which has only a part. */
+export type PartLevel = Exclude<Level, 'month'> | 'half';
+const PART_KIND: { readonly [L in PartLevel]: Kind } = { year: 'yearPart', decade: 'decadePart', months: 'monthsPart', years: 'yearsPart', half: 'halfPart' };
+/** A block of a part: a block of the layout, or half a closed decade. */
+export interface PartBlock {
+  level: PartLevel;
+  start: string;
+  end: string;
+}
+
+/** Half a decade from its first day (a year ending in 0 or 5), whether or not a snapshot has it. */
+export function halfDecade(start: string): PartBlock {
+  return { level: 'half', start: start, end: pad(Number(start.slice(0, 4)) + 4, 4) + '-12-31' };
+}
 export const CHILD_LEVEL: { readonly [L in Level]: Level | null } = { month: null, year: 'month', decade: 'year', months: 'month', years: 'year' };
 
 // Every path of the snapshot as a pattern, read both ways: filled in to name a
@@ -49,6 +63,19 @@ const PATTERNS = {
   decade: 'v1/rates/{scope}/{yyy}0s.json',
   months: 'v1/rates/{scope}/{yyyy}/01-{mm}.json',
   years: 'v1/rates/{scope}/{yyy}0-{yyyy}.json',
+  // The records of a block of more than a month, as they stand between its
+  // file's head and tail: what the worker pipes untouched into the middle of a
+  // composed range (core/pieces.ts). Not answers; a month has none (it is read).
+  yearPart: 'v1/parts/{scope}/{yyyy}.txt',
+  decadePart: 'v1/parts/{scope}/{yyy}0s.txt',
+  monthsPart: 'v1/parts/{scope}/{yyyy}/01-{mm}.txt',
+  yearsPart: 'v1/parts/{scope}/{yyy}0-{yyyy}.txt',
+  // Half a closed decade (its years 0-4 or 5-9): a part only, so that a range
+  // over most of a decade pipes one file where it would pipe five.
+  halfPart: 'v1/parts/{scope}/{yyyy}-5y.txt',
+  // How many records each month of a scope holds (core/pieces.ts MonthCounts): the
+  // count of a piped part, and of a cut block without reading its lines.
+  counts: 'v1/parts/{scope}/counts.json',
   // For dated answers: each subcategory's newest record before the year, then its
   // newest record of each month of the year (see planMonthEnds in the build).
   monthEnds: 'v1/rates/month-ends/{yyyy}.json',
@@ -93,6 +120,12 @@ const KIND_ORDER = [
   'decade',
   'months',
   'years',
+  'counts',
+  'yearPart',
+  'decadePart',
+  'monthsPart',
+  'yearsPart',
+  'halfPart',
 ] as const;
 const kindsListed: ListsAll<Kind, typeof KIND_ORDER> = true;
 void kindsListed;
@@ -196,6 +229,16 @@ export const paths = {
   nisabCsv: function (date: string): string {
     return fill(PATTERNS.nisabCsv, dateFields(date));
   },
+  /** The records of a block of more than a month, without its head and tail (see PATTERNS' yearPart). */
+  part: function (scope: Scope, block: PartBlock): string {
+    const values = dateFields(block.level === 'months' || block.level === 'years' ? block.end : block.start);
+    values['scope'] = String(scope);
+    return fill(PATTERNS[PART_KIND[block.level as PartLevel]], values);
+  },
+  /** How many records each month of a scope holds. */
+  counts: function (scope: Scope): string {
+    return fill(PATTERNS.counts, { scope: String(scope) });
+  },
   /** The file of a block of a scope (see blockAt). */
   block: function (scope: Scope, block: Block): string {
     return paths.shard(scope, block.level, block.level === 'months' || block.level === 'years' ? block.end : block.start);
@@ -224,6 +267,8 @@ export type SnapshotFile =
   | { kind: 'nisab'; subcategoryId: number }
   | { kind: 'latest'; subcategoryId: number }
   | { kind: 'shard'; scope: Scope; level: Level; start: string; end: string }
+  | { kind: 'part'; scope: Scope; level: PartLevel; start: string; end: string }
+  | { kind: 'counts'; scope: Scope }
   | { kind: 'monthEnds'; start: string }
   | { kind: 'fx'; code: string; start: string }
   | { kind: 'mark'; hex: string }
@@ -263,6 +308,19 @@ function readShard(level: Level): (values: Fields, path: string) => SnapshotFile
     if (paths.shard(scope, level, date) !== path) return null;
     const block = blockOf(level, date);
     return { kind: 'shard', scope: scope, level: level, start: block.start, end: block.end };
+  };
+}
+
+/** A part's block from its path's fields, as readShard's. */
+function readPart(level: Exclude<PartLevel, 'half'>): (values: Fields, path: string) => SnapshotFile | null {
+  const shard = readShard(level);
+  return function (values, path) {
+    const year = values['yyyy'] !== undefined ? values['yyyy'] : (values['yyy'] as string) + '0';
+    const date = year + '-' + (values['mm'] !== undefined ? values['mm'] : '01') + '-01';
+    const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
+    const file = shard(values, paths.shard(scope, level, date));
+    if (file === null || file.kind !== 'shard' || paths.part(scope, { level: level, start: file.start, end: file.end }) !== path) return null;
+    return { kind: 'part', scope: file.scope, level: level, start: file.start, end: file.end };
   };
 }
 
@@ -321,6 +379,20 @@ const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFi
   decade: readShard('decade'),
   months: readShard('months'),
   years: readShard('years'),
+  counts: function (values) {
+    return { kind: 'counts', scope: values['scope'] === 'all' ? 'all' : Number(values['scope']) };
+  },
+  yearPart: readPart('year'),
+  decadePart: readPart('decade'),
+  monthsPart: readPart('months'),
+  yearsPart: readPart('years'),
+  halfPart: function (values, path) {
+    const year = Number(values['yyyy']);
+    const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
+    const block = halfDecade(values['yyyy'] + '-01-01');
+    if (year % 5 !== 0 || paths.part(scope, block) !== path) return null;
+    return { kind: 'part', scope: scope, level: 'half', start: block.start, end: block.end };
+  },
 };
 
 export interface Block {

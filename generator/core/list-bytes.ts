@@ -100,12 +100,36 @@ function newlines(bytes: Uint8Array, from: number, to: number, decode: (bytes: U
   return count;
 }
 
+/** Records in [from, to) of a list whose tail starts at `tail`: its lines, the last one ending at the tail's newline. */
+function records(bytes: Uint8Array, from: number, to: number, tail: number, decode: (bytes: Uint8Array) => string): number {
+  if (from >= to) return 0;
+  return newlines(bytes, from, to, decode) + (to === tail ? 1 : 0);
+}
+
+/** The first day of the month after a date's. */
+function nextMonth(date: string): string {
+  const month = Number(date.slice(5, 7));
+  if (month < 12) return date.slice(0, 5) + (month < 9 ? '0' : '') + (month + 1) + '-01';
+  const year = String(Number(date.slice(0, 4)) + 1);
+  return '0000'.slice(year.length) + year + '-01-01';
+}
+
 /**
  * The records of a list file dated from..to inclusive, as a piece of a composed
  * list (router.ts joinList), with `whole` when they are all of the file's; no
  * records for a file that is not a list (as slice.ts's sliceList).
+ *
+ * With `monthRecords` (the records of the whole months first..last of the file's
+ * scope, core/pieces.ts), a cut counts only the lines it drops from the two
+ * months the range ends in, whatever the size of the block.
  */
-export function cutBytes(bytes: Uint8Array, from: string, to: string, decode: (bytes: Uint8Array) => string): ListPiece<Uint8Array> & { whole: boolean } {
+export function cutBytes(
+  bytes: Uint8Array,
+  from: string,
+  to: string,
+  decode: (bytes: Uint8Array) => string,
+  monthRecords: ((first: string, last: string) => number) | null = null,
+): ListPiece<Uint8Array> & { whole: boolean } {
   const none = { body: bytes.subarray(0, 0), count: 0, first: '', last: '', whole: false };
   const tail = startsWith(bytes, 0, HEAD) ? tailAt(bytes) : -1;
   if (tail === -1) return none;
@@ -117,7 +141,13 @@ export function cutBytes(bytes: Uint8Array, from: string, to: string, decode: (b
   const end = b === tail ? tail : b - LIST_SEPARATOR.length;
   const total = countAfter(bytes, tail + TAIL_START.length);
   let count = total;
-  if (a !== start || b !== tail) {
+  if ((a !== start || b !== tail) && monthRecords !== null) {
+    // The months the kept lines lie in, less the lines of the first before `from` and of the last after `to`.
+    const firstMonth = from.slice(0, 8) + '01';
+    const monthStart = seek(bytes, start, a, firstMonth, false);
+    const after = seek(bytes, b, tail, nextMonth(to), false);
+    count = monthRecords(firstMonth, to) - records(bytes, monthStart, a, tail, decode) - records(bytes, b, after, tail, decode);
+  } else if (a !== start || b !== tail) {
     // Count the lines of the smaller side: those kept, or those left out (the tail's count less them).
     if (2 * (end - a) <= tail - start) count = newlines(bytes, a, end, decode) + 1;
     else count = total - newlines(bytes, start, a, decode) - (b === tail ? 0 : newlines(bytes, b, tail, decode) + 1);

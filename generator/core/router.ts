@@ -43,7 +43,7 @@ export interface Plan {
   currency: InCurrency | null;
 }
 
-export interface Answer<Part extends string | Uint8Array = string> {
+export interface Answer<Part = string> {
   status: number;
   /** The body in pieces, to be sent one after the other: a composed list is never joined into one string. */
   parts: (string | Part)[];
@@ -54,7 +54,7 @@ export interface Answer<Part extends string | Uint8Array = string> {
 }
 
 /** What an edge sends: named so as not to shadow the global Response of the runtimes. */
-export interface ApiResponse<Part extends string | Uint8Array = string> {
+export interface ApiResponse<Part = string> {
   status: number;
   headers: { [name: string]: string };
   /** The full body, unless `parts` holds it; send none when `sendBody` is false (HEAD, 204, 304). */
@@ -237,7 +237,7 @@ export function listEtagKey(index: RoutingIndex, count: number, first: string, l
  * list-bytes.ts) its record bytes, with the count and the first and last record
  * line either way.
  */
-export interface ListPiece<Body extends string | Uint8Array = string | Uint8Array> {
+export interface ListPiece<Body = string | Uint8Array> {
   body: Body;
   count: number;
   first: string;
@@ -252,11 +252,7 @@ export function textPiece(text: string, read: ShardRead): ListPiece<string> & { 
 }
 
 /** A composed list: the pieces' records between one head and one tail, in order (empty pieces add nothing). */
-export function joinList<Body extends string | Uint8Array>(
-  plan: Plan,
-  pieces: ListPiece<Body>[],
-  index: RoutingIndex,
-): { status: number; parts: (string | Body)[]; etagKey: string } {
+export function joinList<Body>(plan: Plan, pieces: ListPiece<Body>[], index: RoutingIndex): { status: number; parts: (string | Body)[]; etagKey: string } {
   const parts: (string | Body)[] = [LIST_HEAD];
   let count = 0;
   let firstLine = '';
@@ -380,7 +376,7 @@ export function maxAge(index: RoutingIndex, nowMs: number): number {
 }
 
 /** Status, headers and body of an answer (docs/API.md §4–§6). */
-export function finalize<Part extends string | Uint8Array = string>(answer: Answer<Part>, plan: Plan, index: RoutingIndex, nowMs: number): ApiResponse<Part> {
+export function finalize<Part = string>(answer: Answer<Part>, plan: Plan, index: RoutingIndex, nowMs: number): ApiResponse<Part> {
   const headers: { [name: string]: string } = {
     'access-control-allow-origin': '*',
     'cache-control': 'public, max-age=' + maxAge(index, nowMs),

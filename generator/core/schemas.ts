@@ -640,6 +640,19 @@ export const RoutingIndex = z
   .strict();
 export type RoutingIndex = z.infer<typeof RoutingIndex>;
 
+/**
+ * How many records each month of a scope holds, from the month of its first
+ * record to that of its last (v1/parts/{scope}/counts.json): what the worker
+ * counts a long range with (core/pieces.ts). The router core imports only the type.
+ */
+export const MonthCounts = z
+  .object({
+    first: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/),
+    counts: z.array(z.number().int().nonnegative()),
+  })
+  .strict();
+export type MonthCounts = z.infer<typeof MonthCounts>;
+
 /** Success envelopes: one per kind of answer. */
 export function itemEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data }).strict();

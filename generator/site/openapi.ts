@@ -146,6 +146,13 @@ export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   gaps: { summary: 'Gaps file', description: `As GET ${API}/gaps.`, schema: 'Gap', list: true },
   // A currency's rates per US dollar at a year's rate dates, what an answer with currency= is composed from: not an answer, nor an envelope.
   fx: null,
+  // What the worker composes long ranges from (core/pieces.ts): a block's records without its envelope, and a count per month. Not answers.
+  counts: null,
+  yearPart: null,
+  decadePart: null,
+  monthsPart: null,
+  yearsPart: null,
+  halfPart: null,
   nisabAll: { summary: 'Nisab file', description: `As GET ${API}/nisab.`, schema: 'NisabRule', list: true },
   nisab: { summary: 'Nisab file of a subcategory', description: `As GET ${API}/nisab?subcategory={id}.`, schema: 'NisabRule', list: true },
   latest: { summary: 'Latest rate file', description: `As GET ${API}/rates/latest?subcategory={id}.`, schema: 'Rate', list: false },

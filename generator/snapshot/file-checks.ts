@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../core/layout.ts';
 import { Currency, FxFile } from '../core/currencies.ts';
-import { Gap, itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, RoutingIndex, Source, Subcategory } from '../core/schemas.ts';
+import { Gap, itemEnvelope, listEnvelope, Meta, MonthCounts, NigeriaMonth, NisabRule, Rate, RoutingIndex, Source, Subcategory } from '../core/schemas.ts';
 import { DownloadsIndex, NISAB_CSV_COLUMNS, RATE_CSV_COLUMNS } from './downloads.ts';
 
 const rateList = listEnvelope(Rate);
@@ -51,6 +51,8 @@ export function checkFile(path: string, text: string): string[] {
     const columns = (csv.kind === 'ratesCsv' ? RATE_CSV_COLUMNS : NISAB_CSV_COLUMNS).join(',');
     return header === columns ? [] : [`${path}: the header must be ${columns}`];
   }
+  // A part is its block's records as they stand in the block's file: verify compares the two.
+  if (csv?.kind === 'part') return text.length > 0 && text.indexOf(LIST_HEAD) === -1 ? [] : [`${path}: not the records of a block without its head and tail`];
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -89,6 +91,9 @@ const FILE_CHECKS: { [K in SnapshotFile['kind']]: FileCheck<Extract<SnapshotFile
   currencies: (_, { check }) => check(listEnvelope(Currency)),
   gaps: (_, { check }) => check(listEnvelope(Gap)),
   fx: (_, { check }) => check(FxFile),
+  counts: (_, { check }) => check(MonthCounts),
+  // Checked above, before the JSON parse.
+  part: () => [],
   shard: (file, checking) => checkRateList(file, checking),
   downloadsIndex: (_, { check }) => check(DownloadsIndex),
   // The CSV downloads are checked above, before the JSON parse.

@@ -15,6 +15,7 @@ import {
   blockEnd,
   blockStarts,
   CHILD_LEVEL,
+  halfDecade,
   LEVELS,
   parsePath,
   paths,
@@ -31,7 +32,17 @@ import { valueRule, type ById } from '../core/nisab-value.ts';
 import type { DailySeries } from '../db/read-gaps.ts';
 import { renderRecord } from '../core/records.ts';
 import { etagOf } from '../core/router.ts';
-import { rateLine, type Meta, type NigeriaMonth, type NisabRuleInput, type Rate, type RoutingIndex, type Source, type Subcategory } from '../core/schemas.ts';
+import {
+  MonthCounts,
+  rateLine,
+  type Meta,
+  type NigeriaMonth,
+  type NisabRuleInput,
+  type Rate,
+  type RoutingIndex,
+  type Source,
+  type Subcategory,
+} from '../core/schemas.ts';
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
 import { downloadsIndex, nisabThresholds, planDownloads } from './downloads.ts';
 import type { FxSource } from '../db/read-fx.ts';
@@ -186,6 +197,28 @@ export function planShards(summary: RateSummary, options: SnapshotOptions, previ
   return { scopes, months, changed };
 }
 
+/** The path of a block's part (core/layout.ts), null for a month (it has none). */
+function partOf(scope: Scope, node: ShardNode): string | null {
+  if (node.level === 'month') return null;
+  const shard = parsePath(node.path) as Extract<SnapshotFile, { kind: 'shard' }>;
+  return paths.part(scope, { level: node.level, start: shard.start, end: shard.end });
+}
+
+/** A month's count in the previous snapshot's counts of a scope (undefined where it has none), read once when first asked. */
+function lazyCounts(previous: PreviousSnapshot | null, scope: Scope): (monthStart: string) => number | undefined {
+  let counts: MonthCounts | null | undefined;
+  return (monthStart) => {
+    if (counts === undefined) {
+      const path = paths.counts(scope);
+      counts = previous?.files[path] ? MonthCounts.parse(JSON.parse(previous.read(path))) : null;
+    }
+    if (counts === null) return undefined;
+    const year = Number(monthStart.slice(0, 4));
+    const first = Number(counts.first.slice(0, 4));
+    return counts.counts[(year - first) * 12 + Number(monthStart.slice(5, 7)) - Number(counts.first.slice(5, 7))];
+  };
+}
+
 /** `shards`: planShards' answer when the caller already has it (the build plans once, to know which months to read). */
 export function planSnapshot(
   source: SnapshotSource,
@@ -215,15 +248,23 @@ export function planSnapshot(
   for (const { scope, nodes } of scopes) {
     const texts = scope === 'all' ? allTexts : new Map<string, string>();
     const textOf = (node: ShardNode) => texts.get(node.path) ?? previous!.read(node.path);
+    const monthCounts: number[] = [];
+    const previousCounts = lazyCounts(previous, scope);
     for (const node of nodes) {
       sources[node.path] = node.print;
+      const part = partOf(scope, node);
       if (!changed(node)) {
         carry.set(node.path, previous!.files[node.path]!);
+        // A block without records has no part.
+        if (part !== null && previous!.files[part]) carry.set(part, previous!.files[part]);
+        if (node.level === 'month') monthCounts.push(previousCounts(node.start) ?? listBody(previous!.read(node.path)).count);
         continue;
       }
       let text: string;
       if (node.level === 'month') {
-        text = renderList(linesByMonth.get(`${scope}/${node.start.slice(0, 7)}`) ?? []);
+        const lines = linesByMonth.get(`${scope}/${node.start.slice(0, 7)}`) ?? [];
+        text = renderList(lines);
+        monthCounts.push(lines.length);
       } else {
         const bodies = node.children.map((child) => listBody(textOf(child)));
         text = renderJoinedList(
@@ -237,7 +278,28 @@ export function planSnapshot(
       }
       texts.set(node.path, text);
       put(node.path, text);
+      const records = part === null ? null : listBody(text);
+      if (part !== null && records!.count > 0) put(part, records!.joined);
     }
+    // Half of each closed decade, joined from its years (core/layout.ts halfPart): with the decade, changed or carried.
+    for (const node of nodes) {
+      if (node.level !== 'decade') continue;
+      for (const half of [halfDecade(node.start), halfDecade(`${Number(node.start.slice(0, 4)) + 5}-01-01`)]) {
+        const path = paths.part(scope, half);
+        if (!changed(node)) {
+          if (previous!.files[path]) carry.set(path, previous!.files[path]);
+          continue;
+        }
+        const bodies = node.children.filter((year) => year.start >= half.start && year.start <= half.end).map((year) => listBody(textOf(year)));
+        const joined = bodies
+          .filter((b) => b.count > 0)
+          .map((b) => b.joined)
+          .join(LIST_SEPARATOR);
+        if (joined !== '') put(path, joined);
+      }
+    }
+    const firstMonth = nodes.find((node) => node.level === 'month');
+    if (firstMonth) put(paths.counts(scope), `${JSON.stringify({ first: firstMonth.start.slice(0, 7), counts: monthCounts })}\n`);
   }
 
   // The small answers, rendered every time.
@@ -406,6 +468,8 @@ const INDEXED_ETAG: { [K in SnapshotFile['kind']]: boolean } = {
   shard: false,
   monthEnds: false,
   fx: false,
+  counts: false,
+  part: false,
   routing: false,
   mark: false,
   // Static files for people, not answers of the API (docs/API.md §9).

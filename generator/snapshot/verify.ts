@@ -9,6 +9,7 @@ import { etagOf } from '../core/router.ts';
 import type { RoutingIndex } from '../core/schemas.ts';
 import type { Meta, Rate } from '../core/schemas.ts';
 import { checkFile, checkFileSizes } from './file-checks.ts';
+import { checkParts } from './part-checks.ts';
 import { contentId, hasIndexedEtag, sha1Hex, type FileEntry } from './plan.ts';
 import { currentTree, MANIFEST, readManifest } from './publish.ts';
 
@@ -49,6 +50,7 @@ export async function verifyTree(out: string): Promise<{ problems: string[]; fil
   }
   problems.push(...checkFileSizes(read));
   problems.push(...crossCheck(texts, read, manifest.asOf));
+  problems.push(...checkParts(texts));
   return { problems, files: texts.size + 1 }; // and the manifest, as build counts
 }
 
@@ -100,12 +102,12 @@ function crossCheck(texts: Map<string, string>, read: Map<string, FileEntry>, as
     problems.push(`${marks.join(', ') || 'the mark'}: the snapshot's mark must be ${mark} alone (named by a hash of its other files under v1/)`);
   for (const file of texts.keys()) {
     if (hasIndexedEtag(file) && !(file in index.etags)) problems.push(`${file}: missing from ${paths.routing}`);
-    // The routing index and the FX files (docs/API.md §9) are not envelopes of records.
+    // The routing index, the FX files (docs/API.md §9) and the worker's parts and counts are not envelopes of records.
     if (
       file.startsWith('v1/') &&
       file !== paths.routing &&
       !file.startsWith('v1/downloads/') &&
-      parsePath(file)?.kind !== 'fx' &&
+      !NOT_ENVELOPES.includes(parsePath(file)?.kind ?? 'meta') &&
       !canonical(file, texts.get(file)!)
     ) {
       problems.push(
@@ -116,6 +118,8 @@ function crossCheck(texts: Map<string, string>, read: Map<string, FileEntry>, as
   return problems;
 }
 
+const NOT_ENVELOPES: SnapshotFile['kind'][] = ['fx', 'part', 'counts'];
+
 /** The record each kind of file holds, rendered by core/records.ts; null: no record (the mark holds a string, the index is the edges'). */
 const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
   meta: 'Meta',
@@ -125,6 +129,8 @@ const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
   currencies: 'Currency',
   gaps: 'Gap',
   fx: null,
+  counts: null,
+  part: null,
   nisabAll: 'NisabRule',
   nisab: 'NisabRule',
   latest: 'Rate',

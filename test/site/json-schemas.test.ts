@@ -29,6 +29,8 @@ function schemaOf(file: string): string | null {
     currencies: 'CurrencyListAnswer',
     gaps: 'GapListAnswer',
     fx: null,
+    counts: null,
+    part: null,
     nisabAll: 'NisabRuleListAnswer',
     nisab: 'NisabRuleListAnswer',
     latest: 'RateAnswer',

@@ -35,6 +35,25 @@ describe('verify', () => {
     expect(await damaged(async () => {})).toEqual([]);
   });
 
+  it('catches a part or a month count out of step with the answers, even when the manifest is updated to match', async () => {
+    const part = 'v1/parts/all/2020-2023.txt';
+    const half = 'v1/parts/1/2015-5y.txt';
+    const counts = paths.counts(2);
+    const problems = await damaged(async (dir) => {
+      await edit(dir, part, (t) => t.replace('"drtInUSD":5', '"drtInUSD":6'));
+      await rm(path.join(dir, 'v1/parts/all/2024/01-02.txt'));
+      await edit(dir, counts, (t) => t.replace(/,([0-9]+)\]/, (_, n) => `,${Number(n) + 1}]`));
+      await rehash(dir, [part, counts]);
+      const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
+      delete manifest.files['v1/parts/all/2024/01-02.txt'];
+      await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    });
+    expect(problems).toContain(`${part}: not the records of its block as the block's file holds them`);
+    expect(problems).toContain('v1/parts/all/2024/01-02.txt: missing (v1/rates/all/2024/01-02.json has records)');
+    expect(problems.some((p) => p.startsWith(`${counts}: not the counts of the scope's month files`))).toBe(true);
+    expect(problems.some((p) => p.startsWith(half))).toBe(false);
+  });
+
   it('catches a changed price', async () => {
     const problems = await damaged((dir) => edit(dir, paths.shard(1, 'month', '2020-02-01'), (t) => t.replace('"drtInUSD":5', '"drtInUSD":6')));
     expect(problems).toContain(`${paths.shard(1, 'month', '2020-02-01')}: content differs from the manifest's hash`);

@@ -5,9 +5,10 @@
 // Tested in the real runtime (workerd, through miniflare): test/edge/.
 import { paths } from '../../core/layout.ts';
 import { assembleBytes, listedRange } from '../../core/list-bytes.ts';
+import { assemblePieces, piecedRange, planPieces, type PiecedRange } from '../../core/pieces.ts';
 import { respondTo, staticNotFound, unreadable } from '../../core/respond.ts';
 import { apiPath, etagOf, finalize, normalizeTarget, route, type ApiResponse, type Plan } from '../../core/router.ts';
-import type { RoutingIndex } from '../../core/schemas.ts';
+import type { MonthCounts, RoutingIndex } from '../../core/schemas.ts';
 
 interface Env {
   ASSETS: { fetch(input: Request | string): Promise<Response> };
@@ -18,8 +19,14 @@ async function sha1Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function toResponse(answer: ApiResponse<string | Uint8Array>, method: string): Response {
-  if (!answer.sendBody || method === 'HEAD') return new Response(null, { status: answer.status, headers: answer.headers });
+type Part = string | Uint8Array | ReadableStream<Uint8Array>;
+
+function toResponse(answer: ApiResponse<Part>, method: string): Response {
+  if (!answer.sendBody || method === 'HEAD') {
+    // Parts piped from the assets that will not be sent: let the assets go.
+    for (const part of answer.parts ?? []) if (part instanceof ReadableStream) part.cancel().catch(() => {});
+    return new Response(null, { status: answer.status, headers: answer.headers });
+  }
   return new Response(answer.parts === null ? answer.body : partStream(answer.parts), { status: answer.status, headers: answer.headers });
 }
 
@@ -29,20 +36,37 @@ declare const IdentityTransformStream: new () => { readable: ReadableStream<Uint
 /**
  * A composed body sent part by part, each text encoded only when the client has
  * taken the part before (a write resolves once it is read; never held whole); a
- * part already in bytes (records cut from a block, see piped) goes out as it is.
- * Written to the runtime's own stream, not a JavaScript ReadableStream: workerd
- * moved the latter's chunks at several times the CPU (BENCHMARKS.md, issue 24).
+ * part already in bytes (records cut from a block, see piped) goes out as it is,
+ * and an asset's body (a part of a block, see pieced) is piped into it by the
+ * runtime without passing through JavaScript. Written to the runtime's own
+ * stream, not a JavaScript ReadableStream: workerd moved the latter's chunks at
+ * several times the CPU (BENCHMARKS.md, issue 24).
  */
-function partStream(parts: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
+function partStream(parts: Part[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const stream = new IdentityTransformStream();
-  const writer = stream.writable.getWriter();
   const send = async () => {
-    for (const part of parts) await writer.write(typeof part === 'string' ? encoder.encode(part) : part);
-    await writer.close();
+    for (let i = 0; i < parts.length; ) {
+      const part = parts[i] as Part;
+      if (part instanceof ReadableStream) {
+        await part.pipeTo(stream.writable, { preventClose: true });
+        i++;
+        continue;
+      }
+      const writer = stream.writable.getWriter();
+      for (; i < parts.length && !(parts[i] instanceof ReadableStream); i++) {
+        const text = parts[i] as string | Uint8Array;
+        await writer.write(typeof text === 'string' ? encoder.encode(text) : text);
+      }
+      writer.releaseLock();
+    }
+    await stream.writable.close();
   };
-  // A client gone away rejects the writes: the rest is not sent.
-  send().catch((error) => writer.abort(error).catch(() => {}));
+  // A client gone away rejects the writes: the rest is not sent, and the assets not yet piped are let go.
+  send().catch((error) => {
+    stream.writable.abort(error).catch(() => {});
+    for (const part of parts) if (part instanceof ReadableStream && !part.locked) part.cancel().catch(() => {});
+  });
   return stream.readable;
 }
 
@@ -56,9 +80,42 @@ const decode = (bytes: Uint8Array) => decoder.decode(bytes);
  * the first and last record of each block are decoded, for the ETag. The same
  * bytes and ETag as the core's text path (the differential holds them equal).
  */
-async function piped(plan: Plan, index: RoutingIndex, readBytes: (path: string) => Promise<Uint8Array>): Promise<ApiResponse<string | Uint8Array>> {
+async function piped(plan: Plan, index: RoutingIndex, readBytes: (path: string) => Promise<Uint8Array>): Promise<ApiResponse<Part>> {
   const files = await Promise.all(plan.reads.map((read) => readBytes(read.path)));
   const answer = assembleBytes(plan, files, index, decode);
+  answer.etag = etagOf(await sha1Hex(answer.etagKey));
+  return finalize(answer, plan, index, Date.now());
+}
+
+// Each scope's month counts, read once per isolate, as the routing index is.
+const monthCounts = new Map<string, Promise<MonthCounts>>();
+
+/**
+ * A range of three months or more (core/pieces.ts): the blocks in the middle
+ * piped from the assets untouched, only the two ends read and cut. Null when
+ * the pieces cannot answer it (see assemblePieces): piped does.
+ */
+async function pieced(plan: Plan, index: RoutingIndex, range: PiecedRange, asset: (path: string) => Promise<Response>): Promise<ApiResponse<Part> | null> {
+  let counts = monthCounts.get(range.counts);
+  if (counts === undefined) {
+    counts = asset(range.counts).then((response) => response.json() as Promise<MonthCounts>);
+    monthCounts.set(range.counts, counts);
+    counts.catch(() => monthCounts.delete(range.counts));
+  }
+  const known = await counts;
+  const pieces = planPieces(range, index.asOf, known);
+  // Every file at once; a part without records has no file.
+  const bodies = await Promise.all(
+    pieces.map(async (piece) => {
+      if (!piece.piped) return new Uint8Array(await (await asset(piece.path)).arrayBuffer());
+      return piece.records === 0 ? null : (await asset(piece.path)).body;
+    }),
+  );
+  const answer = assemblePieces(plan, index, range, pieces, bodies, known, decode);
+  if (answer === null) {
+    for (const body of bodies) if (body instanceof ReadableStream) body.cancel().catch(() => {});
+    return null;
+  }
   answer.etag = etagOf(await sha1Hex(answer.etagKey));
   return finalize(answer, plan, index, Date.now());
 }
@@ -86,19 +143,22 @@ export default {
     const target = normalizeTarget(url.pathname + url.search);
     if (apiPath(target) === null) return staticAnswer(request, env);
     const asset = async (path: string) => {
-      const response = await env.ASSETS.fetch(new Request(`${url.origin}/${path}`));
+      // By URL, not a Request: the binding makes the same GET, and our isolate builds one object less a file.
+      const response = await env.ASSETS.fetch(`${url.origin}/${path}`);
       if (!response.ok) throw new Error(`snapshot file /${path} answered ${response.status}`);
       return response;
     };
     const read = async (path: string) => (await asset(path)).text();
     const readBytes = async (path: string) => new Uint8Array(await (await asset(path)).arrayBuffer());
-    let answer: ApiResponse<string | Uint8Array> | null = null;
+    let answer: ApiResponse<Part> | null = null;
     try {
       routingIndex ??= read(paths.routing).then((text) => JSON.parse(text) as RoutingIndex);
       routingIndex.catch(() => (routingIndex = null));
       const index = await routingIndex;
       const plan = route({ method: request.method, url: target, ifNoneMatch: request.headers.get('if-none-match') }, index);
-      if (plan !== null) answer = listedRange(plan) ? await piped(plan, index, readBytes) : await respondTo(plan, index, { read, sha1Hex, now: Date.now });
+      const range = plan === null ? null : piecedRange(plan, index);
+      if (plan !== null && range !== null) answer = (await pieced(plan, index, range, asset)) ?? (await piped(plan, index, readBytes));
+      else if (plan !== null) answer = listedRange(plan) ? await piped(plan, index, readBytes) : await respondTo(plan, index, { read, sha1Hex, now: Date.now });
     } catch (error) {
       console.error(`${request.method} ${target}: ${(error as Error).message}`);
       return toResponse(unreadable(), request.method);

@@ -1,0 +1,68 @@
+// What the worker composes long ranges from (core/pieces.ts) must say what the
+// answers say: each part is its block's records byte for byte (half a decade:
+// its years' records), every block with records has its part, and each scope's
+// month counts are its month files' counts. A part or a count out of step would
+// make a range the worker answers differ from the same range on another server.
+import { LIST_SEPARATOR, listBody } from '../core/envelope.ts';
+import { halfDecade, parsePath, paths, type Block, type PartBlock, type Scope, type SnapshotFile } from '../core/layout.ts';
+import { MonthCounts } from '../core/schemas.ts';
+
+type Shard = Extract<SnapshotFile, { kind: 'shard' }>;
+
+/** The records of a half decade: its years' records joined. */
+function halfRecords(texts: Map<string, string>, scope: Scope, half: PartBlock): string {
+  const bodies: string[] = [];
+  for (let year = Number(half.start.slice(0, 4)); year <= Number(half.end.slice(0, 4)); year++) {
+    const text = texts.get(paths.shard(scope, 'year', `${year}-01-01`));
+    const body = text === undefined ? null : listBody(text);
+    if (body !== null && body.count > 0) bodies.push(body.joined);
+  }
+  return bodies.join(LIST_SEPARATOR);
+}
+
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function checkParts(texts: Map<string, string>): string[] {
+  const problems: string[] = [];
+  const months = new Map<string, Shard[]>();
+  for (const [file, text] of texts) {
+    const parsed = parsePath(file);
+    if (parsed?.kind === 'part') {
+      const want =
+        parsed.level === 'half' ? halfRecords(texts, parsed.scope, parsed) : listBody(texts.get(paths.block(parsed.scope, parsed as Block)) ?? '').joined;
+      if (text !== want) problems.push(`${file}: not the records of its block as the block's file holds them`);
+    }
+    if (parsed?.kind !== 'shard') continue;
+    if (parsed.level === 'month') {
+      const own = months.get(String(parsed.scope)) ?? [];
+      own.push(parsed);
+      months.set(String(parsed.scope), own);
+      continue;
+    }
+    const halves = parsed.level === 'decade' ? [halfDecade(parsed.start), halfDecade(`${Number(parsed.start.slice(0, 4)) + 5}-01-01`)] : [];
+    for (const block of [{ level: parsed.level, start: parsed.start, end: parsed.end } as PartBlock, ...halves]) {
+      const has = block.level === 'half' ? halfRecords(texts, parsed.scope, block) !== '' : listBody(text).count > 0;
+      if (has && !texts.has(paths.part(parsed.scope, block))) problems.push(`${paths.part(parsed.scope, block)}: missing (${file} has records)`);
+    }
+  }
+  for (const [scope, shards] of months) {
+    const file = paths.counts(scope === 'all' ? 'all' : Number(scope));
+    const text = texts.get(file);
+    const parsed = text === undefined ? null : MonthCounts.safeParse(jsonOrNull(text));
+    if (!parsed?.success) {
+      problems.push(`${file}: missing or not the month counts of its scope`);
+      continue;
+    }
+    shards.sort((a, b) => (a.start < b.start ? -1 : 1));
+    const want = shards.map((shard) => listBody(texts.get(paths.shard(shard.scope, 'month', shard.start))!).count);
+    if (parsed.data.first !== shards[0]!.start.slice(0, 7) || JSON.stringify(parsed.data.counts) !== JSON.stringify(want))
+      problems.push(`${file}: not the counts of the scope's month files (from ${shards[0]!.start.slice(0, 7)}: ${want.join(',')})`);
+  }
+  return problems;
+}

@@ -1,0 +1,140 @@
+// A long range composed as the worker composes it (core/pieces.ts: the middle
+// from parts, counted from the month counts without being read; the two ends
+// read and cut) holds the records plain SQL gives, with the bytes and ETag key
+// of the text path (router.ts assemble over planRange's reads). The files are a
+// real build's: the fixture, whose history has a closed decade, the open
+// decade's closed years, the open year's closed months, a gap of a month and
+// subcategories with a few records or none.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../generator/core/layout.ts';
+import { assemblePieces, piecedRange, planPieces } from '../../generator/core/pieces.ts';
+import { assemble, route, type Plan } from '../../generator/core/router.ts';
+import type { MonthCounts, RoutingIndex } from '../../generator/core/schemas.ts';
+import { FIRST_DATE, GAP, oracleRates, SUBCATEGORIES } from '../support/fixture.ts';
+import { useFixture } from '../support/use-fixture.ts';
+import { build, LAST_DATE, makeDatabase, type BenchDatabase } from '../../scripts/bench-data.ts';
+
+const decoder = new TextDecoder();
+const decode = (bytes: Uint8Array) => decoder.decode(bytes);
+
+// Block edges of the fixture's history (as of 2024-03-15), the gap's edges and its first and last days.
+const DATES = [
+  FIRST_DATE,
+  '2019-12-31',
+  '2020-01-01',
+  '2020-02-15',
+  '2020-12-31',
+  '2021-03-01',
+  GAP.from,
+  '2021-06-30',
+  GAP.to,
+  '2021-07-05',
+  '2022-01-01',
+  '2022-03-17',
+  '2023-01-31',
+  '2023-12-31',
+  '2024-01-01',
+  '2024-02-29',
+  '2024-03-01',
+  '2024-03-15',
+];
+
+interface Tally {
+  composed: number;
+  piped: number;
+  fallBack: number;
+  levels: Set<string>;
+}
+
+/** Every range between two of `dates` in each scope that pieces answer, composed as the worker does, against SQL and the text path. */
+function checkRanges(out: string, db: string, subcategories: (number | null)[], dates: string[]): Tally {
+  const bytesOf = (file: string) => new Uint8Array(readFileSync(path.join(out, file)));
+  const textOf = (file: string) => readFileSync(path.join(out, file), 'utf8');
+  const index = JSON.parse(textOf(paths.routing)) as RoutingIndex;
+  const tally: Tally = { composed: 0, piped: 0, fallBack: 0, levels: new Set() };
+  for (const subcategory of subcategories) {
+    for (const from of dates) {
+      for (const to of dates) {
+        if (from > to) continue;
+        const url = `/api/v1/rates?start_date=${from}&end_date=${to}${subcategory === null ? '' : `&subcategory=${subcategory}`}`;
+        const plan = route({ method: 'GET', url, ifNoneMatch: null }, index) as Plan;
+        const range = piecedRange(plan, index);
+        if (range === null) continue;
+        const counts = JSON.parse(textOf(range.counts)) as MonthCounts;
+        const pieces = planPieces(range, index.asOf, counts);
+        const bodies = pieces.map((piece) => (piece.piped && piece.records === 0 ? null : bytesOf(piece.path)));
+        const answer = assemblePieces(plan, index, range, pieces, bodies, counts, decode);
+        const text = assemble(
+          plan,
+          plan.reads.map((read) => textOf(read.path)),
+          index,
+        );
+        if (answer === null) {
+          tally.fallBack++;
+          continue;
+        }
+        tally.composed++;
+        for (const piece of pieces) {
+          if (piece.piped) tally.piped++;
+          tally.levels.add(`${piece.piped ? 'piped' : 'read'} ${piece.block.level}`);
+        }
+        const body = answer.parts.map((part) => (typeof part === 'string' ? part : decode(part as Uint8Array))).join('');
+        expect({ url, body }).toEqual({ url, body: text.parts.join('') });
+        expect({ url, etagKey: answer.etagKey }).toEqual({ url, etagKey: text.etagKey });
+        expect({ url, data: JSON.parse(body).data }).toEqual({ url, data: oracleRates(db, index.asOf, { start: from, end: to, subcategory }) });
+      }
+    }
+  }
+  return tally;
+}
+
+describe('a range composed from pieces', () => {
+  describe('in the fixture', () => {
+    const fixture = useFixture();
+    it('holds what SQL holds, as the text path sends it', () => {
+      const tally = checkRanges(fixture.out, fixture.db, [null, SUBCATEGORIES.gold, SUBCATEGORIES.silver, SUBCATEGORIES.cash, SUBCATEGORIES.camels], DATES);
+      // Enough of every case to mean something (396 ranges, 87 parts piped, 18 answered the other way when written):
+      // parts piped, ends cut from every level that has blocks here, and ranges whose first or last record lies in a part.
+      expect(tally.composed).toBeGreaterThan(350);
+      expect(tally.piped).toBeGreaterThan(50);
+      expect([...tally.levels].filter((level) => level.startsWith('read')).sort()).toEqual(['read month', 'read months', 'read year', 'read years']);
+      expect(tally.fallBack).toBeGreaterThan(0);
+    });
+  });
+
+  describe('over 25 years of daily rates (closed decades, and their halves piped)', () => {
+    let bench: BenchDatabase;
+    const out = () => path.join(bench.dir, 'public');
+    beforeAll(async () => {
+      bench = await makeDatabase(25, 2);
+      await build(bench.db, out(), LAST_DATE);
+    });
+    afterAll(async () => {
+      await bench?.cleanUp();
+    });
+    it('holds what SQL holds, as the text path sends it', () => {
+      const dates = [
+        '1999-06-15',
+        '2000-01-01',
+        '2003-02-10',
+        '2004-12-31',
+        '2005-01-01',
+        '2009-12-31',
+        '2011-07-04',
+        '2014-06-15',
+        '2015-01-01',
+        '2019-12-31',
+        '2020-03-03',
+        '2023-12-31',
+        '2024-02-01',
+        LAST_DATE,
+      ];
+      const tally = checkRanges(out(), bench.db, [null, 2], dates);
+      for (const level of ['piped half', 'piped decade', 'piped year', 'piped years', 'read month', 'read year', 'read decade'])
+        expect(tally.levels).toContain(level);
+      expect(tally.fallBack).toBe(0);
+    });
+  });
+});
