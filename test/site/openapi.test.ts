@@ -82,9 +82,15 @@ describe('openapi.json', () => {
       .map((p) => new RegExp(`^${p.replace(/\./g, '\\.').replace(/\{[a-z]+\}/g, '[^/]+')}$`));
     const files = (await readdir(path.join(fixture.out, 'v1'), { recursive: true }))
       .map((f) => `/v1/${String(f).split(path.sep).join('/')}`)
-      // The edges' own files (routing index, mark) are not answers, nor are the downloads (docs/API.md §9).
+      // The edges' own files (routing index, mark, the worker's parts and counts) are not answers, nor are the downloads (docs/API.md §9).
       .filter(
-        (f) => f.endsWith('.json') && f !== '/v1/routing.json' && !f.startsWith('/v1/mark/') && !f.startsWith('/v1/downloads/') && !f.startsWith('/v1/fx/'),
+        (f) =>
+          f.endsWith('.json') &&
+          f !== '/v1/routing.json' &&
+          !f.startsWith('/v1/mark/') &&
+          !f.startsWith('/v1/downloads/') &&
+          !f.startsWith('/v1/fx/') &&
+          !f.startsWith('/v1/parts/'),
       );
     expect(files.length).toBeGreaterThan(50);
     expect(files.filter((f) => !templates.some((t) => t.test(f)))).toEqual([]);
