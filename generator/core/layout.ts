@@ -29,10 +29,17 @@ const levelsListed: ListsAll<Level, typeof LEVEL_ORDER> = true;
 void levelsListed;
 export const LEVELS: readonly Level[] = LEVEL_ORDER;
 /** The level a block is joined from; null for a month, written from its records. */
-/** The levels whose blocks have a part (a month is small enough to read), and half a closed decade, which has only a part. */
-export type PartLevel = Exclude<Level, 'month'> | 'half';
-const PART_KIND: { readonly [L in PartLevel]: Kind } = { year: 'yearPart', decade: 'decadePart', months: 'monthsPart', years: 'yearsPart', half: 'halfPart' };
-/** A block of a part: a block of the layout, or half a closed decade. */
+/** The levels whose blocks have a part (a month is small enough to read), and the halves of a closed year and decade, which have only a part. */
+export type PartLevel = Exclude<Level, 'month'> | 'halfYear' | 'halfDecade';
+const PART_KIND: { readonly [L in PartLevel]: Kind } = {
+  year: 'yearPart',
+  decade: 'decadePart',
+  months: 'monthsPart',
+  years: 'yearsPart',
+  halfYear: 'halfYearPart',
+  halfDecade: 'halfDecadePart',
+};
+/** A block of a part: a block of the layout, or half of one. */
 export interface PartBlock {
   level: PartLevel;
   start: string;
@@ -40,8 +47,32 @@ export interface PartBlock {
 }
 
 /** Half a decade from its first day (a year ending in 0 or 5), whether or not a snapshot has it. */
-export function halfDecade(start: string): PartBlock {
-  return { level: 'half', start: start, end: pad(Number(start.slice(0, 4)) + 4, 4) + '-12-31' };
+function halfDecade(start: string): PartBlock {
+  return { level: 'halfDecade', start: start, end: pad(Number(start.slice(0, 4)) + 4, 4) + '-12-31' };
+}
+
+/** Half a year from its first day (January or July 1), whether or not a snapshot has it. */
+function halfYear(start: string): PartBlock {
+  return { level: 'halfYear', start: start, end: start.slice(0, 5) + (start.slice(5, 7) === '01' ? '06-30' : '12-31') };
+}
+
+/** The two halves of a year or a decade (none for another block), each joined from its children: what the build writes them from. */
+export function halvesOf(block: Block): PartBlock[] {
+  const year = Number(block.start.slice(0, 4));
+  if (block.level === 'year') return [halfYear(block.start), halfYear(pad(year, 4) + '-07-01')];
+  if (block.level === 'decade') return [halfDecade(block.start), halfDecade(pad(year + 5, 4) + '-01-01')];
+  return [];
+}
+
+/**
+ * The widest half a snapshot as of `asOf` has that starts on `day`: of a closed
+ * decade, else of a closed year; null when none starts there.
+ */
+export function halfAt(day: string, asOf: string): PartBlock | null {
+  if (day.slice(7) !== '-01' || day.slice(0, 4) >= asOf.slice(0, 4)) return null;
+  const month = day.slice(5, 7);
+  if (month === '01' && (day.charAt(3) === '0' || day.charAt(3) === '5') && day.slice(0, 3) < asOf.slice(0, 3)) return halfDecade(day);
+  return month === '01' || month === '07' ? halfYear(day) : null;
 }
 export const CHILD_LEVEL: { readonly [L in Level]: Level | null } = { month: null, year: 'month', decade: 'year', months: 'month', years: 'year' };
 
@@ -70,9 +101,12 @@ const PATTERNS = {
   decadePart: 'v1/parts/{scope}/{yyy}0s.txt',
   monthsPart: 'v1/parts/{scope}/{yyyy}/01-{mm}.txt',
   yearsPart: 'v1/parts/{scope}/{yyy}0-{yyyy}.txt',
-  // Half a closed decade (its years 0-4 or 5-9): a part only, so that a range
-  // over most of a decade pipes one file where it would pipe five.
-  halfPart: 'v1/parts/{scope}/{yyyy}-5y.txt',
+  // Half a closed decade (its years 0-4 or 5-9) and half a closed year (from
+  // January or July): parts only, so that a range over most of a decade pipes
+  // one file where it would pipe five, and one that starts mid-year reads a
+  // month and pipes the rest of its half where it would read and cut the year.
+  halfDecadePart: 'v1/parts/{scope}/{yyyy}-5y.txt',
+  halfYearPart: 'v1/parts/{scope}/{yyyy}/{mm}-6m.txt',
   // How many records each month of a scope holds (core/pieces.ts MonthCounts): the
   // count of a piped part, and of a cut block without reading its lines.
   counts: 'v1/parts/{scope}/counts.json',
@@ -125,7 +159,8 @@ const KIND_ORDER = [
   'decadePart',
   'monthsPart',
   'yearsPart',
-  'halfPart',
+  'halfDecadePart',
+  'halfYearPart',
 ] as const;
 const kindsListed: ListsAll<Kind, typeof KIND_ORDER> = true;
 void kindsListed;
@@ -312,7 +347,7 @@ function readShard(level: Level): (values: Fields, path: string) => SnapshotFile
 }
 
 /** A part's block from its path's fields, as readShard's. */
-function readPart(level: Exclude<PartLevel, 'half'>): (values: Fields, path: string) => SnapshotFile | null {
+function readPart(level: Exclude<Level, 'month'>): (values: Fields, path: string) => SnapshotFile | null {
   const shard = readShard(level);
   return function (values, path) {
     const year = values['yyyy'] !== undefined ? values['yyyy'] : (values['yyy'] as string) + '0';
@@ -386,12 +421,17 @@ const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFi
   decadePart: readPart('decade'),
   monthsPart: readPart('months'),
   yearsPart: readPart('years'),
-  halfPart: function (values, path) {
-    const year = Number(values['yyyy']);
+  halfDecadePart: function (values, path) {
     const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
     const block = halfDecade(values['yyyy'] + '-01-01');
-    if (year % 5 !== 0 || paths.part(scope, block) !== path) return null;
-    return { kind: 'part', scope: scope, level: 'half', start: block.start, end: block.end };
+    if (Number(values['yyyy']) % 5 !== 0 || paths.part(scope, block) !== path) return null;
+    return { kind: 'part', scope: scope, level: block.level, start: block.start, end: block.end };
+  },
+  halfYearPart: function (values, path) {
+    const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
+    const block = halfYear(values['yyyy'] + '-' + values['mm'] + '-01');
+    if ((values['mm'] !== '01' && values['mm'] !== '07') || paths.part(scope, block) !== path) return null;
+    return { kind: 'part', scope: scope, level: block.level, start: block.start, end: block.end };
   },
 };
 

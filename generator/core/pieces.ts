@@ -11,7 +11,7 @@
 //
 // The first and last pieces are always read: the answer's ETag needs its first
 // and last record (router.ts listEtagKey).
-import { blockAt, halfDecade, parsePath, paths, type Block, type Coverage, type Level, type PartBlock, type Scope, type ShardRead } from './layout.ts';
+import { blockAt, halfAt, parsePath, paths, type Block, type Coverage, type Level, type PartBlock, type Scope, type ShardRead } from './layout.ts';
 import { cutBytes, listedRange } from './list-bytes.ts';
 import { joinList, listEtagKey, type Answer, type ListPiece, type Plan } from './router.ts';
 import type { MonthCounts, RoutingIndex } from './schemas.ts';
@@ -156,11 +156,9 @@ export function planPieces(range: PiecedRange, asOf: string, counts: MonthCounts
       if (block.end >= to) place(block, chain);
       else if (widest === null || block.end > widest.end) widest = block;
     }
-    // Half a closed decade, in the middle only (it has no file to read).
-    if (day.slice(4) === '-01-01' && (day.charAt(3) === '0' || day.charAt(3) === '5') && day.slice(0, 3) < asOf.slice(0, 3)) {
-      const half = halfDecade(day);
-      if (half.end < to && (widest === null || half.end > widest.end)) widest = half;
-    }
+    // Half a closed decade or year, in the middle only (it has no file to read).
+    const half = halfAt(day, asOf);
+    if (half !== null && half.end < to && (widest === null || half.end > widest.end)) widest = half;
     if (widest !== null) place(widest, chain);
   }
   const pieces: RangePiece[] = [];

@@ -4,16 +4,17 @@
 // month counts are its month files' counts. A part or a count out of step would
 // make a range the worker answers differ from the same range on another server.
 import { LIST_SEPARATOR, listBody } from '../core/envelope.ts';
-import { halfDecade, parsePath, paths, type Block, type PartBlock, type Scope, type SnapshotFile } from '../core/layout.ts';
+import { blockStarts, halvesOf, parsePath, paths, type Block, type PartBlock, type Scope, type SnapshotFile } from '../core/layout.ts';
 import { MonthCounts } from '../core/schemas.ts';
 
 type Shard = Extract<SnapshotFile, { kind: 'shard' }>;
 
-/** The records of a half decade: its years' records joined. */
+/** The records of half a decade or a year: its years' or months' records joined. */
 function halfRecords(texts: Map<string, string>, scope: Scope, half: PartBlock): string {
   const bodies: string[] = [];
-  for (let year = Number(half.start.slice(0, 4)); year <= Number(half.end.slice(0, 4)); year++) {
-    const text = texts.get(paths.shard(scope, 'year', `${year}-01-01`));
+  const child = half.level === 'halfDecade' ? 'year' : 'month';
+  for (const start of blockStarts(child, half.start, half.end)) {
+    const text = texts.get(paths.shard(scope, child, start));
     const body = text === undefined ? null : listBody(text);
     if (body !== null && body.count > 0) bodies.push(body.joined);
   }
@@ -35,7 +36,9 @@ export function checkParts(texts: Map<string, string>): string[] {
     const parsed = parsePath(file);
     if (parsed?.kind === 'part') {
       const want =
-        parsed.level === 'half' ? halfRecords(texts, parsed.scope, parsed) : listBody(texts.get(paths.block(parsed.scope, parsed as Block)) ?? '').joined;
+        parsed.level === 'halfDecade' || parsed.level === 'halfYear'
+          ? halfRecords(texts, parsed.scope, parsed)
+          : listBody(texts.get(paths.block(parsed.scope, parsed as Block)) ?? '').joined;
       if (text !== want) problems.push(`${file}: not the records of its block as the block's file holds them`);
     }
     if (parsed?.kind !== 'shard') continue;
@@ -45,9 +48,9 @@ export function checkParts(texts: Map<string, string>): string[] {
       months.set(String(parsed.scope), own);
       continue;
     }
-    const halves = parsed.level === 'decade' ? [halfDecade(parsed.start), halfDecade(`${Number(parsed.start.slice(0, 4)) + 5}-01-01`)] : [];
+    const halves = halvesOf(parsed);
     for (const block of [{ level: parsed.level, start: parsed.start, end: parsed.end } as PartBlock, ...halves]) {
-      const has = block.level === 'half' ? halfRecords(texts, parsed.scope, block) !== '' : listBody(text).count > 0;
+      const has = block.level === 'halfDecade' || block.level === 'halfYear' ? halfRecords(texts, parsed.scope, block) !== '' : listBody(text).count > 0;
       if (has && !texts.has(paths.part(parsed.scope, block))) problems.push(`${paths.part(parsed.scope, block)}: missing (${file} has records)`);
     }
   }

@@ -15,7 +15,8 @@ import {
   blockEnd,
   blockStarts,
   CHILD_LEVEL,
-  halfDecade,
+  halvesOf,
+  blockOf,
   LEVELS,
   parsePath,
   paths,
@@ -281,16 +282,16 @@ export function planSnapshot(
       const records = part === null ? null : listBody(text);
       if (part !== null && records!.count > 0) put(part, records!.joined);
     }
-    // Half of each closed decade, joined from its years (core/layout.ts halfPart): with the decade, changed or carried.
+    // The halves of each closed decade and year, joined from its children (core/layout.ts halvesOf): with their block, changed or carried.
     for (const node of nodes) {
-      if (node.level !== 'decade') continue;
-      for (const half of [halfDecade(node.start), halfDecade(`${Number(node.start.slice(0, 4)) + 5}-01-01`)]) {
+      if (node.level !== 'decade' && node.level !== 'year') continue;
+      for (const half of halvesOf(blockOf(node.level, node.start))) {
         const path = paths.part(scope, half);
         if (!changed(node)) {
           if (previous!.files[path]) carry.set(path, previous!.files[path]);
           continue;
         }
-        const bodies = node.children.filter((year) => year.start >= half.start && year.start <= half.end).map((year) => listBody(textOf(year)));
+        const bodies = node.children.filter((child) => child.start >= half.start && child.start <= half.end).map((child) => listBody(textOf(child)));
         const joined = bodies
           .filter((b) => b.count > 0)
           .map((b) => b.joined)
