@@ -148,7 +148,10 @@ async function pieced(plan: Plan, index: RoutingIndex, range: PiecedRange, asset
     return null;
   }
   answer.etag = etagOf(await sha1Hex(answer.etagKey));
-  return finalize(answer, plan, index, Date.now());
+  const response = finalize(answer, plan, index, Date.now());
+  // A 304 sends no parts: let the assets go.
+  if (response.parts === null) for (const body of bodies) if (body instanceof ReadableStream) body.cancel().catch(() => {});
+  return response;
 }
 
 /**
