@@ -11,17 +11,16 @@
 //
 // The first and last pieces are always read: the answer's ETag needs its first
 // and last record (router.ts listEtagKey).
-import { blockAt, halfAt, parsePath, paths, type Block, type Coverage, type Level, type PartBlock, type Scope, type ShardRead } from './layout.ts';
+import { blockAt, halfAt, parsePath, paths, type Block, type Level, type PartBlock, type Scope, type ShardRead } from './layout.ts';
 import { cutBytes, listedRange } from './list-bytes.ts';
 import { joinList, listEtagKey, type Answer, type ListPiece, type Plan } from './router.ts';
 import type { MonthCounts, RoutingIndex } from './schemas.ts';
 
-/** A range answered from pieces: its scope and dates (clamped to the coverage), and the file of the scope's month counts. */
+/** A range answered from pieces: its scope and dates (clamped to the scope's coverage), and the file of the scope's month counts. */
 export interface PiecedRange {
   scope: Scope;
   from: string;
   to: string;
-  coverage: Coverage;
   counts: string;
 }
 
@@ -30,14 +29,12 @@ export interface PiecedRange {
  * (list-bytes.ts) of three months or more. A shorter one is a month or two,
  * which planRange reads already.
  */
-export function piecedRange(plan: Plan, index: RoutingIndex): PiecedRange | null {
+export function piecedRange(plan: Plan): PiecedRange | null {
   if (!listedRange(plan)) return null;
   const read = plan.reads[0] as ShardRead;
   const shard = parsePath(read.path);
   if (shard === null || shard.kind !== 'shard' || monthNumber(read.to) - monthNumber(read.from) < 2) return null;
-  const coverage = shard.scope === 'all' ? index.all : index.subcategories[String(shard.scope)];
-  if (!coverage) return null;
-  return { scope: shard.scope, from: read.from, to: read.to, coverage: coverage, counts: paths.counts(shard.scope) };
+  return { scope: shard.scope, from: read.from, to: read.to, counts: paths.counts(shard.scope) };
 }
 
 export interface RangePiece {

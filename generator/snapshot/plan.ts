@@ -198,6 +198,14 @@ export function planShards(summary: RateSummary, options: SnapshotOptions, previ
   return { scopes, months, changed };
 }
 
+/** The records of consecutive blocks, joined as one block holds them. */
+export function joinedRecords(bodies: { joined: string; count: number }[]): string {
+  return bodies
+    .filter((b) => b.count > 0)
+    .map((b) => b.joined)
+    .join(LIST_SEPARATOR);
+}
+
 /** The path of a block's part (core/layout.ts), null for a month (it has none). */
 function partOf(scope: Scope, node: ShardNode): string | null {
   if (node.level === 'month') return null;
@@ -269,10 +277,7 @@ export function planSnapshot(
       } else {
         const bodies = node.children.map((child) => listBody(textOf(child)));
         text = renderJoinedList(
-          bodies
-            .filter((b) => b.count > 0)
-            .map((b) => b.joined)
-            .join(LIST_SEPARATOR),
+          joinedRecords(bodies),
           bodies.reduce((sum, b) => sum + b.count, 0),
         );
         joined.add(node.path);
@@ -291,11 +296,9 @@ export function planSnapshot(
           if (previous!.files[path]) carry.set(path, previous!.files[path]);
           continue;
         }
-        const bodies = node.children.filter((child) => child.start >= half.start && child.start <= half.end).map((child) => listBody(textOf(child)));
-        const joined = bodies
-          .filter((b) => b.count > 0)
-          .map((b) => b.joined)
-          .join(LIST_SEPARATOR);
+        const joined = joinedRecords(
+          node.children.filter((child) => child.start >= half.start && child.start <= half.end).map((child) => listBody(textOf(child))),
+        );
         if (joined !== '') put(path, joined);
       }
     }

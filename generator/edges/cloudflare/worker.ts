@@ -40,18 +40,18 @@ function toResponse(answer: ApiResponse<Part>, method: string): Response {
  */
 const IN_ONE_BYTES = 256 * 1024;
 
-/** The parts as one buffer, or null when one is piped from the assets or they are larger than IN_ONE_BYTES. */
+/** The parts as one buffer, or null when one is piped from the assets or they are longer than IN_ONE_BYTES (a text by its length, less than its bytes). */
 function inOne(parts: Part[]): Uint8Array<ArrayBuffer> | null {
-  const encoder = new TextEncoder();
-  const bytes: Uint8Array[] = [];
   let length = 0;
   for (const part of parts) {
     if (part instanceof ReadableStream) return null;
-    const encoded = typeof part === 'string' ? encoder.encode(part) : part;
-    length += encoded.length;
-    if (length > IN_ONE_BYTES) return null;
-    bytes.push(encoded);
+    length += part.length;
   }
+  if (length > IN_ONE_BYTES) return null;
+  const encoder = new TextEncoder();
+  const bytes = parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : (part as Uint8Array)));
+  length = 0;
+  for (const part of bytes) length += part.length;
   const whole = new Uint8Array(length);
   let at = 0;
   for (const part of bytes) {
@@ -190,7 +190,7 @@ export default {
       routingIndex.catch(() => (routingIndex = null));
       const index = await routingIndex;
       const plan = route({ method: request.method, url: target, ifNoneMatch: request.headers.get('if-none-match') }, index);
-      const range = plan === null ? null : piecedRange(plan, index);
+      const range = plan === null ? null : piecedRange(plan);
       if (plan !== null && range !== null) answer = (await pieced(plan, index, range, asset)) ?? (await piped(plan, index, readBytes));
       else if (plan !== null) answer = listedRange(plan) ? await piped(plan, index, readBytes) : await respondTo(plan, index, { read, sha1Hex, now: Date.now });
     } catch (error) {
