@@ -60,7 +60,7 @@ function checkRanges(out: string, db: string, subcategories: (number | null)[], 
         if (from > to) continue;
         const url = `/api/v1/rates?start_date=${from}&end_date=${to}${subcategory === null ? '' : `&subcategory=${subcategory}`}`;
         const plan = route({ method: 'GET', url, ifNoneMatch: null }, index) as Plan;
-        const range = piecedRange(plan, index);
+        const range = piecedRange(plan);
         if (range === null) continue;
         const counts = JSON.parse(textOf(range.counts)) as MonthCounts;
         const pieces = planPieces(range, index.asOf, counts);
