@@ -72,4 +72,35 @@ describe('the catalogues', () => {
     expect(f.ar.hijri('1447-12-10')).toBe('10 ذو الحجة 1447هـ');
     expect(f.ar.money(985000, 'NGN')).toBe('985,000.00 نيرة');
   });
+
+  it("give a count of days in Arabic the noun's form for that number, as the grammar books list it", () => {
+    // The forms by the number's last two digits (CLDR's plural rules for ar): one, two, 3–10, 11–99, and 100–102.
+    const forms: [number, string, string][] = [
+      [1, 'يوم واحد', 'يوم واحد'],
+      [2, 'يومان', 'يومين'],
+      [3, '3 أيام', '3 أيام'],
+      [8, '8 أيام', '8 أيام'],
+      [10, '10 أيام', '10 أيام'],
+      [11, '11 يومًا', '11 يومًا'],
+      [57, '57 يومًا', '57 يومًا'],
+      [99, '99 يومًا', '99 يومًا'],
+      [100, '100 يوم', '100 يوم'],
+      [102, '102 يوم', '102 يوم'],
+      [103, '103 أيام', '103 أيام'],
+      [111, '111 يومًا', '111 يومًا'],
+      [1200, '1,200 يوم', '1,200 يوم'],
+    ];
+    const f = formats(ar.calendar);
+    for (const [days, nominative, genitive] of forms) {
+      expect(ar.arabicDays(days, f.number(days, 0), 'nominative'), String(days)).toBe(nominative);
+      expect(ar.arabicDays(days, f.number(days, 0), 'genitive'), String(days)).toBe(genitive);
+    }
+    // In the strings that say a rate's age: the widget's line, the page's warning (after بـ "by") and the hawl lookup.
+    expect(ar.widget.old(8, '8')).toBe('عمر هذا السعر 8 أيام: لم يُنشر سعر أحدث منه.');
+    expect(ar.widget.old(57, '57')).toBe('عمر هذا السعر 57 يومًا: لم يُنشر سعر أحدث منه.');
+    expect(ar.page.stale('1 أكتوبر 2026', 9, '9', '10 أكتوبر 2026')).toContain('قبل 10 أكتوبر 2026 بـ9 أيام،');
+    expect(ar.page.stale('1 أكتوبر 2026', 2, '2', '3 أكتوبر 2026')).toContain('قبل 3 أكتوبر 2026 بيومين،');
+    expect(ar.hawl.rateAge(2, '2')).toBe('سعر عمره يومان');
+    expect(ar.hawl.rateAge(14, '14')).toBe('سعر عمره 14 يومًا');
+  });
 });

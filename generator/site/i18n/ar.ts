@@ -4,6 +4,25 @@
 // Nigeria. docs/translations.md lists the strings a native speaker should read first.
 import type { CalendarStrings, HawlStrings, PageStrings, WidgetStrings } from './catalogue.ts';
 
+/**
+ * A count of days with the noun in the form Arabic gives that number (CLDR's
+ * plural categories for ar, by the last two digits): يوم واحد, يومان (يومين
+ * after a preposition), 3–10 أيام, 11–99 يومًا, and يوم for 0 and from 100 to 102.
+ */
+export function arabicDays(days: number, shown: string, grammaticalCase: 'nominative' | 'genitive'): string {
+  const lastTwo = days % 100;
+  if (days === 1) return 'يوم واحد';
+  if (days === 2) return grammaticalCase === 'nominative' ? 'يومان' : 'يومين';
+  if (lastTwo >= 3 && lastTwo <= 10) return `${shown} أيام`;
+  if (lastTwo >= 11) return `${shown} يومًا`;
+  return `${shown} يوم`;
+}
+
+/** بـ ("by") before a phrase: joined to a word, and with a tatweel before a figure. */
+function withBi(phrase: string): string {
+  return /^[0-9]/.test(phrase) ? `بـ${phrase}` : `ب${phrase}`;
+}
+
 export const calendar: CalendarStrings = {
   gregorianMonths: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
   hijriMonths: ['محرم', 'صفر', 'ربيع الأول', 'ربيع الآخر', 'جمادى الأولى', 'جمادى الآخرة', 'رجب', 'شعبان', 'رمضان', 'شوال', 'ذو القعدة', 'ذو الحجة'],
@@ -60,8 +79,8 @@ export const page: PageStrings = {
     declaration: 'أول يوم من شهر هجري كما أُعلن',
     other: 'انظر المصدر',
   },
-  stale: (date, days, asOf) =>
-    `تنبيه: أحدث سعر للذهب بتاريخ ${date}، قبل ${asOf} بـ${days} يومًا، وهو اليوم الذي تخصه هذه الأرقام. النصاب أدناه مقوَّم بذلك السعر، وقد يكون سعر السوق تغيّر منذ ذلك الحين.`,
+  stale: (date, days, shown, asOf) =>
+    `تنبيه: أحدث سعر للذهب بتاريخ ${date}، قبل ${asOf} ${withBi(arabicDays(days, shown, 'genitive'))}، وهو اليوم الذي تخصه هذه الأرقام. النصاب أدناه مقوَّم بذلك السعر، وقد يكون سعر السوق تغيّر منذ ذلك الحين.`,
   dollarWas: (rate, date) =>
     `كان الدولار الأمريكي الواحد يساوي ${rate} في ${date}. وفي النقود وعروض التجارة تتيح لك الحاسبة أدناه أن تختار نصاب الذهب أو نصاب الفضة أو أقلهما، كما نُشر في الأحكام.`,
   couldNotLoad: (message) => `تعذّر تحميل الأرقام: ${message}`,
@@ -235,7 +254,7 @@ export const hawl: HawlStrings = {
   colGold: 'النصاب بالذهب',
   colSilver: 'النصاب بالفضة',
   rateOf: (date) => `بسعر يوم ${date}`,
-  rateAge: (days, shown) => (days === 0 ? 'سعر اليوم نفسه' : days === 1 ? 'سعر عمره يوم واحد' : `سعر عمره ${shown} يومًا`),
+  rateAge: (days, shown) => (days === 0 ? 'سعر اليوم نفسه' : `سعر عمره ${arabicDays(days, shown, 'nominative')}`),
   oldRate: (shown) => `تنبيه: لم يُنشر سعر في الأيام الـ${shown} التالية له. فنصاب ذلك اليوم مقوَّم بهذا السعر الأقدم، وقد يختلف سعر السوق في ذلك اليوم.`,
   declaredBy: 'شهر مُعلن، نقله:',
   unknownMonth: (month) => `غير معروف: أول ${month} كما أُعلن ليس في البيانات، والصفحة لا تخمّنه.`,
@@ -256,5 +275,5 @@ export const widget: WidgetStrings = {
   failed: 'تعذّر تحميل النصاب.',
   sources: 'المصادر: ',
   more: 'الحاسبة والأرقام كاملة',
-  old: (days) => `عمر هذا السعر ${days} يومًا: لم يُنشر سعر أحدث منه.`,
+  old: (days, shown) => `عمر هذا السعر ${arabicDays(days, shown, 'nominative')}: لم يُنشر سعر أحدث منه.`,
 };

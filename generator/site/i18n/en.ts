@@ -80,9 +80,12 @@ export const page = {
     declaration: 'declared first day of a Hijri month',
     other: 'see the source',
   },
-  /** Past OLD_RATE_AFTER_DAYS (page/rate-age.ts): `days` is the API's nsbRateAgeDays, counted to `asOf`, the day the figures are for. */
-  stale: (date: string, days: string, asOf: string) =>
-    `Warning: the newest gold rate is from ${date}, ${days} days before ${asOf}, the day these figures are for. The Nisab below is valued at that rate; the market may have moved since.`,
+  /**
+   * Past OLD_RATE_AFTER_DAYS (page/rate-age.ts): `days` is the API's nsbRateAgeDays, counted to `asOf`, the day the
+   * figures are for, and `shown` that number written (a language may need the number to choose the noun's form).
+   */
+  stale: (date: string, _days: number, shown: string, asOf: string) =>
+    `Warning: the newest gold rate is from ${date}, ${shown} days before ${asOf}, the day these figures are for. The Nisab below is valued at that rate; the market may have moved since.`,
   dollarWas: (rate: string, date: string) =>
     `One US dollar was ${rate} on ${date}. For cash and trade goods, the calculator below lets you choose the gold standard, the silver standard or the lower of the two, as published in the rules.`,
   couldNotLoad: (message: string) => `Could not load the figures: ${message}`,
@@ -292,5 +295,5 @@ export const widget = {
   sources: 'Sources: ',
   more: 'Calculator and full figures',
   /** Past OLD_RATE_AFTER_DAYS (page/rate-age.ts): the API's nsbRateAgeDays of the gold Nisab. */
-  old: (days: string) => `This rate is ${days} days old: no newer one has been published.`,
+  old: (_days: number, shown: string) => `This rate is ${shown} days old: no newer one has been published.`,
 };

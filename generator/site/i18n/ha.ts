@@ -73,8 +73,8 @@ export const page: PageStrings = {
     declaration: 'ranar farko ta watan Hijira da aka ayyana',
     other: 'duba majiyar',
   },
-  stale: (date, days, asOf) =>
-    `Gargaɗi: sabon farashin zinariya na ranar ${date} ne, kwanaki ${days} kafin ${asOf}, ranar da waɗannan alƙaluma suke nufi. An ƙididdige Nisabin da ke ƙasa da wannan farashin; farashin kasuwa zai iya canjawa tun daga lokacin.`,
+  stale: (date, _days, shown, asOf) =>
+    `Gargaɗi: sabon farashin zinariya na ranar ${date} ne, kwanaki ${shown} kafin ${asOf}, ranar da waɗannan alƙaluma suke nufi. An ƙididdige Nisabin da ke ƙasa da wannan farashin; farashin kasuwa zai iya canjawa tun daga lokacin.`,
   dollarWas: (rate, date) =>
     `Dalar Amurka ɗaya ta kai ${rate} a ranar ${date}. Don kuɗi da kayan kasuwanci, lissafin da ke ƙasa yana ba ka damar zaɓar ma'aunin zinariya, ma'aunin azurfa, ko mafi ƙaranci a cikinsu, kamar yadda dokokin da aka wallafa suka zo.`,
   couldNotLoad: (message) => `Ba a iya ɗauko alƙaluman ba: ${message}`,
@@ -274,5 +274,5 @@ export const widget: WidgetStrings = {
   failed: 'Ba a iya ɗauko Nisabi ba.',
   sources: 'Majiyoyi: ',
   more: 'Lissafi da cikakkun alƙaluma',
-  old: (days) => `Farashin nan ya yi kwanaki ${days}: ba a wallafa sabo ba tukuna.`,
+  old: (_days, shown) => `Farashin nan ya yi kwanaki ${shown}: ba a wallafa sabo ba tukuna.`,
 };

@@ -119,7 +119,7 @@ async function showNisab(published: Published, sources: Map<string, Source>) {
   const age = rule?.nsbRateAgeDays;
   if (rule?.nsbRateDate && age != null && age > OLD_RATE_AFTER_DAYS) {
     const stale = $('stale');
-    stale.textContent = t.stale(format.date(rule.nsbRateDate), format.number(age, 0), format.date(config.asOf));
+    stale.textContent = t.stale(format.date(rule.nsbRateDate), age, format.number(age, 0), format.date(config.asOf));
     stale.hidden = false;
   }
   $('nisab-rate').textContent = t.dollarWas(naira.format(newest.drtUSDinNaira), format.date(newest.drtNairaDate));

@@ -127,7 +127,7 @@ async function render(host: HTMLElement) {
     link.rel = 'noopener';
     // The rate's age as the API counts it (nsbRateAgeDays, docs/API.md §3), said past the page's threshold.
     const age = (gold.find((r) => r.nsbIsDefault) ?? gold[0])?.nsbRateAgeDays;
-    const old = age != null && age > OLD_RATE_AFTER_DAYS ? [node('p', 'small old', t.old(format.number(age, 0)))] : [];
+    const old = age != null && age > OLD_RATE_AFTER_DAYS ? [node('p', 'small old', t.old(age, format.number(age, 0)))] : [];
     box.replaceChildren(
       node('p', 'title', t.title),
       node('p', 'small date', t.on(dated(goldRate))),
