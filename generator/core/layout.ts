@@ -29,16 +29,24 @@ const levelsListed: ListsAll<Level, typeof LEVEL_ORDER> = true;
 void levelsListed;
 export const LEVELS: readonly Level[] = LEVEL_ORDER;
 /** The level a block is joined from; null for a month, written from its records. */
-/** The levels whose blocks have a part (a month is small enough to read), and the halves of a closed year and decade, which have only a part. */
-export type PartLevel = Exclude<Level, 'month'> | 'halfYear' | 'halfDecade';
+/**
+ * The levels whose blocks have a part, and the halves of a closed year and
+ * decade, which have only a part. A month is small enough to read; a decade is
+ * its two halves (one more file piped, one copy fewer of every closed decade).
+ */
+export type PartLevel = Exclude<Level, 'month' | 'decade'> | 'halfYear' | 'halfDecade';
 const PART_KIND: { readonly [L in PartLevel]: Kind } = {
   year: 'yearPart',
-  decade: 'decadePart',
   months: 'monthsPart',
   years: 'yearsPart',
   halfYear: 'halfYearPart',
   halfDecade: 'halfDecadePart',
 };
+/** Whether a level's blocks have a part. */
+export function hasPart(level: Level | PartLevel): level is PartLevel {
+  return level !== 'month' && level !== 'decade';
+}
+
 /** A block of a part: a block of the layout, or half of one. */
 export interface PartBlock {
   level: PartLevel;
@@ -94,11 +102,10 @@ const PATTERNS = {
   decade: 'v1/rates/{scope}/{yyy}0s.json',
   months: 'v1/rates/{scope}/{yyyy}/01-{mm}.json',
   years: 'v1/rates/{scope}/{yyy}0-{yyyy}.json',
-  // The records of a block of more than a month, as they stand between its
-  // file's head and tail: what the worker pipes untouched into the middle of a
-  // composed range (core/pieces.ts). Not answers; a month has none (it is read).
+  // The records of a block, as they stand between its file's head and tail:
+  // what the worker pipes untouched into the middle of a composed range
+  // (core/pieces.ts). Not answers; a month and a decade have none (see PartLevel).
   yearPart: 'v1/parts/{scope}/{yyyy}.txt',
-  decadePart: 'v1/parts/{scope}/{yyy}0s.txt',
   monthsPart: 'v1/parts/{scope}/{yyyy}/01-{mm}.txt',
   yearsPart: 'v1/parts/{scope}/{yyy}0-{yyyy}.txt',
   // Half a closed decade (its years 0-4 or 5-9) and half a closed year (from
@@ -156,7 +163,6 @@ const KIND_ORDER = [
   'years',
   'counts',
   'yearPart',
-  'decadePart',
   'monthsPart',
   'yearsPart',
   'halfDecadePart',
@@ -264,7 +270,7 @@ export const paths = {
   nisabCsv: function (date: string): string {
     return fill(PATTERNS.nisabCsv, dateFields(date));
   },
-  /** The records of a block of more than a month, without its head and tail (see PATTERNS' yearPart). */
+  /** The records of a block that has a part (hasPart), without its head and tail (see PATTERNS' yearPart). */
   part: function (scope: Scope, block: PartBlock): string {
     const values = dateFields(block.level === 'months' || block.level === 'years' ? block.end : block.start);
     values['scope'] = String(scope);
@@ -347,7 +353,7 @@ function readShard(level: Level): (values: Fields, path: string) => SnapshotFile
 }
 
 /** A part's block from its path's fields, as readShard's. */
-function readPart(level: Exclude<Level, 'month'>): (values: Fields, path: string) => SnapshotFile | null {
+function readPart(level: Exclude<PartLevel, 'halfYear' | 'halfDecade'>): (values: Fields, path: string) => SnapshotFile | null {
   const shard = readShard(level);
   return function (values, path) {
     const year = values['yyyy'] !== undefined ? values['yyyy'] : (values['yyy'] as string) + '0';
@@ -418,7 +424,6 @@ const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFi
     return { kind: 'counts', scope: values['scope'] === 'all' ? 'all' : Number(values['scope']) };
   },
   yearPart: readPart('year'),
-  decadePart: readPart('decade'),
   monthsPart: readPart('months'),
   yearsPart: readPart('years'),
   halfDecadePart: function (values, path) {

@@ -11,7 +11,7 @@
 //
 // The first and last pieces are always read: the answer's ETag needs its first
 // and last record (router.ts listEtagKey).
-import { blockAt, halfAt, parsePath, paths, type Block, type Level, type PartBlock, type Scope, type ShardRead } from './layout.ts';
+import { blockAt, halfAt, hasPart, parsePath, paths, type Block, type Level, type PartBlock, type Scope, type ShardRead } from './layout.ts';
 import { cutBytes, listedRange } from './list-bytes.ts';
 import { joinList, listEtagKey, type Answer, type ListPiece, type Plan } from './router.ts';
 import type { MonthCounts, RoutingIndex } from './schemas.ts';
@@ -117,7 +117,7 @@ export function planPieces(range: PiecedRange, asOf: string, counts: MonthCounts
     const records = monthRecords(counts, prefix, block.start, block.end);
     const last = block.end >= to;
     // A middle block lies wholly in the range; a month is read whatever its place (it has no part).
-    const piped = before !== null && !last && block.level !== 'month';
+    const piped = before !== null && !last && hasPart(block.level);
     let cost = (before === null ? 0 : before.cost) + OPEN;
     if (piped) cost += PIPE;
     else cost += READ * records + SEND * monthRecords(counts, prefix, block.start < from ? from : block.start, block.end > to ? to : block.end);
@@ -151,7 +151,8 @@ export function planPieces(range: PiecedRange, asOf: string, counts: MonthCounts
       const block = blockAt(LEVELS[i] as Level, day, asOf);
       if (block === null || block.start !== day) continue;
       if (block.end >= to) place(block, chain);
-      else if (widest === null || block.end > widest.end) widest = block;
+      // A decade has no part: in the middle, its halves stand for it.
+      else if (block.level !== 'decade' && (widest === null || block.end > widest.end)) widest = block;
     }
     // Half a closed decade or year, in the middle only (it has no file to read).
     const half = halfAt(day, asOf);

@@ -149,7 +149,6 @@ export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   // What the worker composes long ranges from (core/pieces.ts): a block's records without its envelope, and a count per month. Not answers.
   counts: null,
   yearPart: null,
-  decadePart: null,
   monthsPart: null,
   yearsPart: null,
   halfDecadePart: null,

@@ -4,7 +4,7 @@
 // month counts are its month files' counts. A part or a count out of step would
 // make a range the worker answers differ from the same range on another server.
 import { LIST_SEPARATOR, listBody } from '../core/envelope.ts';
-import { blockStarts, halvesOf, parsePath, paths, type Block, type PartBlock, type Scope, type SnapshotFile } from '../core/layout.ts';
+import { blockStarts, halvesOf, hasPart, parsePath, paths, type Block, type PartBlock, type Scope, type SnapshotFile } from '../core/layout.ts';
 import { MonthCounts } from '../core/schemas.ts';
 
 type Shard = Extract<SnapshotFile, { kind: 'shard' }>;
@@ -48,8 +48,8 @@ export function checkParts(texts: Map<string, string>): string[] {
       months.set(String(parsed.scope), own);
       continue;
     }
-    const halves = halvesOf(parsed);
-    for (const block of [{ level: parsed.level, start: parsed.start, end: parsed.end } as PartBlock, ...halves]) {
+    const own = hasPart(parsed.level) ? [{ level: parsed.level, start: parsed.start, end: parsed.end } as PartBlock] : [];
+    for (const block of [...own, ...halvesOf(parsed)]) {
       const has = block.level === 'halfDecade' || block.level === 'halfYear' ? halfRecords(texts, parsed.scope, block) !== '' : listBody(text).count > 0;
       if (has && !texts.has(paths.part(parsed.scope, block))) problems.push(`${paths.part(parsed.scope, block)}: missing (${file} has records)`);
     }

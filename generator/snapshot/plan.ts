@@ -16,6 +16,7 @@ import {
   blockStarts,
   CHILD_LEVEL,
   halvesOf,
+  hasPart,
   blockOf,
   LEVELS,
   parsePath,
@@ -206,9 +207,9 @@ export function joinedRecords(bodies: { joined: string; count: number }[]): stri
     .join(LIST_SEPARATOR);
 }
 
-/** The path of a block's part (core/layout.ts), null for a month (it has none). */
+/** The path of a block's part (core/layout.ts), null for a month or a decade (they have none). */
 function partOf(scope: Scope, node: ShardNode): string | null {
-  if (node.level === 'month') return null;
+  if (!hasPart(node.level)) return null;
   const shard = parsePath(node.path) as Extract<SnapshotFile, { kind: 'shard' }>;
   return paths.part(scope, { level: node.level, start: shard.start, end: shard.end });
 }
