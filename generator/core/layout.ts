@@ -28,7 +28,6 @@ const LEVEL_ORDER = ['month', 'year', 'decade', 'months', 'years'] as const;
 const levelsListed: ListsAll<Level, typeof LEVEL_ORDER> = true;
 void levelsListed;
 export const LEVELS: readonly Level[] = LEVEL_ORDER;
-/** The level a block is joined from; null for a month, written from its records. */
 /**
  * The levels whose blocks have a part, and the halves of a closed year and
  * decade, which have only a part. A month is small enough to read; a decade is
@@ -82,6 +81,7 @@ export function halfAt(day: string, asOf: string): PartBlock | null {
   if (month === '01' && (day.charAt(3) === '0' || day.charAt(3) === '5') && day.slice(0, 3) < asOf.slice(0, 3)) return halfDecade(day);
   return month === '01' || month === '07' ? halfYear(day) : null;
 }
+/** The level a block is joined from; null for a month, written from its records. */
 export const CHILD_LEVEL: { readonly [L in Level]: Level | null } = { month: null, year: 'month', decade: 'year', months: 'month', years: 'year' };
 
 // Every path of the snapshot as a pattern, read both ways: filled in to name a
@@ -340,12 +340,21 @@ export function parsePath(path: string): SnapshotFile | null {
 
 type Fields = { [name: string]: string };
 
+function scopeOf(values: Fields): Scope {
+  return values['scope'] === 'all' ? 'all' : Number(values['scope']);
+}
+
+/** The first day a path's date fields name: its year (or decade) and month, else January. */
+function dateOf(values: Fields): string {
+  const year = values['yyyy'] !== undefined ? values['yyyy'] : (values['yyy'] as string) + '0';
+  return year + '-' + (values['mm'] !== undefined ? values['mm'] : '01') + '-01';
+}
+
 /** A block's file from its path's fields; null for a path this layout would not write for its own block (two patterns alike). */
 function readShard(level: Level): (values: Fields, path: string) => SnapshotFile | null {
   return function (values, path) {
-    const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
-    const year = values['yyyy'] !== undefined ? values['yyyy'] : (values['yyy'] as string) + '0';
-    const date = year + '-' + (values['mm'] !== undefined ? values['mm'] : '01') + '-01';
+    const scope = scopeOf(values);
+    const date = dateOf(values);
     if (paths.shard(scope, level, date) !== path) return null;
     const block = blockOf(level, date);
     return { kind: 'shard', scope: scope, level: level, start: block.start, end: block.end };
@@ -354,14 +363,11 @@ function readShard(level: Level): (values: Fields, path: string) => SnapshotFile
 
 /** A part's block from its path's fields, as readShard's. */
 function readPart(level: Exclude<PartLevel, 'halfYear' | 'halfDecade'>): (values: Fields, path: string) => SnapshotFile | null {
-  const shard = readShard(level);
   return function (values, path) {
-    const year = values['yyyy'] !== undefined ? values['yyyy'] : (values['yyy'] as string) + '0';
-    const date = year + '-' + (values['mm'] !== undefined ? values['mm'] : '01') + '-01';
-    const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
-    const file = shard(values, paths.shard(scope, level, date));
-    if (file === null || file.kind !== 'shard' || paths.part(scope, { level: level, start: file.start, end: file.end }) !== path) return null;
-    return { kind: 'part', scope: file.scope, level: level, start: file.start, end: file.end };
+    const scope = scopeOf(values);
+    const block = blockOf(level, dateOf(values));
+    const part: PartBlock = { level: level, start: block.start, end: block.end };
+    return paths.part(scope, part) === path ? { kind: 'part', scope: scope, level: level, start: part.start, end: part.end } : null;
   };
 }
 
@@ -421,19 +427,19 @@ const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFi
   months: readShard('months'),
   years: readShard('years'),
   counts: function (values) {
-    return { kind: 'counts', scope: values['scope'] === 'all' ? 'all' : Number(values['scope']) };
+    return { kind: 'counts', scope: scopeOf(values) };
   },
   yearPart: readPart('year'),
   monthsPart: readPart('months'),
   yearsPart: readPart('years'),
   halfDecadePart: function (values, path) {
-    const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
+    const scope = scopeOf(values);
     const block = halfDecade(values['yyyy'] + '-01-01');
     if (Number(values['yyyy']) % 5 !== 0 || paths.part(scope, block) !== path) return null;
     return { kind: 'part', scope: scope, level: block.level, start: block.start, end: block.end };
   },
   halfYearPart: function (values, path) {
-    const scope: Scope = values['scope'] === 'all' ? 'all' : Number(values['scope']);
+    const scope = scopeOf(values);
     const block = halfYear(values['yyyy'] + '-' + values['mm'] + '-01');
     if ((values['mm'] !== '01' && values['mm'] !== '07') || paths.part(scope, block) !== path) return null;
     return { kind: 'part', scope: scope, level: block.level, start: block.start, end: block.end };
@@ -551,10 +557,10 @@ function previousMonth(date: string): string {
   return month === 1 ? pad(Number(date.slice(0, 4)) - 1, 4) + '-12-01' : date.slice(0, 5) + pad(month - 1, 2) + '-01';
 }
 
-/** The first day after a block (blocks end on a month's last day). */
-function dayAfter(end: string): string {
-  const month = Number(end.slice(5, 7));
-  return month === 12 ? pad(Number(end.slice(0, 4)) + 1, 4) + '-01-01' : end.slice(0, 5) + pad(month + 1, 2) + '-01';
+/** The first day of the month after `date`'s: the day after a block (blocks end on a month's last day). */
+export function monthAfter(date: string): string {
+  const month = Number(date.slice(5, 7));
+  return month === 12 ? pad(Number(date.slice(0, 4)) + 1, 4) + '-01-01' : date.slice(0, 5) + pad(month + 1, 2) + '-01';
 }
 
 /** Every block a scope whose records span `coverage` has in a snapshot as of `asOf`, children before parents. */
@@ -653,7 +659,7 @@ export function planRange(scope: Scope, start: string | null, end: string | null
         if (block.end >= to) {
           if (done === null || read < done.read) done = { read: read, blocks: blocks };
         } else {
-          const after = dayAfter(block.end);
+          const after = monthAfter(block.end);
           const known = next[after];
           if (known === undefined || read < known.read) next[after] = { read: read, blocks: blocks };
         }

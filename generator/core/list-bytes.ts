@@ -14,7 +14,7 @@
 //
 // Router core: keep to what nginx's njs 0.7.9 runs.
 import { LIST_HEAD, LIST_SEPARATOR, LIST_TAIL_START } from './envelope.ts';
-import type { ShardRead } from './layout.ts';
+import { monthAfter, type ShardRead } from './layout.ts';
 import { joinList, listEtagKey, type Answer, type ListPiece, type Plan } from './router.ts';
 import type { RoutingIndex } from './schemas.ts';
 
@@ -106,14 +106,6 @@ function records(bytes: Uint8Array, from: number, to: number, tail: number, deco
   return newlines(bytes, from, to, decode) + (to === tail ? 1 : 0);
 }
 
-/** The first day of the month after a date's. */
-function nextMonth(date: string): string {
-  const month = Number(date.slice(5, 7));
-  if (month < 12) return date.slice(0, 5) + (month < 9 ? '0' : '') + (month + 1) + '-01';
-  const year = String(Number(date.slice(0, 4)) + 1);
-  return '0000'.slice(year.length) + year + '-01-01';
-}
-
 /**
  * The records of a list file dated from..to inclusive, as a piece of a composed
  * list (router.ts joinList), with `whole` when they are all of the file's; no
@@ -145,7 +137,7 @@ export function cutBytes(
     // The months the kept lines lie in, less the lines of the first before `from` and of the last after `to`.
     const firstMonth = from.slice(0, 8) + '01';
     const monthStart = seek(bytes, start, a, firstMonth, false);
-    const after = seek(bytes, b, tail, nextMonth(to), false);
+    const after = seek(bytes, b, tail, monthAfter(to), false);
     count = monthRecords(firstMonth, to) - records(bytes, monthStart, a, tail, decode) - records(bytes, b, after, tail, decode);
   } else if (a !== start || b !== tail) {
     // Count the lines of the smaller side: those kept, or those left out (the tail's count less them).

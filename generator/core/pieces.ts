@@ -11,7 +11,7 @@
 //
 // The first and last pieces are always read: the answer's ETag needs its first
 // and last record (router.ts listEtagKey).
-import { blockAt, halfAt, hasPart, parsePath, paths, type Block, type Level, type PartBlock, type Scope, type ShardRead } from './layout.ts';
+import { blockAt, halfAt, hasPart, monthAfter, parsePath, paths, type Block, type Level, type PartBlock, type Scope, type ShardRead } from './layout.ts';
 import { cutBytes, listedRange } from './list-bytes.ts';
 import { joinList, listEtagKey, type Answer, type ListPiece, type Plan } from './router.ts';
 import type { MonthCounts, RoutingIndex } from './schemas.ts';
@@ -56,37 +56,32 @@ const SEND = 0.15;
 
 const LEVELS: Level[] = ['month', 'year', 'decade', 'months', 'years'];
 
-function pad2(n: number): string {
-  return n < 10 ? '0' + n : String(n);
-}
-
 /** Months since year 0 of a date's (or a YYYY-MM's) month. */
-function monthNumber(date: string): number {
+export function monthNumber(date: string): number {
   return Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
 }
 
-/** The first day after a block (blocks end on a month's last day). */
-function dayAfter(end: string): string {
-  const next = monthNumber(end) + 1;
-  const year = String(Math.floor(next / 12));
-  return '0000'.slice(year.length) + year + '-' + pad2((next % 12) + 1) + '-01';
+/** A scope's month counts summed from its first month: made once per counts file (an edge keeps it), read per range. */
+export interface MonthTally {
+  /** monthNumber of the first month counted. */
+  first: number;
+  /** prefix[i]: the records of the first i months. */
+  prefix: number[];
 }
 
-/** Records of the months from..to (dates; whole months) from a scope's month counts. */
-export function monthRecords(counts: MonthCounts, prefix: number[], from: string, to: string): number {
-  const first = monthNumber(counts.first);
-  let a = monthNumber(from) - first;
-  let b = monthNumber(to) - first + 1;
-  if (a < 0) a = 0;
-  if (b > counts.counts.length) b = counts.counts.length;
-  return a >= b ? 0 : (prefix[b] as number) - (prefix[a] as number);
-}
-
-/** prefix[i]: the records of the scope's first i months. */
-export function countPrefix(counts: MonthCounts): number[] {
+export function tallyOf(counts: MonthCounts): MonthTally {
   const prefix = [0];
   for (let i = 0; i < counts.counts.length; i++) prefix.push((prefix[i] as number) + (counts.counts[i] as number));
-  return prefix;
+  return { first: monthNumber(counts.first), prefix: prefix };
+}
+
+/** Records of the months from..to (dates; whole months). */
+export function monthRecords(tally: MonthTally, from: string, to: string): number {
+  let a = monthNumber(from) - tally.first;
+  let b = monthNumber(to) - tally.first + 1;
+  if (a < 0) a = 0;
+  if (b > tally.prefix.length - 1) b = tally.prefix.length - 1;
+  return a >= b ? 0 : (tally.prefix[b] as number) - (tally.prefix[a] as number);
 }
 
 /** A cheapest way found to a day: its last block, and the way to that block's start. */
@@ -106,27 +101,26 @@ interface Chain {
  * boundaries, taken in date order (every block leads forward); paths are named
  * only for the answer.
  */
-export function planPieces(range: PiecedRange, asOf: string, counts: MonthCounts): RangePiece[] {
+export function planPieces(range: PiecedRange, asOf: string, tally: MonthTally): RangePiece[] {
   const from = range.from;
   const to = range.to;
-  const prefix = countPrefix(counts);
   let best: Chain | null = null;
   const reached: { [day: string]: Chain } = {};
   const pending: string[] = [];
   const place = (block: Block | PartBlock, before: Chain | null) => {
-    const records = monthRecords(counts, prefix, block.start, block.end);
+    const records = monthRecords(tally, block.start, block.end);
     const last = block.end >= to;
     // A middle block lies wholly in the range; a month is read whatever its place (it has no part).
     const piped = before !== null && !last && hasPart(block.level);
     let cost = (before === null ? 0 : before.cost) + OPEN;
     if (piped) cost += PIPE;
-    else cost += READ * records + SEND * monthRecords(counts, prefix, block.start < from ? from : block.start, block.end > to ? to : block.end);
+    else cost += READ * records + SEND * monthRecords(tally, block.start < from ? from : block.start, block.end > to ? to : block.end);
     const chain: Chain = { cost: cost, block: block, piped: piped, records: records, before: before };
     if (last) {
       if (best === null || cost < best.cost) best = chain;
       return;
     }
-    const next = dayAfter(block.end);
+    const next = monthAfter(block.end);
     const known = reached[next];
     if (known === undefined) {
       // Keep pending sorted: days are ISO dates.
@@ -181,12 +175,11 @@ export function assemblePieces<Piped>(
   range: PiecedRange,
   pieces: RangePiece[],
   bodies: (Uint8Array | Piped | null)[],
-  counts: MonthCounts,
+  tally: MonthTally,
   decode: (bytes: Uint8Array) => string,
 ): Answer<Uint8Array | Piped> | null {
-  const prefix = countPrefix(counts);
   const records = function (first: string, last: string): number {
-    return monthRecords(counts, prefix, first, last);
+    return monthRecords(tally, first, last);
   };
   const list: ListPiece<Uint8Array | Piped>[] = [];
   let firstPiped = false;

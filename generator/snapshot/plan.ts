@@ -47,6 +47,7 @@ import {
 } from '../core/schemas.ts';
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
 import { downloadsIndex, nisabThresholds, planDownloads } from './downloads.ts';
+import { monthNumber } from '../core/pieces.ts';
 import type { FxSource } from '../db/read-fx.ts';
 import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../core/currencies.ts';
 
@@ -222,10 +223,7 @@ function lazyCounts(previous: PreviousSnapshot | null, scope: Scope): (monthStar
       const path = paths.counts(scope);
       counts = previous?.files[path] ? MonthCounts.parse(JSON.parse(previous.read(path))) : null;
     }
-    if (counts === null) return undefined;
-    const year = Number(monthStart.slice(0, 4));
-    const first = Number(counts.first.slice(0, 4));
-    return counts.counts[(year - first) * 12 + Number(monthStart.slice(5, 7)) - Number(counts.first.slice(5, 7))];
+    return counts === null ? undefined : counts.counts[monthNumber(monthStart) - monthNumber(counts.first)];
   };
 }
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../generator/core/layout.ts';
-import { assemblePieces, piecedRange, planPieces } from '../../generator/core/pieces.ts';
+import { assemblePieces, piecedRange, planPieces, tallyOf } from '../../generator/core/pieces.ts';
 import { assemble, route, type Plan } from '../../generator/core/router.ts';
 import type { MonthCounts, RoutingIndex } from '../../generator/core/schemas.ts';
 import { FIRST_DATE, GAP, oracleRates, SUBCATEGORIES } from '../support/fixture.ts';
@@ -62,10 +62,10 @@ function checkRanges(out: string, db: string, subcategories: (number | null)[], 
         const plan = route({ method: 'GET', url, ifNoneMatch: null }, index) as Plan;
         const range = piecedRange(plan);
         if (range === null) continue;
-        const counts = JSON.parse(textOf(range.counts)) as MonthCounts;
-        const pieces = planPieces(range, index.asOf, counts);
+        const months = tallyOf(JSON.parse(textOf(range.counts)) as MonthCounts);
+        const pieces = planPieces(range, index.asOf, months);
         const bodies = pieces.map((piece) => (piece.piped && piece.records === 0 ? null : bytesOf(piece.path)));
-        const answer = assemblePieces(plan, index, range, pieces, bodies, counts, decode);
+        const answer = assemblePieces(plan, index, range, pieces, bodies, months, decode);
         const text = assemble(
           plan,
           plan.reads.map((read) => textOf(read.path)),

@@ -5,7 +5,7 @@
 // Tested in the real runtime (workerd, through miniflare): test/edge/.
 import { paths } from '../../core/layout.ts';
 import { assembleBytes, listedRange } from '../../core/list-bytes.ts';
-import { assemblePieces, piecedRange, planPieces, type PiecedRange } from '../../core/pieces.ts';
+import { assemblePieces, piecedRange, planPieces, tallyOf, type MonthTally, type PiecedRange } from '../../core/pieces.ts';
 import { respondTo, staticNotFound, unreadable } from '../../core/respond.ts';
 import { apiPath, etagOf, finalize, normalizeTarget, route, type ApiResponse, type Plan } from '../../core/router.ts';
 import type { MonthCounts, RoutingIndex } from '../../core/schemas.ts';
@@ -118,8 +118,8 @@ async function piped(plan: Plan, index: RoutingIndex, readBytes: (path: string) 
   return finalize(answer, plan, index, Date.now());
 }
 
-// Each scope's month counts, read once per isolate, as the routing index is.
-const monthCounts = new Map<string, Promise<MonthCounts>>();
+// Each scope's month counts, read and summed once per isolate, as the routing index is read.
+const monthTallies = new Map<string, Promise<MonthTally>>();
 
 /**
  * A range of three months or more (core/pieces.ts): the blocks in the middle
@@ -127,13 +127,13 @@ const monthCounts = new Map<string, Promise<MonthCounts>>();
  * the pieces cannot answer it (see assemblePieces): piped does.
  */
 async function pieced(plan: Plan, index: RoutingIndex, range: PiecedRange, asset: (path: string) => Promise<Response>): Promise<ApiResponse<Part> | null> {
-  let counts = monthCounts.get(range.counts);
-  if (counts === undefined) {
-    counts = asset(range.counts).then((response) => response.json() as Promise<MonthCounts>);
-    monthCounts.set(range.counts, counts);
-    counts.catch(() => monthCounts.delete(range.counts));
+  let tally = monthTallies.get(range.counts);
+  if (tally === undefined) {
+    tally = asset(range.counts).then(async (response) => tallyOf((await response.json()) as MonthCounts));
+    monthTallies.set(range.counts, tally);
+    tally.catch(() => monthTallies.delete(range.counts));
   }
-  const known = await counts;
+  const known = await tally;
   const pieces = planPieces(range, index.asOf, known);
   // Every file at once; a part without records has no file.
   const bodies = await Promise.all(
