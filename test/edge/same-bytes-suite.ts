@@ -383,6 +383,9 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
           '/rates?start_date=2020-01-01&end_date=2020-01-31',
           '/rates?start_date=2020-01-05&end_date=2020-02-03',
           '/rates?start_date=2020-01-05&end_date=2020-02-03&subcategory=2',
+          // Three months or more: on the worker, parts piped between two cut ends (core/pieces.ts), let go on a 304 or a HEAD.
+          '/rates?start_date=2020-02-15&end_date=2023-11-30',
+          '/rates?subcategory=1',
           '/nisab?subcategory=3',
         ]) {
           const first = await send(edge.url, { method: 'GET', target: base + target });
