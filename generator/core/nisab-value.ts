@@ -162,6 +162,7 @@ export function valueRuleIn(
     nsbWornJewellery: rule.nsbWornJewellery,
     nsbDueItems: rule.nsbDueItems,
     nsbTrader: rule.nsbTrader,
+    nsbPositions: rule.nsbPositions,
   };
   return { rule: valued, inCurrency: value === null ? null : value.inCurrency };
 }

@@ -84,7 +84,9 @@ const NISAB_RULE_FIELDS = [
   'nsbWornJewellery',
   'nsbDueItems',
   'nsbTrader',
+  'nsbPositions',
 ] as const;
+const POSITION_FIELDS = ['topic', 'case', 'schools', 'heldBy', 'view', 'applied', 'with', 'sourceURL'] as const;
 const COMBINING_FIELDS = ['schools', 'heldBy', 'method', 'with', 'applied', 'sourceURL'] as const;
 const JEWELLERY_FIELDS = ['schools', 'due', 'sourceURL'] as const;
 const DUE_ITEM_WORDS_FIELDS = ['item', 'words'] as const;
@@ -125,6 +127,7 @@ type LowerOf = Element<NisabRule['nsbLowerOf']>;
 type Combining = Element<NisabRule['nsbCombining']>;
 type Jewellery = Element<NisabRule['nsbWornJewellery']>;
 type DueItemWords = Element<NisabRule['nsbDueItems']>;
+type Position = Element<NisabRule['nsbPositions']>;
 type Coverage = Element<Meta['subcategories']>;
 
 // Each list names every field of its record (a field added to a schema without its place here fails tsc).
@@ -141,6 +144,7 @@ const complete: [
   Complete<Combining, typeof COMBINING_FIELDS>,
   Complete<Jewellery, typeof JEWELLERY_FIELDS>,
   Complete<DueItemWords, typeof DUE_ITEM_WORDS_FIELDS>,
+  Complete<Position, typeof POSITION_FIELDS>,
   Complete<Subcategory, typeof SUBCATEGORY_FIELDS>,
   Complete<Source, typeof SOURCE_FIELDS>,
   Complete<Currency, typeof CURRENCY_FIELDS>,
@@ -148,7 +152,7 @@ const complete: [
   Complete<Meta, typeof META_FIELDS>,
   Complete<NigeriaMonth, typeof NIGERIA_MONTH_FIELDS>,
   Complete<Gap, typeof GAP_FIELDS>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void complete;
 
 const DUE_ITEM = shape<DueItem>(DUE_ITEM_FIELDS, {});
@@ -171,6 +175,7 @@ export const RECORD_SHAPES: { [K in RecordName]: RecordShape } = {
     nsbCombining: shape<Combining>(COMBINING_FIELDS, {}),
     nsbWornJewellery: shape<Jewellery>(JEWELLERY_FIELDS, {}),
     nsbDueItems: shape<DueItemWords>(DUE_ITEM_WORDS_FIELDS, {}),
+    nsbPositions: shape<Position>(POSITION_FIELDS, {}),
   }),
   Subcategory: shape<Subcategory>(SUBCATEGORY_FIELDS, {}),
   Source: shape<Source>(SOURCE_FIELDS, {}),

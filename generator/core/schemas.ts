@@ -391,6 +391,57 @@ const jewelleryPosition = z
   .strict()
   .meta({ id: 'WornJewelleryPosition' });
 
+// What each school holds on the questions a payer's own circumstances raise
+// (issue 30): his debts, money owed to him, money that came this year, jewellery
+// kept as savings, how Abu Hanifah measures money, grazing and partners' herds,
+// the diyyah in gold. Data with sources, so any calculator can apply them from
+// /nisab alone; the views a topic takes are listed in POSITION_VIEWS.
+export const POSITION_TOPICS = ['debts', 'receivables', 'new-money', 'savings-jewellery', 'cash-measure', 'grazing', 'khulta', 'diyyah'] as const;
+export const POSITION_VIEWS = {
+  debts: ['deducted-after-cover', 'deducted', 'not-deducted'],
+  receivables: ['on-collection-one-year', 'valued-yearly', 'every-year-paid-on-collection', 'every-year'],
+  'new-money': ['own-hawl', 'joins-nisab'],
+  'savings-jewellery': ['due'],
+  'cash-measure': ['more-beneficial-nisab', 'payers-standard'],
+  grazing: ['required', 'not-required'],
+  khulta: ['one-herd-if-each-reaches-nisab', 'one-herd', 'each-alone'],
+  diyyah: ['thousand-dinars', 'value-of-hundred-camels'],
+} as const satisfies { [T in (typeof POSITION_TOPICS)[number]]: readonly string[] };
+export type PositionTopic = (typeof POSITION_TOPICS)[number];
+export type PositionView = (typeof POSITION_VIEWS)[PositionTopic][number];
+export const POSITION_CASES = ['loan', 'trade-mudir', 'trade-muhtakir', 'trade'] as const;
+
+const schoolPosition = z
+  .object({
+    topic: z
+      .enum(POSITION_TOPICS)
+      .describe(
+        "debts: what the payer owes; receivables: money owed to him; new-money: money that came this year and is not the profit of his capital (a gift, an inheritance, wages); savings-jewellery: jewellery kept for hard times, a dowry or sale; cash-measure: which metal's Nisab measures money; grazing: whether livestock must graze freely to owe zakat; khulta: partners' herds kept together; diyyah: the diyyah in gold",
+      ),
+    case: z
+      .enum(POSITION_CASES)
+      .nullable()
+      .describe(
+        "for receivables, the debt it is about: loan (qard), trade (the price of goods sold), or for the Maliki a trader's trade debts (trade-mudir, trade-muhtakir); null for any",
+      ),
+    schools: schoolList.describe('the schools that hold this position'),
+    heldBy: z.string().min(1).describe('who holds it within those schools, e.g. "the school", "Abu Hanifah", "al-Shafi\'i\'s old view"'),
+    view: z
+      .enum(Object.values(POSITION_VIEWS).flat() as [PositionView, ...PositionView[]])
+      .describe(
+        "the position, one of its topic's views. debts: deducted-after-cover (the debt is first set against what he owns that owes no zakat and is beyond his needs, then against his gold, silver and money), deducted (the debt is taken off the wealth it reduces), not-deducted. receivables: on-collection-one-year (nothing until collected, then one year's zakat however long it was out), valued-yearly (counted with his money every year), every-year-paid-on-collection (owed for every year it was out, paid when collected), every-year (counted with his money every year while the debtor can pay). new-money: own-hawl (it owes nothing until a lunar year has passed over it), joins-nisab (it joins a Nisab he already has and is paid with it). savings-jewellery: due. cash-measure: more-beneficial-nisab (money is measured against whichever Nisab, gold's or silver's, it reaches first, in the poor's interest), payers-standard. grazing: required, not-required. khulta: one-herd-if-each-reaches-nisab, one-herd, each-alone. diyyah: thousand-dinars, value-of-hundred-camels",
+      ),
+    applied: z.boolean().describe('true for the view a calculator applies for those schools (the relied-upon view); false for a view published for the reader'),
+    with: z
+      .array(id)
+      .describe(
+        'the subcategories it concerns: for debts, the holdings the debt reduces; for grazing and khulta, the livestock; for savings-jewellery, the metal',
+      ),
+    sourceURL: httpUrl.describe('where the position is stated'),
+  })
+  .strict()
+  .meta({ id: 'SchoolPosition' });
+
 const lowerOfItem = z
   .object({
     subcategoryID: id.describe('a metal whose rate values the threshold, e.g. gold (1)'),
@@ -485,6 +536,12 @@ const nisabOptional = {
     .describe(
       'on a trade-goods rule, the trader it is for (Maliki): mudir, who keeps turning his stock over, values it every year; muhtakir, who buys and waits for a price, pays once, for one year, on the price when he sells; null: any trader, every year (default null)',
     ),
+  nsbPositions: z
+    .array(schoolPosition)
+    .default([])
+    .describe(
+      "each school's position on a question of the payer's circumstances that this rule's wealth raises (debts, money owed to him, new money, savings jewellery, how money is measured, grazing, partners' herds, the diyyah), with who holds it and a source; the applied one is what a calculator applies (default [])",
+    ),
 };
 
 export const NisabRuleInput = z
@@ -537,6 +594,7 @@ export const NisabRule = z
     nsbWornJewellery: nisabOptional.nsbWornJewellery,
     nsbDueItems: nisabOptional.nsbDueItems,
     nsbTrader: nisabOptional.nsbTrader,
+    nsbPositions: nisabOptional.nsbPositions,
   })
   .strict()
   .meta({ id: 'NisabRule' });

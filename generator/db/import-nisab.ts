@@ -2,7 +2,7 @@
 // nsbID and each rule's brackets are replaced by the file's.
 import type { Database } from 'better-sqlite3';
 import { bracketNotation } from '../core/livestock.ts';
-import { NisabRuleInput, SCHOOLS, type BracketInput } from '../core/schemas.ts';
+import { NisabRuleInput, POSITION_VIEWS, SCHOOLS, type BracketInput } from '../core/schemas.ts';
 import { checkRecord } from './check-record.ts';
 import { reportDuplicates } from './duplicates.ts';
 import { summarize, type ImportSummary, type RowOutcome } from './import-summary.ts';
@@ -104,6 +104,24 @@ function checkShape({ line, value: rule }: Located<NisabRuleInput>, problems: Pr
     const applied = rule.nsbCombining.filter((position) => position.applied && position.schools.includes(school)).length;
     if (applied > 1) problems.add(line, 'nsbCombining', `names ${applied} applied positions for ${school}; a calculator needs one`);
   }
+  rule.nsbPositions.forEach((position, i) => {
+    const views: readonly string[] = POSITION_VIEWS[position.topic];
+    if (!views.includes(position.view)) {
+      problems.add(line, `nsbPositions[${i}].view`, `"${position.view}" is not a view of ${position.topic}; one of ${views.join(', ')}`);
+    }
+    if (position.case !== null && position.topic !== 'receivables') problems.add(line, `nsbPositions[${i}].case`, 'must be null except on receivables');
+  });
+  for (const school of SCHOOLS) {
+    const applied = new Map<string, number>();
+    for (const position of rule.nsbPositions) {
+      if (!position.applied || !position.schools.includes(school)) continue;
+      const key = `${position.topic}${position.case === null ? '' : ` (${position.case})`}`;
+      applied.set(key, (applied.get(key) ?? 0) + 1);
+    }
+    for (const [key, count] of applied) {
+      if (count > 1) problems.add(line, 'nsbPositions', `names ${count} applied positions on ${key} for ${school}; a calculator needs one`);
+    }
+  }
   if (rule.nsbLowerOf.length === 1) problems.add(line, 'nsbLowerOf', 'must name at least two metals to take the lower of, or none');
   if (rule.nsbLowerOf.length > 0) {
     for (const field of ['nsbThreshold', 'nsbBasisSubcategoryID'] as const) {
@@ -161,11 +179,13 @@ function checkReferences(db: Database, rules: readonly Located<NisabRuleInput>[]
     rule.nsbLowerOf.forEach((metal, i) => {
       if (!subcategories.has(metal.subcategoryID)) problems.add(line, `nsbLowerOf[${i}].subcategoryID`, `unknown subcategory ${metal.subcategoryID}`);
     });
-    rule.nsbCombining.forEach((position, i) => {
-      position.with.forEach((id, j) => {
-        if (!subcategories.has(id)) problems.add(line, `nsbCombining[${i}].with[${j}]`, `unknown subcategory ${id}`);
+    for (const field of ['nsbCombining', 'nsbPositions'] as const) {
+      rule[field].forEach((position, i) => {
+        position.with.forEach((id, j) => {
+          if (!subcategories.has(id)) problems.add(line, `${field}[${i}].with[${j}]`, `unknown subcategory ${id}`);
+        });
       });
-    });
+    }
   }
 }
 

@@ -266,6 +266,10 @@ export const MIGRATIONS: readonly string[] = [
   INSERT OR IGNORE INTO sources VALUES ('us-dollar', 'The US dollar itself', NULL, 'not applicable',
     'The rate of the US dollar per US dollar: 1, by definition (currency=USD).', 'other');
   `,
+  // Issue 30: each school's position on the payer's circumstances (nsbPositions).
+  `
+  ALTER TABLE nisab_rules ADD COLUMN nsbPositions ${JSON_ARRAY('nsbPositions')};
+  `,
 ];
 
 /** A trigger that gives a new version to the rate months around the first day of each `rows` (NEW, OLD) of calendar_nigeria. */

@@ -99,7 +99,7 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
       'nsbID',
       NisabRuleInput,
       Array.from(booleans(all('SELECT * FROM nisab_rules ORDER BY nsbID'), ['nsbIsDefault', 'nsbHawlRequired']), (rule) => ({
-        ...jsonColumns(rule, ['nsbSchools', 'nsbAuthorities', 'nsbLowerOf', 'nsbCombining', 'nsbWornJewellery', 'nsbDueItems']),
+        ...jsonColumns(rule, ['nsbSchools', 'nsbAuthorities', 'nsbLowerOf', 'nsbCombining', 'nsbWornJewellery', 'nsbDueItems', 'nsbPositions']),
         nsbBrackets: (brackets.all(rule.nsbID) as Record<string, unknown>[]).map((row) => jsonColumns(row, ['lbrDues', 'lbrFormula'])),
       })),
     );

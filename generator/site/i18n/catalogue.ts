@@ -9,6 +9,7 @@
 // when a native speaker should read it. A string with values is a function
 // (`(date: string) => ...`): the other languages get the same parameters.
 import type * as English from './en.ts';
+import type * as EnglishResult from './result-en.ts';
 
 export const LANGUAGES = ['en', 'ha', 'ar'] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -35,3 +36,5 @@ export type PageStrings = Strings<typeof English.page>;
 export type WidgetStrings = Strings<typeof English.widget>;
 export type CalendarStrings = Strings<typeof English.calendar>;
 export type HawlStrings = Strings<typeof English.hawl>;
+/** The calculator's answer (result-en.ts, result-ha.ts, result-ar.ts). */
+export type ResultStrings = Strings<typeof EnglishResult.result>;

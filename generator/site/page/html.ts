@@ -9,6 +9,7 @@ import { paths } from '../../core/layout.ts';
 import type { Meta, Source, Subcategory } from '../../core/schemas.ts';
 import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
+import { RESULT_CATALOGUES } from '../i18n/result-catalogues.ts';
 import { formats } from '../i18n/format.ts';
 import { hawlSection, noticeSection } from './calendar-sections.ts';
 import { escapeHtml as escape } from './escape-html.ts';
@@ -53,6 +54,7 @@ export const embedCode = (origin: string, lang: Lang) =>
 /** The landing page in one language (docs/API.md §9): the same figures, the words of its catalogue. */
 export function landingPage(meta: Meta, sources: Source[], subcategories: Subcategory[], lang: Lang = 'en'): string {
   const { page: t, calendar, hawl } = PAGE_CATALOGUES[lang];
+  const r = RESULT_CATALOGUES[lang].inputs;
   const format = formats(calendar);
   const gold = meta.subcategories.find((s) => s.sctID === meta.defaultSubcategoryID);
   const coverage = meta.subcategories
@@ -167,6 +169,7 @@ ${hawlSection(hawl, calendar, meta.asOfHijri)}
         ${option('silver', t.silverStandard)}
         ${option('lower', t.lowerOfTwo)}
       </select></label>
+      <p class="small">${escape(r.standardNote)}</p>
     </fieldset>
     <fieldset>
       <legend>${escape(t.moneyAndMetals)}</legend>
@@ -176,11 +179,26 @@ ${hawlSection(hawl, calendar, meta.asOfHijri)}
       ${number('silverGrams', t.silverHeld)}
       ${number('wornGoldGrams', t.wornGold)}
       ${number('wornSilverGrams', t.wornSilver)}
+      ${number('savingsGoldGrams', r.savingsGold)}
+      ${number('savingsSilverGrams', r.savingsSilver)}
       <label>${escape(t.trader)} <select name="trader">
         ${option('mudir', t.mudir, true)}
         ${option('muhtakir', t.muhtakir)}
       </select></label>
       <label><input type="checkbox" name="tradeGoodsSold" value="yes"> ${escape(t.sold)}</label>
+    </fieldset>
+    <fieldset>
+      <legend>${escape(r.debtsTitle)}</legend>
+      ${number('debts', r.debts)}
+      ${number('debtCover', r.debtCover)}
+      ${number('receivable', r.receivable)}
+      <label>${escape(r.receivableKind)} <select name="receivableKind">
+        ${option('loan', r.loan, true)}
+        ${option('trade', r.trade)}
+      </select></label>
+      <label><input type="checkbox" name="receivableCollected" value="yes"> ${escape(r.collected)}</label>
+      ${number('receivableYears', r.yearsOut, '1', 'numeric')}
+      ${number('newMoney', r.newMoney)}
     </fieldset>
     <fieldset>
       <legend>${escape(t.livestock)}</legend>

@@ -19,6 +19,10 @@ import { calendar as arCalendar, page as arPage } from '../i18n/ar.ts';
 import { calendar as enCalendar, page as enPage } from '../i18n/en.ts';
 import { calendar as haCalendar, page as haPage } from '../i18n/ha.ts';
 import { formats } from '../i18n/format.ts';
+import { result as arResult } from '../i18n/result-ar.ts';
+import { result as enResult } from '../i18n/result-en.ts';
+import { result as haResult } from '../i18n/result-ha.ts';
+import { wordResult } from './result-words.ts';
 
 /** The page's language, defined by the bundler (assets.ts): the other languages' words are left out of the bundle. */
 declare const PAGE_LANG: Lang;
@@ -49,6 +53,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 // Every word of the page from its language's catalogue (i18n/), every figure and date through its formats.
 const t = PAGE_LANG === 'ha' ? haPage : PAGE_LANG === 'ar' ? arPage : enPage;
 const calendar = PAGE_LANG === 'ha' ? haCalendar : PAGE_LANG === 'ar' ? arCalendar : enCalendar;
+const resultWords = PAGE_LANG === 'ha' ? haResult : PAGE_LANG === 'ar' ? arResult : enResult;
 const format = formats(calendar);
 const naira = { format: (n: number) => format.money(n, 'NGN') };
 const usd = { format: (n: number) => format.money(n, 'USD') };
@@ -312,6 +317,7 @@ function calculate({ published, money: naira, code }: Amounts) {
     const n = Number(data.get(name) ?? 0);
     return Number.isFinite(n) && n > 0 ? n : 0;
   };
+  const receivable = num('receivable');
   const holdings: Holdings = {
     cash: num('cash'),
     tradeGoods: num('tradeGoods'),
@@ -319,8 +325,24 @@ function calculate({ published, money: naira, code }: Amounts) {
     silverGrams: num('silverGrams'),
     wornGoldGrams: num('wornGoldGrams'),
     wornSilverGrams: num('wornSilverGrams'),
+    savingsGoldGrams: num('savingsGoldGrams'),
+    savingsSilverGrams: num('savingsSilverGrams'),
     trader: data.get('trader') === 'muhtakir' ? 'muhtakir' : 'mudir',
     tradeGoodsSold: data.get('tradeGoodsSold') === 'yes',
+    debts: num('debts'),
+    debtCover: num('debtCover'),
+    receivables:
+      receivable > 0
+        ? [
+            {
+              amount: receivable,
+              kind: data.get('receivableKind') === 'trade' ? 'trade' : 'loan',
+              collected: data.get('receivableCollected') === 'yes',
+              yearsOut: Math.max(1, Math.floor(num('receivableYears'))),
+            },
+          ]
+        : [],
+    newMoney: num('newMoney'),
     cropsKg: num('cropsKg'),
     watering: data.get('watering') as Holdings['watering'],
     persons: num('persons'),
@@ -332,30 +354,26 @@ function calculate({ published, money: naira, code }: Amounts) {
     out.replaceChildren(el('p', {}, t.enterHoldings));
     return;
   }
-  const rows = result.lines.map((line) =>
-    el(
+  const worded = wordResult(result, resultWords, { money: naira.format, number: format.number });
+  const rows = result.lines.map((line, i) => {
+    const words = worded.lines[i]!;
+    return el(
       'tr',
-      { 'data-line': line.what },
-      el('th', { scope: 'row' }, line.what),
-      el('td', { 'data-label': t.colHeld }, `${line.unit === 'NGN' ? naira.format(line.held) : `${line.held} ${line.unit}`}`),
-      el('td', { 'data-label': t.colNisab }, line.nisab === null ? '—' : line.unit === 'NGN' ? naira.format(line.nisab) : `${line.nisab} ${line.unit}`),
-      el(
-        'td',
-        { 'data-label': t.colDue, 'data-testid': 'due', 'data-naira': String(line.dueNaira) },
-        line.due,
-        line.dueNaira ? el('br') : '',
-        line.dueNaira ? naira.format(line.dueNaira) : '',
-      ),
+      { 'data-line': line.kind },
+      el('th', { scope: 'row' }, words.what),
+      el('td', { 'data-label': t.colHeld }, words.held),
+      el('td', { 'data-label': t.colNisab }, words.nisab),
+      el('td', { 'data-label': t.colDue, 'data-testid': 'due', 'data-money': String(line.dueMoney) }, words.due),
       el(
         'td',
         { 'data-label': t.colRule, class: 'small' },
-        line.ruleText,
-        el('br'),
-        el('span', { 'data-testid': 'why' }, line.why),
+        words.rule,
+        ...(words.rule ? [el('br')] : []),
+        el('span', { 'data-testid': 'why' }, words.why.join(' ')),
         ...(line.sourceURL ? [' ', el('a', { href: line.sourceURL, rel: 'noopener' }, `(${t.source})`)] : []),
       ),
-    ),
-  );
+    );
+  });
   out.replaceChildren(
     el(
       'div',
@@ -367,23 +385,10 @@ function calculate({ published, money: naira, code }: Amounts) {
         el('tbody', {}, ...rows),
       ),
     ),
-    ...(result.combination
-      ? [
-          el(
-            'p',
-            { class: 'small', 'data-testid': 'combination', 'data-method': result.combination.method },
-            result.combination.text,
-            ' ',
-            el('a', { href: result.combination.sourceURL, rel: 'noopener' }, `(${t.source})`),
-          ),
-        ]
+    el('p', { class: 'big', 'data-testid': 'zakat-total', 'data-money': String(result.totalMoney), 'data-currency': code }, worded.total),
+    ...(worded.inKind.length
+      ? [el('p', { 'data-testid': 'in-kind' }, resultWords.inKind), el('ul', {}, ...worded.inKind.map((text) => el('li', {}, text)))]
       : []),
-    el(
-      'p',
-      { class: 'big', 'data-testid': 'zakat-total', 'data-naira': String(result.totalDueNaira), 'data-currency': code },
-      t.totalDue(naira.format(result.totalDueNaira)),
-    ),
-    ...(PAGE_LANG === 'en' ? [] : [el('p', { class: 'small' }, t.calculatorEnglish)]),
   );
 }
 

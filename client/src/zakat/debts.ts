@@ -1,0 +1,57 @@
+// What the payer owes, taken off his wealth as his school does (nsbPositions
+// "debts"): the Maliki first against what he owns that owes no zakat, then his
+// money, gold and silver (never his crops or livestock); the Hanafi and Hanbali
+// off what it reduces; the Shafi'i (the soundest view) not at all.
+import { gramPrice, type Metal } from './metals.ts';
+import type { Pool } from './money-pool.ts';
+import { positionFor, slugId } from './rules.ts';
+import type { Holdings, Published, School, ZakatLine } from './types.ts';
+
+const LIVESTOCK = ['camels', 'cattle', 'sheep-goats'];
+
+export function applyDebts(published: Published, holdings: Holdings, school: School | null, pool: Pool, metals: Metal[]): ZakatLine | null {
+  const debts = holdings.debts ?? 0;
+  if (!(debts > 0)) return null;
+  const position = positionFor(published, 'debts', school);
+  const view = position?.view ?? null;
+  const reduces = (slug: string) => {
+    const id = slugId(published, slug);
+    return position === null || (id !== null && position.with.includes(id));
+  };
+  let covered = 0;
+  let left = debts;
+  if (view === 'not-deducted') left = 0;
+  if (view === 'deducted-after-cover') {
+    covered = Math.min(left, Math.max(0, holdings.debtCover ?? 0));
+    left -= covered;
+  }
+  let fromMoney = 0;
+  if (left > 0 && (reduces('cash') || reduces('trade-goods'))) {
+    fromMoney = Math.min(left, pool.amount);
+    pool.amount -= fromMoney;
+    left -= fromMoney;
+  }
+  const taken: Record<'gold' | 'silver', number> = { gold: 0, silver: 0 };
+  for (const metal of metals) {
+    const price = gramPrice(metal);
+    if (!(left > 0) || price === null || !reduces(metal.slug)) continue;
+    const value = Math.min(left, metal.grams * price);
+    metal.grams = Math.max(0, metal.grams - value / price);
+    taken[metal.slug] = value;
+    left -= value;
+  }
+  if (view === 'not-deducted') left = 0;
+  const livestockToo = left > 0 && LIVESTOCK.some((slug) => position !== null && reduces(slug));
+  return {
+    kind: 'debts',
+    detail: null,
+    held: { value: debts, unit: 'money' },
+    rule: null,
+    nisab: null,
+    reachesNisab: false,
+    due: { kind: 'deducted', covered, fromMoney, fromGold: taken.gold, fromSilver: taken.silver, left: Math.max(0, left) },
+    dueMoney: null,
+    reasons: [{ key: 'debt', view, school: position === null ? null : school }, ...(left > 0 ? [{ key: 'debtLeft' as const, livestockToo }] : [])],
+    sourceURL: position?.sourceURL ?? null,
+  };
+}

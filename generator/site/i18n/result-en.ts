@@ -1,0 +1,160 @@
+// The calculator's answer in English: every line of the client's zakatDue
+// (client/src/zakat/) is structured; these are its words (page/result-words.ts
+// puts them together). Hausa and Arabic: result-ha.ts, result-ar.ts, typed from
+// this file (catalogue.ts ResultStrings), so a key missing in one fails tsc.
+// Amounts come in already formatted (with their unit, isolated for right to left).
+
+export const result = {
+  inputs: {
+    debtsTitle: 'Debts, money owed to you, new money',
+    debts: 'What you owe and must repay (₦)',
+    debtCover: 'What you own that owes no zakat and is beyond your needs: land, a second house, goods kept for use (₦)',
+    receivable: 'Money owed to you (₦)',
+    receivableKind: 'It is',
+    loan: 'a loan',
+    trade: 'the price of goods sold',
+    collected: 'It was paid back this year (not also entered as cash)',
+    yearsOut: 'Years it was out',
+    newMoney: 'Of your cash, what came less than a lunar year ago and is not profit: a gift, an inheritance, wages (₦)',
+    savingsGold: 'Gold jewellery kept as savings, for hard times, a dowry or sale (grams)',
+    savingsSilver: 'Silver jewellery kept as savings (grams)',
+    standardNote:
+      'Where your school has its own measure of money (the Hanafi: the Nisab more beneficial to the poor), it applies; the others leave the choice to you.',
+  },
+  schools: { hanafi: 'Hanafi', maliki: 'Maliki', shafii: "Shafi'i", hanbali: 'Hanbali' },
+  what: {
+    money: 'Cash and trade goods',
+    gold: 'Gold',
+    silver: 'Silver',
+    'worn-gold': 'Gold jewellery a woman wears',
+    'worn-silver': 'Silver jewellery a woman wears',
+    'savings-gold': 'Gold jewellery kept as savings',
+    'savings-silver': 'Silver jewellery kept as savings',
+    'muhtakir-goods': 'Trade goods (muhtakir)',
+    debts: 'Your debts',
+    'receivable-loan': 'A loan owed to you',
+    'receivable-trade': 'A trade debt owed to you',
+    'receivable-arrears-loan': 'The loan: past years',
+    'receivable-arrears-trade': 'The trade debt: past years',
+    'new-money': 'Money that came this year',
+    'crops-rain-fed': 'Crops (rain or rivers)',
+    'crops-irrigated': 'Crops (irrigation)',
+    'crops-mixed': 'Crops (both, half and half)',
+    camels: 'Camels',
+    cattle: 'Cattle',
+    'sheep-goats': 'Sheep and goats',
+    fitr: 'Zakat al-fitr',
+  },
+  units: {
+    gram: (n: string) => `${n} g`,
+    kg: (n: string) => `${n} kg`,
+    head: (n: string) => `${n} head`,
+    person: (n: string) => `${n} ${n === '1' ? 'person' : 'people'}`,
+    sa: (n: string) => `${n} sa'`,
+  },
+  animals: {
+    sheep: 'sheep',
+    bint_makhad: 'bint makhad',
+    bint_labun: 'bint labun',
+    hiqqah: 'hiqqah',
+    jadhaah: "jadha'ah",
+    tabi: "tabi'",
+    musinnah: 'musinnah',
+  },
+  /** A count of animals: "2 hiqqah (a she-camel in her fourth year)"; the plain words are the rule's (English only). */
+  animal: (count: string, item: string, words: string | null) => `${count} ${item}${words ? ` (${words})` : ''}`,
+  and: ' and ',
+  or: ', or ',
+  due: {
+    nothing: 'nothing',
+    exempt: 'nothing: exempt',
+    countedGold: 'counted with your gold',
+    countedSilver: 'counted with your silver',
+    countedMoney: 'counted with your money',
+    money: (percent: string, amount: string) => `${percent}%: ${amount}`,
+    metal: (grams: string, percent: string, amount: string | null) => `${grams} (${percent}%)${amount ? `, ${amount}` : ''}`,
+    crop: (kg: string, percent: string) => `${kg} of the harvest (${percent}%)`,
+    fitr: {
+      'one-sa': (amount: string, kwano: string) => `${amount} of food (${kwano})`,
+      'hanafi-half-sa-wheat': (amount: string) => `${amount} of wheat, flour or raisins`,
+      'hanafi-sa-dates-barley': (amount: string) => `${amount} of dates or barley`,
+    },
+    kwano: (n: string) => `${n} kwano`,
+    deducted: (parts: string) => `taken off: ${parts}`,
+    covered: (amount: string) => `${amount} by what you own that owes no zakat`,
+    fromMoney: (amount: string) => `${amount} from your money`,
+    fromGold: (amount: string) => `${amount} from your gold`,
+    fromSilver: (amount: string) => `${amount} from your silver`,
+    notDeducted: 'not taken off',
+    later: (years: string | null) =>
+      years === null ? 'nothing now: one year when it is paid back' : `nothing now: ${years} years' zakat when it is paid back`,
+    unknown: 'unknown: no rule is published for this case',
+  },
+  why: {
+    alone: (nisab: string) => `Reaches the Nisab by itself (${nisab}).`,
+    belowOwn: (nisab: string) => `Below the Nisab (${nisab}).`,
+    noRate: 'No rate for this standard yet: the Nisab cannot be valued.',
+    noRule: 'Ask a scholar: the data has no rule for this case.',
+    noNisab: 'No Nisab in this rule: any harvest owes its share.',
+    standardPayer: (standard: string) => `Money is measured against ${standard}, as you chose.`,
+    standardSchool: (standard: string) =>
+      `Money is measured against ${standard}: the Hanafi measure, the Nisab more beneficial to the poor (Abu Hanifah), whatever standard you chose.`,
+    standards: { gold: "gold's Nisab (85 g)", silver: "silver's Nisab (595 g)", lower: 'whichever Nisab, gold’s or silver’s, is lower today' },
+    partsReach: (school: string, sum: string) =>
+      `Reaches the Nisab with your other holdings: the ${school} school counts them together by parts, each as its share of its own Nisab (${sum}; 1 or more reaches it).`,
+    partsBelow: (school: string, sum: string) => `Below the Nisab: the ${school} school counts your holdings together by parts (${sum}; 1 is needed).`,
+    valueReach: (school: string, total: string, nisab: string) =>
+      `Reaches the Nisab with your other holdings: the ${school} school (Abu Hanifah) counts them together by value, ${total} against ${nisab}.`,
+    valueBelow: (school: string, total: string, nisab: string) =>
+      `Below the Nisab: counted together by value (${school}, Abu Hanifah), ${total} against ${nisab}.`,
+    none: (school: string) => `Below the Nisab: the ${school} school does not count gold and silver together; each, and your money, must reach its own Nisab.`,
+    share: (held: string, nisab: string) => `${held} ÷ ${nisab}`,
+    wornNoSchool: 'No school chosen: a woman’s worn jewellery is counted (the Hanafi school charges it; the others exempt it).',
+    wornDue: (school: string) => `The ${school} school charges zakat on a woman’s permissible jewellery that she wears.`,
+    wornExempt: (school: string) =>
+      `The ${school} school exempts a woman’s permissible jewellery that she wears. A man’s gold is not permissible jewellery: enter it as gold.`,
+    savings: (school: string) => `Jewellery kept for hard times, a dowry or sale owes zakat like other gold and silver (the ${school} school).`,
+    savingsNoPosition:
+      'Counted: jewellery kept as savings, not worn, is treated as gold and silver (no position of your school is published here; ask a scholar).',
+    muhtakirSold: 'A muhtakir pays on the price when he sells, once, for one year, however long he held the goods.',
+    muhtakirUnsold: 'A muhtakir owes nothing on goods he holds waiting for a price until he sells them.',
+    debtCover: (school: string) =>
+      `The ${school} school sets a debt first against what you own that owes no zakat and is beyond your needs, then against your gold, silver and money; never against crops or livestock.`,
+    debtDeducted: (school: string) => `The ${school} school takes what you owe off your wealth before measuring it against the Nisab.`,
+    debtNotDeducted: (school: string) => `The ${school} school (its soundest view) does not let a debt reduce your zakat: you pay on what you hold.`,
+    debtNoSchool: 'No school chosen: your debt is taken off your money, gold and silver, as the Maliki, Hanafi and Hanbali schools hold.',
+    debtLeft: (livestockToo: boolean) =>
+      livestockToo
+        ? 'Some of the debt is left over: your school sets it against livestock too; ask a scholar how.'
+        : 'Some of the debt is left over: it does not reduce your crops or livestock.',
+    loanOneYear: (school: string) => `The ${school} school: a loan owes nothing until it is paid back, then one year's zakat however long it was out.`,
+    tradeMudir: (school: string) =>
+      `The ${school} school: a trader who keeps turning his stock over (mudir) counts the trade debts he expects to be paid with his money every year.`,
+    tradeMuhtakir: (school: string) =>
+      `The ${school} school: a trader who waits for a price (muhtakir) owes nothing on a trade debt until it is paid, then one year's zakat.`,
+    everyYearOnCollection: (school: string, years: string) =>
+      `The ${school} school: zakat is owed for every year it was out (${years}), paid when it is paid back.`,
+    everyYear: (school: string) => `The ${school} school: money owed by someone who can pay counts with your money every year.`,
+    receivableNoSchool: 'No school chosen: money owed to you is counted with your money this year.',
+    arrears: (years: string) => `The zakat of ${years} past years, each year's taken off the next.`,
+    ownHawl: (school: string) =>
+      `The ${school} school: money that came this year (a gift, an inheritance, wages) owes nothing until a lunar year has passed over it; profit follows its capital.`,
+    joinsNisab: (school: string) => `The ${school} school (Abu Hanifah): money that came this year joins the Nisab you already had and is paid with it.`,
+    joinsNoNisab: (school: string) =>
+      `The ${school} school (Abu Hanifah): money that came this year joins a Nisab already held; the rest of your money does not reach one, so it waits for its own year.`,
+    newMoneyNoSchool: "No school chosen: money that came this year waits for its own lunar year, as the Maliki, Shafi'i and Hanbali schools hold.",
+    grazingRequired: 'Your school counts only animals that graze freely most of the year.',
+    grazingNotRequired: 'Your school counts stall-fed and working animals too.',
+    grazingNoSchool: 'The Maliki count stall-fed and working animals; the other schools only those that graze freely most of the year.',
+    fitr: "Due for each person, before the 'Id prayer.",
+  },
+  rule: (id: string, schools: string) => `rule ${id}: ${schools}`,
+  ruleBody: 'a contemporary body’s rule',
+  /** The total: money, and what is due in kind beside it. */
+  total: (amount: string) => `Zakat due in money: ${amount}`,
+  inKind: 'Due in kind, beside the money:',
+  nothingDue: 'Nothing is due on what you entered.',
+  /** One line on the Nisab cards and in the widget. */
+  explain:
+    'The Nisab is the threshold: once what you own reaches it and a lunar year passes, zakat is due, a fortieth (2.5 %) of what you own, not of the Nisab.',
+};

@@ -1,0 +1,234 @@
+// The calculator's structured answer (client/src/zakat/) in the page's language:
+// one pure function from a ZakatResult and a catalogue to the text of each cell.
+// Every amount is wrapped in Unicode isolates (FSI … PDI) so a figure with its
+// unit keeps its order inside Arabic text.
+import type { Amount, Combination, LineDue, Reason, ZakatLine, ZakatResult } from '../../../client/src/zakat.ts';
+import type { ResultStrings } from '../i18n/catalogue.ts';
+
+export interface Figures {
+  /** An amount of money in the calculator's currency, with its symbol or code. */
+  money(value: number): string;
+  /** A plain number with `decimals` places (grouped). */
+  number(value: number, decimals?: number): string;
+}
+
+export interface WordedLine {
+  what: string;
+  held: string;
+  nisab: string;
+  due: string;
+  why: string[];
+  rule: string;
+}
+
+export interface WordedResult {
+  lines: WordedLine[];
+  total: string;
+  /** What is due in kind, one phrase per line that owes it ("Camels: 1 hiqqah"). */
+  inKind: string[];
+}
+
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/** A quantity as short as it is exact: 2.5, 30, 1.625 (up to 3 decimals, no trailing zeros). */
+function plain(figures: Figures, value: number): string {
+  const decimals = Number.isInteger(value) ? 0 : Math.min(3, (String(Number(value.toFixed(3))).split('.')[1] ?? '').length);
+  return figures.number(value, decimals);
+}
+
+export function wordResult(result: ZakatResult, words: ResultStrings, figures: Figures): WordedResult {
+  const amount = (a: Amount): string => {
+    if (a.unit === 'money') return isolate(figures.money(a.value));
+    const n = plain(figures, a.value);
+    return isolate(
+      a.unit === 'gram' ? words.units.gram(n) : a.unit === 'kg' ? words.units.kg(n) : a.unit === 'head' ? words.units.head(n) : words.units.person(n),
+    );
+  };
+  const money = (value: number) => amount({ value, unit: 'money' });
+  const grams = (value: number) => amount({ value, unit: 'gram' });
+  const school = (name: keyof ResultStrings['schools'] | null) => (name === null ? '' : words.schools[name]);
+
+  const what = (line: ZakatLine): string => {
+    switch (line.kind) {
+      case 'receivable':
+      case 'receivable-arrears':
+        return words.what[`${line.kind}-${line.detail === 'loan' ? 'loan' : 'trade'}`];
+      case 'crops':
+        return words.what[`crops-${(line.detail ?? 'rain-fed') as 'rain-fed' | 'irrigated' | 'mixed'}`];
+      case 'livestock':
+        return words.what[(line.detail ?? 'camels') as 'camels' | 'cattle' | 'sheep-goats'];
+      default:
+        return words.what[line.kind];
+    }
+  };
+
+  const combined = (c: Combination, reaches: boolean): string => {
+    const name = school(c.school);
+    if (c.method === 'parts') {
+      const sum = c.shares
+        .map((s) =>
+          isolate(
+            words.why.share(
+              s.what === 'money' ? figures.money(s.held) : words.units.gram(plain(figures, s.held)),
+              s.what === 'money' ? figures.money(s.nisab) : words.units.gram(plain(figures, s.nisab)),
+            ),
+          ),
+        )
+        .join(' + ');
+      const total = `${sum} = ${isolate(figures.number(c.total ?? 0, 3))}`;
+      return reaches ? words.why.partsReach(name, total) : words.why.partsBelow(name, total);
+    }
+    if (c.method === 'value') {
+      const total = c.total === null ? '—' : money(c.total);
+      const nisab = c.nisab === null ? '—' : money(c.nisab);
+      return reaches ? words.why.valueReach(name, total, nisab) : words.why.valueBelow(name, total, nisab);
+    }
+    return words.why.none(name);
+  };
+
+  const reason = (r: Reason): string => {
+    switch (r.key) {
+      case 'alone':
+        return words.why.alone(amount(r.nisab));
+      case 'together':
+        return combined(r.combination, true);
+      case 'below':
+        return r.combination ? combined(r.combination, false) : words.why.belowOwn(r.nisab ? amount(r.nisab) : '—');
+      case 'noRate':
+        return words.why.noRate;
+      case 'noRule':
+        return words.why.noRule;
+      case 'noNisab':
+        return words.why.noNisab;
+      case 'standard':
+        return r.chosenBy === 'school' ? words.why.standardSchool(words.why.standards[r.standard]) : words.why.standardPayer(words.why.standards[r.standard]);
+      case 'worn':
+        return r.due === null || r.school === null
+          ? words.why.wornNoSchool
+          : r.due
+            ? words.why.wornDue(school(r.school))
+            : words.why.wornExempt(school(r.school));
+      case 'savings':
+        return r.published && r.school ? words.why.savings(school(r.school)) : words.why.savingsNoPosition;
+      case 'muhtakir':
+        return r.sold ? words.why.muhtakirSold : words.why.muhtakirUnsold;
+      case 'debt':
+        return r.school === null || r.view === null
+          ? words.why.debtNoSchool
+          : r.view === 'deducted-after-cover'
+            ? words.why.debtCover(school(r.school))
+            : r.view === 'not-deducted'
+              ? words.why.debtNotDeducted(school(r.school))
+              : words.why.debtDeducted(school(r.school));
+      case 'debtLeft':
+        return words.why.debtLeft(r.livestockToo);
+      case 'receivable': {
+        if (r.school === null || r.view === null) return words.why.receivableNoSchool;
+        const name = school(r.school);
+        const years = isolate(plain(figures, r.receivable.yearsOut));
+        const main =
+          r.view === 'valued-yearly'
+            ? words.why.tradeMudir(name)
+            : r.view === 'every-year'
+              ? words.why.everyYear(name)
+              : r.view === 'every-year-paid-on-collection'
+                ? words.why.everyYearOnCollection(name, years)
+                : r.receivable.kind === 'loan'
+                  ? words.why.loanOneYear(name)
+                  : words.why.tradeMuhtakir(name);
+        return r.arrearsYears > 0 ? `${main} ${words.why.arrears(isolate(plain(figures, r.arrearsYears)))}` : main;
+      }
+      case 'newMoney':
+        return r.school === null || r.view === null
+          ? words.why.newMoneyNoSchool
+          : r.view === 'joins-nisab'
+            ? r.joined
+              ? words.why.joinsNisab(school(r.school))
+              : words.why.joinsNoNisab(school(r.school))
+            : words.why.ownHawl(school(r.school));
+      case 'grazing':
+        return r.required === null ? words.why.grazingNoSchool : r.required ? words.why.grazingRequired : words.why.grazingNotRequired;
+      case 'fitr':
+        return words.why.fitr;
+    }
+  };
+
+  const animals = (due: Extract<LineDue, { kind: 'animals' }>) =>
+    due.options
+      .map((option) =>
+        option
+          .map((d) => {
+            // The rule's plain words are English (data/nisab.json): English uses them, the other catalogues leave them out.
+            const plainWords = due.rule.nsbDueItems.find((i) => i.item === d.item)?.words ?? null;
+            const item = words.animals[d.item as keyof ResultStrings['animals']] ?? d.item.replace(/_/g, ' ');
+            return words.animal(isolate(plain(figures, d.count)), item, plainWords);
+          })
+          .join(words.and),
+      )
+      .join(words.or);
+
+  const due = (line: ZakatLine): string => {
+    const d = line.due;
+    switch (d.kind) {
+      case 'nothing':
+        return words.due.nothing;
+      case 'exempt':
+        return words.due.exempt;
+      case 'counted':
+        return d.with === 'gold' ? words.due.countedGold : d.with === 'silver' ? words.due.countedSilver : words.due.countedMoney;
+      case 'money':
+        return words.due.money(plain(figures, d.percent), money(d.money));
+      case 'metal':
+        return words.due.metal(grams(d.grams), plain(figures, d.percent), d.money === null ? null : money(d.money));
+      case 'crop':
+        return words.due.crop(amount({ value: d.kg, unit: 'kg' }), plain(figures, d.percent));
+      case 'animals':
+        return animals(d);
+      case 'fitr':
+        return d.options
+          .map((o) => {
+            const variant = o.rule.nsbVariant as keyof ResultStrings['due']['fitr'];
+            const quantity = isolate(o.unit === 'sa' ? words.units.sa(plain(figures, o.amount)) : words.units.kg(plain(figures, o.amount)));
+            const write = words.due.fitr[variant] ?? words.due.fitr['one-sa'];
+            return write(quantity, isolate(words.due.kwano(plain(figures, o.amount))));
+          })
+          .join(words.or);
+      case 'deducted': {
+        const parts = [
+          d.covered > 0 ? words.due.covered(money(d.covered)) : null,
+          d.fromMoney > 0 ? words.due.fromMoney(money(d.fromMoney)) : null,
+          d.fromGold > 0 ? words.due.fromGold(money(d.fromGold)) : null,
+          d.fromSilver > 0 ? words.due.fromSilver(money(d.fromSilver)) : null,
+        ].filter((p): p is string => p !== null);
+        return parts.length ? words.due.deducted(parts.join('; ')) : words.due.notDeducted;
+      }
+      case 'later':
+        return words.due.later(d.years === null ? null : isolate(plain(figures, d.years)));
+      case 'unknown':
+        return words.due.unknown;
+    }
+  };
+
+  const rule = (line: ZakatLine) => {
+    if (!line.rule) return '';
+    const schools = line.rule.nsbSchools.map((s) => words.schools[s]).join(', ');
+    return words.rule(isolate(String(line.rule.nsbID)), schools || words.ruleBody);
+  };
+
+  const lines = result.lines.map(
+    (line): WordedLine => ({
+      what: what(line),
+      held: amount(line.held),
+      nisab: line.nisab === null ? '—' : amount(line.nisab),
+      due: due(line),
+      why: line.reasons.map(reason),
+      rule: rule(line),
+    }),
+  );
+  const inKind = result.inKind.map((line) => `${what(line)}: ${due(line)}`);
+  return {
+    lines,
+    total: result.totalMoney === 0 && inKind.length === 0 ? words.nothingDue : words.total(money(result.totalMoney)),
+    inKind,
+  };
+}

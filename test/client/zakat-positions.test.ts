@@ -1,0 +1,160 @@
+// Issue 30: the payer's debts, money owed to him, new money and jewellery kept
+// as savings, each as his school holds it (nsbPositions of data/nisab.json), at
+// the default data's rates of 2026-09-29. Every expected figure is worked out
+// here by hand from the two numbers of each rate record and from the texts:
+// al-Risala and its commentaries (a debt drops the zakat of gold, silver and
+// money, after what owes no zakat covers it; a loan owes one year when
+// collected), al-Mudawwana (the mudir counts the trade debts he hopes to
+// collect every year; new money waits for its own year), al-Hidayah (the Hanafi
+// pays on the surplus over his debt; new money joins a Nisab he had), Tuhfat
+// al-Fuqaha (Abu Hanifah measures by the Nisab more beneficial to the poor),
+// al-Rawd al-Murbi' (the Hanbali pays for the past years of a debt when he
+// collects it), Mughni al-Muhtaj (the Shafi'i debt does not reduce zakat).
+import { describe, expect, it } from 'vitest';
+import { zakatDue, type Holdings, type School, type Standard } from '../../client/src/zakat.ts';
+import { publishedOn } from '../support/published-rules.ts';
+
+// The records of 2026-09-29 (data/daily/2026-09.csv): drtInUSD and drtUSDinNaira.
+const published = publishedOn('2026-09-29');
+expect(published.records.map((r) => [r.drtSubcategoryID, r.drtInUSD, r.drtUSDinNaira])).toEqual([
+  [1, 132.753662, 1330.4737],
+  [2, 1.948897, 1330.4737],
+]);
+// 85 × 132.753662 × 1330.4737 = 15,013,146.75; 595 × 1.948897 × 1330.4737 = 1,542,808.94.
+const GOLD_NISAB = 15_013_146.75;
+const SILVER_NISAB = 1_542_808.94;
+
+const due = (holdings: Holdings, school: School | null, standard: Standard = 'gold') => zakatDue(published, holdings, standard, school);
+const reasons = (result: ReturnType<typeof due>, kind: string) => result.lines.find((l) => l.kind === kind)?.reasons.map((r) => r.key);
+
+describe("the issue's checks", () => {
+  it('Maliki, ₦20,000,000 cash, ₦15,000,000 debts: nothing on the gold standard, ₦125,000 on the silver standard', () => {
+    // 20,000,000 − 15,000,000 = 5,000,000: below 15,013,146.75, above 1,542,808.94; 2.5 % of it is 125,000.
+    expect(5_000_000).toBeLessThan(GOLD_NISAB);
+    expect(5_000_000).toBeGreaterThan(SILVER_NISAB);
+    const gold = due({ cash: 20_000_000, debts: 15_000_000 }, 'maliki', 'gold');
+    expect(gold.totalMoney).toBe(0);
+    const silver = due({ cash: 20_000_000, debts: 15_000_000 }, 'maliki', 'silver');
+    expect(silver.totalMoney).toBe(125_000);
+    // Each line says why: the debt as the Maliki set it off, the money against its Nisab.
+    expect(gold.lines.map((l) => l.kind)).toEqual(['debts', 'money']);
+    expect(gold.lines[0]!.due).toEqual({ kind: 'deducted', covered: 0, fromMoney: 15_000_000, fromGold: 0, fromSilver: 0, left: 0 });
+    expect(gold.lines[0]!.reasons).toEqual([{ key: 'debt', view: 'deducted-after-cover', school: 'maliki' }]);
+    expect(reasons(gold, 'money')).toEqual(['standard', 'below']);
+    expect(reasons(silver, 'money')).toEqual(['standard', 'alone']);
+    expect(gold.lines[0]!.sourceURL).toMatch(/^https?:\/\//);
+  });
+
+  it('Hanafi, 40 g of gold and 200 g of silver: ₦189,590.04 whatever the standard chosen', () => {
+    // By value (Abu Hanifah): 40 × 132.753662 × 1330.4737 = 7,065,010.23 and 200 × 1.948897 × 1330.4737 = 518,591.24,
+    // 7,583,601.47 in all, above silver's Nisab (the one more beneficial to the poor) though below gold's.
+    // Due: 1 g of gold = 176,625.26 and 5 g of silver = 12,964.78, each rounded once: 189,590.04.
+    for (const standard of ['gold', 'silver', 'lower'] as const) {
+      const result = due({ goldGrams: 40, silverGrams: 200 }, 'hanafi', standard);
+      expect(result.totalMoney, standard).toBe(189_590.04);
+      expect(
+        result.lines.map((l) => [l.kind, l.dueMoney]),
+        standard,
+      ).toEqual([
+        ['gold', 176_625.26],
+        ['silver', 12_964.78],
+      ]);
+      expect(result.combination, standard).toMatchObject({ method: 'value', measure: 'silver', reaches: true, nisab: SILVER_NISAB });
+      expect(result.standard, standard).toMatchObject({ applied: 'lower', chosenBy: 'school' });
+    }
+  });
+});
+
+describe('debts, per school', () => {
+  it('Maliki: what owes no zakat covers the debt first (a plot of land worth ₦15,000,000), so ₦20,000,000 owes its 2.5 %', () => {
+    const result = due({ cash: 20_000_000, debts: 15_000_000, debtCover: 15_000_000 }, 'maliki');
+    expect(result.totalMoney).toBe(500_000);
+    expect(result.lines[0]!.due).toMatchObject({ kind: 'deducted', covered: 15_000_000, fromMoney: 0 });
+  });
+
+  it("Shafi'i (the soundest view): the debt does not reduce zakat; Hanbali: it does; Hanafi: it does, on the silver Nisab", () => {
+    expect(due({ cash: 20_000_000, debts: 15_000_000 }, 'shafii').totalMoney).toBe(500_000);
+    expect(due({ cash: 20_000_000, debts: 15_000_000 }, 'hanbali').totalMoney).toBe(0);
+    expect(due({ cash: 20_000_000, debts: 15_000_000 }, 'hanafi', 'gold').totalMoney).toBe(125_000);
+  });
+
+  it('Maliki: a debt larger than the money is set against gold next (100 g, 15,000,000 owed against ₦5,000,000 in cash)', () => {
+    // 10,000,000 is left after the cash: 10,000,000 ÷ (132.753662 × 1330.4737) = 56.62 g of gold, 43.38 g remain: below 85 g.
+    const result = due({ cash: 5_000_000, goldGrams: 100, debts: 15_000_000 }, 'maliki');
+    expect(result.totalMoney).toBe(0);
+    expect(result.lines[0]!.due).toMatchObject({ fromMoney: 5_000_000, fromGold: 10_000_000, left: 0 });
+    expect(result.lines.find((l) => l.kind === 'gold')!.held.value).toBeCloseTo(100 - 10_000_000 / (132.753662 * 1330.4737), 3);
+  });
+});
+
+describe('money owed to the payer', () => {
+  const loan = (collected: boolean, yearsOut = 3) => ({ amount: 10_000_000, kind: 'loan' as const, collected, yearsOut });
+
+  it('Maliki: a loan owes nothing until collected, then one year however long it was out', () => {
+    expect(due({ cash: 20_000_000, receivables: [loan(false)] }, 'maliki').totalMoney).toBe(500_000);
+    expect(due({ cash: 20_000_000, receivables: [loan(true)] }, 'maliki').totalMoney).toBe(750_000);
+  });
+
+  it('Maliki: the mudir counts the trade debt he hopes to collect every year; the muhtakir waits for it', () => {
+    const trade = { amount: 10_000_000, kind: 'trade' as const, collected: false, yearsOut: 1 };
+    expect(due({ cash: 20_000_000, receivables: [trade], trader: 'mudir' }, 'maliki').totalMoney).toBe(750_000);
+    expect(due({ cash: 20_000_000, receivables: [trade], trader: 'muhtakir' }, 'maliki').totalMoney).toBe(500_000);
+  });
+
+  it('Hanbali: collected after 3 years, this year with his money and the 2 past years, each taken off the next', () => {
+    // This year: 2.5 % of 30,000,000 = 750,000. Past years: 250,000, then 2.5 % of 9,750,000 = 243,750.
+    const result = due({ cash: 20_000_000, receivables: [loan(true)] }, 'hanbali');
+    expect(result.totalMoney).toBe(750_000 + 250_000 + 243_750);
+    expect(result.lines.find((l) => l.kind === 'receivable-arrears')!.dueMoney).toBe(493_750);
+    // Not yet collected: nothing now, owed for each of its 3 years when it is.
+    const out = due({ cash: 20_000_000, receivables: [loan(false)] }, 'hanbali');
+    expect(out.totalMoney).toBe(500_000);
+    expect(out.lines.find((l) => l.kind === 'receivable')!.due).toEqual({ kind: 'later', years: 3 });
+  });
+
+  it("Shafi'i: a loan to someone who can pay counts with his money every year", () => {
+    expect(due({ cash: 20_000_000, receivables: [loan(false)] }, 'shafii').totalMoney).toBe(750_000);
+  });
+});
+
+describe('money that came this year', () => {
+  it('Maliki: a gift of ₦6,000,000 waits for its own year; the rest, ₦14,000,000, is below gold’s Nisab', () => {
+    expect(due({ cash: 20_000_000, newMoney: 6_000_000 }, 'maliki', 'gold').totalMoney).toBe(0);
+    expect(due({ cash: 20_000_000, newMoney: 6_000_000 }, 'maliki', 'silver').totalMoney).toBe(350_000);
+    expect(reasons(due({ cash: 20_000_000, newMoney: 6_000_000 }, 'maliki'), 'new-money')).toEqual(['newMoney']);
+  });
+
+  it('Hanafi: it joins the Nisab he already had (₦14,000,000 ≥ silver’s) and is paid with it; it waits where the rest is short', () => {
+    expect(due({ cash: 20_000_000, newMoney: 6_000_000 }, 'hanafi').totalMoney).toBe(500_000);
+    expect(due({ cash: 1_000_000, newMoney: 900_000 }, 'hanafi').totalMoney).toBe(0);
+  });
+});
+
+describe('jewellery', () => {
+  it('kept as savings it owes zakat for the Maliki (90 g: 2.25 g of gold); worn by a woman it does not', () => {
+    // 2.25 × 132.753662 × 1330.4737 = 397,406.83
+    expect(due({ savingsGoldGrams: 90 }, 'maliki').totalMoney).toBe(397_406.83);
+    expect(due({ wornGoldGrams: 90 }, 'maliki').totalMoney).toBe(0);
+    expect(reasons(due({ savingsGoldGrams: 90 }, 'maliki'), 'savings-gold')).toEqual(['savings']);
+  });
+});
+
+describe('the positions as data', () => {
+  it('every position names its schools, who holds it and a source a reader can open; one applied per school and question', () => {
+    const positions = published.rules.flatMap((r) => r.nsbPositions);
+    expect(new Set(positions.map((p) => p.topic))).toEqual(
+      new Set(['debts', 'receivables', 'new-money', 'savings-jewellery', 'cash-measure', 'grazing', 'khulta', 'diyyah']),
+    );
+    for (const p of positions) {
+      expect(p.schools.length).toBeGreaterThan(0);
+      expect(p.sourceURL).toMatch(/^https?:\/\/[^\s]+$/);
+    }
+    // al-Shafi'i's diyyah: his old view (1,000 dinars) is published but not applied; the new one is.
+    const diyyah = published.rules.find((r) => r.nsbID === 30)!;
+    expect(diyyah.nsbSchools).not.toContain('shafii');
+    expect(diyyah.nsbPositions.map((p) => [p.view, p.applied])).toEqual([
+      ['thousand-dinars', false],
+      ['value-of-hundred-camels', true],
+    ]);
+  });
+});
