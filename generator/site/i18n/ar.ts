@@ -14,7 +14,8 @@ import type { CalendarStrings, HawlStrings, PageStrings, WidgetStrings } from '.
  * - `few`: 3–10 (and 103–110, 1,003…), the plural in the genitive: 3 أيام;
  * - `many`: 11–99 (and 111–199, 1,011…), the singular in the accusative (tamyiz): 11 يومًا;
  * - `hundred`: 100, 101, 102, 1,000, 0 and every decimal, the singular in the
- *   genitive: 100 يوم, 2.5 يوم (a fraction is read "of a day": اثنان فاصل خمسة من اليوم).
+ *   genitive: 100 يوم, 2.5 يوم (decimals are in CLDR's `other` category with 100–102;
+ *   the rule this catalogue follows, stated in docs/translations.md).
  * The one form of 1 is written for the nominative and the genitive (يومٌ واحدٌ, يومٍ
  * واحدٍ read alike unvocalised); no string says one thing in the accusative.
  */
@@ -27,22 +28,38 @@ export interface ArabicNoun {
   hundred: string;
 }
 
+// Each noun a constant of its own, so that esbuild sees the counts made of them as free of side effects
+// and drops the page's from a bundle that takes only the widget's strings.
+const DAY: ArabicNoun = { one: 'يوم واحد', two: 'يومان', twoGenitive: 'يومين', few: 'أيام', many: 'يومًا', hundred: 'يوم' };
+const YEAR: ArabicNoun = { one: 'سنة واحدة', two: 'سنتان', twoGenitive: 'سنتين', few: 'سنوات', many: 'سنةً', hundred: 'سنة' };
+const GRAM: ArabicNoun = { one: 'غرام واحد', two: 'غرامان', twoGenitive: 'غرامين', few: 'غرامات', many: 'غرامًا', hundred: 'غرام' };
+const KILOGRAM: ArabicNoun = { one: 'كيلوغرام واحد', two: 'كيلوغرامان', twoGenitive: 'كيلوغرامين', few: 'كيلوغرامات', many: 'كيلوغرامًا', hundred: 'كيلوغرام' };
+const RATE: ArabicNoun = { one: 'سعر واحد', two: 'سعران', twoGenitive: 'سعرين', few: 'أسعار', many: 'سعرًا', hundred: 'سعر' };
+const LINE: ArabicNoun = { one: 'سطر واحد', two: 'سطران', twoGenitive: 'سطرين', few: 'أسطر', many: 'سطرًا', hundred: 'سطر' };
+const DINAR: ArabicNoun = { one: 'دينار واحد', two: 'ديناران', twoGenitive: 'دينارين', few: 'دنانير', many: 'دينارًا', hundred: 'دينار' };
+const DIRHAM: ArabicNoun = { one: 'درهم واحد', two: 'درهمان', twoGenitive: 'درهمين', few: 'دراهم', many: 'درهمًا', hundred: 'درهم' };
+const HEAD: ArabicNoun = { one: 'رأس واحد', two: 'رأسان', twoGenitive: 'رأسين', few: 'رؤوس', many: 'رأسًا', hundred: 'رأس' };
+const PERSON: ArabicNoun = { one: 'شخص واحد', two: 'شخصان', twoGenitive: 'شخصين', few: 'أشخاص', many: 'شخصًا', hundred: 'شخص' };
+const SHEEP: ArabicNoun = { one: 'شاة واحدة', two: 'شاتان', twoGenitive: 'شاتين', few: 'شياه', many: 'شاةً', hundred: 'شاة' };
+const SAA: ArabicNoun = { one: 'صاع واحد', two: 'صاعان', twoGenitive: 'صاعين', few: 'آصع', many: 'صاعًا', hundred: 'صاع' };
+const MUDD: ArabicNoun = { one: 'مُدّ واحد', two: 'مُدّان', twoGenitive: 'مُدّين', few: 'أمداد', many: 'مُدًّا', hundred: 'مُدّ' };
+
 /** The nouns the Arabic strings count (the result lines may count more: add them here). */
 export const arabicNouns = {
-  day: { one: 'يوم واحد', two: 'يومان', twoGenitive: 'يومين', few: 'أيام', many: 'يومًا', hundred: 'يوم' },
-  year: { one: 'سنة واحدة', two: 'سنتان', twoGenitive: 'سنتين', few: 'سنوات', many: 'سنةً', hundred: 'سنة' },
-  gram: { one: 'غرام واحد', two: 'غرامان', twoGenitive: 'غرامين', few: 'غرامات', many: 'غرامًا', hundred: 'غرام' },
-  kilogram: { one: 'كيلوغرام واحد', two: 'كيلوغرامان', twoGenitive: 'كيلوغرامين', few: 'كيلوغرامات', many: 'كيلوغرامًا', hundred: 'كيلوغرام' },
-  rate: { one: 'سعر واحد', two: 'سعران', twoGenitive: 'سعرين', few: 'أسعار', many: 'سعرًا', hundred: 'سعر' },
-  line: { one: 'سطر واحد', two: 'سطران', twoGenitive: 'سطرين', few: 'أسطر', many: 'سطرًا', hundred: 'سطر' },
-  dinar: { one: 'دينار واحد', two: 'ديناران', twoGenitive: 'دينارين', few: 'دنانير', many: 'دينارًا', hundred: 'دينار' },
-  dirham: { one: 'درهم واحد', two: 'درهمان', twoGenitive: 'درهمين', few: 'دراهم', many: 'درهمًا', hundred: 'درهم' },
-  head: { one: 'رأس واحد', two: 'رأسان', twoGenitive: 'رأسين', few: 'رؤوس', many: 'رأسًا', hundred: 'رأس' },
-  person: { one: 'شخص واحد', two: 'شخصان', twoGenitive: 'شخصين', few: 'أشخاص', many: 'شخصًا', hundred: 'شخص' },
-  sheep: { one: 'شاة واحدة', two: 'شاتان', twoGenitive: 'شاتين', few: 'شياه', many: 'شاةً', hundred: 'شاة' },
-  saa: { one: 'صاع واحد', two: 'صاعان', twoGenitive: 'صاعين', few: 'آصع', many: 'صاعًا', hundred: 'صاع' },
-  mudd: { one: 'مُدّ واحد', two: 'مُدّان', twoGenitive: 'مُدّين', few: 'أمداد', many: 'مُدًّا', hundred: 'مُدّ' },
-} satisfies Record<string, ArabicNoun>;
+  day: DAY,
+  year: YEAR,
+  gram: GRAM,
+  kilogram: KILOGRAM,
+  rate: RATE,
+  line: LINE,
+  dinar: DINAR,
+  dirham: DIRHAM,
+  head: HEAD,
+  person: PERSON,
+  sheep: SHEEP,
+  saa: SAA,
+  mudd: MUDD,
+};
 
 /** A figure in this catalogue's way (Western digits, `,` between thousands), for a count given without its written form. */
 function written(n: number): string {
@@ -52,10 +69,12 @@ function written(n: number): string {
 
 /**
  * `n` of a noun in the form Arabic gives that number (ArabicNoun says which):
- * `arabicCount(11, arabicNouns.gram)` is "11 غرامًا". `shown` is the figure as the
+ * `arabicCount(11, GRAM)` is "11 غرامًا". `shown` is the figure as the
  * page writes it (format.ts; `n` written here if absent): a shown figure with
  * decimals ("85.00") counts as a decimal. `grammaticalCase` matters only for 2.
+ * Marked free of side effects, for the same reason as the nouns are constants.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function arabicCount(n: number, noun: ArabicNoun, opts: { shown?: string; grammaticalCase?: 'nominative' | 'genitive' } = {}): string {
   const shown = opts.shown ?? written(n);
   const whole = Number.isInteger(n) && !shown.includes('.');
@@ -70,6 +89,12 @@ export function arabicCount(n: number, noun: ArabicNoun, opts: { shown?: string;
 /** A count the catalogue receives already written ("1,200", "8.925"): its noun's form by the figure it shows. */
 function countShown(shown: string, noun: ArabicNoun, grammaticalCase: 'nominative' | 'genitive' = 'nominative'): string {
   return arabicCount(Number(shown.replaceAll(',', '')), noun, { shown, grammaticalCase });
+}
+
+/** The intro of NMCN's notice, with its counts of dinars (a function, so that esbuild can drop it with `page`). */
+/* @__NO_SIDE_EFFECTS__ */
+function nmcnIntro(twentyDinars: string, thousandDinars: string): string {
+  return `تنشر اللجنة الوطنية لرؤية الهلال في نيجيريا (NMCN) كل شهر نصاب الزكاة (${twentyDinars} من الذهب)، وأقل الصداق ونصاب السرقة (ربع دينار)، والدية (${thousandDinars}). وهذه الأرقام الأربعة محسوبة هنا بسعر اليوم المذكور أعلاه، وإلى جانبها مقادير المالكية بدراهم الفضة.`;
 }
 
 /** بـ ("by") before a phrase: joined to a word, and with a tatweel before a figure. */
@@ -115,8 +140,8 @@ export const page: PageStrings = {
   goldStandard: 'نصاب الذهب',
   silverStandard: 'نصاب الفضة',
   notAvailable: 'غير متاح',
-  thresholdAt: (grams, metal, price) => `${countShown(grams, arabicNouns.gram)} من ${metal}، بسعر ${price} للغرام`,
-  thresholdNoPrice: (grams, metal) => `${countShown(grams, arabicNouns.gram)} من ${metal}`,
+  thresholdAt: (grams, metal, price) => `${countShown(grams, GRAM)} من ${metal}، بسعر ${price} للغرام`,
+  thresholdNoPrice: (grams, metal) => `${countShown(grams, GRAM)} من ${metal}`,
   rateOf: (date) => `سعر يوم ${date}`,
   noDate: 'بلا تاريخ',
   hijriIn: (date, calendar) => `${date} (${calendar})`,
@@ -134,7 +159,7 @@ export const page: PageStrings = {
     other: 'انظر المصدر',
   },
   stale: (date, days, shown, asOf) =>
-    `تنبيه: أحدث سعر للذهب بتاريخ ${date}، قبل ${asOf} ${withBi(arabicCount(days, arabicNouns.day, { shown, grammaticalCase: 'genitive' }))}، وهو اليوم الذي تخصه هذه الأرقام. النصاب أدناه مقوَّم بذلك السعر، وقد يكون سعر السوق تغيّر منذ ذلك الحين.`,
+    `تنبيه: أحدث سعر للذهب بتاريخ ${date}، قبل ${asOf} ${withBi(arabicCount(days, DAY, { shown, grammaticalCase: 'genitive' }))}، وهو اليوم الذي تخصه هذه الأرقام. النصاب أدناه مقوَّم بذلك السعر، وقد يكون سعر السوق تغيّر منذ ذلك الحين.`,
   dollarWas: (rate, date) =>
     `كان الدولار الأمريكي الواحد يساوي ${rate} في ${date}. وفي النقود وعروض التجارة تتيح لك الحاسبة أدناه أن تختار نصاب الذهب أو نصاب الفضة أو أقلهما، كما نُشر في الأحكام.`,
   couldNotLoad: (message) => `تعذّر تحميل الأرقام: ${message}`,
@@ -144,7 +169,7 @@ export const page: PageStrings = {
     title: 'أرقام هذا الشهر بمقاييس لجنة رؤية الهلال النيجيرية',
     dated: (nigeria, ummAlQura, gregorian) => `${nigeria} · ${ummAlQura} · ${gregorian}`,
     nigeriaUnknown: 'نيجيريا: أول هذا الشهر كما أُعلن ليس في البيانات',
-    intro: `تنشر اللجنة الوطنية لرؤية الهلال في نيجيريا (NMCN) كل شهر نصاب الزكاة (${arabicCount(20, arabicNouns.dinar)} من الذهب)، وأقل الصداق ونصاب السرقة (ربع دينار)، والدية (${arabicCount(1000, arabicNouns.dinar)}). وهذه الأرقام الأربعة محسوبة هنا بسعر اليوم المذكور أعلاه، وإلى جانبها مقادير المالكية بدراهم الفضة.`,
+    intro: nmcnIntro(arabicCount(20, DINAR), arabicCount(1000, DINAR)),
     notNmcn: 'ليس هذا إعلان اللجنة نفسه: أرقامها من سعر الذهب الذي تعتمده، وقد تختلف قليلًا (1.2٪ في 12 مارس 2021م). واسأل عالمًا تثق به عن حالتك.',
     colWhat: 'البيان',
     colGold: 'بالذهب (مقياس اللجنة)',
@@ -153,13 +178,13 @@ export const page: PageStrings = {
     dowry: 'أقل الصداق',
     theft: 'نصاب السرقة (للحد)',
     diyyah: 'دية الرجل',
-    measure: (count, grams, metal) => `${count}: ${countShown(grams, arabicNouns.gram)} من ${metal}`,
-    twentyDinars: arabicCount(20, arabicNouns.dinar),
+    measure: (count, grams, metal) => `${count}: ${countShown(grams, GRAM)} من ${metal}`,
+    twentyDinars: arabicCount(20, DINAR),
     quarterDinar: 'ربع دينار',
-    thousandDinars: arabicCount(1000, arabicNouns.dinar),
-    twoHundredDirhams: arabicCount(200, arabicNouns.dirham),
-    threeDirhams: arabicCount(3, arabicNouns.dirham),
-    twelveThousandDirhams: arabicCount(12000, arabicNouns.dirham),
+    thousandDinars: arabicCount(1000, DINAR),
+    twoHundredDirhams: arabicCount(200, DIRHAM),
+    threeDirhams: arabicCount(3, DIRHAM),
+    twelveThousandDirhams: arabicCount(12000, DIRHAM),
     print: 'اطبع هذا الإعلان',
     printedFrom: (url) => `طُبع من ${url}`,
   },
@@ -171,7 +196,7 @@ export const page: PageStrings = {
   range: 'المدة',
   range1m: 'شهر',
   range1y: 'سنة',
-  range10y: arabicCount(10, arabicNouns.year),
+  range10y: arabicCount(10, YEAR),
   rangeAll: 'الكل',
   rangeCustom: 'بين تاريخين',
   fromTo: 'من تاريخ إلى تاريخ (شاملًا)',
@@ -185,7 +210,7 @@ export const page: PageStrings = {
   beforeFirstRate: (date) => `لا سعر قبل ${date}، وهو أول سعر: اختر تاريخًا ثانيًا بعده.`,
   axisDate: 'التاريخ',
   seriesLabel: (metal, unit) => `${metal} (${unit} للغرام)`,
-  chartCaption: (metal, count) => `${metal}: ${countShown(count, arabicNouns.rate)}`,
+  chartCaption: (metal, count) => `${metal}: ${countShown(count, RATE)}`,
   chartNewest: (value, date) => `، آخرها ${value} للغرام في ${date}`,
   goldName: 'الذهب',
   silverName: 'الفضة',
@@ -203,7 +228,7 @@ export const page: PageStrings = {
   calcCurrencyNote: (code: string) =>
     `النقود وعروض التجارة والنصاب والزكاة الواجبة بعملة ${code}، بسعر ${code} مقابل الدولار الأمريكي في يوم أحدث سعر للذهب والفضة.`,
   calcNoRate: (code: string) =>
-    `لا يوجد سعر لـ ${code} خلال ${arabicCount(7, arabicNouns.day, { grammaticalCase: 'genitive' })} من أحدث سعر للذهب والفضة: تبقى الحاسبة بالنيرة.`,
+    `لا يوجد سعر لـ ${code} خلال ${arabicCount(7, DAY, { grammaticalCase: 'genitive' })} من أحدث سعر للذهب والفضة: تبقى الحاسبة بالنيرة.`,
   cashStandard: 'نصاب النقود وعروض التجارة',
   lowerOfTwo: 'أقل النصابين',
   moneyAndMetals: 'النقود والذهب والفضة',
@@ -250,7 +275,7 @@ export const page: PageStrings = {
   apiIntroHtml: (alternateBase) =>
     `مجانية، للقراءة فقط، بلا مفتاح. كل إجابة هي <code>{"success": true, "data": …}</code> (مع <code>count</code> للقوائم) أو <code>{"success": false, "message": "…"}</code>. وتجيب المسارات نفسها تحت <code>${alternateBase}</code>. العقد: <a href="/API.md">API.md</a>. المرجع الكامل: <a href="/reference.html">مرجع واجهة البرمجة</a> (<a href="/openapi.json">openapi.json</a>)، ومخططات JSON تحت <a href="/schemas/index.json">/schemas/</a>، وعميل JavaScript مُنمَّط في مجلد <code>client/</code> من المستودع.`,
   downloadsHtml: (link) => `التنزيلات: كل سجلات الأسعار ونصاب الذهب والفضة اليومي بصيغة CSV، ملف لكل سنة (${link}).`,
-  coverage: (slug, id, count, first, last) => `${slug} (الفئة ${id}): ${countShown(count, arabicNouns.rate)}، من ${first} إلى ${last}`,
+  coverage: (slug, id, count, first, last) => `${slug} (الفئة ${id}): ${countShown(count, RATE)}، من ${first} إلى ${last}`,
   copyCurl: 'انسخ curl',
   copyFetch: 'انسخ fetch',
   copied: 'نُسخ',
@@ -258,7 +283,7 @@ export const page: PageStrings = {
   liveAnswerOf: (path) => `الإجابة الحية عن ${path}`,
   answering: 'جارٍ التحميل…',
   answeredFromFiles: 'أُجيب في هذه الصفحة من ملفات البيانات (هذا الخادم لا يقدّم /api/v1)',
-  moreLines: (count) => `… ${countShown(count, arabicNouns.line)} غيرها …`,
+  moreLines: (count) => `… ${countShown(count, LINE)} غيرها …`,
   couldNotAsk: (message) => `تعذّر السؤال: ${message}`,
   examples: {
     '/rates/latest': 'أحدث سعر للذهب (الذهب هو الفئة الافتراضية)',
@@ -308,12 +333,12 @@ export const hawl: HawlStrings = {
   colGold: 'النصاب بالذهب',
   colSilver: 'النصاب بالفضة',
   rateOf: (date) => `بسعر يوم ${date}`,
-  rateAge: (days, shown) => (days === 0 ? 'سعر اليوم نفسه' : `سعر عمره ${arabicCount(days, arabicNouns.day, { shown })}`),
+  rateAge: (days, shown) => (days === 0 ? 'سعر اليوم نفسه' : `سعر عمره ${arabicCount(days, DAY, { shown })}`),
   oldRate: (shown) => `تنبيه: لم يُنشر سعر في الأيام الـ${shown} التالية له. فنصاب ذلك اليوم مقوَّم بهذا السعر الأقدم، وقد يختلف سعر السوق في ذلك اليوم.`,
   declaredBy: 'شهر مُعلن، نقله:',
   unknownMonth: (month) => `غير معروف: أول ${month} كما أُعلن ليس في البيانات، والصفحة لا تخمّنه.`,
   unknownLength: (month) => `غير معروف بعد: لا يُعرف هل في ${month} يوم ثلاثون حتى يُعلن الشهر التالي.`,
-  shortMonth: (month) => `كان ${month} ${arabicCount(29, arabicNouns.day)}: لا يوم ثلاثين فيه.`,
+  shortMonth: (month) => `كان ${month} ${arabicCount(29, DAY)}: لا يوم ثلاثين فيه.`,
   outsideTable: 'خارج السنوات التي يغطيها جدول أم القرى (1300 إلى 1600هـ).',
   noHijri: 'ليس في البيانات',
   monthYear: (month, year) => `${month} ${year}هـ`,
@@ -323,11 +348,11 @@ export const hawl: HawlStrings = {
 export const widget: WidgetStrings = {
   title: 'نصاب الزكاة',
   on: (date) => `سعر يوم ${date}`,
-  gold: (grams) => `نصاب الذهب (${countShown(grams, arabicNouns.gram)})`,
-  silver: (grams) => `نصاب الفضة (${countShown(grams, arabicNouns.gram)})`,
+  gold: (grams) => `نصاب الذهب (${countShown(grams, GRAM)})`,
+  silver: (grams) => `نصاب الفضة (${countShown(grams, GRAM)})`,
   loading: 'جارٍ تحميل النصاب…',
   failed: 'تعذّر تحميل النصاب.',
   sources: 'المصادر: ',
   more: 'الحاسبة والأرقام كاملة',
-  old: (days, shown) => `عمر هذا السعر ${arabicCount(days, arabicNouns.day, { shown })}: لم يُنشر سعر أحدث منه.`,
+  old: (days, shown) => `عمر هذا السعر ${arabicCount(days, DAY, { shown })}: لم يُنشر سعر أحدث منه.`,
 };
