@@ -1,21 +1,100 @@
 // Arabic, the language of the fiqh and of NMCN's notices: the terms of the
-// Maliki books (النصاب، الحول، عروض التجارة، السائمة). Figures in Western digits,
+// Maliki books (النصاب، الحول، عروض التجارة، الأنعام). Figures in Western digits,
 // as CLDR's `ar` writes them by default and as Naira amounts are written in
 // Nigeria. docs/translations.md lists the strings a native speaker should read first.
 import type { CalendarStrings, HawlStrings, PageStrings, WidgetStrings } from './catalogue.ts';
 
 /**
- * A count of days with the noun in the form Arabic gives that number (CLDR's
- * plural categories for ar, by the last two digits): يوم واحد, يومان (يومين
- * after a preposition), 3–10 أيام, 11–99 يومًا, and يوم for 0 and from 100 to 102.
+ * A noun's forms after a number, as the grammar books give them (the number in
+ * Western digits before it; the forms chosen by CLDR's plural categories for ar,
+ * which follow the same rule by the number's last two digits):
+ * - `one`: 1, the noun with واحد / واحدة after it and no figure: يوم واحد;
+ * - `two`, `twoGenitive`: 2, the dual and no figure: يومان; يومين after a preposition
+ *   (and as an object: the accusative dual is written like the genitive);
+ * - `few`: 3–10 (and 103–110, 1,003…), the plural in the genitive: 3 أيام;
+ * - `many`: 11–99 (and 111–199, 1,011…), the singular in the accusative (tamyiz): 11 يومًا;
+ * - `hundred`: 100, 101, 102, 1,000, 0 and every decimal, the singular in the
+ *   genitive: 100 يوم, 2.5 يوم (decimals are in CLDR's `other` category with 100–102;
+ *   the rule this catalogue follows, stated in docs/translations.md).
+ * The one form of 1 is written for the nominative and the genitive (يومٌ واحدٌ, يومٍ
+ * واحدٍ read alike unvocalised); no string says one thing in the accusative.
  */
-export function arabicDays(days: number, shown: string, grammaticalCase: 'nominative' | 'genitive'): string {
-  const lastTwo = days % 100;
-  if (days === 1) return 'يوم واحد';
-  if (days === 2) return grammaticalCase === 'nominative' ? 'يومان' : 'يومين';
-  if (lastTwo >= 3 && lastTwo <= 10) return `${shown} أيام`;
-  if (lastTwo >= 11) return `${shown} يومًا`;
-  return `${shown} يوم`;
+export interface ArabicNoun {
+  one: string;
+  two: string;
+  twoGenitive: string;
+  few: string;
+  many: string;
+  hundred: string;
+}
+
+// Each noun a constant of its own, so that esbuild sees the counts made of them as free of side effects
+// and drops the page's from a bundle that takes only the widget's strings.
+const DAY: ArabicNoun = { one: 'يوم واحد', two: 'يومان', twoGenitive: 'يومين', few: 'أيام', many: 'يومًا', hundred: 'يوم' };
+const YEAR: ArabicNoun = { one: 'سنة واحدة', two: 'سنتان', twoGenitive: 'سنتين', few: 'سنوات', many: 'سنةً', hundred: 'سنة' };
+const GRAM: ArabicNoun = { one: 'غرام واحد', two: 'غرامان', twoGenitive: 'غرامين', few: 'غرامات', many: 'غرامًا', hundred: 'غرام' };
+const KILOGRAM: ArabicNoun = { one: 'كيلوغرام واحد', two: 'كيلوغرامان', twoGenitive: 'كيلوغرامين', few: 'كيلوغرامات', many: 'كيلوغرامًا', hundred: 'كيلوغرام' };
+const RATE: ArabicNoun = { one: 'سعر واحد', two: 'سعران', twoGenitive: 'سعرين', few: 'أسعار', many: 'سعرًا', hundred: 'سعر' };
+const LINE: ArabicNoun = { one: 'سطر واحد', two: 'سطران', twoGenitive: 'سطرين', few: 'أسطر', many: 'سطرًا', hundred: 'سطر' };
+const DINAR: ArabicNoun = { one: 'دينار واحد', two: 'ديناران', twoGenitive: 'دينارين', few: 'دنانير', many: 'دينارًا', hundred: 'دينار' };
+const DIRHAM: ArabicNoun = { one: 'درهم واحد', two: 'درهمان', twoGenitive: 'درهمين', few: 'دراهم', many: 'درهمًا', hundred: 'درهم' };
+const HEAD: ArabicNoun = { one: 'رأس واحد', two: 'رأسان', twoGenitive: 'رأسين', few: 'رؤوس', many: 'رأسًا', hundred: 'رأس' };
+const PERSON: ArabicNoun = { one: 'شخص واحد', two: 'شخصان', twoGenitive: 'شخصين', few: 'أشخاص', many: 'شخصًا', hundred: 'شخص' };
+const SHEEP: ArabicNoun = { one: 'شاة واحدة', two: 'شاتان', twoGenitive: 'شاتين', few: 'شياه', many: 'شاةً', hundred: 'شاة' };
+const SAA: ArabicNoun = { one: 'صاع واحد', two: 'صاعان', twoGenitive: 'صاعين', few: 'آصع', many: 'صاعًا', hundred: 'صاع' };
+const MUDD: ArabicNoun = { one: 'مُدّ واحد', two: 'مُدّان', twoGenitive: 'مُدّين', few: 'أمداد', many: 'مُدًّا', hundred: 'مُدّ' };
+
+/** The nouns the Arabic strings count (the result lines may count more: add them here). */
+export const arabicNouns = {
+  day: DAY,
+  year: YEAR,
+  gram: GRAM,
+  kilogram: KILOGRAM,
+  rate: RATE,
+  line: LINE,
+  dinar: DINAR,
+  dirham: DIRHAM,
+  head: HEAD,
+  person: PERSON,
+  sheep: SHEEP,
+  saa: SAA,
+  mudd: MUDD,
+};
+
+/** A figure in this catalogue's way (Western digits, `,` between thousands), for a count given without its written form. */
+function written(n: number): string {
+  const [whole, fraction] = String(Math.abs(n)).split('.');
+  return `${n < 0 ? '-' : ''}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * `n` of a noun in the form Arabic gives that number (ArabicNoun says which):
+ * `arabicCount(11, GRAM)` is "11 غرامًا". `shown` is the figure as the
+ * page writes it (format.ts; `n` written here if absent): a shown figure with
+ * decimals ("85.00") counts as a decimal. `grammaticalCase` matters only for 2.
+ * Marked free of side effects, for the same reason as the nouns are constants.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function arabicCount(n: number, noun: ArabicNoun, opts: { shown?: string; grammaticalCase?: 'nominative' | 'genitive' } = {}): string {
+  const shown = opts.shown ?? written(n);
+  const whole = Number.isInteger(n) && !shown.includes('.');
+  const lastTwo = Math.abs(n) % 100;
+  if (whole && n === 1) return noun.one;
+  if (whole && n === 2) return opts.grammaticalCase === 'genitive' ? noun.twoGenitive : noun.two;
+  if (whole && lastTwo >= 3 && lastTwo <= 10) return `${shown} ${noun.few}`;
+  if (whole && lastTwo >= 11) return `${shown} ${noun.many}`;
+  return `${shown} ${noun.hundred}`;
+}
+
+/** A count the catalogue receives already written ("1,200", "8.925"): its noun's form by the figure it shows. */
+function countShown(shown: string, noun: ArabicNoun, grammaticalCase: 'nominative' | 'genitive' = 'nominative'): string {
+  return arabicCount(Number(shown.replaceAll(',', '')), noun, { shown, grammaticalCase });
+}
+
+/** The intro of NMCN's notice, with its counts of dinars (a function, so that esbuild can drop it with `page`). */
+/* @__NO_SIDE_EFFECTS__ */
+function nmcnIntro(twentyDinars: string, thousandDinars: string): string {
+  return `تنشر اللجنة الوطنية لرؤية الهلال في نيجيريا (NMCN) كل شهر نصاب الزكاة (${twentyDinars} من الذهب)، وأقل الصداق ونصاب السرقة (ربع دينار)، والدية (${thousandDinars}). وهذه الأرقام الأربعة محسوبة هنا بسعر اليوم المذكور أعلاه، وإلى جانبها مقادير المالكية بدراهم الفضة.`;
 }
 
 /** بـ ("by") before a phrase: joined to a word, and with a tatweel before a figure. */
@@ -61,8 +140,8 @@ export const page: PageStrings = {
   goldStandard: 'نصاب الذهب',
   silverStandard: 'نصاب الفضة',
   notAvailable: 'غير متاح',
-  thresholdAt: (grams, metal, price) => `${grams} غرامًا من ${metal}، بسعر ${price} للغرام`,
-  thresholdNoPrice: (grams, metal) => `${grams} غرامًا من ${metal}`,
+  thresholdAt: (grams, metal, price) => `${countShown(grams, GRAM)} من ${metal}، بسعر ${price} للغرام`,
+  thresholdNoPrice: (grams, metal) => `${countShown(grams, GRAM)} من ${metal}`,
   rateOf: (date) => `سعر يوم ${date}`,
   noDate: 'بلا تاريخ',
   hijriIn: (date, calendar) => `${date} (${calendar})`,
@@ -80,7 +159,7 @@ export const page: PageStrings = {
     other: 'انظر المصدر',
   },
   stale: (date, days, shown, asOf) =>
-    `تنبيه: أحدث سعر للذهب بتاريخ ${date}، قبل ${asOf} ${withBi(arabicDays(days, shown, 'genitive'))}، وهو اليوم الذي تخصه هذه الأرقام. النصاب أدناه مقوَّم بذلك السعر، وقد يكون سعر السوق تغيّر منذ ذلك الحين.`,
+    `تنبيه: أحدث سعر للذهب بتاريخ ${date}، قبل ${asOf} ${withBi(arabicCount(days, DAY, { shown, grammaticalCase: 'genitive' }))}، وهو اليوم الذي تخصه هذه الأرقام. النصاب أدناه مقوَّم بذلك السعر، وقد يكون سعر السوق تغيّر منذ ذلك الحين.`,
   dollarWas: (rate, date) =>
     `كان الدولار الأمريكي الواحد يساوي ${rate} في ${date}. وفي النقود وعروض التجارة تتيح لك الحاسبة أدناه أن تختار نصاب الذهب أو نصاب الفضة أو أقلهما، كما نُشر في الأحكام.`,
   couldNotLoad: (message) => `تعذّر تحميل الأرقام: ${message}`,
@@ -90,8 +169,7 @@ export const page: PageStrings = {
     title: 'أرقام هذا الشهر بمقاييس لجنة رؤية الهلال النيجيرية',
     dated: (nigeria, ummAlQura, gregorian) => `${nigeria} · ${ummAlQura} · ${gregorian}`,
     nigeriaUnknown: 'نيجيريا: أول هذا الشهر كما أُعلن ليس في البيانات',
-    intro:
-      'تنشر اللجنة الوطنية لرؤية الهلال في نيجيريا (NMCN) كل شهر نصاب الزكاة (عشرون دينارًا من الذهب)، وأقل الصداق ونصاب السرقة (ربع دينار)، والدية (ألف دينار). وهذه الأرقام الأربعة محسوبة هنا بسعر اليوم المذكور أعلاه، وإلى جانبها مقادير المالكية بدراهم الفضة.',
+    intro: nmcnIntro(arabicCount(20, DINAR), arabicCount(1000, DINAR)),
     notNmcn: 'ليس هذا إعلان اللجنة نفسه: أرقامها من سعر الذهب الذي تعتمده، وقد تختلف قليلًا (1.2٪ في 12 مارس 2021م). واسأل عالمًا تثق به عن حالتك.',
     colWhat: 'البيان',
     colGold: 'بالذهب (مقياس اللجنة)',
@@ -100,13 +178,13 @@ export const page: PageStrings = {
     dowry: 'أقل الصداق',
     theft: 'نصاب السرقة (للحد)',
     diyyah: 'دية الرجل',
-    measure: (count, grams, metal) => `${count}: ${grams} غرامًا من ${metal}`,
-    twentyDinars: 'عشرون دينارًا',
+    measure: (count, grams, metal) => `${count}: ${countShown(grams, GRAM)} من ${metal}`,
+    twentyDinars: arabicCount(20, DINAR),
     quarterDinar: 'ربع دينار',
-    thousandDinars: 'ألف دينار',
-    twoHundredDirhams: 'مئتا درهم',
-    threeDirhams: 'ثلاثة دراهم',
-    twelveThousandDirhams: 'اثنا عشر ألف درهم',
+    thousandDinars: arabicCount(1000, DINAR),
+    twoHundredDirhams: arabicCount(200, DIRHAM),
+    threeDirhams: arabicCount(3, DIRHAM),
+    twelveThousandDirhams: arabicCount(12000, DIRHAM),
     print: 'اطبع هذا الإعلان',
     printedFrom: (url) => `طُبع من ${url}`,
   },
@@ -118,7 +196,7 @@ export const page: PageStrings = {
   range: 'المدة',
   range1m: 'شهر',
   range1y: 'سنة',
-  range10y: '10 سنوات',
+  range10y: arabicCount(10, YEAR),
   rangeAll: 'الكل',
   rangeCustom: 'بين تاريخين',
   fromTo: 'من تاريخ إلى تاريخ (شاملًا)',
@@ -132,7 +210,7 @@ export const page: PageStrings = {
   beforeFirstRate: (date) => `لا سعر قبل ${date}، وهو أول سعر: اختر تاريخًا ثانيًا بعده.`,
   axisDate: 'التاريخ',
   seriesLabel: (metal, unit) => `${metal} (${unit} للغرام)`,
-  chartCaption: (metal, count) => `${metal}: ${count} سعرًا`,
+  chartCaption: (metal, count) => `${metal}: ${countShown(count, RATE)}`,
   chartNewest: (value, date) => `، آخرها ${value} للغرام في ${date}`,
   goldName: 'الذهب',
   silverName: 'الفضة',
@@ -149,15 +227,16 @@ export const page: PageStrings = {
   calcCurrency: 'المبالغ بعملة',
   calcCurrencyNote: (code: string) =>
     `النقود وعروض التجارة والنصاب والزكاة الواجبة بعملة ${code}، بسعر ${code} مقابل الدولار الأمريكي في يوم أحدث سعر للذهب والفضة.`,
-  calcNoRate: (code: string) => `لا يوجد سعر لـ ${code} خلال 7 أيام من أحدث سعر للذهب والفضة: تبقى الحاسبة بالنيرة.`,
+  calcNoRate: (code: string) =>
+    `لا يوجد سعر لـ ${code} خلال ${arabicCount(7, DAY, { grammaticalCase: 'genitive' })} من أحدث سعر للذهب والفضة: تبقى الحاسبة بالنيرة.`,
   cashStandard: 'نصاب النقود وعروض التجارة',
   lowerOfTwo: 'أقل النصابين',
   moneyAndMetals: 'النقود والذهب والفضة',
   cash: 'النقود والمدخرات (₦)',
   tradeGoods: 'عروض التجارة بقيمتها في السوق (₦)',
-  goldHeld: 'الذهب المملوك (غرام)',
-  silverHeld: 'الفضة المملوكة (غرام)',
-  livestock: 'الأنعام السائمة (عدد الرؤوس)',
+  goldHeld: 'الذهب المملوك (بالغرام)',
+  silverHeld: 'الفضة المملوكة (بالغرام)',
+  livestock: 'الأنعام (الماشية): عدد الرؤوس',
   camels: 'الإبل',
   cattle: 'البقر',
   sheepGoats: 'الغنم (الضأن والمعز)',
@@ -175,9 +254,9 @@ export const page: PageStrings = {
   colDue: 'الواجب',
   colRule: 'الحكم المطبَّق',
   combineNote:
-    'يُضَمّ الذهب والفضة والنقود وعروض التجارة بعضها إلى بعض كما يفعل مذهبك (بالأجزاء أو بالقيمة أو لا يُضَمّ)، ويُعامَل الحليّ الملبوس بحسب مذهبك؛ ويذكر كل سطر من النتيجة الطريقة والسبب ومصدرهما.',
-  wornGold: 'حُليّ الذهب الملبوس (غرام)',
-  wornSilver: 'حُليّ الفضة الملبوس (غرام)',
+    'يُضَمّ الذهب والفضة والنقود وعروض التجارة بعضها إلى بعض كما يفعل مذهبك (بالأجزاء أو بالقيمة أو لا يُضَمّ)، ويُعامَل حُليّ المرأة الملبوس بحسب مذهبك؛ ويذكر كل سطر من النتيجة الطريقة والسبب ومصدرهما.',
+  wornGold: 'حُليّ المرأة الملبوس من الذهب (بالغرام)',
+  wornSilver: 'حُليّ المرأة الملبوس من الفضة (بالغرام)',
   trader: 'إن كنت تاجرًا (المذهب المالكي)',
   mudir: 'أُدير سلعي بيعًا وشراءً (مُدير)',
   muhtakir: 'أحبس السلع أنتظر بها ارتفاع السعر (مُحتكِر)',
@@ -196,7 +275,7 @@ export const page: PageStrings = {
   apiIntroHtml: (alternateBase) =>
     `مجانية، للقراءة فقط، بلا مفتاح. كل إجابة هي <code>{"success": true, "data": …}</code> (مع <code>count</code> للقوائم) أو <code>{"success": false, "message": "…"}</code>. وتجيب المسارات نفسها تحت <code>${alternateBase}</code>. العقد: <a href="/API.md">API.md</a>. المرجع الكامل: <a href="/reference.html">مرجع واجهة البرمجة</a> (<a href="/openapi.json">openapi.json</a>)، ومخططات JSON تحت <a href="/schemas/index.json">/schemas/</a>، وعميل JavaScript مُنمَّط في مجلد <code>client/</code> من المستودع.`,
   downloadsHtml: (link) => `التنزيلات: كل سجلات الأسعار ونصاب الذهب والفضة اليومي بصيغة CSV، ملف لكل سنة (${link}).`,
-  coverage: (slug, id, count, first, last) => `${slug} (الفئة ${id}): ${count} سعرًا، من ${first} إلى ${last}`,
+  coverage: (slug, id, count, first, last) => `${slug} (الفئة ${id}): ${countShown(count, RATE)}، من ${first} إلى ${last}`,
   copyCurl: 'انسخ curl',
   copyFetch: 'انسخ fetch',
   copied: 'نُسخ',
@@ -204,7 +283,7 @@ export const page: PageStrings = {
   liveAnswerOf: (path) => `الإجابة الحية عن ${path}`,
   answering: 'جارٍ التحميل…',
   answeredFromFiles: 'أُجيب في هذه الصفحة من ملفات البيانات (هذا الخادم لا يقدّم /api/v1)',
-  moreLines: (count) => `… ${count} سطرًا أخرى …`,
+  moreLines: (count) => `… ${countShown(count, LINE)} غيرها …`,
   couldNotAsk: (message) => `تعذّر السؤال: ${message}`,
   examples: {
     '/rates/latest': 'أحدث سعر للذهب (الذهب هو الفئة الافتراضية)',
@@ -254,12 +333,12 @@ export const hawl: HawlStrings = {
   colGold: 'النصاب بالذهب',
   colSilver: 'النصاب بالفضة',
   rateOf: (date) => `بسعر يوم ${date}`,
-  rateAge: (days, shown) => (days === 0 ? 'سعر اليوم نفسه' : `سعر عمره ${arabicDays(days, shown, 'nominative')}`),
+  rateAge: (days, shown) => (days === 0 ? 'سعر اليوم نفسه' : `سعر عمره ${arabicCount(days, DAY, { shown })}`),
   oldRate: (shown) => `تنبيه: لم يُنشر سعر في الأيام الـ${shown} التالية له. فنصاب ذلك اليوم مقوَّم بهذا السعر الأقدم، وقد يختلف سعر السوق في ذلك اليوم.`,
   declaredBy: 'شهر مُعلن، نقله:',
   unknownMonth: (month) => `غير معروف: أول ${month} كما أُعلن ليس في البيانات، والصفحة لا تخمّنه.`,
   unknownLength: (month) => `غير معروف بعد: لا يُعرف هل في ${month} يوم ثلاثون حتى يُعلن الشهر التالي.`,
-  shortMonth: (month) => `كان ${month} تسعة وعشرين يومًا: لا يوم ثلاثين فيه.`,
+  shortMonth: (month) => `كان ${month} ${arabicCount(29, DAY)}: لا يوم ثلاثين فيه.`,
   outsideTable: 'خارج السنوات التي يغطيها جدول أم القرى (1300 إلى 1600هـ).',
   noHijri: 'ليس في البيانات',
   monthYear: (month, year) => `${month} ${year}هـ`,
@@ -269,11 +348,11 @@ export const hawl: HawlStrings = {
 export const widget: WidgetStrings = {
   title: 'نصاب الزكاة',
   on: (date) => `سعر يوم ${date}`,
-  gold: (grams) => `نصاب الذهب (${grams} غرامًا)`,
-  silver: (grams) => `نصاب الفضة (${grams} غرامًا)`,
+  gold: (grams) => `نصاب الذهب (${countShown(grams, GRAM)})`,
+  silver: (grams) => `نصاب الفضة (${countShown(grams, GRAM)})`,
   loading: 'جارٍ تحميل النصاب…',
   failed: 'تعذّر تحميل النصاب.',
   sources: 'المصادر: ',
   more: 'الحاسبة والأرقام كاملة',
-  old: (days, shown) => `عمر هذا السعر ${arabicDays(days, shown, 'nominative')}: لم يُنشر سعر أحدث منه.`,
+  old: (days, shown) => `عمر هذا السعر ${arabicCount(days, DAY, { shown })}: لم يُنشر سعر أحدث منه.`,
 };

@@ -74,7 +74,7 @@ export const page: PageStrings = {
     other: 'duba majiyar',
   },
   stale: (date, _days, shown, asOf) =>
-    `Gargaɗi: sabon farashin zinariya na ranar ${date} ne, kwanaki ${shown} kafin ${asOf}, ranar da waɗannan alƙaluma suke nufi. An ƙididdige Nisabin da ke ƙasa da wannan farashin; farashin kasuwa zai iya canjawa tun daga lokacin.`,
+    `Gargaɗi: farashin zinariya na baya-bayan nan na ranar ${date} ne, kwanaki ${shown} kafin ${asOf}, ranar da waɗannan alƙaluma suke nufi. An ƙididdige Nisabin da ke ƙasa da wannan farashin; farashin kasuwa zai iya canjawa tun daga lokacin.`,
   dollarWas: (rate, date) =>
     `Dalar Amurka ɗaya ta kai ${rate} a ranar ${date}. Don kuɗi da kayan kasuwanci, lissafin da ke ƙasa yana ba ka damar zaɓar ma'aunin zinariya, ma'aunin azurfa, ko mafi ƙaranci a cikinsu, kamar yadda dokokin da aka wallafa suka zo.`,
   couldNotLoad: (message) => `Ba a iya ɗauko alƙaluman ba: ${message}`,
@@ -85,7 +85,7 @@ export const page: PageStrings = {
     dated: (nigeria, ummAlQura, gregorian) => `${nigeria} · ${ummAlQura} · ${gregorian}`,
     nigeriaUnknown: 'Najeriya: ranar farko ta wannan wata da aka ayyana ba ta cikin bayanan',
     intro:
-      "Kowane wata Kwamitin Duban Wata na Najeriya (NMCN) yana fitar da Nisabin zakka (dinari 20 na zinariya), mafi ƙarancin sadaki da kimar yanke hannu a sata (rubu'in dinari), da diyyar rai (dinari 1,000). A ƙasa akwai waɗannan alƙaluma huɗu da aka ƙididdige a nan daga farashin ranar da ke sama, tare da ma'aunan Malikiyya na dirhamin azurfa a gefensu.",
+      "Kowane wata Kwamitin Duban Wata na Najeriya (NMCN) yana fitar da Nisabin zakka (dinari 20 na zinariya), mafi ƙarancin sadaki da ƙimar yanke hannu a sata (rubu'in dinari), da diyyar rai (dinari 1,000). A ƙasa akwai waɗannan alƙaluma huɗu da aka ƙididdige a nan daga farashin ranar da ke sama, tare da ma'aunan Malikiyya na dirhamin azurfa a gefensu.",
     notNmcn:
       "Wannan ba sanarwar NMCN ta kanta ba ce: alƙaluman NMCN daga farashin zinariyar da suke amfani da shi suke, kuma suna iya ɗan bambanta (kashi 1.2 cikin ɗari a ranar 12 ga Maris, 2021). Ka tambayi malamin da ka amince da shi game da al'amarinka.",
     colWhat: 'Abu',
@@ -93,7 +93,7 @@ export const page: PageStrings = {
     colSilver: "Bisa azurfa (ma'aunin dirhami na Malikiyya)",
     nisab: 'Nisabin zakka',
     dowry: 'Mafi ƙarancin sadaki',
-    theft: 'Kimar yanke hannu a sata',
+    theft: 'Ƙimar yanke hannu a sata',
     diyyah: 'Diyyar rai (ta namiji)',
     measure: (count, grams, metal) => `${count}: giram ${grams} na ${metal}`,
     twentyDinars: 'Dinari 20',
@@ -134,7 +134,7 @@ export const page: PageStrings = {
 
   calculatorTitle: 'Lissafin zakka',
   calculatorIntro:
-    'Yana aiki a cikin burauzarka bisa dokokin da aka wallafa; babu abin da ka rubuta da zai fita daga wannan shafi. Ana auna kowane irin dukiya da Nisabinta, bayan cikar hauli (shekarar wata cikakkiya) na mallaka inda doka ta shardanta; kuɗi da kayan kasuwanci ana haɗa su wuri ɗaya.',
+    'Yana aiki a cikin burauzarka bisa dokokin da aka wallafa; babu abin da ka rubuta da zai fita daga wannan shafi. Zakka tana wajaba bayan cikar hauli (shekarar wata cikakkiya) na mallaka inda doka ta shardanta; kuɗi da kayan kasuwanci ana haɗa su wuri ɗaya.',
   rules: 'Dokoki',
   school: 'Mazhaba',
   maliki: 'Maliki',
@@ -143,8 +143,8 @@ export const page: PageStrings = {
   hanbali: 'Hanbali',
   calcCurrency: 'Adadin a kuɗin',
   calcCurrencyNote: (code: string) =>
-    `Kuɗi, kayan kasuwanci, Nisabi da zakkar da ta wajaba suna cikin ${code}, a farashin ${code} na dalar Amurka a ranar sabon farashin zinariya da azurfa.`,
-  calcNoRate: (code: string) => `Babu farashin ${code} cikin kwanaki 7 na sabon farashin zinariya da azurfa: lissafin yana nan a Naira.`,
+    `Kuɗi, kayan kasuwanci, Nisabi da zakkar da ta wajaba suna cikin ${code}, a farashin ${code} a kowace dalar Amurka a ranar farashin zinariya da azurfa na baya-bayan nan.`,
+  calcNoRate: (code: string) => `Babu farashin ${code} cikin kwanaki 7 na farashin zinariya da azurfa na baya-bayan nan: lissafin yana nan a Naira.`,
   cashStandard: 'Nisabin kuɗi da kayan kasuwanci',
   lowerOfTwo: 'Mafi ƙaranci a cikin biyun',
   moneyAndMetals: 'Kuɗi, zinariya da azurfa',
@@ -152,7 +152,7 @@ export const page: PageStrings = {
   tradeGoods: 'Kayan kasuwanci a farashin kasuwa (₦)',
   goldHeld: 'Zinariyar da kake da ita (giram)',
   silverHeld: 'Azurfar da kake da ita (giram)',
-  livestock: 'Dabbobi masu kiwo a makiyaya (adadin kai)',
+  livestock: 'Dabbobi (adadinsu)',
   camels: 'Raƙuma',
   cattle: 'Shanu',
   sheepGoats: 'Tumaki da awaki',
@@ -171,9 +171,9 @@ export const page: PageStrings = {
   colRule: 'Dokar da aka bi',
   // Written by the engineers, not by a native speaker (docs/translations.md: to be read first).
   combineNote:
-    'Ana haɗa zinariya, azurfa, kuɗi da kayan kasuwanci kamar yadda mazhabarka take yi (da rabo-rabo, da ƙima, ko kowanne shi kaɗai), kuma kayan ado da ake sawa kamar yadda mazhabarka ta faɗa; kowane layi na sakamakon yana faɗin yadda aka yi da dalili, tare da majiyarsa.',
-  wornGold: 'Kayan adon zinariya da kake sawa (giram)',
-  wornSilver: 'Kayan adon azurfa da kake sawa (giram)',
+    'Ana haɗa zinariya, azurfa, kuɗi da kayan kasuwanci kamar yadda mazhabarka take yi (da rabo-rabo, da ƙima, ko kowanne shi kaɗai), kuma kayan adon mata da ake sawa kamar yadda mazhabarka ta faɗa; kowane layi na sakamakon yana faɗin yadda aka yi da dalili, tare da majiyarsa.',
+  wornGold: 'Kayan adon mata na zinariya da ake sawa (giram)',
+  wornSilver: 'Kayan adon mata na azurfa da ake sawa (giram)',
   trader: 'Idan kana kasuwanci (Maliki)',
   mudir: 'Ina juya hajata kullum (mudir)',
   muhtakir: 'Ina ajiye kaya ina jiran farashi (muhtakir)',
@@ -203,14 +203,14 @@ export const page: PageStrings = {
   moreLines: (count) => `… ƙarin layuka ${count} …`,
   couldNotAsk: (message) => `Ba a iya tambaya ba: ${message}`,
   examples: {
-    '/rates/latest': 'Sabon farashin zinariya (zinariya ce rukunin da aka saba)',
-    '/rates/latest?subcategory=2': 'Sabon farashin azurfa, ta lambarta',
-    '/rates/latest?subcategory=silver': 'Sabon farashin azurfa, ta sunanta',
+    '/rates/latest': 'Farashin zinariya na baya-bayan nan (zinariya ce rukunin da aka saba)',
+    '/rates/latest?subcategory=2': 'Farashin azurfa na baya-bayan nan, ta lambarta',
+    '/rates/latest?subcategory=silver': 'Farashin azurfa na baya-bayan nan, ta sunanta',
     '/rates/latest?date=2021-03-12': 'Farashin zinariya na 12 ga Maris, 2021: na ƙarshe a ranar ko kafin ta',
     '/rates/latest?hijri_date=1442-07-28': 'Farashin zinariya na 28 ga Rajab 1442 (Ummul Qura): 12 ga Maris, 2021',
     '/rates?start_date=2024-01-01&end_date=2024-12-31&subcategory=1': 'Duk farashin zinariya na shekarar 2024',
     '/rates?start_date=2025-01-01': 'Duk farashin zinariya da azurfa tun 1 ga Janairu, 2025',
-    '/nisab': 'Duk dokokin Nisabi, da ƙimarsu a sabon farashi',
+    '/nisab': 'Duk dokokin Nisabi, da ƙimarsu a farashi na baya-bayan nan',
     '/nisab?subcategory=3': "Dokokin kuɗi da kayan kasuwanci, bisa ma'aunin zinariya da na azurfa",
     '/nisab?date=2021-03-31': 'Duk dokokin Nisabi, da ƙimarsu a ranar 31 ga Maris, 2021',
     '/nisab?hijri_date=1447-09-01': 'Duk dokokin Nisabi, da ƙimarsu a ranar 1 ga Ramadan 1447 (Ummul Qura)',
@@ -252,7 +252,8 @@ export const hawl: HawlStrings = {
   colGold: 'Nisabi bisa zinariya',
   colSilver: 'Nisabi bisa azurfa',
   rateOf: (date) => `bisa farashin ranar ${date}`,
-  rateAge: (days, shown) => (days === 0 ? 'farashin ranar kanta' : `farashin ya yi kwanaki ${shown} a wannan ranar`),
+  rateAge: (days, shown) =>
+    days === 0 ? 'farashin ranar kanta' : days === 1 ? 'farashin ya yi kwana ɗaya a wannan ranar' : `farashin ya yi kwanaki ${shown} a wannan ranar`,
   oldRate: (shown) =>
     `Gargaɗi: ba a wallafa farashi ba a cikin kwanaki ${shown} da suka biyo bayansa. An ƙididdige Nisabin wannan ranar da wannan tsohon farashin; farashin kasuwa na ranar zai iya bambanta.`,
   declaredBy: 'watan da aka ayyana, wanda ya ruwaito:',
