@@ -48,6 +48,7 @@ export const TABLES = [
   'NisabRule.nsbLowerOf[]',
   'CombiningPosition',
   'WornJewelleryPosition',
+  'SchoolPosition',
   'NisabRule.nsbDueItems[]',
   'LivestockBracket',
   'DueItem',

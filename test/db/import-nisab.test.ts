@@ -44,6 +44,7 @@ describe('importNisab', () => {
       nsbWornJewellery: '[]',
       nsbDueItems: '[]',
       nsbTrader: null,
+      nsbPositions: '[]',
     });
     expect(db.prepare('SELECT lbrRuleID, lbrMinCount, lbrMaxCount FROM livestock_brackets').raw().all()).toEqual([
       [3, 1, 39],
@@ -118,6 +119,40 @@ describe('importNisab', () => {
       `${file}:40: nsbLowerOf[1].subcategoryID: unknown subcategory 44`,
       `${file}:59: nsbSchools[1]: must be one of "hanafi", "maliki", "shafii", "hanbali"`,
       `${file}:59: nsbAuthorities[0].sourceURL: must be an http(s) URL, e.g. https://example.org/page`,
+    ]);
+    expect(contents(db)).toEqual(before);
+  });
+
+  it("checks each school's positions (issue 30): a view of its topic, a case only on receivables, one applied per school and question", async () => {
+    const db = await scratch.seededDatabase();
+    const before = contents(db);
+    const position = {
+      topic: 'debts',
+      case: null,
+      schools: ['maliki'],
+      heldBy: 'the school',
+      applied: true,
+      with: [3],
+      sourceURL: 'https://example.org/risala',
+    };
+    const rules = [
+      {
+        ...cash,
+        nsbPositions: [
+          { ...position, view: 'every-year' },
+          { ...position, view: 'deducted', case: 'loan' },
+          { ...position, view: 'deducted' },
+          { ...position, view: 'not-deducted', with: [44] },
+        ],
+      },
+    ];
+    const file = await scratch.write('nisab.json', json(rules));
+    const error = await userError(importNisab(db, file));
+    expect(error.problems).toEqual([
+      `${file}:2: nsbPositions[0].view: "every-year" is not a view of debts; one of deducted-after-cover, deducted, not-deducted`,
+      `${file}:2: nsbPositions[1].case: must be null except on receivables`,
+      `${file}:2: nsbPositions: names 3 applied positions on debts for maliki; a calculator needs one`,
+      `${file}:2: nsbPositions[3].with[0]: unknown subcategory 44`,
     ]);
     expect(contents(db)).toEqual(before);
   });

@@ -45,6 +45,7 @@ describe('the records a build of the default data publishes', () => {
       nsbBrackets: 'LivestockBracket',
       nsbCombining: 'CombiningPosition',
       nsbWornJewellery: 'WornJewelleryPosition',
+      nsbPositions: 'SchoolPosition',
       nsbDueItems: 'NisabRule.nsbDueItems[]',
     },
     LivestockBracket: { lbrDues: 'DueItem', lbrFormula: 'LivestockFormula' },
