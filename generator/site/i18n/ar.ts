@@ -265,7 +265,6 @@ export const page: PageStrings = {
   persons: 'عدد من تُخرجها عنهم',
   source: 'المصدر',
   totalDue: (amount) => `مجموع الواجب نقدًا: ${amount}`,
-  calculatorEnglish: 'بنود النتيجة بالإنجليزية في الوقت الحاضر.',
 
   embedTitle: 'نصاب اليوم في موقعك',
   embedIntro:
@@ -347,6 +346,7 @@ export const hawl: HawlStrings = {
 
 export const widget: WidgetStrings = {
   title: 'نصاب الزكاة',
+  explain: 'النصاب هو الحد: إذا بلغه ما تملكه وحال عليه الحول وجبت الزكاة، ربع العشر (2.5٪) مما تملكه، لا من النصاب.',
   on: (date) => `سعر يوم ${date}`,
   gold: (grams) => `نصاب الذهب (${countShown(grams, GRAM)})`,
   silver: (grams) => `نصاب الفضة (${countShown(grams, GRAM)})`,

@@ -196,7 +196,6 @@ export const page = {
   persons: 'People you give it for',
   source: 'source',
   totalDue: (amount: string) => `Total due in money: ${amount}`,
-  calculatorEnglish: 'The lines of the result are in English for now.',
 
   embedTitle: "Today's Nisab on your website",
   embedIntro:
@@ -287,6 +286,9 @@ export const hawl = {
 
 export const widget = {
   title: 'Zakat Nisab',
+  /** One line: what the Nisab is and what zakat is (issue 30); the page's Nisab cards say it too. */
+  explain:
+    'The Nisab is the threshold: once what you own reaches it and a lunar year passes, zakat is due, a fortieth (2.5 %) of what you own, not of the Nisab.',
   on: (date: string) => `Rate of ${date}`,
   gold: (grams: string) => `Gold standard (${grams} g)`,
   silver: (grams: string) => `Silver standard (${grams} g)`,

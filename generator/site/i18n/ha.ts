@@ -182,7 +182,6 @@ export const page: PageStrings = {
   persons: 'Mutanen da za ka fitar musu',
   source: 'majiya',
   totalDue: (amount) => `Jimillar abin da ya wajaba a kuɗi: ${amount}`,
-  calculatorEnglish: 'Layukan sakamakon suna cikin Turanci a yanzu.',
 
   embedTitle: 'Nisabin yau a shafinka na intanet',
   embedIntro:
@@ -268,6 +267,8 @@ export const hawl: HawlStrings = {
 
 export const widget: WidgetStrings = {
   title: 'Nisabin zakka',
+  explain:
+    'Nisabi shi ne iyaka: idan abin da ka mallaka ya kai shi kuma shekara ta wata ta zagaya, zakka ta wajaba, kashi ɗaya cikin arba’in (2.5%) na abin da ka mallaka, ba na nisabin ba.',
   on: (date) => `Farashin ranar ${date}`,
   gold: (grams) => `Ma'aunin zinariya (giram ${grams})`,
   silver: (grams) => `Ma'aunin azurfa (giram ${grams})`,

@@ -149,12 +149,10 @@ export const result = {
     fitr: "Due for each person, before the 'Id prayer.",
   },
   rule: (id: string, schools: string) => `rule ${id}: ${schools}`,
-  ruleBody: 'a contemporary body’s rule',
+  /** A rule no school holds (paper money on a metal's basis), with the bodies that use it by their short names (NMCN). */
+  ruleBody: (bodies: string) => (bodies ? `a contemporary body’s rule, used by ${bodies}` : 'a contemporary body’s rule'),
   /** The total: money, and what is due in kind beside it. */
   total: (amount: string) => `Zakat due in money: ${amount}`,
   inKind: 'Due in kind, beside the money:',
   nothingDue: 'Nothing is due on what you entered.',
-  /** One line on the Nisab cards and in the widget. */
-  explain:
-    'The Nisab is the threshold: once what you own reaches it and a lunar year passes, zakat is due, a fortieth (2.5 %) of what you own, not of the Nisab.',
 };

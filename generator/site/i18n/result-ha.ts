@@ -143,10 +143,8 @@ export const result: ResultStrings = {
     fitr: 'Ana fitarwa ga kowane mutum, kafin sallar Idi.',
   },
   rule: (id, schools) => `hukunci na ${id}: ${schools}`,
-  ruleBody: 'hukuncin wata hukuma ta zamani',
+  ruleBody: (bodies) => (bodies ? `hukuncin hukumomin zamani, wanda ${bodies} ke amfani da shi` : 'hukuncin wata hukuma ta zamani'),
   total: (amount) => `Zakkar da za a fitar da kuɗi: ${amount}`,
   inKind: 'Abin da za a fitar daga ainihin dukiya, tare da kuɗin:',
   nothingDue: 'Babu zakka a kan abin da ka shigar.',
-  explain:
-    'Nisabi shi ne iyaka: idan abin da ka mallaka ya kai shi kuma shekara ta wata ta zagaya, zakka ta wajaba, kashi ɗaya cikin arba’in (2.5%) na abin da ka mallaka, ba na nisabin ba.',
 };

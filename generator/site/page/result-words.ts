@@ -212,7 +212,9 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
   const rule = (line: ZakatLine) => {
     if (!line.rule) return '';
     const schools = line.rule.nsbSchools.map((s) => words.schools[s]).join(', ');
-    return words.rule(isolate(String(line.rule.nsbID)), schools || words.ruleBody);
+    // A body by the short name in its published name's brackets (NMCN, AAOIFI): the same in every language.
+    const bodies = line.rule.nsbAuthorities.map((a) => /\(([A-Z]{2,})\)/.exec(a.name)?.[1]).filter((short): short is string => short !== undefined);
+    return words.rule(isolate(String(line.rule.nsbID)), schools || words.ruleBody(bodies.join(', ')));
   };
 
   const lines = result.lines.map(

@@ -133,6 +133,7 @@ async function render(host: HTMLElement) {
       node('p', 'small date', t.on(dated(goldRate))),
       ...old,
       node('dl', '', ...figure('gold', gold, goldRate), ...figure('silver', silver, silverRate)),
+      node('p', 'small explain', t.explain),
       node('p', 'small sources', t.sources, used.join(' · ')),
       link,
     );
