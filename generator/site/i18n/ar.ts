@@ -229,7 +229,27 @@ export const page: PageStrings = {
 
   sourcesIntroHtml: (link, path) => `مصادر الأرقام (يصف ${link} كلَّ مصدر، وكذلك <code>GET ${path}</code>؛ وكل رقم أعلاه يذكر مصدره):`,
   rulesNote: 'الأحكام: مجموعة من المصادر التي يذكرها كل حكم. اسأل عالمًا تثق به عن حالتك.',
-  noscript: 'تحتاج الأرقام والرسم البياني والحاسبة إلى JavaScript، أما واجهة البرمجة نفسها فتعمل بدونه.',
+  noscript: 'لا تحتاج الأرقام أعلاه إلى JavaScript، أما الرسم البياني والبحث عن الحول والحاسبة فتحتاج إليه.',
+  // ---- Issue 32: the figures without scripts, offline, the printout, the developers' page (page/figures.ts, sw.ts) ----
+  printout: {
+    printedOn: (date, rateDate, days, shown) =>
+      days === 0 ? `طُبع في ${date}، يوم السعر نفسه.` : `طُبع في ${date}: السعر بتاريخ ${rateDate}، قبل ذلك ${withBi(arabicDays(days, shown, 'genitive'))}.`,
+    figuresFor: (date, rateDate, days, shown) =>
+      days === 0 ? `أرقام يوم ${date}، بسعر ذلك اليوم.` : `أرقام يوم ${date}، بسعر ${rateDate}، قبل ذلك ${withBi(arabicDays(days, shown, 'genitive'))}.`,
+    stale: (_rateDate, days, shown) =>
+      `تنبيه: عمر هذا السعر ${arabicDays(days, shown, 'nominative')}. أسعار الذهب والفضة تتغير، فتحقق من أرقام اليوم قبل أن تعتمد على هذه.`,
+  },
+  offline: (rateDate, days, shown) =>
+    `أنت غير متصل بالإنترنت: هذه هي الأرقام التي حفظها هذا الجهاز عند آخر فتح للصفحة. سعرها بتاريخ ${rateDate}، قبل اليوم ${withBi(arabicDays(days, shown, 'genitive'))}.`,
+  navSources: 'المصادر',
+  navDevelopers: 'للمطورين',
+  developersLink: 'للمطورين: واجهة برمجة JSON المجانية مع أمثلة بإجابات حية، والأداة لموقعك، والقائمة الكاملة للمصادر.',
+  developersTitle: 'للمطورين: واجهة برمجة النصاب والأداة والمصادر',
+  developersDescription: 'واجهة برمجة JSON مجانية لأسعار الذهب والفضة اليومية وأحكام نصاب الزكاة: أمثلة بإجابات حية، والأداة لموقعك، وكل المصادر.',
+  backToPage: 'العودة إلى صفحة النصاب',
+  embedCspIntro:
+    "إذا كان موقعك يرسل سياسة أمان المحتوى (Content-Security-Policy) فيجب أن تسمح بهذا الموقع في توجيهين: script-src (لتحميل widget.js) وconnect-src (للأرقام التي تطلبها الأداة). فتصير سياسة default-src 'self':",
+  embedCspMeta: 'أو إن كانت سياستك في وسم <meta>:',
 };
 
 export const hawl: HawlStrings = {
