@@ -197,6 +197,10 @@ function apiCases(base: string): Case[] {
 
 const STATIC_CASES: Case[] = [
   '/',
+  '/ha/',
+  '/developers/',
+  // The service worker: every edge serves it with the same bytes and headers (issue 32).
+  '/sw.js',
   '/openapi.json',
   '/' + paths.meta,
   '/' + paths.nisabAll,

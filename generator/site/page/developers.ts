@@ -103,4 +103,10 @@ function showEmbedCode() {
 
 showEmbedCode();
 showExamples();
-document.body.dataset.ready = 'true';
+// One small question first, so that on a plain static host (no /api/v1) the examples answer from the files at once.
+api
+  .subcategories()
+  .catch(() => null)
+  .then(() => {
+    document.body.dataset.ready = 'true';
+  });
