@@ -42,7 +42,14 @@ interface Config {
 
 const config = JSON.parse(document.getElementById('config')!.textContent!) as Config;
 // On a plain static host (no /api/v1) the client answers from the snapshot's files under /v1/.
-const api = createClient({ fallbackBaseUrls: [`${location.origin}${BASES[1]}`], staticRoot: location.origin });
+/** Set once an answer comes from what the service worker kept, with no network (sw.ts marks it with this header). */
+let keptAnswer = false;
+const keptFetch: typeof fetch = (input, init) =>
+  fetch(input, init).then((response) => {
+    if (response.headers.has('x-nisab-kept')) keptAnswer = true;
+    return response;
+  });
+const api = createClient({ fallbackBaseUrls: [`${location.origin}${BASES[1]}`], staticRoot: location.origin, fetch: keptFetch });
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 // Every word of the page from its language's catalogue (i18n/), every figure and date through its formats.
@@ -75,7 +82,7 @@ function today(): string {
 function showOffline(figures: Figures) {
   const age = rateAge(figures);
   const box = $('offline');
-  if (navigator.onLine || !age) {
+  if ((navigator.onLine && !keptAnswer) || !age) {
     box.hidden = true;
     return;
   }
@@ -443,7 +450,7 @@ function registerWorker() {
 
 function showError(error: Error) {
   // Offline, what fails is what the device did not keep (the chart, other currencies): #offline already says why.
-  if (!navigator.onLine) return;
+  if (!navigator.onLine || keptAnswer) return;
   const stale = $('stale');
   stale.textContent = t.couldNotLoad(error.message);
   stale.hidden = false;

@@ -34,6 +34,8 @@ declare const VERSION: string;
 declare const METALS: number[];
 
 const CACHE = `nisab-page-${VERSION}`;
+/** The header of an answer given from the kept copy (page/main.ts reads it). */
+const KEPT_HEADER = 'x-nisab-kept';
 /** The page of each language, by the path its worker is registered for (page/main.ts registers with the page's folder). */
 const LANGS: Record<string, string> = { '/': 'en', '/ha/': 'ha', '/ar/': 'ar' };
 
@@ -98,8 +100,11 @@ worker.addEventListener('fetch', (event) => {
         return response;
       } catch (error) {
         const copy = await cache.match(key(request));
-        if (copy) return copy;
-        throw error;
+        if (!copy) throw error;
+        // Marked, so the page can say its figures are the kept ones (page/main.ts).
+        const headers = new Headers(copy.headers);
+        headers.set(KEPT_HEADER, '1');
+        return new Response(copy.body, { status: copy.status, statusText: copy.statusText, headers });
       }
     })(),
   );
