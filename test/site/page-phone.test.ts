@@ -13,6 +13,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NisabRule } from '../../generator/core/schemas.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { FIRST_RENDER_BUDGET, firstRender } from '../../scripts/site-sizes.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
 
@@ -118,6 +119,34 @@ describe('the figures without JavaScript (CONTRACT §10)', () => {
     };
     expect(await boxes(true)).toEqual(await boxes(false));
   });
+});
+
+// docs/site.md's and BENCHMARKS.md's first render (scripts/site-sizes.ts) is what Chromium asks before the Nisab is shown.
+describe('the first render', () => {
+  for (const c of CASES) {
+    it(`${c.path} asks what scripts/site-sizes.ts counts, within ${FIRST_RENDER_BUDGET.requests} requests and ${FIRST_RENDER_BUDGET.gzipBytes / 1000} kB gzipped`, async () => {
+      const lang = c.path === '/' ? 'en' : c.path === '/ha/' ? 'ha' : 'ar';
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(preview.url + c.path);
+      await page.waitForFunction(() => performance.getEntriesByName('nisab-shown').length > 0, null, { timeout: 30_000 });
+      const asked = await page.evaluate(() => {
+        const shown = performance.getEntriesByName('nisab-shown')[0]!.startTime;
+        return performance
+          .getEntriesByType('resource')
+          .filter((r) => r.startTime <= shown)
+          .map((r) => r.name.replace(location.origin, ''));
+      });
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      await context.close();
+      const counted = firstRender(lang);
+      expect([c.path, ...asked].sort()).toEqual(counted.map((r) => r.request).sort());
+      expect(counted.length).toBeLessThanOrEqual(FIRST_RENDER_BUDGET.requests);
+      let gzip = 0;
+      for (const { file } of counted) gzip += gzipSync(await readFile(path.join(snapshot.out, file)), { level: 9 }).length;
+      expect(gzip).toBeLessThan(FIRST_RENDER_BUDGET.gzipBytes);
+    });
+  }
 });
 
 describe('offline after one visit (sw.js)', () => {
