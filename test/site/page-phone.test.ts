@@ -13,9 +13,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NisabRule } from '../../generator/core/schemas.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { FIRST_RENDER_BUDGET, firstRender } from '../../scripts/site-sizes.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import { fixtureBuild } from '../support/fixture.ts';
 
 let snapshot: DefaultSnapshot;
 let preview: Preview;
@@ -202,6 +204,52 @@ describe('offline after one visit (sw.js)', () => {
       }
     }
   });
+});
+
+describe('a new build with the page kept offline', () => {
+  // The default data as of 2025-09-21, then a build of the same database as of 2025-10-29 published over it
+  // (its newest gold rate is of 2025-10-19: the page's heading names that day).
+  it("replaces the kept page and answers with the new build's, never a mix", async () => {
+    const own = await defaultSnapshot();
+    const server = await startPreview({ dir: own.out, port: 0 });
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'allow' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/ha/`);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+      expect(await page.getAttribute('h1', 'data-date')).toBe('2025-09-21');
+      const first = await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('nisab-page-')));
+      expect(first.length).toBe(1);
+
+      await buildSnapshot(fixtureBuild(path.join(path.dirname(own.out), 'source.sqlite'), own.out, { asOf: '2025-10-29' }));
+      const later = ((await (await fetch(`${server.url}/api/v1/nisab`)).json()) as { data: NisabRule[] }).data;
+      // Online, the page is the new build's at once (network first); its new worker takes over and keeps the new set.
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      expect(await page.getAttribute('h1', 'data-date')).toBe('2025-10-19');
+      await page.waitForFunction(
+        async (old) => {
+          const names = (await caches.keys()).filter((name) => name.startsWith('nisab-page-'));
+          return names.length === 1 && names[0] !== old;
+        },
+        first[0],
+        { timeout: 30_000 },
+      );
+      await context.setOffline(true);
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      // The page, its notice and the answers its script asked are all the new build's.
+      expect(await page.getAttribute('h1', 'data-date')).toBe('2025-10-19');
+      expect(await page.getAttribute('#notice-date', 'data-date')).toBe('2025-10-19');
+      expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(defaultOf(later, 1).nsbValueInNaira);
+      expect(await page.isVisible('#offline')).toBe(true);
+    } finally {
+      await context.close();
+      await server.close();
+      await own.remove();
+    }
+  }, 90_000);
 });
 
 describe('the printout (print CSS)', () => {

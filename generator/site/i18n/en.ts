@@ -55,7 +55,7 @@ export const page = {
   heading: (date: string) => `Zakat Nisab on ${date}, in Naira and US dollars`,
   headingNoRate: 'Zakat Nisab, in Naira and US dollars',
   lead: (asOf: string, timeZone: string) =>
-    `From a snapshot as of ${asOf} (${timeZone}), rebuilt every night. Every figure on this page comes from the free JSON API below.`,
+    `From a snapshot as of ${asOf} (${timeZone}), rebuilt every night. Every figure on this page comes from the free JSON API (see the developers' page).`,
   nisabTitle: 'Nisab: the least wealth on which zakat is due',
   loading: "Loading today's figures…",
   goldStandard: 'Gold standard',

@@ -49,7 +49,7 @@ export const page: PageStrings = {
   heading: (date) => `Nisabin zakka na ${date}, a Naira da Dalar Amurka`,
   headingNoRate: 'Nisabin zakka, a Naira da Dalar Amurka',
   lead: (asOf, timeZone) =>
-    `Daga bayanan da aka tattara zuwa ${asOf} (${timeZone}), ana sabunta su kowane dare. Duk alƙaluman wannan shafi daga API na JSON kyauta da ke ƙasa suke.`,
+    `Daga bayanan da aka tattara zuwa ${asOf} (${timeZone}), ana sabunta su kowane dare. Duk alƙaluman wannan shafi daga API na JSON kyauta suke (duba shafin masu shirye-shirye).`,
   nisabTitle: 'Nisabi: mafi ƙarancin dukiyar da zakka take wajaba a kanta',
   loading: 'Ana ɗauko alƙaluman yau…',
   goldStandard: "Ma'aunin zinariya",
