@@ -10,6 +10,7 @@ import { LANGUAGES } from './i18n/catalogue.ts';
 import { referencePage } from './page/html.ts';
 
 const PAGE_ENTRY = fileURLToPath(new URL('./page/main.ts', import.meta.url));
+const DEVELOPERS_ENTRY = fileURLToPath(new URL('./page/developers.ts', import.meta.url));
 const CHART_ENTRY = fileURLToPath(new URL('./page/chart.ts', import.meta.url));
 const STYLE_ENTRY = fileURLToPath(new URL('./page/page.css', import.meta.url));
 /** Where the page imports its chart module from (an absolute path on the site, left to the browser). */
@@ -50,6 +51,9 @@ async function pageBundle(): Promise<Map<string, string>> {
       }),
     ),
     ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`hawl-${lang}`]: HAWL_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) } })),
+    ...LANGUAGES.map((lang) =>
+      esbuild.build({ ...common, entryPoints: { [`developers-${lang}`]: DEVELOPERS_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) } }),
+    ),
     esbuild.build({ ...common, entryPoints: { chart: CHART_ENTRY, page: STYLE_ENTRY } }),
   ];
   for (const result of await Promise.all(builds)) {
@@ -95,6 +99,7 @@ export const SITE_ASSET_FILES = [
   'widget.js',
   ...LANGUAGES.map((lang) => `assets/page-${lang}.js`),
   ...LANGUAGES.map((lang) => `assets/hawl-${lang}.js`),
+  ...LANGUAGES.map((lang) => `assets/developers-${lang}.js`),
   'assets/chart.js',
   'assets/page.css',
   'assets/redoc.standalone.js',

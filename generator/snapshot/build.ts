@@ -20,7 +20,8 @@ import { generatorId } from './generator-id.ts';
 import { planShards, planSnapshot, sha1Hex, type PreviousSnapshot, type SnapshotOptions } from './plan.ts';
 import { currentTree, publish, PreviousTreeDamaged, readManifest, restoreOut, type Manifest } from './publish.ts';
 import { checkOut, lockStore, makeStore } from './store.ts';
-import { CODE_FILES, codeFiles, LANDING_FILES, landingPage, OPENAPI_FILE, openApiFile } from './site-files.ts';
+import { CODE_FILES, codeFiles, DEVELOPER_FILES, developersPage, LANDING_FILES, landingPage, OPENAPI_FILE, openApiFile, pageFigures } from './site-files.ts';
+import { serviceWorker, SERVICE_WORKER_FILE } from '../site/page/sw-file.ts';
 import { LANGUAGES } from '../site/i18n/catalogue.ts';
 
 export interface BuildOptions {
@@ -149,7 +150,12 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   // OpenAPI document's credits are the sources', and the pages show the data: rendered every time.
   const sameCode = previous.reusable !== null && CODE_FILES.every((file) => previous.reusable!.files[file]);
   const site = sameCode ? new Map<string, string>() : await codeFiles();
-  for (const lang of LANGUAGES) site.set(LANDING_FILES[lang], landingPage(planned.meta, source.sources, source.subcategories, lang));
+  const figures = pageFigures(planned.write, source.subcategories);
+  for (const lang of LANGUAGES) {
+    site.set(LANDING_FILES[lang], landingPage(planned.meta, source.sources, source.subcategories, lang, figures));
+    site.set(DEVELOPER_FILES[lang], developersPage(planned.meta, source.sources, lang));
+  }
+  site.set(SERVICE_WORKER_FILE, await serviceWorker(planned.meta.contentId, [...figures.rates.keys()]));
   site.set(OPENAPI_FILE, openApiFile(source.sources));
   for (const file of sameCode ? CODE_FILES : []) {
     planned.carry.set(file, previous.reusable!.files[file]!);

@@ -4,11 +4,12 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { CLOUDFLARE_FILES, cloudflareFiles } from '../edges/cloudflare/deploy-files.ts';
-import type { Source } from '../core/schemas.ts';
+import { paths } from '../core/layout.ts';
+import { itemEnvelope, listEnvelope, NisabRule, Rate, type Source, type Subcategory } from '../core/schemas.ts';
 import { openApiDocument } from '../site/openapi.ts';
 import { siteAssets, SITE_ASSET_FILES } from '../site/assets.ts';
 import { jsonSchemaFiles, SCHEMA_FILES } from '../site/json-schemas.ts';
-import { LANDING_FILES, landingPage } from '../site/page/html.ts';
+import { DEVELOPER_FILES, developersPage, LANDING_FILES, landingPage, type PageFigures } from '../site/page/html.ts';
 
 /** The API document (docs/API.md), published with every snapshot so the page can link it. */
 export const API_DOCUMENT = fileURLToPath(new URL('../../docs/API.md', import.meta.url));
@@ -30,4 +31,25 @@ export function openApiFile(sources: readonly Source[]): string {
   return JSON.stringify(openApiDocument(sources), null, 2) + '\n';
 }
 
-export { LANDING_FILES, landingPage };
+export { DEVELOPER_FILES, developersPage, LANDING_FILES, landingPage };
+
+/**
+ * The figures the payers' page shows with scripts off: read back from the
+ * snapshot's own GET /nisab and GET /rates/latest files (rendered by every build),
+ * so the page holds the very answer its script asks for.
+ */
+export function pageFigures(write: ReadonlyMap<string, string>, subcategories: readonly Subcategory[]): PageFigures {
+  const read = (file: string) => {
+    const text = write.get(file);
+    if (text === undefined) throw new Error(`the build rendered no ${file}, which the page shows`);
+    return JSON.parse(text) as unknown;
+  };
+  const rules = listEnvelope(NisabRule).parse(read(paths.nisabAll)).data;
+  const rates = new Map<number, Rate>();
+  for (const s of subcategories) {
+    if (s.sctHasDailyRate && (s.sctSlug === 'gold' || s.sctSlug === 'silver') && write.has(paths.latest(s.sctID))) {
+      rates.set(s.sctID, itemEnvelope(Rate).parse(read(paths.latest(s.sctID))).data);
+    }
+  }
+  return { rules, rates };
+}

@@ -197,6 +197,10 @@ function apiCases(base: string): Case[] {
 
 const STATIC_CASES: Case[] = [
   '/',
+  '/ha/',
+  '/developers/',
+  // The service worker: every edge serves it with the same bytes and headers (issue 32).
+  '/sw.js',
   '/openapi.json',
   '/' + paths.meta,
   '/' + paths.nisabAll,
@@ -419,7 +423,7 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
       for (const c of STATIC_CASES) {
         const { edge: n } = await Promise.all([send(edge.url, c), send(preview.url, c)]).then(([a, b]) => ({ edge: a, preview: b }));
         expect(n.status, c.target).toBe(200);
-        const file = c.target === '/' ? 'index.html' : c.target;
+        const file = c.target.endsWith('/') ? `${c.target}index.html` : c.target;
         expect(n.bytes.equals(await readFile(path.join(fixture.out, file))), c.target).toBe(true);
         expect(n.headers['access-control-allow-origin'], c.target).toBe('*');
       }

@@ -121,12 +121,8 @@ describe('the landing page in Chromium', () => {
     );
     // The rate is of the as-of day itself (nsbRateAgeDays 0): no warning, whatever today's date.
     expect(await page.isVisible('#stale')).toBe(false);
-    // The downloads are linked.
-    expect(await page.getAttribute('#downloads a', 'href')).toBe('/v1/downloads/index.json');
-    // The widget's embed code, with this site's origin.
-    expect(await page.textContent('#embed-code')).toBe(
-      `<div data-nisab-widget data-lang="en" data-currency="NGN"></div>\n<script src="${preview.url}/widget.js" async></script>`,
-    );
+    // The developers' page is linked.
+    expect(await page.getAttribute('#developers a', 'href')).toBe('/developers/');
     // The heading names the day of the rate, not the build's.
     expect(await page.textContent('h1')).toBe('Zakat Nisab on 21 September 2025, in Naira and US dollars');
     expect(problems).toEqual([]);
@@ -186,11 +182,14 @@ describe('the landing page in Chromium', () => {
       expect(await page.textContent(`article[data-standard=${slug}]`)).toContain('the rate of 19 September 2025');
     }
     expect(await page.textContent('#nisab-rate')).toContain('on 19 September 2025');
-    // The credits are the whole list, each with its licence.
-    const credits = await page.$$eval('#sources-list li', (items) => items.map((li) => [li.dataset.source, li.textContent]));
-    expect(credits).toEqual([...sources.values()].map((s) => [s.srcID, `${s.srcName}: ${s.srcLicence}`]));
     expect(problems).toEqual([]);
     await page.close();
+    // The credits are the whole list, each with its licence, on the developers' page.
+    const developers = await ready('/developers/');
+    const credits = await developers.page.$$eval('#sources-list li', (items) => items.map((li) => [li.dataset.source, li.textContent]));
+    expect(credits).toEqual([...sources.values()].map((s) => [s.srcID, `${s.srcName}: ${s.srcLicence}`]));
+    expect(developers.problems).toEqual([]);
+    await developers.page.close();
   });
 
   it('draws as many points as the API counts for each range', async () => {
@@ -401,16 +400,21 @@ describe('the landing page in Chromium', () => {
     await page.close();
   });
 
-  it('is readable at 390 px and at 1280 px, labelled, with examples that answer', async () => {
-    for (const width of [1280, 390]) {
-      const { page, problems } = await ready('/', width);
-      await settled(page);
+  it("is readable at 390 px and at 1280 px, labelled, with examples that answer on the developers' page", async () => {
+    for (const [path, width] of [
+      ['/', 1280],
+      ['/', 390],
+      ['/developers/', 1280],
+      ['/developers/', 390],
+    ] as const) {
+      const { page, problems } = await ready(path, width);
+      if (path === '/developers/') await settled(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `no horizontal scrolling at ${width}`).toBeLessThanOrEqual(width);
       const unlabelled = await page.evaluate(() =>
         [...document.querySelectorAll('input, select')].filter((input) => !(input as HTMLInputElement).labels?.length).map((input) => input.outerHTML),
       );
       expect(unlabelled).toEqual([]);
-      await page.screenshot({ path: `tmp/page-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `tmp/${path === '/' ? 'page' : 'developers'}-${width}.png`, fullPage: true });
       expect(problems).toEqual([]);
       await page.close();
     }
@@ -460,9 +464,14 @@ describe('the landing page in Hausa and Arabic (docs/API.md §9)', () => {
       ]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no horizontal scrolling').toBeLessThanOrEqual(390);
       await page.screenshot({ path: `tmp/page-${c.lang}-390.png`, fullPage: true });
-      await settled(page, 'HTTP 200');
       expect(problems).toEqual([]);
       await page.close();
+      // The developers' page in the same language: its examples answer.
+      const developers = await ready(`${c.path}developers/`, 390);
+      expect(await developers.page.getAttribute('html', 'lang')).toBe(c.lang);
+      await settled(developers.page, 'HTTP 200');
+      expect(developers.problems).toEqual([]);
+      await developers.page.close();
     });
   }
 
@@ -471,7 +480,6 @@ describe('the landing page in Hausa and Arabic (docs/API.md §9)', () => {
     await page.click('nav.languages a[hreflang=ha]');
     await page.waitForSelector('html[lang=ha] body[data-ready="true"]');
     expect(new URL(page.url()).pathname).toBe('/ha/');
-    await settled(page);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -509,10 +517,17 @@ describe('the page on a plain static host (the files only, no /api/v1)', () => {
       };
       expect(Number(await page.getAttribute('#chart-plot', 'data-gold-points'))).toBe(count);
       expect(await page.getAttribute('[data-testid=source-gold-naira]', 'data-source')).toBe('cbn-nfem-carried');
+      await page.goto(`${host.url}/developers/`);
+      await page.waitForSelector('body[data-ready="true"]');
       await settled(page, "Answered in this page from the snapshot's files (this host serves no /api/v1)");
       // The page's first question found no API, at either base, once; nothing else went wrong.
       const missing = (url: string) => `console error: Failed to load resource: the server responded with a status of 404 (Not Found) (${url})`;
-      expect(problems).toEqual([missing(`${host.url}/api/v1/nisab`), missing(`${host.url}/index.php/api/v1/nisab`)]);
+      expect(problems).toEqual([
+        missing(`${host.url}/api/v1/nisab`),
+        missing(`${host.url}/index.php/api/v1/nisab`),
+        missing(`${host.url}/api/v1/subcategories`),
+        missing(`${host.url}/index.php/api/v1/subcategories`),
+      ]);
       await page.close();
     } finally {
       await host.stop();
@@ -534,6 +549,8 @@ describe.each([
         const rule = (await api<Rule[]>('/nisab?subcategory=1')).find((r) => r.nsbIsDefault)!;
         expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(rule.nsbValueInNaira);
         expect(Number(await page.getAttribute('#chart-plot', 'data-gold-points'))).toBeGreaterThan(0);
+        await page.goto(`${server.url}/developers/`);
+        await page.waitForSelector('body[data-ready="true"]');
         // Leaving while the examples are still asking would abort their requests.
         await settled(page);
         await page.goto(`${server.url}/reference.html`);

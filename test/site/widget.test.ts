@@ -25,9 +25,16 @@ async function startHost(apiOrigin: string) {
     const query = new URL(req.url ?? '/', 'http://x').searchParams;
     const lang = query.get('lang') ?? 'en';
     const currency = query.get('currency') ?? 'NGN';
+    // ?policy=: a site that already has a policy of its own (default-src 'self'), with or without the two directives
+    // the developers' page tells it to add (html.ts embedPolicy; written out here by hand).
+    const policies: Record<string, string> = {
+      strict: `default-src ${apiOrigin}; script-src ${apiOrigin}; connect-src ${apiOrigin}; style-src ${apiOrigin}; img-src ${apiOrigin}; base-uri 'none'; form-action 'none'`,
+      self: "default-src 'self'",
+      'self-plus-two': `default-src 'self'; script-src 'self' ${apiOrigin}; connect-src 'self' ${apiOrigin}`,
+    };
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src ${apiOrigin}; script-src ${apiOrigin}; connect-src ${apiOrigin}; style-src ${apiOrigin}; img-src ${apiOrigin}; base-uri 'none'; form-action 'none'`,
+      'content-security-policy': policies[query.get('policy') ?? 'strict'] ?? '',
     });
     res.end(`<!doctype html><html><head><meta charset="utf-8"><title>A mosque</title></head><body>
 <h1>Masallacin Juma'a</h1>
@@ -129,6 +136,35 @@ describe('the widget on another origin under a strict CSP', () => {
       expect(asked.filter((url) => url.startsWith(`${preview.url}/`)).length).toBeGreaterThan(1);
       expect(await context.cookies()).toEqual([]);
       expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+// The developers' page tells a site with a policy to add our origin to script-src and connect-src (issue 32).
+describe("the widget under a site's own default-src 'self'", () => {
+  for (const [policy, shows] of [
+    ['self', false],
+    ['self-plus-two', true],
+  ] as const) {
+    it(`${shows ? 'shows the Nisab' : 'is refused'} with ${policy === 'self' ? "default-src 'self' alone" : 'script-src and connect-src of our origin added'}`, async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      await page.goto(`${host.url}/?lang=en&policy=${policy}`);
+      if (shows) {
+        await page.waitForSelector('[data-nisab-widget][data-nisab-widget-ready]', { timeout: 30_000 });
+        const rule = (await api<Rule[]>('/nisab?subcategory=gold')).find((r) => r.nsbIsDefault)!;
+        expect(Number(await page.locator('[data-nisab="gold"]').getAttribute('data-value'))).toBe(rule.nsbValueInNaira);
+        expect(problems).toEqual([]);
+      } else {
+        await page.waitForFunction(() => document.readyState === 'complete');
+        expect(await page.locator('[data-nisab-widget-ready]').count()).toBe(0);
+        expect(problems.join('\n')).toContain('Content Security Policy');
+      }
       await context.close();
     });
   }

@@ -55,7 +55,7 @@ export const page = {
   heading: (date: string) => `Zakat Nisab on ${date}, in Naira and US dollars`,
   headingNoRate: 'Zakat Nisab, in Naira and US dollars',
   lead: (asOf: string, timeZone: string) =>
-    `From a snapshot as of ${asOf} (${timeZone}), rebuilt every night. Every figure on this page comes from the free JSON API below.`,
+    `From a snapshot as of ${asOf} (${timeZone}), rebuilt every night. Every figure on this page comes from the free JSON API (see the developers' page).`,
   nisabTitle: 'Nisab: the least wealth on which zakat is due',
   loading: "Loading today's figures…",
   goldStandard: 'Gold standard',
@@ -241,7 +241,37 @@ export const page = {
   sourcesIntroHtml: (link: string, path: string) =>
     `Where the figures come from (${link}, also <code>GET ${path}</code>, describes each; every figure above names its own):`,
   rulesNote: 'Rules: compiled from the sources each rule names. Ask a scholar you trust about your own case.',
-  noscript: 'The figures, chart and calculator need JavaScript; the API itself works without it.',
+  noscript: 'The figures above need no JavaScript; the chart, the hawl lookup and the calculator do.',
+  // ---- Issue 32: the figures without scripts, offline, the printout, the developers' page (page/figures.ts, sw.ts) ----
+  /** The printout's age (page/figures.ts printAge); `days` from the rate's day to `date`. */
+  printout: {
+    printedOn: (date: string, rateDate: string, days: number, shown: string) =>
+      days === 0
+        ? `Printed on ${date}, the day of the rate.`
+        : `Printed on ${date}: the rate is of ${rateDate}, ${shown} ${days === 1 ? 'day' : 'days'} before.`,
+    /** With scripts off the page cannot know the day it is printed: it says the day the figures are for. */
+    figuresFor: (date: string, rateDate: string, days: number, shown: string) =>
+      days === 0
+        ? `Figures for ${date}, at the rate of that day.`
+        : `Figures for ${date}, at the rate of ${rateDate}, ${shown} ${days === 1 ? 'day' : 'days'} before.`,
+    stale: (_rateDate: string, days: number, shown: string) =>
+      `Warning: this rate is ${shown} ${days === 1 ? 'day' : 'days'} old. Gold and silver prices move; check today's figures before you rely on these.`,
+  },
+  /** Shown when the page opens with no network, from what the device kept (sw.ts); `days` counted to the device's own day. */
+  offline: (rateDate: string, days: number, shown: string) =>
+    `You are offline: these are the figures this device kept when the page was last opened. Their rate is of ${rateDate}, ${shown} ${days === 1 ? 'day' : 'days'} before today.`,
+  navSources: 'Sources',
+  navDevelopers: 'For developers',
+  /** The link from the payers' page to /developers/. */
+  developersLink: 'For developers: the free JSON API with live examples, the widget for your website, and the full list of sources.',
+  developersTitle: 'For developers: the Nisab API, the widget and the sources',
+  developersDescription:
+    'The free JSON API of daily gold and silver rates and Zakat Nisab rules: examples with live answers, the widget for your website, and every source.',
+  backToPage: 'Back to the Nisab page',
+  /** The widget under a Content-Security-Policy (test/site/widget.test.ts loads it under this very policy). */
+  embedCspIntro:
+    "If your site sends a Content-Security-Policy, it must allow this site in two directives: script-src (to load widget.js) and connect-src (for the figures the widget asks for). A policy of default-src 'self' becomes:",
+  embedCspMeta: 'Or, if your policy is in a <meta> tag:',
 };
 
 /** The hawl lookup (page/hawl.ts, its own module assets/hawl-LANG.js, loaded at the first lookup). */

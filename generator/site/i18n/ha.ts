@@ -49,7 +49,7 @@ export const page: PageStrings = {
   heading: (date) => `Nisabin zakka na ${date}, a Naira da Dalar Amurka`,
   headingNoRate: 'Nisabin zakka, a Naira da Dalar Amurka',
   lead: (asOf, timeZone) =>
-    `Daga bayanan da aka tattara zuwa ${asOf} (${timeZone}), ana sabunta su kowane dare. Duk alƙaluman wannan shafi daga API na JSON kyauta da ke ƙasa suke.`,
+    `Daga bayanan da aka tattara zuwa ${asOf} (${timeZone}), ana sabunta su kowane dare. Duk alƙaluman wannan shafi daga API na JSON kyauta suke (duba shafin masu shirye-shirye).`,
   nisabTitle: 'Nisabi: mafi ƙarancin dukiyar da zakka take wajaba a kanta',
   loading: 'Ana ɗauko alƙaluman yau…',
   goldStandard: "Ma'aunin zinariya",
@@ -226,7 +226,28 @@ export const page: PageStrings = {
   sourcesIntroHtml: (link, path) =>
     `Inda alƙaluman suka fito (${link}, da kuma <code>GET ${path}</code>, yana bayyana kowace majiya; kowane adadi na sama ya ambaci tasa):`,
   rulesNote: 'Dokoki: an tattara su daga majiyoyin da kowace doka ta ambata. Ka tambayi malamin da ka amince da shi game da halinka.',
-  noscript: 'Alƙaluma, jadawali da lissafin suna buƙatar JavaScript; API ɗin kansa yana aiki ba tare da shi ba.',
+  noscript: 'Alƙaluman da ke sama ba sa buƙatar JavaScript; jadawali, binciken hawli da lissafin suna buƙata.',
+  // ---- Issue 32: the figures without scripts, offline, the printout, the developers' page (page/figures.ts, sw.ts) ----
+  printout: {
+    printedOn: (date, rateDate, days, shown) =>
+      days === 0 ? `An buga a ranar ${date}, ranar farashin.` : `An buga a ranar ${date}: farashin na ranar ${rateDate} ne, kwanaki ${shown} kafin haka.`,
+    figuresFor: (date, rateDate, days, shown) =>
+      days === 0 ? `Alƙaluman ranar ${date}, da farashin ranar.` : `Alƙaluman ranar ${date}, da farashin ranar ${rateDate}, kwanaki ${shown} kafin haka.`,
+    stale: (_rateDate, _days, shown) =>
+      `Gargaɗi: wannan farashin ya kai kwanaki ${shown}. Farashin zinariya da azurfa yana canjawa; duba alƙaluman yau kafin ka dogara da waɗannan.`,
+  },
+  offline: (rateDate, _days, shown) =>
+    `Ba ka da intanet: waɗannan alƙaluman da wannan na'ura ta ajiye ne lokacin da aka buɗe shafin na ƙarshe. Farashinsu na ranar ${rateDate} ne, kwanaki ${shown} kafin yau.`,
+  navSources: 'Majiyoyi',
+  navDevelopers: 'Ga masu shirye-shirye',
+  developersLink: 'Ga masu shirye-shirye: API na JSON kyauta tare da misalai masu amsa kai tsaye, kayan sanyawa a shafinka, da cikakken jerin majiyoyi.',
+  developersTitle: 'Ga masu shirye-shirye: API na Nisabi, kayan sanyawa a shafi da majiyoyi',
+  developersDescription:
+    'API na JSON kyauta na farashin zinariya da azurfa na kullum da dokokin Nisabin zakka: misalai masu amsa kai tsaye, kayan sanyawa a shafinka, da kowace majiya.',
+  backToPage: 'Koma shafin Nisabi',
+  embedCspIntro:
+    "Idan shafinka yana aika Content-Security-Policy, dole ne ya amince da wannan shafi a cikin umarni biyu: script-src (don ɗauko widget.js) da connect-src (don alƙaluman da yake tambaya). Dokar default-src 'self' za ta zama:",
+  embedCspMeta: 'Ko kuma, idan dokarka tana cikin alamar <meta>:',
 };
 
 export const hawl: HawlStrings = {

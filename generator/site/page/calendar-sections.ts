@@ -4,15 +4,24 @@
 // print style sheet prints) and the hawl lookup (#hawl, page/hawl.ts).
 import type { CalendarStrings, HawlStrings, PageStrings } from '../i18n/catalogue.ts';
 import { escapeHtml } from './escape-html.ts';
+import type { Figures } from './figures.ts';
+import { noticeAge, noticeDated, noticeSource, noticeTable } from './notice.ts';
+import type { PageWords } from './words.ts';
 
-export function noticeSection(t: PageStrings): string {
+/** The notice with the build's figures in it (page/notice.ts writes the same on the API's answer); printed with its age as of the as-of date until the script dates it by the day printed. */
+export function noticeSection(t: PageStrings, figures: Figures, words: PageWords): string {
   const n = t.notice;
+  const dated = noticeDated(figures, words);
+  const data = Object.entries(dated?.data ?? {})
+    .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+    .join('');
   return `<section id="notice" aria-labelledby="notice-title">
   <h2 id="notice-title">${escapeHtml(n.title)}</h2>
-  <p id="notice-date" class="dated"></p>
+  <p id="notice-date" class="dated"${data}>${escapeHtml(dated?.text ?? '')}</p>
+  <p id="notice-age" class="print-only">${noticeAge(figures, figures.asOf, false, words)}</p>
   <p>${escapeHtml(n.intro)}</p>
-  <div class="scroll"><table id="notice-table" class="notice"><tbody><tr><td>${escapeHtml(t.loading)}</td></tr></tbody></table></div>
-  <p class="small">${escapeHtml(n.notNmcn)} <span id="notice-source"></span></p>
+  <div class="scroll"><table id="notice-table" class="notice">${noticeTable(figures, words)}</table></div>
+  <p class="small">${escapeHtml(n.notNmcn)} <span id="notice-source">${noticeSource(figures)}</span></p>
   <p id="notice-printed" class="small print-only"></p>
   <button type="button" id="notice-print" class="no-print" hidden>${escapeHtml(n.print)}</button>
 </section>`;

@@ -1,9 +1,13 @@
-// The pages of the site, rendered at build time: the landing page in each
-// language of i18n/catalogue.ts (its figures, chart, calculator and examples are
-// filled in by assets/page.js from the API itself, in the page's language) and
-// the API reference (openapi.json rendered by Redoc).
-// The build writes the as-of date and coverage into the page, so it says what
-// it holds before any script runs.
+// The pages of the site, rendered at build time: the payers' page in each
+// language of i18n/catalogue.ts, the developers' page beside it, and the API
+// reference (openapi.json rendered by Redoc).
+// The build writes today's figures into the payers' page (the Nisab, the dollar,
+// the old-rate warning and NMCN's notice: page/figures.ts, from the snapshot's
+// own /nisab and /rates/latest files), so a phone with scripts off shows them;
+// assets/page-LANG.js then asks the API and writes the same markup on its answer,
+// and adds the hawl lookup, the calculator and the chart. The gold Nisab comes
+// early in the file (first 14,600 gzipped bytes: the first round trip), the
+// script's settings at the end.
 import { BASES, ENDPOINTS } from '../../core/endpoints.ts';
 import { paths } from '../../core/layout.ts';
 import type { Meta, Source, Subcategory } from '../../core/schemas.ts';
@@ -18,6 +22,8 @@ const WIDGET_CATALOGUES = { en: enWidget, ha: haWidget, ar: arWidget } as const;
 import { formats } from '../i18n/format.ts';
 import { hawlSection, noticeSection } from './calendar-sections.ts';
 import { escapeHtml as escape } from './escape-html.ts';
+import { dollarText, nisabCards, staleText, type Figures } from './figures.ts';
+import type { PageWords } from './words.ts';
 
 const HEAD = (title: string, description: string, extra = '', lang: Lang = 'en') => `<!doctype html>
 <html lang="${lang}" dir="${LANGUAGE_INFO[lang].dir}">
@@ -41,13 +47,16 @@ function credits(sources: Source[]): string {
 
 /** The path of the landing page of each language under the snapshot root. */
 export const LANDING_FILES: { [L in Lang]: string } = { en: 'index.html', ha: 'ha/index.html', ar: 'ar/index.html' };
+/** The developers' page of each language: the API's examples, the widget's code, every source. */
+export const DEVELOPER_FILES: { [L in Lang]: string } = { en: 'developers/index.html', ha: 'ha/developers/index.html', ar: 'ar/developers/index.html' };
+export const developersPath = (lang: Lang) => `${LANGUAGE_INFO[lang].path}developers/`;
 
 /** Links to the page in every language, each named in its own language; the current one marked. */
-function languageSwitch(lang: Lang, label: string): string {
+function languageSwitch(lang: Lang, label: string, path: (lang: Lang) => string = (l) => LANGUAGE_INFO[l].path): string {
   const links = LANGUAGES.map((other) => {
     const info = LANGUAGE_INFO[other];
     const current = other === lang ? ' aria-current="page"' : '';
-    return `<a href="${info.path}" hreflang="${other}" lang="${other}" dir="${info.dir}"${current}>${escape(info.name)}</a>`;
+    return `<a href="${path(other)}" hreflang="${other}" lang="${other}" dir="${info.dir}"${current}>${escape(info.name)}</a>`;
   });
   return `<nav class="languages" aria-label="${escape(label)}">${links.join(' ')}</nav>`;
 }
@@ -56,22 +65,32 @@ function languageSwitch(lang: Lang, label: string): string {
 export const embedCode = (origin: string, lang: Lang) =>
   `<div data-nisab-widget data-lang="${lang}" data-currency="NGN"></div>\n<script src="${origin}/widget.js" async></script>`;
 
-/** The landing page in one language (docs/API.md §9): the same figures, the words of its catalogue. */
-export function landingPage(meta: Meta, sources: Source[], subcategories: Subcategory[], lang: Lang = 'en'): string {
+/**
+ * What a site with a Content-Security-Policy must allow for the widget: our
+ * origin in script-src (widget.js) and connect-src (its /api/v1 questions). Its
+ * style is a constructed style sheet, which style-src does not govern.
+ * test/site/widget.test.ts loads the widget under this policy.
+ */
+export const embedPolicy = (origin: string) => `default-src 'self'; script-src 'self' ${origin}; connect-src 'self' ${origin}`;
+
+/** The settings the page's script reads (at the end of the page: the figures come first in its bytes). */
+function configScript(config: object): string {
+  // JSON in a <script>: "<" escaped, so no text in it can close the element.
+  return `<script type="application/json" id="config">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+}
+
+/** The snapshot's /nisab answer and the metals' newest rates, as the build read them from its own files. */
+export type PageFigures = Pick<Figures, 'rules' | 'rates'>;
+
+/** The payers' page in one language (docs/API.md §9): today's figures, NMCN's notice, the hawl lookup, the calculator, the chart. */
+export function landingPage(meta: Meta, sources: Source[], subcategories: Subcategory[], lang: Lang, figures: PageFigures): string {
   const { page: t, calendar, hawl } = PAGE_CATALOGUES[lang];
   const r = RESULT_CATALOGUES[lang].inputs;
   const format = formats(calendar);
+  const words: PageWords = { t, calendar, format };
   const gold = meta.subcategories.find((s) => s.sctID === meta.defaultSubcategoryID);
-  const coverage = meta.subcategories
-    .filter((s) => s.count > 0)
-    .map((s) => `<li>${escape(t.coverage(s.sctSlug, String(s.sctID), format.number(s.count, 0), s.firstDate!, s.lastDate!))}</li>`)
-    .join('\n');
-  // The examples come from the endpoint table, so a new endpoint shows up here by itself; each is titled by the catalogue.
-  const titles = t.examples as { [path: string]: string };
-  const examples = ENDPOINTS.flatMap((e) => e.examples.map((query) => (query ? `${e.path}?${query}` : e.path))).map((path) => ({
-    path,
-    title: titles[path] ?? '',
-  }));
+  const shown: Figures = { ...figures, subcategories, sources, defaultSubcategoryID: meta.defaultSubcategoryID, asOf: meta.asOf };
+  const stale = staleText(shown, words);
   const config = {
     lang,
     asOf: meta.asOf,
@@ -80,7 +99,6 @@ export function landingPage(meta: Meta, sources: Source[], subcategories: Subcat
     defaultSubcategoryID: meta.defaultSubcategoryID,
     firstDate: gold?.firstDate ?? null,
     lastDate: gold?.lastDate ?? null,
-    examples,
   };
   const alternates = LANGUAGES.map((other) => `<link rel="alternate" hreflang="${other}" href="${LANGUAGE_INFO[other].path}">`).join('\n');
   const radio = (name: string, value: string, text: string, checked = false) =>
@@ -103,55 +121,26 @@ export function landingPage(meta: Meta, sources: Source[], subcategories: Subcat
 <header class="top">
   <p class="brand">${escape(t.brand)}</p>
   <nav aria-label="${escape(t.sections)}">
-    <a href="#nisab">${escape(t.navNisab)}</a> <a href="#notice">${escape(t.notice.nav)}</a> <a href="#hawl">${escape(hawl.nav)}</a> <a href="#chart">${escape(t.navChart)}</a> <a href="#calculator">${escape(t.navCalculator)}</a> <a href="#embed">${escape(t.navEmbed)}</a> <a href="#api">${escape(t.navApi)}</a> <a href="/reference.html">${escape(t.navReference)}</a>
+    <a href="#nisab">${escape(t.navNisab)}</a> <a href="#notice">${escape(t.notice.nav)}</a> <a href="#hawl">${escape(hawl.nav)}</a> <a href="#calculator">${escape(t.navCalculator)}</a> <a href="#chart">${escape(t.navChart)}</a> <a href="${developersPath(lang)}">${escape(t.navDevelopers)}</a>
   </nav>
   ${languageSwitch(lang, t.language)}
 </header>
-<main id="main" data-config="${escape(JSON.stringify(config))}">
+<main id="main">
 <h1${gold?.lastDate ? ` data-date="${gold.lastDate}"` : ''}>${escape(heading)}</h1>
 <p class="lead">${escape(t.lead(format.date(meta.asOf), meta.timeZone))}</p>
-<div id="stale" class="warning" role="alert" hidden></div>
+<div id="offline" class="warning" role="status" hidden></div>
+<div id="stale" class="warning" role="alert"${stale ? '' : ' hidden'}>${stale ? escape(stale) : ''}</div>
 
 <section id="nisab" aria-labelledby="nisab-title">
   <h2 id="nisab-title">${escape(t.nisabTitle)}</h2>
   <p id="nisab-explain">${escape(WIDGET_CATALOGUES[lang].explain)}</p>
-  <div id="nisab-cards" class="cards" aria-live="polite"><p>${escape(t.loading)}</p></div>
-  <p id="nisab-rate" class="small"></p>
+  <div id="nisab-cards" class="cards" aria-live="polite">${nisabCards(shown, words)}</div>
+  <p id="nisab-rate" class="small">${escape(dollarText(shown, words))}</p>
 </section>
 
-${noticeSection(t)}
+${noticeSection(t, shown, words)}
 
 ${hawlSection(hawl, calendar, meta.asOfHijri)}
-
-<section id="chart" aria-labelledby="chart-title">
-  <h2 id="chart-title">${escape(t.chartTitle)}</h2>
-  <form id="chart-controls" class="controls" novalidate>
-    <fieldset>
-      <legend>${escape(t.pricePerGramIn)}</legend>
-      ${radio('currency', 'naira', t.currencyNaira, true)}
-      ${radio('currency', 'usd', t.currencyUsd)}
-    </fieldset>
-    <fieldset>
-      <legend>${escape(t.range)}</legend>
-      ${radio('range', '1m', t.range1m)}
-      ${radio('range', '1y', t.range1y)}
-      ${radio('range', '10y', t.range10y, true)}
-      ${radio('range', 'all', t.rangeAll)}
-      ${radio('range', 'custom', t.rangeCustom)}
-    </fieldset>
-    <fieldset id="custom-range" class="dates" hidden>
-      <legend>${escape(t.fromTo)}</legend>
-      <label>${escape(t.from)} <input type="date" name="from" min="${config.firstDate ?? ''}" max="${config.lastDate ?? ''}"></label>
-      <label>${escape(t.to)} <input type="date" name="to" min="${config.firstDate ?? ''}" max="${config.lastDate ?? ''}"></label>
-      <button type="submit">${escape(t.show)}</button>
-    </fieldset>
-  </form>
-  <figure>
-    <div id="chart-plot" class="plot" role="img" aria-label="${escape(t.chartLabel)}"></div>
-    <figcaption id="chart-caption" aria-live="polite"></figcaption>
-  </figure>
-  <p class="small">${t.drawnFromHtml('<code id="chart-query"></code>')}</p>
-</section>
 
 <section id="calculator" aria-labelledby="calculator-title">
   <h2 id="calculator-title">${escape(t.calculatorTitle)}</h2>
@@ -229,11 +218,94 @@ ${hawlSection(hawl, calendar, meta.asOfHijri)}
   <div id="zakat-result" aria-live="polite"></div>
 </section>
 
+<section id="chart" aria-labelledby="chart-title">
+  <h2 id="chart-title">${escape(t.chartTitle)}</h2>
+  <form id="chart-controls" class="controls" novalidate>
+    <fieldset>
+      <legend>${escape(t.pricePerGramIn)}</legend>
+      ${radio('currency', 'naira', t.currencyNaira, true)}
+      ${radio('currency', 'usd', t.currencyUsd)}
+    </fieldset>
+    <fieldset>
+      <legend>${escape(t.range)}</legend>
+      ${radio('range', '1m', t.range1m)}
+      ${radio('range', '1y', t.range1y)}
+      ${radio('range', '10y', t.range10y, true)}
+      ${radio('range', 'all', t.rangeAll)}
+      ${radio('range', 'custom', t.rangeCustom)}
+    </fieldset>
+    <fieldset id="custom-range" class="dates" hidden>
+      <legend>${escape(t.fromTo)}</legend>
+      <label>${escape(t.from)} <input type="date" name="from" min="${config.firstDate ?? ''}" max="${config.lastDate ?? ''}"></label>
+      <label>${escape(t.to)} <input type="date" name="to" min="${config.firstDate ?? ''}" max="${config.lastDate ?? ''}"></label>
+      <button type="submit">${escape(t.show)}</button>
+    </fieldset>
+  </form>
+  <figure>
+    <div id="chart-plot" class="plot" role="img" aria-label="${escape(t.chartLabel)}"></div>
+    <figcaption id="chart-caption" aria-live="polite"></figcaption>
+  </figure>
+  <p class="small">${t.drawnFromHtml('<code id="chart-query"></code>')}</p>
+</section>
+
+<p id="developers" class="small"><a href="${developersPath(lang)}">${escape(t.developersLink)}</a></p>
+</main>
+<footer>
+<p>${t.sourcesIntroHtml(`<a href="${developersPath(lang)}#sources">${paths.sources}</a>`, `${BASES[0]}/sources`)}</p>
+<p>${escape(t.rulesNote)}</p>
+</footer>
+<noscript><p class="warning">${escape(t.noscript)}</p></noscript>
+${configScript(config)}
+</body>
+</html>
+`;
+}
+
+/** The developers' page in one language: the widget's code (with the policy a site needs), the API's examples with live answers, every source. */
+export function developersPage(meta: Meta, sources: Source[], lang: Lang): string {
+  const { page: t, calendar } = PAGE_CATALOGUES[lang];
+  const format = formats(calendar);
+  const coverage = meta.subcategories
+    .filter((s) => s.count > 0)
+    .map((s) => `<li>${escape(t.coverage(s.sctSlug, String(s.sctID), format.number(s.count, 0), s.firstDate!, s.lastDate!))}</li>`)
+    .join('\n');
+  // The examples come from the endpoint table, so a new endpoint shows up here by itself; each is titled by the catalogue.
+  const titles = t.examples as { [path: string]: string };
+  const examples = ENDPOINTS.flatMap((e) => e.examples.map((query) => (query ? `${e.path}?${query}` : e.path))).map((path) => ({
+    path,
+    title: titles[path] ?? '',
+  }));
+  const alternates = LANGUAGES.map((other) => `<link rel="alternate" hreflang="${other}" href="${developersPath(other)}">`).join('\n');
+  return `${HEAD(
+    t.developersTitle,
+    t.developersDescription,
+    `${alternates}
+<link rel="stylesheet" href="/assets/page.css">
+<script type="module" src="/assets/developers-${lang}.js"></script>
+`,
+    lang,
+  )}
+<body>
+<a class="skip" href="#main">${escape(t.skip)}</a>
+<header class="top">
+  <p class="brand"><a href="${LANGUAGE_INFO[lang].path}">${escape(t.brand)}</a></p>
+  <nav aria-label="${escape(t.sections)}">
+    <a href="${LANGUAGE_INFO[lang].path}">${escape(t.backToPage)}</a> <a href="#embed">${escape(t.navEmbed)}</a> <a href="#api">${escape(t.navApi)}</a> <a href="/reference.html">${escape(t.navReference)}</a> <a href="#sources">${escape(t.navSources)}</a>
+  </nav>
+  ${languageSwitch(lang, t.language, developersPath)}
+</header>
+<main id="main">
+<h1>${escape(t.developersTitle)}</h1>
+
 <section id="embed" aria-labelledby="embed-title">
   <h2 id="embed-title">${escape(t.embedTitle)}</h2>
   <p>${escape(t.embedIntro)}</p>
   <pre><code id="embed-code" data-lang="${lang}">${escape(embedCode('https://HOST', lang))}</code></pre>
   <button type="button" id="embed-copy">${escape(t.copyEmbed)}</button>
+  <p id="embed-csp-intro">${escape(t.embedCspIntro)}</p>
+  <pre><code id="embed-csp">Content-Security-Policy: ${escape(embedPolicy('https://HOST'))}</code></pre>
+  <p>${escape(t.embedCspMeta)}</p>
+  <pre><code id="embed-csp-meta">${escape(`<meta http-equiv="Content-Security-Policy" content="${embedPolicy('https://HOST')}">`)}</code></pre>
 </section>
 
 <section id="api" aria-labelledby="api-title">
@@ -245,15 +317,17 @@ ${coverage}
   </ul>
   <div id="examples"></div>
 </section>
-</main>
-<footer>
-<p>${t.sourcesIntroHtml(`<a href="/${paths.sources}">${paths.sources}</a>`, `${BASES[0]}/sources`)}</p>
-<ul id="sources-list">
+
+<section id="sources" aria-labelledby="sources-title">
+  <h2 id="sources-title">${escape(t.navSources)}</h2>
+  <p>${t.sourcesIntroHtml(`<a href="/${paths.sources}">${paths.sources}</a>`, `${BASES[0]}/sources`)}</p>
+  <ul id="sources-list">
 ${credits(sources)}
-</ul>
-<p>${escape(t.rulesNote)}</p>
-</footer>
-<noscript><p class="warning">${escape(t.noscript)}</p></noscript>
+  </ul>
+  <p>${escape(t.rulesNote)}</p>
+</section>
+</main>
+${configScript({ lang, examples })}
 </body>
 </html>
 `;

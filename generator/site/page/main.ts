@@ -1,16 +1,18 @@
-// The landing page's script, bundled once per language (assets/page-LANG.js).
-// It asks the API of the site it is served from, through the same typed client
-// app builders use, so every figure is the API's own answer. The first render
-// (today's Nisab) asks three things: /nisab and the two metals' newest rates;
-// the chart's module and ranges come after it, each example's answer when it
-// is opened (scripts/bench-page.ts measures it).
+// The payers' page's script, bundled once per language (assets/page-LANG.js).
+// The build already wrote today's figures into the page (page/figures.ts); this
+// asks the API of the site it is served from, through the same typed client app
+// builders use, and writes the same markup on its answer (a page kept offline by
+// the service worker, sw.ts, says how old its figures are). The first render
+// asks three things: /nisab and the two metals' newest rates; the chart's module
+// and ranges come after it (scripts/bench-page.ts measures it).
 import type uPlot from 'uplot';
 import { el } from './element.ts';
+import { dollarText, nisabCards, rateAge, staleText, type Figures } from './figures.ts';
 import { withGaps } from './gaps.ts';
 import { showNotice } from './notice.ts';
-import { OLD_RATE_AFTER_DAYS } from './rate-age.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
-import type { Meta, NisabRule, Rate, RateInCurrency, Source, SourceFigure, Subcategory } from '../../../client/src/types.ts';
+import type { Meta, Rate, RateInCurrency, Source, Subcategory } from '../../../client/src/types.ts';
+import { daysBetween } from '../../core/dates.ts';
 import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
 import { BASES } from '../../core/endpoints.ts';
 import { paths } from '../../core/layout.ts';
@@ -40,14 +42,18 @@ interface Config {
   defaultSubcategoryID: number;
   firstDate: string | null;
   lastDate: string | null;
-  /** Requests to show with their live answers (path and query under /api/v1), from the endpoint table. */
-  examples: { path: string; title: string }[];
 }
 
-const main = document.getElementById('main')!;
-const config = JSON.parse(main.dataset.config!) as Config;
+const config = JSON.parse(document.getElementById('config')!.textContent!) as Config;
 // On a plain static host (no /api/v1) the client answers from the snapshot's files under /v1/.
-const api = createClient({ fallbackBaseUrls: [`${location.origin}${BASES[1]}`], staticRoot: location.origin });
+/** Set once an answer comes from what the service worker kept, with no network (sw.ts marks it with this header). */
+let keptAnswer = false;
+const keptFetch: typeof fetch = (input, init) =>
+  fetch(input, init).then((response) => {
+    if (response.headers.has('x-nisab-kept')) keptAnswer = true;
+    return response;
+  });
+const api = createClient({ fallbackBaseUrls: [`${location.origin}${BASES[1]}`], staticRoot: location.origin, fetch: keptFetch });
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 // Every word of the page from its language's catalogue (i18n/), every figure and date through its formats.
@@ -55,79 +61,40 @@ const t = PAGE_LANG === 'ha' ? haPage : PAGE_LANG === 'ar' ? arPage : enPage;
 const calendar = PAGE_LANG === 'ha' ? haCalendar : PAGE_LANG === 'ar' ? arCalendar : enCalendar;
 const resultWords = PAGE_LANG === 'ha' ? haResult : PAGE_LANG === 'ar' ? arResult : enResult;
 const format = formats(calendar);
+const words = { t, calendar, format };
 const naira = { format: (n: number) => format.money(n, 'NGN') };
 const usd = { format: (n: number) => format.money(n, 'USD') };
 
 // ---- Nisab today -------------------------------------------------------------
 
-// Both Hijri dates: Umm al-Qura always, Nigeria's where the month's declaration is in the data (docs/calendar.md).
-const rateDateText = (rate: Rate) =>
-  [
-    format.date(rate.drtDate),
-    t.hijriIn(format.hijri(rate.drtHijriDate), calendar.ummAlQura),
-    ...(rate.drtHijriDateNigeria ? [t.hijriIn(format.hijri(rate.drtHijriDateNigeria), calendar.nigeria)] : []),
-  ].join(' · ');
-
-/** What a source's figure is, in a few words (the record's date means a different thing for each). */
-const FIGURE_WORDS: Record<SourceFigure, string> = t.figure;
-
-/** A figure's source by name, linked to where it is published, as GET /sources describes it. */
-function sourceText(sources: Map<string, Source>, id: string, testid: string): HTMLElement {
-  const source = sources.get(id);
-  // The build checks every rate's source against the list; an unknown id is shown as it is.
-  if (!source) return el('span', { 'data-testid': testid, 'data-source': id }, id);
-  const name = source.srcURL ? el('a', { href: source.srcURL, rel: 'noopener' }, source.srcName) : el('span', {}, source.srcName);
-  return el('span', { 'data-testid': testid, 'data-source': source.srcID }, name, ` (${FIGURE_WORDS[source.srcFigure]})`);
+/** Writes the figures of the API's answer where the build wrote its own (the same markup: page/figures.ts). */
+function showNisab(figures: Figures) {
+  $('nisab-cards').innerHTML = nisabCards(figures, words);
+  $('nisab-rate').textContent = dollarText(figures, words);
+  const stale = staleText(figures, words);
+  const warning = $('stale');
+  warning.textContent = stale ?? '';
+  warning.hidden = stale === null;
 }
 
-function nisabCard(title: string, rule: NisabRule, rate: Rate | undefined, slug: string, sources: Map<string, Source>): HTMLElement {
-  const value = (n: number | null, money: { format(n: number): string }) => (n === null ? t.notAvailable : money.format(n));
-  const carried = rate && rate.drtNairaDate !== rate.drtDate ? t.carriedFrom(format.date(rate.drtNairaDate)) : '';
-  const metal = slug === 'gold' ? calendar.gold : calendar.silver;
-  const grams = format.number(rule.nsbThreshold ?? 0, 0);
-  return el(
-    'article',
-    { class: 'card', 'data-standard': slug },
-    el('h3', {}, title),
-    el('p', { class: 'big', 'data-testid': `nisab-${slug}-naira`, 'data-value': String(rule.nsbValueInNaira) }, value(rule.nsbValueInNaira, naira)),
-    el('p', { 'data-testid': `nisab-${slug}-usd`, 'data-value': String(rule.nsbValueInUSD) }, value(rule.nsbValueInUSD, usd)),
-    el('p', { class: 'small' }, rate ? t.thresholdAt(grams, metal, naira.format(rate.drtInNaira)) : t.thresholdNoPrice(grams, metal)),
-    el(
-      'p',
-      { class: 'small', 'data-testid': `rate-date-${slug}` },
-      t.rateOf(rate ? rateDateText(rate) : rule.nsbRateDate ? format.date(rule.nsbRateDate) : t.noDate),
-    ),
-    ...(rate
-      ? [
-          el('p', { class: 'small' }, t.priceSource, sourceText(sources, rate.drtPriceSource, `source-${slug}-price`)),
-          el('p', { class: 'small' }, t.nairaSource, sourceText(sources, rate.drtNairaSource, `source-${slug}-naira`), carried),
-        ]
-      : []),
-  );
+/** The browser's own day, YYYY-MM-DD in its time zone. */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-async function showNisab(published: Published, sources: Map<string, Source>) {
-  const cards = $('nisab-cards');
-  cards.replaceChildren();
-  for (const [slug, title] of [
-    ['gold', t.goldStandard],
-    ['silver', t.silverStandard],
-  ] as const) {
-    const id = published.subcategories.find((s) => s.sctSlug === slug)?.sctID;
-    const rule = published.rules.find((r) => r.nsbSubcategoryID === id && r.nsbIsDefault);
-    if (id !== undefined && rule) cards.append(nisabCard(title, rule, published.rates.get(id), slug, sources));
+/** With no network the figures are those the device kept (sw.ts): say so, and how old their rate is by the device's clock. */
+function showOffline(figures: Figures) {
+  const age = rateAge(figures);
+  const box = $('offline');
+  if ((navigator.onLine && !keptAnswer) || !age) {
+    box.hidden = true;
+    return;
   }
-  const newest = published.rates.get(config.defaultSubcategoryID);
-  if (!newest) return;
-  // The rate's age is the API's (nsbRateAgeDays, to the as-of date), never the browser's clock's.
-  const rule = published.rules.find((r) => r.nsbSubcategoryID === config.defaultSubcategoryID && r.nsbIsDefault);
-  const age = rule?.nsbRateAgeDays;
-  if (rule?.nsbRateDate && age != null && age > OLD_RATE_AFTER_DAYS) {
-    const stale = $('stale');
-    stale.textContent = t.stale(format.date(rule.nsbRateDate), age, format.number(age, 0), format.date(config.asOf));
-    stale.hidden = false;
-  }
-  $('nisab-rate').textContent = t.dollarWas(naira.format(newest.drtUSDinNaira), format.date(newest.drtNairaDate));
+  const days = Math.max(0, daysBetween(age.date, today()));
+  box.textContent = t.offline(format.date(age.date), days, format.number(days, 0));
+  box.dataset.days = String(days);
+  box.hidden = false;
 }
 
 // ---- Chart ---------------------------------------------------------------------
@@ -392,88 +359,11 @@ function calculate({ published, money: naira, code }: Amounts) {
   );
 }
 
-// ---- Examples ------------------------------------------------------------------
-
-/** A URL that wraps only between its parts on a narrow screen, never inside a date. */
-function wrappingUrl(url: string): DocumentFragment {
-  const fragment = document.createDocumentFragment();
-  url.split(/(?=[?&])/).forEach((part, i) => {
-    if (i > 0) fragment.append(el('wbr'));
-    fragment.append(el('span', { class: 'nobr' }, part));
-  });
-  return fragment;
-}
-
-/** Renders the examples; each one's live answer is asked for when it is opened, never before (the page's weight is the figures'). */
-function showExamples() {
-  const box = $('examples');
-  for (const example of config.examples) {
-    const url = `${location.origin}/api/v1${example.path}`;
-    const curl = el('pre', {}, el('code', {}, 'curl ', "'", wrappingUrl(url), "'"));
-    const js = el('pre', {}, el('code', {}, 'const answer = await (await fetch(', "'", wrappingUrl(url), "'", ')).json();'));
-    const details = el('details', {}, el('summary', {}, t.liveAnswer));
-    const answer = el('pre', { class: 'answer', tabindex: '0', 'aria-label': t.liveAnswerOf(example.path) }, t.answering);
-    const copy = (source: HTMLElement, label: string) => {
-      const button = el('button', { type: 'button' }, label);
-      button.addEventListener('click', () => {
-        void navigator.clipboard?.writeText(source.textContent ?? '').then(() => (button.textContent = t.copied));
-      });
-      return button;
-    };
-    box.append(
-      el(
-        'article',
-        { class: 'example' },
-        el('h3', {}, el('code', {}, 'GET ', wrappingUrl(example.path)), el('br'), example.title),
-        curl,
-        copy(curl, t.copyCurl),
-        js,
-        copy(js, t.copyFetch),
-        details,
-      ),
-    );
-    const show = (head: string, text: string) => {
-      const lines = text.split('\n');
-      answer.dataset.answered = 'true';
-      answer.textContent = `${head}\n${lines.length > 8 ? [...lines.slice(0, 6), t.moreLines(String(lines.length - 8)), ...lines.slice(-2)].join('\n') : text}`;
-    };
-    details.append(answer);
-    let asked = false;
-    details.addEventListener('toggle', () => {
-      if (!details.open || asked) return;
-      asked = true;
-      (async () => {
-        // A static host has no /api/v1 to ask: the answer the page computed from the files instead.
-        if (api.answersFromFiles()) return show(t.answeredFromFiles, JSON.stringify(await api.answer(example.path), null, 1));
-        const response = await fetch(url);
-        show(`HTTP ${response.status}`, await response.text());
-      })().catch((error: Error) => {
-        answer.dataset.answered = 'failed';
-        answer.textContent = t.couldNotAsk(error.message);
-      });
-    });
-  }
-}
-
-// ---- Embed code ----------------------------------------------------------------
-
-/** The widget's code with this site's own origin (the build cannot know the host). */
-function showEmbedCode() {
-  const code = $('embed-code');
-  code.textContent = (code.textContent ?? '').replace('https://HOST', location.origin);
-  const button = $('embed-copy');
-  button.addEventListener('click', () => {
-    void navigator.clipboard?.writeText(code.textContent ?? '').then(() => (button.textContent = t.copied));
-  });
-}
-
 // ---- Start ---------------------------------------------------------------------
 
 async function start(client: NisabClient) {
-  showEmbedCode();
-  showExamples();
+  registerWorker();
   const subcategories = config.subcategories;
-  const words = { t, calendar, format };
   // The hawl lookup: its module, tables and answers are asked at the first lookup (the module already when the form is entered).
   let hawl: Promise<(form: HTMLFormElement) => void> | null = null;
   const loadHawl = () =>
@@ -501,7 +391,6 @@ async function start(client: NisabClient) {
   }
   // Today's Nisab first; the chart (its module and its two ranges) once it is shown.
   const published = await showFigures(client, subcategories);
-  showNotice(published.rules, subcategories, published.rates, words);
   await startChart(subcategories);
   const zakatForm = $<HTMLFormElement>('zakat-form');
   let amounts: Amounts = { code: 'NGN', published, money: naira };
@@ -524,7 +413,10 @@ async function showFigures(client: NisabClient, subcategories: Subcategory[]): P
   const rates = new Map<number, Rate>();
   for (const rate of latest) if (rate) rates.set(rate.drtSubcategoryID, rate);
   const published: Published = { rules, subcategories, rates };
-  await showNisab(published, new Map(sourceList.map((s) => [s.srcID, s])));
+  const figures: Figures = { rules, rates, subcategories, sources: sourceList, defaultSubcategoryID: config.defaultSubcategoryID, asOf: config.asOf };
+  showNisab(figures);
+  showNotice(figures, words);
+  showOffline(figures);
   // The first render's end, for scripts/bench-page.ts: the requests started before it are its cost.
   performance.mark('nisab-shown');
   return published;
@@ -549,7 +441,21 @@ async function startChart(subcategories: Subcategory[]) {
   await redraw();
 }
 
+/**
+ * The service worker that keeps this page, its script and the figures it last
+ * showed for a visit with no network (sw.ts). Its scope is the page's folder;
+ * it answers nothing under /api/ but the page's own figure questions.
+ */
+function registerWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('/sw.js', { scope: location.pathname.replace(/[^/]*$/, '') }).catch(() => {
+    // A host that does not serve /sw.js (or a browser that refuses it) leaves the page as it was: online only.
+  });
+}
+
 function showError(error: Error) {
+  // Offline, what fails is what the device did not keep (the chart, other currencies): #offline already says why.
+  if (!navigator.onLine || keptAnswer) return;
   const stale = $('stale');
   stale.textContent = t.couldNotLoad(error.message);
   stale.hidden = false;

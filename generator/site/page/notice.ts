@@ -4,10 +4,15 @@
 // diyyah of 1,000 dinars), with the Maliki measures in silver dirhams beside
 // them, dated in Nigeria's calendar, Umm al-Qura and the Gregorian one. Every
 // figure is a rule of the /nisab answer the first render already holds: the
-// notice asks nothing more. The print style sheet prints this section alone.
-import type { NisabRule, Rate, Subcategory } from '../../../client/src/types.ts';
+// notice asks nothing more. The print style sheet prints this section alone,
+// with the day it is printed, the rate's age on that day and a warning when it
+// is old (printAge). Its markup is written by the build (page/html.ts) and again
+// by the script on the API's answer, by the same functions (page/figures.ts).
+import type { NisabRule, Subcategory } from '../../../client/src/types.ts';
 import type { PageStrings } from '../i18n/catalogue.ts';
 import { el } from './element.ts';
+import { printAge, rateAge, type Figures } from './figures.ts';
+import { h, markup, type Markup } from './markup.ts';
 import type { PageWords } from './words.ts';
 
 type NoticeWords = PageStrings['notice'];
@@ -39,7 +44,6 @@ export const NOTICE_ROWS: { row: 'nisab' | 'dowry' | 'theft' | 'diyyah'; gold: P
   },
 ];
 
-const $ = (id: string) => document.getElementById(id) as HTMLElement;
 const NMCN = 'National Moonsighting Committee of Nigeria (NMCN)';
 
 function findRule(pick: Pick, rules: NisabRule[], subcategories: Subcategory[]): NisabRule | undefined {
@@ -48,68 +52,107 @@ function findRule(pick: Pick, rules: NisabRule[], subcategories: Subcategory[]):
 }
 
 /** One figure: in Naira, in dollars under it, and its measure in dinars or dirhams and grams. */
-function cell(pick: Pick, rule: NisabRule | undefined, metal: string, label: string, words: PageWords, n: NoticeWords): HTMLElement {
+function cell(pick: Pick, rule: NisabRule | undefined, metal: string, label: string, words: PageWords, n: NoticeWords): Markup {
   const { t, format } = words;
-  if (!rule) return el('td', { 'data-rule': '', 'data-label': label }, t.notAvailable);
+  if (!rule) return h('td', { 'data-rule': '', 'data-label': label }, t.notAvailable);
   const naira = rule.nsbValueInNaira === null ? t.notAvailable : format.money(rule.nsbValueInNaira, 'NGN');
   const usd = rule.nsbValueInUSD === null ? '' : format.money(rule.nsbValueInUSD, 'USD');
   // The weight as the rule gives it (1.0625 g, not 1.063).
   const grams = format.number(rule.nsbThreshold ?? 0, (String(rule.nsbThreshold ?? 0).split('.')[1] ?? '').length);
-  return el(
+  return h(
     'td',
     { 'data-rule': String(rule.nsbID), 'data-value': String(rule.nsbValueInNaira), 'data-label': label },
-    el('strong', { class: 'figure' }, naira),
-    usd ? el('span', { class: 'small' }, ` · ${usd}`) : '',
-    el('br'),
-    el(
+    h('strong', { class: 'figure' }, naira),
+    usd && h('span', { class: 'small' }, ` · ${usd}`),
+    h('br'),
+    h(
       'span',
       { class: 'small' },
       n.measure(n[pick.measure], grams, metal),
-      ...(rule.nsbSourceURL ? [' ', el('a', { href: rule.nsbSourceURL, rel: 'noopener' }, `(${t.source})`)] : []),
+      rule.nsbSourceURL && ' ',
+      rule.nsbSourceURL && h('a', { href: rule.nsbSourceURL, rel: 'noopener' }, `(${t.source})`),
     ),
   );
 }
 
-/** Fills #notice from the rules and the metals' rates of one /nisab answer (the first render's). */
-export function showNotice(rules: NisabRule[], subcategories: Subcategory[], rates: Map<number, Rate>, words: PageWords): void {
-  const { t, calendar, format } = words;
+/** #notice-date: the gold rate's day in Nigeria's calendar, Umm al-Qura and the Gregorian one, and its data attributes. */
+export function noticeDated(f: Figures, { t, calendar, format }: PageWords): { text: string; data: Record<string, string> } | null {
   const n = t.notice;
-  const goldID = subcategories.find((s) => s.sctSlug === 'gold')?.sctID;
-  const nisab = NOTICE_ROWS[0] && findRule(NOTICE_ROWS[0].gold, rules, subcategories);
-  const rate = goldID === undefined ? undefined : rates.get(goldID);
-  const dated = $('notice-date');
+  const goldID = f.subcategories.find((s) => s.sctSlug === 'gold')?.sctID;
+  const rate = goldID === undefined ? undefined : f.rates.get(goldID);
   if (rate) {
     const nigeria = rate.drtHijriDateNigeria ? t.hijriIn(format.hijri(rate.drtHijriDateNigeria), calendar.nigeria) : n.nigeriaUnknown;
-    dated.textContent = n.dated(nigeria, t.hijriIn(format.hijri(rate.drtHijriDate), calendar.ummAlQura), format.date(rate.drtDate));
-    dated.dataset.date = rate.drtDate;
-    dated.dataset.hijri = rate.drtHijriDate;
-    dated.dataset.hijriNigeria = rate.drtHijriDateNigeria ?? '';
-  } else if (nisab?.nsbRateDate) {
-    dated.textContent = format.date(nisab.nsbRateDate);
-    dated.dataset.date = nisab.nsbRateDate;
+    return {
+      text: n.dated(nigeria, t.hijriIn(format.hijri(rate.drtHijriDate), calendar.ummAlQura), format.date(rate.drtDate)),
+      data: { date: rate.drtDate, hijri: rate.drtHijriDate, 'hijri-nigeria': rate.drtHijriDateNigeria ?? '' },
+    };
   }
+  const nisab = NOTICE_ROWS[0] && findRule(NOTICE_ROWS[0].gold, f.rules, f.subcategories);
+  return nisab?.nsbRateDate ? { text: format.date(nisab.nsbRateDate), data: { date: nisab.nsbRateDate } } : null;
+}
+
+/** The inside of #notice-table: NMCN's four figures and the dirham measures beside them. */
+export function noticeTable(f: Figures, words: PageWords): string {
+  const { t, calendar } = words;
+  const n = t.notice;
   const rows = NOTICE_ROWS.map(({ row, gold, silver }) =>
-    el(
+    h(
       'tr',
       { 'data-row': row },
-      el('th', { scope: 'row' }, n[row]),
-      cell(gold, findRule(gold, rules, subcategories), calendar.gold, n.colGold, words, n),
-      cell(silver, findRule(silver, rules, subcategories), calendar.silver, n.colSilver, words, n),
+      h('th', { scope: 'row' }, n[row]),
+      cell(gold, findRule(gold, f.rules, f.subcategories), calendar.gold, n.colGold, words, n),
+      cell(silver, findRule(silver, f.rules, f.subcategories), calendar.silver, n.colSilver, words, n),
     ),
   );
-  $('notice-table').replaceChildren(
-    el('thead', {}, el('tr', {}, ...[n.colWhat, n.colGold, n.colSilver].map((h) => el('th', { scope: 'col' }, h)))),
-    el('tbody', {}, ...rows),
-  );
-  // NMCN's own notice, as the rule that follows it names it.
+  return markup(h('thead', {}, h('tr', {}, ...[n.colWhat, n.colGold, n.colSilver].map((head) => h('th', { scope: 'col' }, head)))), h('tbody', {}, ...rows));
+}
+
+/** #notice-source: NMCN's own notice, as the rule that follows it names it. */
+export function noticeSource(f: Figures): string {
+  const nisab = NOTICE_ROWS[0] && findRule(NOTICE_ROWS[0].gold, f.rules, f.subcategories);
   const nmcn = nisab?.nsbAuthorities.find((a) => a.name === NMCN);
-  const source = $('notice-source');
-  source.replaceChildren(...(nmcn ? [el('a', { href: nmcn.sourceURL, rel: 'noopener' }, nmcn.name)] : []));
+  return nmcn ? markup(h('a', { href: nmcn.sourceURL, rel: 'noopener' }, nmcn.name)) : '';
+}
+
+/** #notice-age's inside: the rate's age on `on`, and the warning when it is old. */
+export function noticeAge(f: Figures, on: string, printed: boolean, words: PageWords): string {
+  const age = rateAge(f);
+  if (!age) return '';
+  const { text, stale, days } = printAge(age.date, on, printed, words);
+  return markup(h('span', { 'data-days': String(days), 'data-on': on }, text), stale && h('strong', { class: 'print-stale' }, ` ${stale}`));
+}
+
+const $ = (id: string) => document.getElementById(id) as HTMLElement;
+
+/** The browser's own day (the day a printout is made), as YYYY-MM-DD in its time zone. */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** Fills #notice from one /nisab answer and the metals' rates (the first render's), and dates its printout. */
+export function showNotice(f: Figures, words: PageWords): void {
+  const n = words.t.notice;
+  const dated = noticeDated(f, words);
+  const date = $('notice-date');
+  date.textContent = dated?.text ?? '';
+  for (const [name, value] of Object.entries(dated?.data ?? {})) date.setAttribute(`data-${name}`, value);
+  $('notice-table').innerHTML = noticeTable(f, words);
+  $('notice-source').innerHTML = noticeSource(f);
   // The address left to right inside an Arabic sentence (a <bdi>), the sentence's words around it.
   const [before, after] = n.printedFrom('\u0000').split('\u0000');
   $('notice-printed').replaceChildren(before ?? '', el('bdi', { dir: 'ltr' }, `${location.origin}${location.pathname}`), after ?? '');
+  // The day it is printed is the browser's: written now and again just before printing (a page left open overnight).
+  const dateAge = () => {
+    $('notice-age').innerHTML = noticeAge(f, today(), true, words);
+  };
+  dateAge();
+  addEventListener('beforeprint', dateAge);
   const button = $('notice-print');
   button.hidden = false;
-  button.onclick = () => print();
+  button.onclick = () => {
+    dateAge();
+    print();
+  };
   $('notice').dataset.shown = 'true';
 }

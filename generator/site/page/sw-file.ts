@@ -1,0 +1,26 @@
+// /sw.js, written by every build (page/sw.ts): its bytes name the build's
+// content id, so a browser sees a new worker exactly when the snapshot changed,
+// and the same database and as-of date give the same file.
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ENTRY = fileURLToPath(new URL('./sw.ts', import.meta.url));
+/** At the root, so a page's folder (/, /ha/, /ar/) may be its scope. */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
+export async function serviceWorker(contentId: string, metals: readonly number[]): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [ENTRY],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2020',
+    platform: 'browser',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    charset: 'utf8',
+    define: { VERSION: JSON.stringify(contentId), METALS: JSON.stringify(metals) },
+  });
+  return result.outputFiles[0]!.text;
+}

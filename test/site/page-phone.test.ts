@@ -1,0 +1,329 @@
+// The payers' page on a phone (issue 32), in real Chromium against the preview
+// over a snapshot of the real default data (as of 2025-09-21, a rate of that
+// day): the figures are in the HTML itself (scripts off), early in its bytes,
+// and do not move when the script takes over; after one visit the page opens
+// offline with its figures and their age; the printout says the day it is
+// printed and how old its rate is then; the phone page stays short. The oracle
+// is the API's own answer and words written here by hand; the browser's clock
+// is set by each test, never read.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NisabRule } from '../../generator/core/schemas.ts';
+import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
+import { FIRST_RENDER_BUDGET, firstRender } from '../../scripts/site-sizes.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import { fixtureBuild } from '../support/fixture.ts';
+
+let snapshot: DefaultSnapshot;
+let preview: Preview;
+let browser: Browser;
+
+beforeAll(async () => {
+  snapshot = await defaultSnapshot();
+  preview = await startPreview({ dir: snapshot.out, port: 0 });
+  browser = await launchChromium();
+  await mkdir('tmp', { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+  await snapshot?.remove();
+});
+
+async function rules(): Promise<NisabRule[]> {
+  return ((await (await fetch(`${preview.url}/api/v1/nisab`)).json()) as { data: NisabRule[] }).data;
+}
+const defaultOf = (all: NisabRule[], id: number) => all.find((r) => r.nsbSubcategoryID === id && r.nsbIsDefault)!;
+
+// Written by hand from the catalogues' words for the snapshot's day (21 September 2025, 29 Rabi' al-Awwal 1447
+// by Umm al-Qura, 28 Rabi' al-Awwal 1447 as Nigeria declared it) and for a printout 60 days later (20 November 2025).
+const CASES = [
+  {
+    path: '/',
+    notice: "28 Rabi' al-Awwal 1447 AH (Nigeria) · 29 Rabi' al-Awwal 1447 AH (Umm al-Qura) · 21 September 2025",
+    printed:
+      "Printed on 20 November 2025: the rate is of 21 September 2025, 60 days before. Warning: this rate is 60 days old. Gold and silver prices move; check today's figures before you rely on these.",
+    offline: 'You are offline: these are the figures this device kept when the page was last opened. Their rate is of 21 September 2025, 10 days before today.',
+  },
+  {
+    path: '/ha/',
+    notice: "28 ga Rabi'ul Awwal, 1447 BH (Najeriya) · 29 ga Rabi'ul Awwal, 1447 BH (Ummul Qura) · 21 ga Satumba, 2025",
+    printed:
+      'An buga a ranar 20 ga Nuwamba, 2025: farashin na ranar 21 ga Satumba, 2025 ne, kwanaki 60 kafin haka. Gargaɗi: wannan farashin ya kai kwanaki 60. Farashin zinariya da azurfa yana canjawa; duba alƙaluman yau kafin ka dogara da waɗannan.',
+    offline:
+      "Ba ka da intanet: waɗannan alƙaluman da wannan na'ura ta ajiye ne lokacin da aka buɗe shafin na ƙarshe. Farashinsu na ranar 21 ga Satumba, 2025 ne, kwanaki 10 kafin yau.",
+  },
+  {
+    path: '/ar/',
+    notice: '28 ربيع الأول 1447هـ (تقويم نيجيريا) · 29 ربيع الأول 1447هـ (تقويم أم القرى) · 21 سبتمبر 2025م',
+    printed:
+      'طُبع في 20 نوفمبر 2025م: السعر بتاريخ 21 سبتمبر 2025م، قبل ذلك بـ60 يومًا. تنبيه: عمر هذا السعر 60 يومًا. أسعار الذهب والفضة تتغير، فتحقق من أرقام اليوم قبل أن تعتمد على هذه.',
+    offline: 'أنت غير متصل بالإنترنت: هذه هي الأرقام التي حفظها هذا الجهاز عند آخر فتح للصفحة. سعرها بتاريخ 21 سبتمبر 2025م، قبل اليوم بـ10 أيام.',
+  },
+] as const;
+
+describe('the figures without JavaScript (CONTRACT §10)', () => {
+  for (const c of CASES) {
+    it(`${c.path} shows the gold and silver Nisab, the rate's date and NMCN's figures with scripts off`, async () => {
+      const all = await rules();
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(preview.url + c.path);
+      for (const [slug, id] of [
+        ['gold', 1],
+        ['silver', 2],
+      ] as const) {
+        const rule = defaultOf(all, id);
+        expect(Number(await page.getAttribute(`[data-testid=nisab-${slug}-naira]`, 'data-value'))).toBe(rule.nsbValueInNaira);
+        expect((await page.textContent(`[data-testid=nisab-${slug}-naira]`))!.replace(/[^0-9.]/g, '')).toBe(rule.nsbValueInNaira!.toFixed(2));
+        expect(Number(await page.getAttribute(`[data-testid=nisab-${slug}-usd]`, 'data-value'))).toBe(rule.nsbValueInUSD);
+        expect(await page.isVisible(`[data-testid=rate-date-${slug}]`)).toBe(true);
+      }
+      expect(await page.textContent('#notice-date')).toBe(c.notice);
+      // NMCN's four figures (rules 1, 28, 29, 30) and the dirham measures (3, 32, 34, 36), as /nisab values them.
+      const shown = await page.$$eval('#notice-table tbody td', (tds) => tds.map((td) => [Number(td.dataset.rule), Number(td.dataset.value)]));
+      expect(shown).toEqual([1, 3, 28, 32, 29, 34, 30, 36].map((id) => [id, all.find((r) => r.nsbID === id)!.nsbValueInNaira]));
+      expect(await page.isVisible('#stale')).toBe(false);
+      await context.close();
+    });
+
+    it(`${c.path} holds the gold Nisab in its first 14,600 gzipped bytes (the first round trip)`, async () => {
+      const html = Buffer.from(await (await fetch(preview.url + c.path)).arrayBuffer());
+      const gold = defaultOf(await rules(), 1).nsbValueInNaira!;
+      const at = html.indexOf(`data-value="${gold}"`);
+      expect(at).toBeGreaterThan(0);
+      // Everything up to the end of the figure's element, compressed as a server would (zlib's default level).
+      const end = html.indexOf('</p>', at) + 4;
+      expect(gzipSync(html.subarray(0, end)).length).toBeLessThan(14_600);
+    });
+  }
+
+  it('does not move the figures when the script takes over', async () => {
+    const boxes = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${preview.url}/ha/`);
+      if (javaScriptEnabled) await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      const box = await page.$$eval('[data-testid=nisab-gold-naira], [data-testid=nisab-silver-naira], #notice-table', (elements) =>
+        elements.map((e) => {
+          const r = e.getBoundingClientRect();
+          return [Math.round(r.top + scrollY), Math.round(r.height)];
+        }),
+      );
+      await context.close();
+      return box;
+    };
+    expect(await boxes(true)).toEqual(await boxes(false));
+  });
+});
+
+// docs/site.md's and BENCHMARKS.md's first render (scripts/site-sizes.ts) is what Chromium asks before the Nisab is shown.
+describe('the first render', () => {
+  for (const c of CASES) {
+    it(`${c.path} asks what scripts/site-sizes.ts counts, within ${FIRST_RENDER_BUDGET.requests} requests and ${FIRST_RENDER_BUDGET.gzipBytes / 1000} kB gzipped`, async () => {
+      const lang = c.path === '/' ? 'en' : c.path === '/ha/' ? 'ha' : 'ar';
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(preview.url + c.path);
+      await page.waitForFunction(() => performance.getEntriesByName('nisab-shown').length > 0, null, { timeout: 30_000 });
+      const asked = await page.evaluate(() => {
+        const shown = performance.getEntriesByName('nisab-shown')[0]!.startTime;
+        return performance
+          .getEntriesByType('resource')
+          .filter((r) => r.startTime <= shown)
+          .map((r) => r.name.replace(location.origin, ''));
+      });
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      await context.close();
+      const counted = firstRender(lang);
+      expect([c.path, ...asked].sort()).toEqual(counted.map((r) => r.request).sort());
+      expect(counted.length).toBeLessThanOrEqual(FIRST_RENDER_BUDGET.requests);
+      let gzip = 0;
+      for (const { file } of counted) gzip += gzipSync(await readFile(path.join(snapshot.out, file)), { level: 9 }).length;
+      expect(gzip).toBeLessThan(FIRST_RENDER_BUDGET.gzipBytes);
+    });
+  }
+});
+
+describe('offline after one visit (sw.js)', () => {
+  it('/ha/ opens offline with its figures and says how old they are', async () => {
+    const all = await rules();
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'allow' });
+    try {
+      // Ten days after the rate, by the browser's clock (set here, never read).
+      await context.clock.setFixedTime(new Date('2025-10-01T10:00:00+01:00'));
+      const page = await context.newPage();
+      await page.goto(`${preview.url}/ha/`);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      // The worker is installed and controls the page (its scope: the page's folder).
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      expect(scope).toBe(`${preview.url}/ha/`);
+      expect(await page.isVisible('#offline')).toBe(false);
+      await context.setOffline(true);
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(defaultOf(all, 1).nsbValueInNaira);
+      expect(Number(await page.getAttribute('[data-testid=nisab-silver-naira]', 'data-value'))).toBe(defaultOf(all, 2).nsbValueInNaira);
+      expect(await page.textContent('#notice-date')).toBe(CASES[1].notice);
+      expect(await page.textContent('#offline')).toBe(CASES[1].offline);
+      // Nothing else claims the figures could not be loaded.
+      expect(await page.isVisible('#stale')).toBe(false);
+      await page.screenshot({ path: 'tmp/page-ha-offline-390.png', fullPage: true });
+      // Never the API: a navigation under /api/ offline is the browser's own failure, not a kept answer.
+      const api = await page.goto(`${preview.url}/api/v1/nisab`).then(
+        () => 'answered',
+        () => 'failed',
+      );
+      expect(api).toBe('failed');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('English and Arabic each open offline too, with their own words', async () => {
+    for (const c of [CASES[0], CASES[2]]) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'allow' });
+      try {
+        await context.clock.setFixedTime(new Date('2025-10-01T10:00:00+01:00'));
+        const page = await context.newPage();
+        await page.goto(preview.url + c.path);
+        await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+        await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+        await context.setOffline(true);
+        await page.reload();
+        await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+        expect(await page.textContent('#offline')).toBe(c.offline);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
+describe('a new build with the page kept offline', () => {
+  // The default data as of 2025-09-21, then a build of the same database as of 2025-10-29 published over it
+  // (its newest gold rate is of 2025-10-19: the page's heading names that day).
+  it("replaces the kept page and answers with the new build's, never a mix", async () => {
+    const own = await defaultSnapshot();
+    const server = await startPreview({ dir: own.out, port: 0 });
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'allow' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/ha/`);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+      expect(await page.getAttribute('h1', 'data-date')).toBe('2025-09-21');
+      const first = await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('nisab-page-')));
+      expect(first.length).toBe(1);
+
+      await buildSnapshot(fixtureBuild(path.join(path.dirname(own.out), 'source.sqlite'), own.out, { asOf: '2025-10-29' }));
+      const later = ((await (await fetch(`${server.url}/api/v1/nisab`)).json()) as { data: NisabRule[] }).data;
+      // Online, the page is the new build's at once (network first); its new worker takes over and keeps the new set.
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      expect(await page.getAttribute('h1', 'data-date')).toBe('2025-10-19');
+      await page.waitForFunction(
+        async (old) => {
+          const names = (await caches.keys()).filter((name) => name.startsWith('nisab-page-'));
+          return names.length === 1 && names[0] !== old;
+        },
+        first[0],
+        { timeout: 30_000 },
+      );
+      await context.setOffline(true);
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      // The page, its notice and the answers its script asked are all the new build's.
+      expect(await page.getAttribute('h1', 'data-date')).toBe('2025-10-19');
+      expect(await page.getAttribute('#notice-date', 'data-date')).toBe('2025-10-19');
+      expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(defaultOf(later, 1).nsbValueInNaira);
+      expect(await page.isVisible('#offline')).toBe(true);
+    } finally {
+      await context.close();
+      await server.close();
+      await own.remove();
+    }
+  }, 90_000);
+});
+
+describe('the printout (print CSS)', () => {
+  for (const c of CASES) {
+    it(`${c.path} printed 60 days after the rate says so, on one A4 page`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        await context.clock.setFixedTime(new Date('2025-11-20T10:00:00+01:00'));
+        const page = await context.newPage();
+        await page.goto(preview.url + c.path);
+        await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+        await page.emulateMedia({ media: 'print' });
+        expect(await page.isVisible('#notice-age')).toBe(true);
+        expect(await page.textContent('#notice-age')).toBe(c.printed);
+        expect(await page.textContent('#notice-date')).toBe(c.notice);
+        const pdf = await page.pdf({ format: 'A4', printBackground: true });
+        await writeFile(`tmp/notice-60-days${c.path.replace(/\//g, '-')}a4.pdf`, pdf);
+        expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length).toBe(1);
+        await page.emulateMedia({ media: 'screen' });
+        expect(await page.isVisible('#notice-age')).toBe(false);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('with scripts off, prints the day the figures are for and the rate of that day', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${preview.url}/`);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.textContent('#notice-age')).toBe('Figures for 21 September 2025, at the rate of that day.');
+    await context.close();
+  });
+});
+
+describe('the phone page (390 px)', () => {
+  for (const c of CASES) {
+    it(`${c.path} is under 8,000 px tall, the payer's sections first`, async () => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+      await page.goto(preview.url + c.path);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(8_000);
+      const order = await page.$$eval('main > section', (sections) => sections.map((s) => s.id));
+      expect(order).toEqual(['nisab', 'notice', 'hawl', 'calculator', 'chart']);
+      expect(await page.getAttribute('#developers a', 'href')).toBe(`${c.path}developers/`);
+      await page.close();
+    });
+  }
+
+  it("the developers' page shows the widget's code and the policy a site with a CSP needs, with this origin", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await page.goto(`${preview.url}/developers/`);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+    expect(await page.textContent('#embed-code')).toBe(
+      `<div data-nisab-widget data-lang="en" data-currency="NGN"></div>\n<script src="${preview.url}/widget.js" async></script>`,
+    );
+    expect(await page.textContent('#embed-csp')).toBe(
+      `Content-Security-Policy: default-src 'self'; script-src 'self' ${preview.url}; connect-src 'self' ${preview.url}`,
+    );
+    expect(await page.getAttribute('#downloads a', 'href')).toBe('/v1/downloads/index.json');
+    await page.close();
+  });
+});
+
+describe('the same build, the same bytes', () => {
+  it('writes sw.js and the pages from the snapshot alone (a second build of the same day is identical)', async () => {
+    const again = await defaultSnapshot();
+    try {
+      for (const file of ['sw.js', 'index.html', 'ha/index.html', 'ar/index.html', 'developers/index.html']) {
+        expect(await readFile(path.join(again.out, file), 'utf8'), file).toBe(await readFile(path.join(snapshot.out, file), 'utf8'));
+      }
+    } finally {
+      await again.remove();
+    }
+  }, 60_000);
+});
