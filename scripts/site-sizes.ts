@@ -66,6 +66,7 @@ export async function measure(tree: string): Promise<Sizes> {
     ...LANGUAGES.map((lang) => `assets/page-${lang}.js`),
     'assets/page.css',
     ...LANGUAGES.map((lang) => `assets/hawl-${lang}.js`),
+    ...LANGUAGES.map((lang) => `assets/calculator-${lang}.js`),
     'assets/chart.js',
     ...LANGUAGES.map((lang) => DEVELOPER_FILES[lang]),
     ...LANGUAGES.map((lang) => `assets/developers-${lang}.js`),

@@ -18,6 +18,9 @@ export const CHART_MODULE = '/assets/chart.js';
 const HAWL_ENTRY = fileURLToPath(new URL('./page/hawl.ts', import.meta.url));
 /** The hawl lookup's module of each language, imported by the page at the first lookup. */
 export const HAWL_MODULE = (lang: string) => `/assets/hawl-${lang}.js`;
+const CALCULATOR_ENTRY = fileURLToPath(new URL('./page/calculator.ts', import.meta.url));
+/** The calculator's module of each language, imported by the page once today's figures are shown. */
+export const CALCULATOR_MODULE = (lang: string) => `/assets/calculator-${lang}.js`;
 const WIDGET_ENTRY = fileURLToPath(new URL('./widget/widget.ts', import.meta.url));
 const require = createRequire(import.meta.url);
 
@@ -47,10 +50,13 @@ async function pageBundle(): Promise<Map<string, string>> {
         ...common,
         entryPoints: { [`page-${lang}`]: PAGE_ENTRY },
         define: { PAGE_LANG: JSON.stringify(lang) },
-        external: [CHART_MODULE, HAWL_MODULE(lang)],
+        external: [CHART_MODULE, HAWL_MODULE(lang), CALCULATOR_MODULE(lang)],
       }),
     ),
     ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`hawl-${lang}`]: HAWL_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) } })),
+    ...LANGUAGES.map((lang) =>
+      esbuild.build({ ...common, entryPoints: { [`calculator-${lang}`]: CALCULATOR_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) } }),
+    ),
     ...LANGUAGES.map((lang) =>
       esbuild.build({ ...common, entryPoints: { [`developers-${lang}`]: DEVELOPERS_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) } }),
     ),
@@ -99,6 +105,7 @@ export const SITE_ASSET_FILES = [
   'widget.js',
   ...LANGUAGES.map((lang) => `assets/page-${lang}.js`),
   ...LANGUAGES.map((lang) => `assets/hawl-${lang}.js`),
+  ...LANGUAGES.map((lang) => `assets/calculator-${lang}.js`),
   ...LANGUAGES.map((lang) => `assets/developers-${lang}.js`),
   'assets/chart.js',
   'assets/page.css',

@@ -182,6 +182,8 @@ ${hawlSection(hawl, calendar, meta.asOfHijri)}
       </select></label>
       <label><input type="checkbox" name="tradeGoodsSold" value="yes"> ${escape(t.sold)}</label>
     </fieldset>
+    <details id="calc-circumstances">
+    <summary>${escape(r.debtsTitle)}</summary>
     <fieldset>
       <legend>${escape(r.debtsTitle)}</legend>
       ${number('debts', r.debts)}
@@ -195,6 +197,7 @@ ${hawlSection(hawl, calendar, meta.asOfHijri)}
       ${number('receivableYears', r.yearsOut, '1', 'numeric')}
       ${number('newMoney', r.newMoney)}
     </fieldset>
+    </details>
     <fieldset>
       <legend>${escape(t.livestock)}</legend>
       ${number('camels', t.camels, '1', 'numeric')}

@@ -13,7 +13,7 @@ import { showNotice } from './notice.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, Rate, RateInCurrency, Source, Subcategory } from '../../../client/src/types.ts';
 import { daysBetween } from '../../core/dates.ts';
-import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
+import type { Published } from '../../../client/src/zakat.ts';
 import { BASES } from '../../core/endpoints.ts';
 import { paths } from '../../core/layout.ts';
 import type { Lang } from '../i18n/catalogue.ts';
@@ -21,10 +21,6 @@ import { calendar as arCalendar, page as arPage } from '../i18n/ar.ts';
 import { calendar as enCalendar, page as enPage } from '../i18n/en.ts';
 import { calendar as haCalendar, page as haPage } from '../i18n/ha.ts';
 import { formats } from '../i18n/format.ts';
-import { result as arResult } from '../i18n/result-ar.ts';
-import { result as enResult } from '../i18n/result-en.ts';
-import { result as haResult } from '../i18n/result-ha.ts';
-import { wordResult } from './result-words.ts';
 
 /** The page's language, defined by the bundler (assets.ts): the other languages' words are left out of the bundle. */
 declare const PAGE_LANG: Lang;
@@ -32,6 +28,8 @@ declare const PAGE_LANG: Lang;
 const CHART_MODULE = '/assets/chart.js';
 /** The hawl lookup, in the page's language (assets.ts HAWL_MODULE). */
 const HAWL_MODULE = `/assets/hawl-${PAGE_LANG}.js`;
+/** The calculator, in the page's language (assets.ts CALCULATOR_MODULE): asked once today's figures are shown. */
+const CALCULATOR_MODULE = `/assets/calculator-${PAGE_LANG}.js`;
 
 interface Config {
   lang: string;
@@ -59,7 +57,6 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 // Every word of the page from its language's catalogue (i18n/), every figure and date through its formats.
 const t = PAGE_LANG === 'ha' ? haPage : PAGE_LANG === 'ar' ? arPage : enPage;
 const calendar = PAGE_LANG === 'ha' ? haCalendar : PAGE_LANG === 'ar' ? arCalendar : enCalendar;
-const resultWords = PAGE_LANG === 'ha' ? haResult : PAGE_LANG === 'ar' ? arResult : enResult;
 const format = formats(calendar);
 const words = { t, calendar, format };
 const naira = { format: (n: number) => format.money(n, 'NGN') };
@@ -229,7 +226,7 @@ const compact = (n: number) => new Intl.NumberFormat('en', { notation: 'compact'
 // ---- Calculator ----------------------------------------------------------------
 
 /** What the calculator works in: the Naira (the published rules as they are) or a currency of GET /currencies (docs/API.md §2c). */
-interface Amounts {
+export interface Amounts {
   code: string;
   published: Published;
   money: { format(n: number): string };
@@ -277,88 +274,6 @@ async function startAmounts(client: NisabClient, naira: Amounts, switched: (amou
   });
 }
 
-function calculate({ published, money: naira, code }: Amounts) {
-  const form = $<HTMLFormElement>('zakat-form');
-  const data = new FormData(form);
-  const num = (name: string) => {
-    const n = Number(data.get(name) ?? 0);
-    return Number.isFinite(n) && n > 0 ? n : 0;
-  };
-  const receivable = num('receivable');
-  const holdings: Holdings = {
-    cash: num('cash'),
-    tradeGoods: num('tradeGoods'),
-    goldGrams: num('goldGrams'),
-    silverGrams: num('silverGrams'),
-    wornGoldGrams: num('wornGoldGrams'),
-    wornSilverGrams: num('wornSilverGrams'),
-    savingsGoldGrams: num('savingsGoldGrams'),
-    savingsSilverGrams: num('savingsSilverGrams'),
-    trader: data.get('trader') === 'muhtakir' ? 'muhtakir' : 'mudir',
-    tradeGoodsSold: data.get('tradeGoodsSold') === 'yes',
-    debts: num('debts'),
-    debtCover: num('debtCover'),
-    receivables:
-      receivable > 0
-        ? [
-            {
-              amount: receivable,
-              kind: data.get('receivableKind') === 'trade' ? 'trade' : 'loan',
-              collected: data.get('receivableCollected') === 'yes',
-              yearsOut: Math.max(1, Math.floor(num('receivableYears'))),
-            },
-          ]
-        : [],
-    newMoney: num('newMoney'),
-    cropsKg: num('cropsKg'),
-    watering: data.get('watering') as Holdings['watering'],
-    persons: num('persons'),
-  };
-  const livestock = { camels: num('camels'), cattle: num('cattle'), 'sheep-goats': num('sheep-goats') };
-  const result = zakatDue(published, holdings, data.get('standard') as Standard, data.get('school') as School, livestock);
-  const out = $('zakat-result');
-  if (result.lines.length === 0) {
-    out.replaceChildren(el('p', {}, t.enterHoldings));
-    return;
-  }
-  const worded = wordResult(result, resultWords, { money: naira.format, number: format.number });
-  const rows = result.lines.map((line, i) => {
-    const words = worded.lines[i]!;
-    return el(
-      'tr',
-      { 'data-line': line.kind },
-      el('th', { scope: 'row' }, words.what),
-      el('td', { 'data-label': t.colHeld }, words.held),
-      el('td', { 'data-label': t.colNisab }, words.nisab),
-      el('td', { 'data-label': t.colDue, 'data-testid': 'due', 'data-money': String(line.dueMoney) }, words.due),
-      el(
-        'td',
-        { 'data-label': t.colRule, class: 'small' },
-        words.rule,
-        ...(words.rule ? [el('br')] : []),
-        el('span', { 'data-testid': 'why' }, words.why.join(' ')),
-        ...(line.sourceURL ? [' ', el('a', { href: line.sourceURL, rel: 'noopener' }, `(${t.source})`)] : []),
-      ),
-    );
-  });
-  out.replaceChildren(
-    el(
-      'div',
-      { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': t.resultLabel },
-      el(
-        'table',
-        {},
-        el('thead', {}, el('tr', {}, ...[t.colWhat, t.colHeld, t.colNisab, t.colDue, t.colRule].map((h) => el('th', { scope: 'col' }, h)))),
-        el('tbody', {}, ...rows),
-      ),
-    ),
-    el('p', { class: 'big', 'data-testid': 'zakat-total', 'data-money': String(result.totalMoney), 'data-currency': code }, worded.total),
-    ...(worded.inKind.length
-      ? [el('p', { 'data-testid': 'in-kind' }, resultWords.inKind), el('ul', {}, ...worded.inKind.map((text) => el('li', {}, text)))]
-      : []),
-  );
-}
-
 // ---- Start ---------------------------------------------------------------------
 
 async function start(client: NisabClient) {
@@ -393,13 +308,15 @@ async function start(client: NisabClient) {
   const published = await showFigures(client, subcategories);
   await startChart(subcategories);
   const zakatForm = $<HTMLFormElement>('zakat-form');
-  let amounts: Amounts = { code: 'NGN', published, money: naira };
-  zakatForm.addEventListener('input', () => calculate(amounts));
   zakatForm.addEventListener('submit', (event) => event.preventDefault());
-  calculate(amounts);
+  const { calculate } = (await import(CALCULATOR_MODULE)) as typeof import('./calculator.ts');
+  const shown = { t, format, out: $('zakat-result') };
+  let amounts: Amounts = { code: 'NGN', published, money: naira };
+  zakatForm.addEventListener('input', () => calculate(zakatForm, amounts, shown));
+  calculate(zakatForm, amounts, shown);
   await startAmounts(client, amounts, (chosen) => {
     amounts = chosen;
-    calculate(amounts);
+    calculate(zakatForm, amounts, shown);
   }).catch(showError);
   document.body.dataset.ready = 'true';
 }

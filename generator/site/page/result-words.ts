@@ -177,11 +177,11 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
       case 'counted':
         return d.with === 'gold' ? words.due.countedGold : d.with === 'silver' ? words.due.countedSilver : words.due.countedMoney;
       case 'money':
-        return words.due.money(plain(figures, d.percent), money(d.money));
+        return words.due.money(isolate(plain(figures, d.percent)), money(d.money));
       case 'metal':
-        return words.due.metal(grams(d.grams), plain(figures, d.percent), d.money === null ? null : money(d.money));
+        return words.due.metal(grams(d.grams), isolate(plain(figures, d.percent)), d.money === null ? null : money(d.money));
       case 'crop':
-        return words.due.crop(amount({ value: d.kg, unit: 'kg' }), plain(figures, d.percent));
+        return words.due.crop(amount({ value: d.kg, unit: 'kg' }), isolate(plain(figures, d.percent)));
       case 'animals':
         return animals(d);
       case 'fitr':

@@ -46,7 +46,7 @@ function kept(request: Request): boolean {
   if (request.mode === 'navigate') return url.pathname in LANGS || /^\/(ha\/|ar\/)?index\.html$/.test(url.pathname);
   const path = url.pathname + url.search;
   return (
-    /^\/assets\/(page-(en|ha|ar)\.js|hawl-(en|ha|ar)\.js|page\.css)$/.test(path) ||
+    /^\/assets\/(page-(en|ha|ar)\.js|hawl-(en|ha|ar)\.js|calculator-(en|ha|ar)\.js|page\.css)$/.test(path) ||
     /^\/(index\.php\/)?api\/v1\/(nisab|rates\/latest\?subcategory=[0-9]+)$/.test(path) ||
     /^\/v1\/(nisab\.json|rates\/latest\/[0-9]+\.json)$/.test(path)
   );
@@ -61,7 +61,7 @@ const key = (request: Request) => {
 worker.addEventListener('install', (event) => {
   const scope = new URL(worker.registration.scope).pathname;
   const lang = LANGS[scope] ?? 'en';
-  const required = [scope, `/assets/page-${lang}.js`, '/assets/page.css'];
+  const required = [scope, `/assets/page-${lang}.js`, `/assets/calculator-${lang}.js`, '/assets/page.css'];
   // The answers under /api/v1 and as static files: a plain host has only the second (each kept where it answers).
   const answers = ['/api/v1/nisab', '/v1/nisab.json', ...METALS.flatMap((id) => [`/api/v1/rates/latest?subcategory=${id}`, `/v1/rates/latest/${id}.json`])];
   event.waitUntil(

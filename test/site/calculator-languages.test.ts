@@ -1,0 +1,146 @@
+// Issue 30 in Chromium: the calculator's answer on /, /ha/ and /ar/ over the real
+// default data as of 2026-09-29, through the preview. The two checks of the issue,
+// worked out by hand from that day's two rate records (test/client/zakat-positions
+// has the arithmetic): a Maliki with ₦20,000,000 and ₦15,000,000 of debts owes
+// nothing on the gold standard and ₦125,000 on the silver; a Hanafi with 40 g of
+// gold and 200 g of silver owes ₦189,590.04 whatever the standard. Then every input
+// filled on the Hausa and Arabic pages: no English word in the answer, figures
+// isolated for right to left, and the total naming what is due in kind.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+
+let snapshot: DefaultSnapshot;
+let preview: Preview;
+let browser: Browser;
+
+beforeAll(async () => {
+  snapshot = await defaultSnapshot('2026-09-29');
+  preview = await startPreview({ dir: snapshot.out, port: 0 });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.close();
+  await snapshot?.remove();
+});
+
+async function calculator(path: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  await page.goto(`${preview.url}${path}`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  return { page, problems };
+}
+
+async function fill(page: Page, school: string, standard: string, values: Record<string, string>) {
+  // Debts, money owed and new money are folded away until the payer opens them.
+  await page.$$eval('#zakat-form details', (all) => {
+    for (const details of all) (details as HTMLDetailsElement).open = true;
+  });
+  await page.selectOption('select[name=school]', school);
+  await page.selectOption('select[name=standard]', standard);
+  for (const input of await page.$$('#zakat-form input[type=number]')) await input.fill('');
+  for (const [name, value] of Object.entries(values)) await page.fill(`#zakat-form input[name="${name}"]`, value);
+}
+
+const total = async (page: Page) => Number(await page.getAttribute('[data-testid=zakat-total]', 'data-money'));
+
+describe("the calculator's inputs of CONTRACT §11, per school (issue 30)", () => {
+  it('Maliki, ₦20,000,000 cash and ₦15,000,000 debts: nothing on gold, ₦125,000 on silver; Hanafi, 40 g gold and 200 g silver: ₦189,590.04 on any standard', async () => {
+    const { page, problems } = await calculator('/');
+    await fill(page, 'maliki', 'gold', { cash: '20000000', debts: '15000000' });
+    expect(await total(page)).toBe(0);
+    const why = (await page.textContent('#zakat-result tr[data-line=debts] [data-testid=why]')) ?? '';
+    expect(why).toContain('The Maliki school sets a debt first against what you own that owes no zakat');
+    await fill(page, 'maliki', 'silver', { cash: '20000000', debts: '15000000' });
+    expect(await total(page)).toBe(125_000);
+    expect((await page.textContent('[data-testid=zakat-total]'))?.replace(/[\u2068\u2069]/g, '')).toBe('Zakat due in money: ₦125,000.00');
+    for (const standard of ['gold', 'silver', 'lower']) {
+      await fill(page, 'hanafi', standard, { goldGrams: '40', silverGrams: '200' });
+      expect(await total(page), standard).toBe(189_590.04);
+      expect(await page.textContent('#zakat-result tr[data-line=money], #zakat-result tr[data-line=gold] [data-testid=why]')).toMatch(/Abu Hanifah/);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+// Words of the English catalogue that are no Hausa or Arabic word: none may appear in their answers.
+const ENGLISH =
+  /\b(the|and|of|nothing|counted|held|school|below|reaches|gold|silver|money|debts?|loan|years?|zakat|rule|person|people|head|sheep|with|your|due|trade|cash|harvest|food|wheat|camels?|cattle|goats?|jewellery|source)\b/i;
+
+describe('every line in the page’s language', () => {
+  for (const lang of ['ha', 'ar'] as const) {
+    it(`/${lang}/: a calculation with every input filled has no English word, its figures isolated, and names what is due in kind`, async () => {
+      const { page, problems } = await calculator(`/${lang}/`);
+      await fill(page, 'maliki', 'silver', {});
+      await page.selectOption('select[name=receivableKind]', 'trade');
+      await page.check('input[name=receivableCollected]');
+      await fill(page, 'maliki', 'silver', {
+        cash: '20000000',
+        tradeGoods: '3000000',
+        goldGrams: '40',
+        silverGrams: '200',
+        wornGoldGrams: '30',
+        wornSilverGrams: '100',
+        savingsGoldGrams: '10',
+        savingsSilverGrams: '50',
+        debts: '5000000',
+        debtCover: '1000000',
+        receivable: '2000000',
+        receivableYears: '3',
+        newMoney: '1000000',
+        camels: '250',
+        cattle: '35',
+        'sheep-goats': '130',
+        cropsKg: '1000',
+        persons: '5',
+      });
+      const rows = await page.$$eval('#zakat-result tbody tr', (all) =>
+        all.map((row) => ({
+          line: row.getAttribute('data-line'),
+          cells: [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''),
+        })),
+      );
+      expect(rows.map((r) => r.line)).toEqual([
+        'debts',
+        'receivable',
+        'new-money',
+        'worn-gold',
+        'savings-gold',
+        'worn-silver',
+        'savings-silver',
+        'money',
+        'gold',
+        'silver',
+        'crops',
+        'livestock',
+        'livestock',
+        'livestock',
+        'fitr',
+      ]);
+      const answer = (await page.textContent('#zakat-result')) ?? '';
+      expect(answer.match(ENGLISH)?.[0] ?? null).toBeNull();
+      // Every figure of the held, Nisab and due cells sits inside an isolate, so it reads in order right to left.
+      for (const { line, cells } of rows) {
+        for (const cell of cells.slice(1, 4)) {
+          expect(cell.replace(/\u2068[^\u2069]*\u2069/g, ''), `${line}: ${cell}`).not.toMatch(/\d/);
+        }
+      }
+      // The total names what is due in kind beside the money: the crops, the three herds and zakat al-fitr.
+      expect(await page.$$eval('#zakat-result ul li', (items) => items.length)).toBe(5);
+      expect(Number(await page.getAttribute('[data-testid=zakat-total]', 'data-money'))).toBeGreaterThan(0);
+      expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+});
