@@ -1,7 +1,9 @@
 // Writes the currencies of the default data: data/currencies.csv (the national
 // currencies `currency=` can name, from ISO 4217) and data/fx/YYYY-MM.csv (each
 // currency's units per US dollar, per day, with its source) from the currency
-// API's daily files kept in ../shared/data/currency-api-samples. Run again only
+// API's daily files kept in ../shared/data/currency-api-samples and its whole
+// USD file of the 203 days our daily metals come from, currency_api_fx_daily.csv
+// (SOURCES.md §8: date,payload_date,npm_version,code,per_usd). Run again only
 // when the sources change; its output is committed. The nightly `fetch
 // --write-fx-csv data/fx` adds to the same files.
 //
@@ -80,5 +82,15 @@ const rows = readdirSync(samples)
     const file = JSON.parse(readFileSync(path.join(samples, name), 'utf8')) as { date: string; usd: Record<string, unknown> };
     return nationalRates(file.date, file.usd, national);
   });
+// The same files' figures as one table: one entry a day, keyed as the API's file is (lower case).
+const daily = new Map<string, Record<string, unknown>>();
+for (const line of readFileSync(path.join(sourceDir, 'currency_api_fx_daily.csv'), 'utf8').trim().split('\n').slice(1)) {
+  const [date, payloadDate, , code, perUSD] = line.split(',') as [string, string, string, string, string];
+  if (payloadDate !== date) throw new Error(`currency_api_fx_daily.csv: ${date} ${code}: the file's own date is ${payloadDate}`);
+  const day = daily.get(date) ?? {};
+  day[code.toLowerCase()] = Number(perUSD);
+  daily.set(date, day);
+}
+for (const [date, usd] of [...daily].sort()) rows.push(...nationalRates(date, usd, national));
 await keepFx(path.join(dataDir, 'fx'), rows);
 console.log(`data/currencies.csv: ${currencies.length} currencies; data/fx: ${rows.length} rates`);
