@@ -3,7 +3,10 @@
 // currency's units per US dollar, per day, with its source) from the currency
 // API's daily files kept in ../shared/data/currency-api-samples and its whole
 // USD file of the 203 days our daily metals come from, currency_api_fx_daily.csv
-// (SOURCES.md §8: date,payload_date,npm_version,code,per_usd). Run again only
+// (SOURCES.md §8: date,payload_date,npm_version,code,per_usd), and data/fx-monthly/
+// YYYY.csv (monthly averages per US dollar, dated on the month's first day) from
+// the Federal Reserve's H.10 via FRED, fred_h10_fx_monthly.csv (SOURCES.md §9:
+// Date,Country,Exchange rate, every value units of the currency per US dollar). Run again only
 // when the sources change; its output is committed. The nightly `fetch
 // --write-fx-csv data/fx` adds to the same files.
 //
@@ -19,6 +22,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepFx } from '../generator/db/fx-files.ts';
 import { nationalRates } from '../generator/sources/currency-api.ts';
+
+/** data/sources.csv's entry of the H.10 monthly averages. */
+const H10_SOURCE = 'fed-h10-monthly';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sourceDir = path.resolve(root, process.argv[2] ?? '../shared/data');
@@ -94,3 +100,46 @@ for (const line of readFileSync(path.join(sourceDir, 'currency_api_fx_daily.csv'
 for (const [date, usd] of [...daily].sort()) rows.push(...nationalRates(date, usd, national));
 await keepFx(path.join(dataDir, 'fx'), rows);
 console.log(`data/currencies.csv: ${currencies.length} currencies; data/fx: ${rows.length} rates`);
+
+/**
+ * The H.10 file's countries with a current currency (SOURCES.md §9), by the name the
+ * file gives them. Left out: Venezuela (several currencies over time, redenominated in
+ * 2008 and 2018) and the currencies the euro replaced (their series end in 2001-12).
+ */
+const H10_CODES: Record<string, string> = {
+  Australia: 'AUD',
+  Brazil: 'BRL',
+  Canada: 'CAD',
+  China: 'CNY',
+  Denmark: 'DKK',
+  Euro: 'EUR',
+  'Hong Kong': 'HKD',
+  India: 'INR',
+  Japan: 'JPY',
+  Malaysia: 'MYR',
+  Mexico: 'MXN',
+  'New Zealand': 'NZD',
+  Norway: 'NOK',
+  Singapore: 'SGD',
+  'South Africa': 'ZAR',
+  'South Korea': 'KRW',
+  'Sri Lanka': 'LKR',
+  Sweden: 'SEK',
+  Switzerland: 'CHF',
+  Taiwan: 'TWD',
+  Thailand: 'THB',
+  'United Kingdom': 'GBP',
+};
+const monthly = readFileSync(path.join(sourceDir, 'fred_h10_fx_monthly.csv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .flatMap((line) => {
+    const [date, country, perUSD] = line.split(',') as [string, string, string];
+    const code = H10_CODES[country];
+    if (code === undefined) return [];
+    if (!national.has(code)) throw new Error(`fred_h10_fx_monthly.csv: ${country}'s ${code} is not in data/currencies.csv`);
+    return [{ fxDate: date, fxCurrency: code, fxPerUSD: Number(perUSD), fxSource: H10_SOURCE }];
+  });
+await keepFx(path.join(dataDir, 'fx-monthly'), monthly, true);
+console.log(`data/fx-monthly: ${monthly.length} monthly averages of ${new Set(monthly.map((r) => r.fxCurrency)).size} currencies`);

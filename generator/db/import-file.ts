@@ -5,7 +5,7 @@ import { UserError } from '../errors.ts';
 import { importNigeriaCalendar } from './import-calendar.ts';
 import { importCategories } from './import-categories.ts';
 import { importCurrencies } from './import-currencies.ts';
-import { importFx } from './import-fx.ts';
+import { importFx, importFxMonthly } from './import-fx.ts';
 import { importNisab } from './import-nisab.ts';
 import { importRates } from './import-rates.ts';
 import { importSources } from './import-sources.ts';
@@ -21,6 +21,7 @@ const IMPORTERS: Record<string, (db: Database, file: string, options: GateOption
   rates: importRates,
   currencies: importCurrencies,
   fx: importFx,
+  'fx-monthly': importFxMonthly,
   nisab: importNisab,
   'nigeria-calendar': importNigeriaCalendar,
 };
