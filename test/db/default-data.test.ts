@@ -26,13 +26,14 @@ describe('the default data in data/', () => {
     expect(summaries.map((s) => [path.basename(s.file), s.inserted])).toEqual([
       ['categories.csv', 7],
       ['subcategories.csv', 14],
-      ['sources.csv', 60],
+      ['sources.csv', 61],
       ['calendar-nigeria.csv', 55],
       ['rates.csv', 496],
       ...['09', '10', '11', '12'].map((m) => [`2025-${m}.csv`, expect.any(Number)]),
       ...['01', '02', '03', '04', '05', '06', '07', '08', '09'].map((m) => [`2026-${m}.csv`, expect.any(Number)]),
       ['currencies.csv', 161],
       ...fxMonths.map((m) => [`${m}.csv`, expect.any(Number)]),
+      ...Array.from({ length: 2026 - 1971 + 1 }, (_, i) => [`${1971 + i}.csv`, expect.any(Number)]),
       ['nisab.json', 48],
     ]);
     // The currency API's 203 days (SOURCES.md §8), every national currency but the naira and the dollar:
@@ -44,6 +45,12 @@ describe('the default data in data/', () => {
         .all(),
     ).toEqual([['currency-api', '2024-03-02', '2026-09-29', 203, 159, 32099]]);
     expect(db.prepare(`SELECT fxPerUSD FROM fx_rates WHERE fxCurrency = 'GBP' AND fxDate = '2026-09-29'`).pluck().get()).toBe(0.75538854);
+    // The Fed's H.10 monthly averages (SOURCES.md §9): 22 current currencies, counted in the source file
+    // (its rows of the countries in scripts/make-currency-data.ts's H10_CODES); 2015-06-01,United Kingdom,0.642.
+    expect(db.prepare(`SELECT fxSource, min(fxDate), max(fxDate), count(DISTINCT fxCurrency), count(*) FROM fx_monthly GROUP BY 1`).raw().all()).toEqual([
+      ['fed-h10-monthly', '1971-01-01', '2026-06-01', 22, 12950],
+    ]);
+    expect(db.prepare(`SELECT fxPerUSD FROM fx_monthly WHERE fxCurrency = 'GBP' AND fxDate = '2015-06-01'`).pluck().get()).toBe(0.642);
     // SOURCES.md §8's file: 2026-07-15,2026-07-15,2026.7.15,GBP,0.74586441.
     expect(db.prepare(`SELECT fxPerUSD FROM fx_rates WHERE fxCurrency = 'GBP' AND fxDate = '2026-07-15'`).pluck().get()).toBe(0.74586441);
     // Monthly up to 2025-08-31 (World Bank averages, IMF end-of-month rates), daily after it
