@@ -62,14 +62,14 @@ export function program(): Command {
 
   cli
     .command('import')
-    .description('Load a CSV (categories, subcategories, sources, rates, currencies, fx, nigeria-calendar) or JSON (nisab) file; all rows or none.')
-    .argument('<kind>', 'categories | subcategories | sources | rates | currencies | fx | nisab | nigeria-calendar')
+    .description('Load a CSV (categories, subcategories, sources, rates, currencies, fx, fx-monthly, nigeria-calendar) or JSON (nisab) file; all rows or none.')
+    .argument('<kind>', 'categories | subcategories | sources | rates | currencies | fx | fx-monthly | nisab | nigeria-calendar')
     .argument('<file>', 'the file to load')
     .addOption(dbOption().makeOptionMandatory())
     .option('--accept-jumps', 'import rates (or rates per US dollar) that move more than the plausibility limit from their neighbours (a real market move)')
     .addHelpText(
       'after',
-      '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite\n  npm run cli -- import fx data/fx/2026-09.csv --db rates.sqlite',
+      '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite\n  npm run cli -- import fx data/fx/2026-09.csv --db rates.sqlite\n  npm run cli -- import fx-monthly data/fx-monthly/2015.csv --db rates.sqlite',
     )
     .action(async (kind: string, file: string, options: { db: string; acceptJumps?: boolean }) => {
       const { importFile } = await import('./db/import-file.ts');

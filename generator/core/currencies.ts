@@ -38,7 +38,7 @@ export const MAX_FX_AGE_DAYS = 7;
 export const MONTHLY_AVERAGE = 'monthly-average' satisfies SourceFigure;
 const isoMonth = z
   .string()
-  .regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/, { message: 'must be a month in YYYY-MM form' })
+  .regex(/^[12][0-9]{3}-(0[1-9]|1[0-2])$/, { message: 'must be a month in YYYY-MM form' })
   .meta({ example: '2015-06' });
 
 export const CurrencyInput = z
@@ -137,7 +137,7 @@ export const NisabRuleInCurrency = NisabRule.extend({
   nsbValueInCurrency: amount
     .nullable()
     .describe(
-      "threshold × drtInUSD × drtUSDinCurrency of the rate record the rule is valued at (nsbRateDate, nsbValueSubcategoryID), rounded once to 2 decimals; null where nsbValueInUSD is null or the currency has no rate on or before that record's date. A lower-of rule compares its metals in the currency (in Naira where it has no rate for one of them)",
+      "threshold × drtInUSD × drtUSDinCurrency of the rate record the rule is valued at (nsbRateDate, nsbValueSubcategoryID), rounded once to 2 decimals; null where nsbValueInUSD is null or the currency has no rate for that record (none on or before its date, or for a monthly-average record no average of its month). A lower-of rule compares its metals in the currency (in Naira where it has no rate for one of them)",
     ),
 }).meta({ id: 'NisabRuleInCurrency' });
 export type NisabRuleInCurrency = z.infer<typeof NisabRuleInCurrency>;
