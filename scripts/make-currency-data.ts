@@ -22,6 +22,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepFx } from '../generator/db/fx-files.ts';
 import { nationalRates } from '../generator/sources/currency-api.ts';
+import type { FxRateInput } from '../generator/core/currencies.ts';
+import { JUMP_FACTOR } from '../generator/db/plausibility.ts';
 
 /** data/sources.csv's entry of the H.10 monthly averages. */
 const H10_SOURCE = 'fed-h10-monthly';
@@ -98,8 +100,43 @@ for (const line of readFileSync(path.join(sourceDir, 'currency_api_fx_daily.csv'
   daily.set(date, day);
 }
 for (const [date, usd] of [...daily].sort()) rows.push(...nationalRates(date, usd, national));
-await keepFx(path.join(dataDir, 'fx'), rows);
-console.log(`data/currencies.csv: ${currencies.length} currencies; data/fx: ${rows.length} rates`);
+const kept = withoutGlitches(rows);
+await keepFx(path.join(dataDir, 'fx'), kept);
+console.log(`data/currencies.csv: ${currencies.length} currencies; data/fx: ${kept.length} rates`);
+
+/**
+ * The currency API's file has one-day slips: MNT at 0.77 per dollar on 2024-04-01
+ * between 3,397.8 and 3,397.0, ZWL at its old peg of 322 between 21,636 and 22,105.
+ * A figure the import's gate refuses against both its neighbouring days of the same
+ * currency (JUMP_FACTOR, compounding per year), while those two agree with each
+ * other, is such a slip, not a move: it is left out (named here), so no record is
+ * valued at it. A level that stays (IRR from 2026-01) is kept: a real move, imported
+ * with --accept-jumps as the kept files are.
+ */
+function withoutGlitches(all: FxRateInput[]): FxRateInput[] {
+  const byCode = new Map<string, FxRateInput[]>();
+  for (const rate of [...new Map(all.map((r) => [`${r.fxDate}/${r.fxCurrency}`, r])).values()]) {
+    const list = byCode.get(rate.fxCurrency) ?? [];
+    list.push(rate);
+    byCode.set(rate.fxCurrency, list);
+  }
+  const agree = (a: FxRateInput, b: FxRateInput) => {
+    const days = Math.abs(Date.parse(b.fxDate) - Date.parse(a.fxDate)) / 86_400_000;
+    const limit = JUMP_FACTOR ** Math.max(1, Math.ceil(days / 365));
+    const ratio = a.fxPerUSD / b.fxPerUSD;
+    return ratio <= limit && ratio >= 1 / limit;
+  };
+  const slips = new Set<FxRateInput>();
+  for (const list of byCode.values()) {
+    list.sort((a, b) => a.fxDate.localeCompare(b.fxDate));
+    for (let i = 1; i + 1 < list.length; i++) {
+      const [before, rate, after] = [list[i - 1]!, list[i]!, list[i + 1]!];
+      if (!agree(rate, before) && !agree(rate, after) && agree(before, after)) slips.add(rate);
+    }
+  }
+  for (const slip of slips) console.log(`left out: ${slip.fxCurrency} ${slip.fxPerUSD} on ${slip.fxDate} (a one-day slip of the currency API's file)`);
+  return all.filter((rate) => !slips.has(rate));
+}
 
 /**
  * The H.10 file's countries with a current currency (SOURCES.md §9), by the name the
