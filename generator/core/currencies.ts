@@ -137,7 +137,7 @@ export const NisabRuleInCurrency = NisabRule.extend({
   nsbValueInCurrency: amount
     .nullable()
     .describe(
-      "threshold × drtInUSD × drtUSDinCurrency of the rate record the rule is valued at (nsbRateDate, nsbValueSubcategoryID), rounded once to 2 decimals; null where nsbValueInUSD is null or the currency has no rate for that record (none on or before its date, or for a monthly-average record no average of its month). A lower-of rule compares its metals in the currency (in Naira where it has no rate for one of them)",
+      'threshold × drtInUSD × drtUSDinCurrency of the rate record the rule is valued at (nsbRateDate, nsbValueSubcategoryID), rounded once to 2 decimals; null where nsbValueInUSD is null or the currency has no rate for that record (none on or before its date, or for a monthly-average record no average of its month). A lower-of rule compares its metals in the currency (in Naira where it has no rate for one of them)',
     ),
 }).meta({ id: 'NisabRuleInCurrency' });
 export type NisabRuleInCurrency = z.infer<typeof NisabRuleInCurrency>;
