@@ -62,19 +62,21 @@ export function program(): Command {
 
   cli
     .command('import')
-    .description('Load a CSV (categories, subcategories, sources, rates, currencies, fx, nigeria-calendar) or JSON (nisab) file; all rows or none.')
-    .argument('<kind>', 'categories | subcategories | sources | rates | currencies | fx | nisab | nigeria-calendar')
-    .argument('<file>', 'the file to load')
+    .description(
+      'Load a CSV (categories, subcategories, sources, rates, currencies, fx, fx-monthly, nigeria-calendar) or JSON (nisab) file; all rows or none. rates, fx and fx-monthly take several files (a folder of month or year files), all or none.',
+    )
+    .argument('<kind>', 'categories | subcategories | sources | rates | currencies | fx | fx-monthly | nisab | nigeria-calendar')
+    .argument('<file...>', 'the file to load (rates, fx, fx-monthly: one or more, in order)')
     .addOption(dbOption().makeOptionMandatory())
     .option('--accept-jumps', 'import rates (or rates per US dollar) that move more than the plausibility limit from their neighbours (a real market move)')
     .addHelpText(
       'after',
-      '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite\n  npm run cli -- import fx data/fx/2026-09.csv --db rates.sqlite',
+      '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite\n  npm run cli -- import fx data/fx/2026-09.csv --db rates.sqlite\n  npm run cli -- import fx-monthly data/fx-monthly/*.csv --db rates.sqlite',
     )
-    .action(async (kind: string, file: string, options: { db: string; acceptJumps?: boolean }) => {
-      const { importFile } = await import('./db/import-file.ts');
+    .action(async (kind: string, files: string[], options: { db: string; acceptJumps?: boolean }) => {
+      const { importFiles } = await import('./db/import-file.ts');
       const { describeImport } = await import('./db/import-summary.ts');
-      console.log(describeImport(await importFile(kind, file, options.db, { acceptJumps: options.acceptJumps ?? false })));
+      for (const summary of await importFiles(kind, files, options.db, { acceptJumps: options.acceptJumps ?? false })) console.log(describeImport(summary));
     });
 
   cli

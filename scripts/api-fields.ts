@@ -106,6 +106,8 @@ export function typeText(node: Node): string {
     if (node.format === 'date-time') return 'string, an ISO 8601 instant in UTC';
     if (node.format === 'uri') return 'string, an http(s) URL';
     if (node.pattern === '^[0-9]{4}-(0[1-9]|1[0-2])$') return 'string `YYYY-MM` (Hijri)';
+    // A Gregorian month (core/currencies.ts isoMonth: a currency's monthly averages).
+    if (node.pattern === '^[12][0-9]{3}-(0[1-9]|1[0-2])$') return 'string `YYYY-MM`';
     if (node.pattern !== undefined && HIJRI.test(node.pattern)) return 'string `YYYY-MM-DD` (Hijri)';
     if (node.pattern === '^[0-9a-f]{40}$') return 'string, 40 hex digits';
     return 'string';

@@ -3,7 +3,7 @@
 // what GET /currencies publishes. The router imports only the types.
 import { z } from 'zod';
 import type { RecordName } from './records.ts';
-import { isoDate, NisabRule, Rate, type SqlValue, type StoredColumns, sourceId } from './schemas.ts';
+import { isoDate, NisabRule, Rate, type SourceFigure, type SqlValue, type StoredColumns, sourceId } from './schemas.ts';
 
 /** An ISO 4217 code: three capital letters. */
 export const CURRENCY_FORM = /^[A-Z]{3}$/;
@@ -28,6 +28,18 @@ export const DOLLAR_SOURCE = 'us-dollar';
  * missing figure, and a Nisab in a months-old rate would be a guess dressed as one.
  */
 export const MAX_FX_AGE_DAYS = 7;
+
+/**
+ * The srcFigure of a monthly average (schemas.ts SourceFigure): a rate record whose
+ * drtPriceSource is one is valued in a currency at that currency's average of the
+ * same calendar month (fx_monthly, from a source of the same figure), never at a
+ * daily figure (docs/API.md §2c); a daily record only at daily figures (fx_rates).
+ */
+export const MONTHLY_AVERAGE = 'monthly-average' satisfies SourceFigure;
+const isoMonth = z
+  .string()
+  .regex(/^[12][0-9]{3}-(0[1-9]|1[0-2])$/, { message: 'must be a month in YYYY-MM form' })
+  .meta({ example: '2015-06' });
 
 export const CurrencyInput = z
   .object({
@@ -66,10 +78,24 @@ export const Currency = z
   .object({
     curCode: currencyCode.describe('ISO 4217 code: the value of the currency parameter'),
     curName: z.string().min(1).describe('its name in ISO 4217'),
-    curFirstDate: isoDate.describe('date of its oldest published rate per US dollar (for NGN, of the oldest rate record; USD: of the oldest rate record)'),
-    curLastDate: isoDate.describe('date of its newest published rate per US dollar'),
-    curCount: z.number().int().positive().describe('number of days with a published rate per US dollar'),
+    curFirstDate: isoDate.describe(
+      "date of its oldest published rate per US dollar, daily or monthly (a monthly average's is its month's first day; NGN and USD: of the oldest rate record)",
+    ),
+    curLastDate: isoDate.describe('date of its newest published rate per US dollar, daily or monthly'),
+    curCount: z.number().int().positive().describe('number of its published rates per US dollar: days with a daily figure plus months with a monthly average'),
     curSources: z.array(sourceId).describe('ids of the entries of /sources its rates come from'),
+    curDailyFirst: isoDate
+      .nullable()
+      .describe(
+        'date of its oldest daily figure: the daily rate records it values (at the newest daily figure, at most 7 days old) are dated from then; null without daily figures',
+      ),
+    curDailyLast: isoDate.nullable().describe('date of its newest daily figure; null without daily figures'),
+    curMonthlyFirst: isoMonth
+      .nullable()
+      .describe(
+        "the first month (YYYY-MM) whose monthly average is published: the monthly-average rate records (2005-01 to 2025-08 in the embedded data) are valued in it each at the same month's average, from this month to curMonthlyLast; null when it has none (it then values no monthly-average record: nothing is mixed with daily figures)",
+      ),
+    curMonthlyLast: isoMonth.nullable().describe('the last month (YYYY-MM) whose monthly average is published; null when it has none'),
   })
   .strict()
   .meta({ id: 'Currency' });
@@ -91,9 +117,13 @@ export const RateInCurrency = Rate.extend({
     .positive()
     .nullable()
     .describe(
-      'units of drtCurrency per US dollar: its newest published rate dated on or before drtDate (NGN: drtUSDinNaira; USD: 1); null when it has none (before its first)',
+      "units of drtCurrency per US dollar: for a daily record its newest daily figure dated on or before drtDate, at most 7 days before; for a monthly-average record (drtPriceSource's srcFigure is monthly-average) its average of drtDate's month (NGN: drtUSDinNaira; USD: 1); null when it has none",
     ),
-  drtCurrencyDate: isoDate.nullable().describe('the date drtUSDinCurrency is from (NGN: drtNairaDate; USD: drtDate); null with drtUSDinCurrency'),
+  drtCurrencyDate: isoDate
+    .nullable()
+    .describe(
+      "the date drtUSDinCurrency is from: a day, or a monthly average's month's first day (NGN: drtNairaDate; USD: drtDate); null with drtUSDinCurrency",
+    ),
   drtCurrencySource: sourceId
     .nullable()
     .describe('id of the entry of /sources drtUSDinCurrency comes from (NGN: drtNairaSource; USD: us-dollar); null with drtUSDinCurrency'),
@@ -107,7 +137,7 @@ export const NisabRuleInCurrency = NisabRule.extend({
   nsbValueInCurrency: amount
     .nullable()
     .describe(
-      "threshold × drtInUSD × drtUSDinCurrency of the rate record the rule is valued at (nsbRateDate, nsbValueSubcategoryID), rounded once to 2 decimals; null where nsbValueInUSD is null or the currency has no rate on or before that record's date. A lower-of rule compares its metals in the currency (in Naira where it has no rate for one of them)",
+      'threshold × drtInUSD × drtUSDinCurrency of the rate record the rule is valued at (nsbRateDate, nsbValueSubcategoryID), rounded once to 2 decimals; null where nsbValueInUSD is null or the currency has no rate for that record (none on or before its date, or for a monthly-average record no average of its month). A lower-of rule compares its metals in the currency (in Naira where it has no rate for one of them)',
     ),
 }).meta({ id: 'NisabRuleInCurrency' });
 export type NisabRuleInCurrency = z.infer<typeof NisabRuleInCurrency>;
@@ -129,12 +159,15 @@ export const IN_CURRENCY: { [K in RecordName]: { id: string; schema: z.ZodType }
 };
 
 /**
- * v1/fx/{code}/{yyyy}.json (layout.ts): the currency's rate per US dollar at every
- * date a rate of the year, or the year's month ends file, is dated, by that date:
- * [units per US dollar, index in `sources`] or, when the figure is of an earlier
- * date (the newest on or before, at most MAX_FX_AGE_DAYS before), [units, index,
- * its date]. A date before the currency's first figure, or whose newest figure is
- * older than that, is absent. Read by the router (in-currency.ts).
+ * v1/fx/{code}/{yyyy}.json (layout.ts): the currency's daily rate per US dollar at
+ * every date a daily rate of the year, or of the year's month ends file, is dated,
+ * by that date: [units per US dollar, index in `sources`] or, when the figure is of
+ * an earlier date (the newest on or before, at most MAX_FX_AGE_DAYS before),
+ * [units, index, its date]. A date before the currency's first figure, or whose
+ * newest figure is older than that, is absent. `months`: its monthly average of
+ * each month a monthly-average record of those files falls in, by YYYY-MM, for the
+ * records whose drtPriceSource is in `monthly` (docs/API.md §2c). Read by the
+ * router (in-currency.ts).
  */
 export const FxFile = z
   .object({
@@ -147,6 +180,9 @@ export const FxFile = z
         z.tuple([z.number().finite().positive(), z.number().int().nonnegative(), isoDate]),
       ]),
     ),
+    months: z.record(isoMonth, z.tuple([z.number().finite().positive(), z.number().int().nonnegative()])),
+    // The price sources whose records are monthly averages: valued by `months` only, never by `rates`.
+    monthly: z.array(sourceId),
   })
   .strict();
 export type FxFile = z.infer<typeof FxFile>;

@@ -34,7 +34,7 @@ export interface Dated {
 
 interface Found {
   line: string;
-  rate: ValuingRate & { drtSubcategoryID: number; drtNairaDate: string; drtNairaSource: string };
+  rate: ValuingRate & { drtSubcategoryID: number; drtPriceSource: string; drtNairaDate: string; drtNairaSource: string };
 }
 
 function lines(fileText: string): string[] {
@@ -100,7 +100,11 @@ export function composeDated(
   for (let i = 0; i < ids.length; i++) {
     const rate = (newest[ids[i] as string] as Found).rate;
     if (inCurrency !== undefined) {
-      const fx = fxFor(inCurrency.table, rate.drtDate, { perUSDText: String(rate.drtUSDinNaira), date: rate.drtNairaDate, source: rate.drtNairaSource });
+      const fx = fxFor(inCurrency.table, rate.drtDate, rate.drtPriceSource, {
+        perUSDText: String(rate.drtUSDinNaira),
+        date: rate.drtNairaDate,
+        source: rate.drtNairaSource,
+      });
       rate.fx = fx === null ? null : fx.perUSD;
     }
     rates[ids[i] as string] = rate;

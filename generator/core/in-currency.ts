@@ -24,29 +24,47 @@ export interface FxFigure {
 /** What an answer in a currency needs: the code and its FX files' rates, read. */
 export interface CurrencyTable {
   code: string;
-  /** date -> [units per US dollar, source index, its own date when earlier] */
+  /** date -> [units per US dollar, source index, its own date when earlier]: daily figures */
   rates: { [date: string]: (number | string)[] };
+  /** YYYY-MM -> [units per US dollar, source index]: monthly averages */
+  months: { [month: string]: (number | string)[] };
+  /** The price sources whose records are monthly averages, valued by `months` only (docs/API.md §2c). */
+  monthly: string[];
   sources: string[];
+}
+
+interface FxFileText {
+  sources: string[];
+  rates: { [date: string]: (number | string)[] };
+  months: { [month: string]: (number | string)[] };
+  monthly: string[];
 }
 
 /** The table of `code` from the texts of its FX files (none for NGN and USD). */
 export function currencyTable(code: string, fxTexts: string[]): CurrencyTable {
-  const table: CurrencyTable = { code: code, rates: {}, sources: [] };
+  const table: CurrencyTable = { code: code, rates: {}, months: {}, monthly: [], sources: [] };
   for (let i = 0; i < fxTexts.length; i++) {
-    const file = JSON.parse(fxTexts[i] as string) as { sources: string[]; rates: { [date: string]: (number | string)[] } };
-    const dates = Object.keys(file.rates);
-    for (let j = 0; j < dates.length; j++) {
-      const entry = file.rates[dates[j] as string] as (number | string)[];
-      const source = file.sources[entry[1] as number] as string;
-      let at = table.sources.indexOf(source);
-      if (at === -1) {
-        table.sources.push(source);
-        at = table.sources.length - 1;
-      }
-      table.rates[dates[j] as string] = entry.length > 2 ? [entry[0] as number, at, entry[2] as string] : [entry[0] as number, at];
-    }
+    const file = JSON.parse(fxTexts[i] as string) as FxFileText;
+    merge(table, file, file.rates, table.rates);
+    merge(table, file, file.months, table.months);
+    for (let j = 0; j < file.monthly.length; j++) if (table.monthly.indexOf(file.monthly[j] as string) === -1) table.monthly.push(file.monthly[j] as string);
   }
   return table;
+}
+
+/** Adds a file's entries to the table's, each source index renumbered into the table's sources. */
+function merge(table: CurrencyTable, file: FxFileText, from: { [key: string]: (number | string)[] }, to: { [key: string]: (number | string)[] }): void {
+  const keys = Object.keys(from);
+  for (let j = 0; j < keys.length; j++) {
+    const entry = from[keys[j] as string] as (number | string)[];
+    const source = file.sources[entry[1] as number] as string;
+    let at = table.sources.indexOf(source);
+    if (at === -1) {
+      table.sources.push(source);
+      at = table.sources.length - 1;
+    }
+    to[keys[j] as string] = entry.length > 2 ? [entry[0] as number, at, entry[2] as string] : [entry[0] as number, at];
+  }
 }
 
 /** The raw JSON text of a number or string field of a record line (none of ours holds a comma or a quote inside a string). */
@@ -65,13 +83,20 @@ function unquote(text: string): string {
 }
 
 /**
- * The figure of a rate record dated `date`: for NGN the record's own naira rate
- * (its text, date and source as the record has them), for USD 1, else the
- * table's newest on or before `date`, or null.
+ * The figure of a rate record dated `date` whose price comes from `priceSource`:
+ * for NGN the record's own naira rate (its text, date and source as the record
+ * has them), for USD 1; for a monthly-average record the currency's average of
+ * the same month (dated its first day), else the table's newest daily figure on
+ * or before `date`; or null.
  */
-export function fxFor(table: CurrencyTable, date: string, own: { perUSDText: string; date: string; source: string }): FxFigure | null {
+export function fxFor(table: CurrencyTable, date: string, priceSource: string, own: { perUSDText: string; date: string; source: string }): FxFigure | null {
   if (table.code === NAIRA_CODE) return { perUSD: Number(own.perUSDText), text: own.perUSDText, date: own.date, source: own.source };
   if (table.code === DOLLAR_CODE) return { perUSD: 1, text: '1', date: date, source: DOLLAR_SOURCE_ID };
+  if (table.monthly.indexOf(priceSource) !== -1) {
+    const average = table.months[date.slice(0, 7)];
+    if (average === undefined) return null;
+    return { perUSD: average[0] as number, text: String(average[0]), date: date.slice(0, 8) + '01', source: table.sources[average[1] as number] as string };
+  }
   const entry = table.rates[date];
   if (entry === undefined) return null;
   const perUSD = entry[0] as number;
@@ -90,7 +115,7 @@ export function rateLineIn(line: string, table: CurrencyTable): string {
           date: unquote(fieldText(line, 'drtNairaDate')),
           source: unquote(fieldText(line, 'drtNairaSource')),
         }
-      : fxFor(table, date, { perUSDText: '', date: '', source: '' });
+      : fxFor(table, date, unquote(fieldText(line, 'drtPriceSource')), { perUSDText: '', date: '', source: '' });
   let added = ',"drtCurrency":"' + table.code + '"';
   if (fx === null) {
     added += ',"drtUSDinCurrency":null,"drtCurrencyDate":null,"drtCurrencySource":null,"drtInCurrency":null';

@@ -102,7 +102,18 @@ const SUBCATEGORY_FIELDS = [
   'sctCategoryName',
 ] as const;
 const SOURCE_FIELDS = ['srcID', 'srcName', 'srcURL', 'srcLicence', 'srcDescription', 'srcFigure'] as const;
-const CURRENCY_FIELDS = ['curCode', 'curName', 'curFirstDate', 'curLastDate', 'curCount', 'curSources'] as const;
+const CURRENCY_FIELDS = [
+  'curCode',
+  'curName',
+  'curFirstDate',
+  'curLastDate',
+  'curCount',
+  'curSources',
+  'curDailyFirst',
+  'curDailyLast',
+  'curMonthlyFirst',
+  'curMonthlyLast',
+] as const;
 const COVERAGE_FIELDS = ['sctID', 'sctSlug', 'firstDate', 'lastDate', 'count', 'dailyFrom', 'daysWithoutRate'] as const;
 const GAP_FIELDS = ['gapSubcategoryID', 'gapFrom', 'gapTo', 'gapDays'] as const;
 const NIGERIA_MONTH_FIELDS = ['calMonth', 'calFirstDay', 'calSource'] as const;

@@ -9,7 +9,8 @@ import type { Database } from 'better-sqlite3';
 import { importNigeriaCalendar } from './import-calendar.ts';
 import { importCategories } from './import-categories.ts';
 import { importCurrencies } from './import-currencies.ts';
-import { importFx } from './import-fx.ts';
+import { importFx, importFxMonthly } from './import-fx.ts';
+import { yearFiles } from './fx-files.ts';
 import { importNisab } from './import-nisab.ts';
 import { importRates } from './import-rates.ts';
 import { importSources } from './import-sources.ts';
@@ -34,6 +35,8 @@ export const DAILY_DIR = 'daily';
 /** Optional: the ISO 4217 national currencies, and their rates per US dollar kept by `fetch --write-fx-csv`, one CSV per month. */
 const CURRENCIES_FILE = 'currencies.csv';
 export const FX_DIR = 'fx';
+/** Optional: monthly averages of rates per US dollar (`import fx-monthly`), one CSV per year. */
+export const FX_MONTHLY_DIR = 'fx-monthly';
 
 /** Imports the data files of `dataDir` into an initialised database. */
 export async function importDataDirectory(db: Database, dataDir: string = DATA_DIR): Promise<ImportSummary[]> {
@@ -51,6 +54,16 @@ export async function importDataDirectory(db: Database, dataDir: string = DATA_D
     // Kept rows passed the gate when they came in (a jump was accepted then, by
     // --accept-jumps); the range is still checked, a jump is not asked about again.
     for (const file of await monthFiles(path.join(dataDir, FX_DIR))) summaries.push(await importFx(db, file, { acceptJumps: true }));
+    // One transaction for the 56 year files: each of its own would cost a commit apiece.
+    const years = await yearFiles(path.join(dataDir, FX_MONTHLY_DIR));
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const file of years) summaries.push(await importFxMonthly(db, file, { acceptJumps: true }));
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
   }
   summaries.push(await importNisab(db, nisab));
   return summaries;
@@ -131,6 +144,8 @@ async function isUpToDate(dbPath: string, dataDir: string): Promise<boolean> {
     ...(await monthFiles(daily)),
     fx,
     ...(await monthFiles(fx)),
+    path.join(dataDir, FX_MONTHLY_DIR),
+    ...(await yearFiles(path.join(dataDir, FX_MONTHLY_DIR))),
   ]) {
     if (((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) > built.mtimeMs) return false;
   }

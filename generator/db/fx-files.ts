@@ -7,13 +7,22 @@
 //
 // The columns and each line are derived from STORED_FX_COLUMNS, and a month
 // file is read back through the import's own CSV reader (as rate-files.ts does).
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { FxRateInput, STORED_FX_COLUMNS } from '../core/currencies.ts';
 import { readCsv } from './csv-records.ts';
 import { Problems } from './problems.ts';
 import { textHeader, textLine } from './stored-columns.ts';
 import { exists, writeWhole } from './text-file.ts';
+
+/** The year files (YYYY.csv) of `dir`, in order: the monthly averages' (data/fx-monthly). */
+export async function yearFiles(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
+  return names
+    .filter((name) => /^[0-9]{4}\.csv$/.test(name))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
 
 /** The header of every month file. */
 export const FX_FILE_COLUMNS = textHeader(STORED_FX_COLUMNS);
@@ -24,11 +33,14 @@ export async function checkFxMonthFiles(dir: string, dates: readonly string[]): 
   for (const month of new Set(dates.map((date) => date.slice(0, 7)))) await readKept(path.join(dir, `${month}.csv`));
 }
 
-/** Adds `rates` to the month files of `dir`, replacing a kept row of the same currency and date; each file written whole, then renamed. */
-export async function keepFx(dir: string, rates: readonly FxRateInput[]): Promise<string[]> {
+/**
+ * Adds `rates` to the month files of `dir`, replacing a kept row of the same currency and date; each file written whole, then renamed.
+ * `perYear`: one file a year (DIR/YYYY.csv), for monthly averages (data/fx-monthly: some 250 lines a year).
+ */
+export async function keepFx(dir: string, rates: readonly FxRateInput[], perYear = false): Promise<string[]> {
   const byMonth = new Map<string, FxRateInput[]>();
   for (const rate of rates) {
-    const month = rate.fxDate.slice(0, 7);
+    const month = rate.fxDate.slice(0, perYear ? 4 : 7);
     const list = byMonth.get(month);
     if (list) list.push(rate);
     else byMonth.set(month, [rate]);

@@ -5,7 +5,7 @@ import { UserError } from '../errors.ts';
 import { importNigeriaCalendar } from './import-calendar.ts';
 import { importCategories } from './import-categories.ts';
 import { importCurrencies } from './import-currencies.ts';
-import { importFx } from './import-fx.ts';
+import { importFx, importFxMonthly } from './import-fx.ts';
 import { importNisab } from './import-nisab.ts';
 import { importRates } from './import-rates.ts';
 import { importSources } from './import-sources.ts';
@@ -13,6 +13,7 @@ import { importSubcategories } from './import-subcategories.ts';
 import type { ImportSummary } from './import-summary.ts';
 import type { GateOptions } from './plausibility.ts';
 import { openDatabase, writeError } from './open.ts';
+import { commitStarts } from '../stopping.ts';
 
 const IMPORTERS: Record<string, (db: Database, file: string, options: GateOptions) => Promise<ImportSummary>> = {
   categories: importCategories,
@@ -21,6 +22,7 @@ const IMPORTERS: Record<string, (db: Database, file: string, options: GateOption
   rates: importRates,
   currencies: importCurrencies,
   fx: importFx,
+  'fx-monthly': importFxMonthly,
   nisab: importNisab,
   'nigeria-calendar': importNigeriaCalendar,
 };
@@ -34,6 +36,33 @@ export async function importFile(kind: string, file: string, dbPath: string, opt
   try {
     return await run(db, file, options);
   } catch (error) {
+    throw writeError(dbPath, error);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The kinds whose files are a series (data/daily, data/fx, data/fx-monthly): more than
+ * one file is imported in one transaction, so all of them or none.
+ */
+const SERIES: readonly string[] = ['rates', 'fx', 'fx-monthly'];
+
+/** importFile of several files of a series kind, in the order given, in one transaction: all or nothing. */
+export async function importFiles(kind: string, files: readonly string[], dbPath: string, options: GateOptions = {}): Promise<ImportSummary[]> {
+  if (files.length === 1) return [await importFile(kind, files[0]!, dbPath, options)];
+  if (!SERIES.includes(kind)) throw new UserError(`import ${kind} takes one file; several are for ${SERIES.join(', ')} (e.g. import fx data/fx/*.csv)`);
+  const run = IMPORTERS[kind]!;
+  const db = openDatabase(dbPath);
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    const summaries: ImportSummary[] = [];
+    for (const file of files) summaries.push(await run(db, file, options));
+    commitStarts();
+    db.exec('COMMIT');
+    return summaries;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
     throw writeError(dbPath, error);
   } finally {
     db.close();

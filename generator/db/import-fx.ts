@@ -3,7 +3,7 @@
 // database, gated for plausibility per currency, merged per (currency, date),
 // all or nothing, every problem named FILE:LINE: field.
 import type { Database } from 'better-sqlite3';
-import { DOLLAR, FxRateInput, NAIRA, STORED_FX_COLUMNS } from '../core/currencies.ts';
+import { DOLLAR, FxRateInput, MONTHLY_AVERAGE, NAIRA, STORED_FX_COLUMNS } from '../core/currencies.ts';
 import { readCsv } from './csv-records.ts';
 import type { ImportSummary } from './import-summary.ts';
 import { checkFxPlausibility, type GateOptions } from './plausibility.ts';
@@ -21,11 +21,27 @@ export type FxRows = (problems: Problems, onRecord: (record: Located<FxRateInput
 
 export interface FxImportOptions extends GateOptions {
   dryRun?: boolean;
+  /**
+   * Monthly averages (`import fx-monthly`, data/fx-monthly): each dated on its
+   * month's first day, from a source whose srcFigure is monthly-average, kept in
+   * fx_monthly. Daily figures (the default) come from any other source.
+   */
+  monthly?: boolean;
 }
 
 /** Inserts or replaces, per (currency, date), the rates of a CSV file `fxDate,fxCurrency,fxPerUSD,fxSource`. */
 export function importFx(db: Database, file: string, options: FxImportOptions = {}): Promise<ImportSummary> {
   return importFxRows(db, file, (problems, onRecord) => readCsv(file, FxRateInput, problems, onRecord), options);
+}
+
+/** importFx of monthly averages (FxImportOptions.monthly). */
+export function importFxMonthly(db: Database, file: string, options: FxImportOptions = {}): Promise<ImportSummary> {
+  return importFx(db, file, { ...options, monthly: true });
+}
+
+/** The table a kind of figure is kept in. */
+export function fxTable(monthly: boolean | undefined): 'fx_rates' | 'fx_monthly' {
+  return monthly ? 'fx_monthly' : 'fx_rates';
 }
 
 /**
@@ -35,6 +51,7 @@ export function importFx(db: Database, file: string, options: FxImportOptions = 
  */
 export async function importFxRows(db: Database, label: string, rows: FxRows, options: FxImportOptions = {}): Promise<ImportSummary> {
   const own = !db.inTransaction;
+  const table = fxTable(options.monthly);
   const problems = new Problems(label);
   if (own) db.exec('BEGIN IMMEDIATE');
   try {
@@ -45,18 +62,20 @@ export async function importFxRows(db: Database, label: string, rows: FxRows, op
       if (r.fxCurrency === NAIRA)
         problems.add(line, 'fxCurrency', "NGN's rate is each rate record's drtUSDinNaira (import rates), so that currency=NGN equals the Naira fields");
       else if (r.fxCurrency === DOLLAR) problems.add(line, 'fxCurrency', 'USD is 1 per US dollar by definition; leave it out');
+      else if (options.monthly && !r.fxDate.endsWith('-01'))
+        problems.add(line, 'fxDate', `a monthly average is dated on its month's first day (${r.fxDate.slice(0, 8)}01), not ${r.fxDate}`);
       else stage.run(line, ...storedRow(COLUMNS, r));
       count++;
     });
-    reportConflicts(db, problems);
-    checkFxPlausibility(db, STAGED, problems, options);
+    reportConflicts(db, problems, options.monthly === true);
+    checkFxPlausibility(db, STAGED, problems, { ...options, table });
     problems.throwIfAny();
-    const existing = db.prepare(`SELECT count(*) FROM ${STAGED} s JOIN fx_rates f ON ${SAME_KEY}`).pluck().get() as number;
-    const updated = db.prepare(`UPDATE fx_rates AS f SET ${updateSetSql(COLUMNS, 's')} FROM ${STAGED} s WHERE ${SAME_KEY} AND (${CHANGED})`).run().changes;
+    const existing = db.prepare(`SELECT count(*) FROM ${STAGED} s JOIN ${table} f ON ${SAME_KEY}`).pluck().get() as number;
+    const updated = db.prepare(`UPDATE ${table} AS f SET ${updateSetSql(COLUMNS, 's')} FROM ${STAGED} s WHERE ${SAME_KEY} AND (${CHANGED})`).run().changes;
     const inserted = db
       .prepare(
-        `INSERT INTO fx_rates (${columnList(COLUMNS)})
-         SELECT ${columnList(COLUMNS)} FROM ${STAGED} s WHERE NOT EXISTS (SELECT 1 FROM fx_rates f WHERE ${SAME_KEY}) ORDER BY line`,
+        `INSERT INTO ${table} (${columnList(COLUMNS)})
+         SELECT ${columnList(COLUMNS)} FROM ${STAGED} s WHERE NOT EXISTS (SELECT 1 FROM ${table} f WHERE ${SAME_KEY}) ORDER BY line`,
       )
       .run().changes;
     db.exec(`DROP TABLE ${STAGED}`);
@@ -70,7 +89,7 @@ export async function importFxRows(db: Database, label: string, rows: FxRows, op
   }
 }
 
-function reportConflicts(db: Database, problems: Problems): void {
+function reportConflicts(db: Database, problems: Problems, monthly: boolean): void {
   const known = db.prepare('SELECT count(*) FROM currencies').pluck().get() as number;
   for (const r of db
     .prepare(
@@ -91,6 +110,23 @@ function reportConflicts(db: Database, problems: Problems): void {
     fxSource: string;
   }>) {
     problems.add(r.line, 'fxSource', `unknown source ${JSON.stringify(r.fxSource)}; import it first with: import sources FILE.csv`);
+  }
+  // A monthly average values monthly-average rate records and a daily figure daily ones
+  // (docs/API.md §2c), told apart by their source's srcFigure: the two must agree.
+  for (const r of db
+    .prepare(
+      `SELECT min(line) AS line, fxSource, srcFigure, count(*) AS n FROM ${STAGED} JOIN sources ON srcID = fxSource
+        WHERE (srcFigure = '${MONTHLY_AVERAGE}') <> ? GROUP BY fxSource ORDER BY 1`,
+    )
+    .iterate(monthly ? 1 : 0) as Iterable<{ line: number; fxSource: string; srcFigure: string; n: number }>) {
+    const where = r.n > 1 ? ` (on ${r.n} lines, this is the first)` : '';
+    problems.add(
+      r.line,
+      'fxSource',
+      monthly
+        ? `source ${r.fxSource} is ${r.srcFigure}, not ${MONTHLY_AVERAGE}${where}; a monthly average comes from a source whose srcFigure is ${MONTHLY_AVERAGE}`
+        : `source ${r.fxSource} is ${MONTHLY_AVERAGE}${where}; import monthly averages with: import fx-monthly FILE.csv`,
+    );
   }
   for (const r of db
     .prepare(

@@ -53,7 +53,9 @@ export interface RateImportSummary extends ImportSummary {
 /** importRates for rows from any source; `label` names the source in messages and in the summary. */
 export async function importRateRows(db: Database, label: string, rows: RateRows, options: RateImportOptions = {}): Promise<RateImportSummary> {
   const problems = new Problems(label);
-  db.exec('BEGIN IMMEDIATE');
+  // Inside a transaction the caller holds (import rates FILES...: all files or none), it neither begins nor ends one.
+  const own = !db.inTransaction;
+  if (own) db.exec('BEGIN IMMEDIATE');
   try {
     db.exec(stagingTableSql(STAGED, COLUMNS));
     const stage = db.prepare(stagingInsertSql(STAGED, COLUMNS));
@@ -80,7 +82,7 @@ export async function importRateRows(db: Database, label: string, rows: RateRows
     if (!options.dryRun) commitStarts();
     await pauseForTest('commit');
     if (options.alongside) await options.alongside();
-    db.exec(options.dryRun ? 'ROLLBACK' : 'COMMIT');
+    if (own) db.exec(options.dryRun ? 'ROLLBACK' : 'COMMIT');
     return summary;
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');

@@ -270,6 +270,19 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE nisab_rules ADD COLUMN nsbPositions ${JSON_ARRAY('nsbPositions')};
   `,
+  // Issue 33: monthly averages of rates per US dollar, dated on the month's first day
+  // (docs/API.md §2c). Their own table: a month's average and the daily figure of its
+  // first day are different figures of the same (currency, date), and a monthly-average
+  // rate record is valued only at the average of its month, a daily one only at daily figures.
+  `
+  CREATE TABLE fx_monthly (
+    fxCurrency TEXT NOT NULL REFERENCES currencies (curCode) CHECK (fxCurrency NOT IN ('NGN', 'USD')),
+    fxDate TEXT NOT NULL CHECK (${REAL_DATE('fxDate')} AND substr(fxDate, 9) = '01'),
+    ${POSITIVE_REAL('fxPerUSD')},
+    fxSource TEXT NOT NULL REFERENCES sources (srcID),
+    PRIMARY KEY (fxCurrency, fxDate)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** A trigger that gives a new version to the rate months around the first day of each `rows` (NEW, OLD) of calendar_nigeria. */

@@ -146,18 +146,20 @@ interface FxRow {
  * neighbouring day as the table will be after the merge, unless accepted.
  * `staged` has the columns line, fxCurrency, fxDate, fxPerUSD.
  */
-export function checkFxPlausibility(db: Database, staged: string, problems: Problems, options: GateOptions = {}): void {
+export function checkFxPlausibility(db: Database, staged: string, problems: Problems, options: GateOptions & { table?: 'fx_rates' | 'fx_monthly' } = {}): void {
+  // Daily figures are compared with daily ones, monthly averages with monthly ones.
+  const table = options.table ?? 'fx_rates';
   const rows = db
     .prepare(
       `WITH staged_span AS (SELECT fxCurrency AS code, min(fxDate) AS lo, max(fxDate) AS hi FROM ${staged} GROUP BY fxCurrency),
        span AS (
          SELECT code,
-                coalesce((SELECT max(f.fxDate) FROM fx_rates f WHERE f.fxCurrency = staged_span.code AND f.fxDate < staged_span.lo), lo) AS lo,
-                coalesce((SELECT min(f.fxDate) FROM fx_rates f WHERE f.fxCurrency = staged_span.code AND f.fxDate > staged_span.hi), hi) AS hi
+                coalesce((SELECT max(f.fxDate) FROM ${table} f WHERE f.fxCurrency = staged_span.code AND f.fxDate < staged_span.lo), lo) AS lo,
+                coalesce((SELECT min(f.fxDate) FROM ${table} f WHERE f.fxCurrency = staged_span.code AND f.fxDate > staged_span.hi), hi) AS hi
            FROM staged_span),
        merged AS (
          SELECT f.fxCurrency AS code, f.fxDate AS date, f.fxPerUSD AS rate, NULL AS line
-           FROM span JOIN fx_rates f ON f.fxCurrency = span.code AND f.fxDate BETWEEN span.lo AND span.hi
+           FROM span JOIN ${table} f ON f.fxCurrency = span.code AND f.fxDate BETWEEN span.lo AND span.hi
           WHERE NOT EXISTS (SELECT 1 FROM ${staged} s WHERE s.fxCurrency = f.fxCurrency AND s.fxDate = f.fxDate)
          UNION ALL
          SELECT fxCurrency, fxDate, fxPerUSD, line FROM ${staged}),

@@ -48,7 +48,7 @@ import {
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
 import { downloadsIndex, nisabThresholds, planDownloads } from './downloads.ts';
 import { monthNumber } from '../core/pieces.ts';
-import type { FxSource } from '../db/read-fx.ts';
+import type { FxRow, FxSource } from '../db/read-fx.ts';
 import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../core/currencies.ts';
 
 export function sha1Hex(text: string): string {
@@ -532,6 +532,16 @@ export function currencyFiles(fx: FxSource | undefined, monthEnds: Rate[], all: 
     else datesOfYear.set(start, [date]);
   }
   const nameOf = (code: string, fallback: string) => fx.names.get(code) ?? fallback;
+  // NGN and USD value every record: their spans are the records' own, by kind.
+  const recordDates = (kind: Set<string>) => fx.rateDates.filter((date) => kind.has(date));
+  const dailyRecords = recordDates(fx.dailyDates);
+  const monthlyRecords = recordDates(fx.monthlyDates);
+  const spans = {
+    curDailyFirst: dailyRecords[0] ?? null,
+    curDailyLast: dailyRecords.at(-1) ?? null,
+    curMonthlyFirst: monthlyRecords[0]?.slice(0, 7) ?? null,
+    curMonthlyLast: monthlyRecords.at(-1)?.slice(0, 7) ?? null,
+  };
   const own: Currency[] = [
     {
       curCode: NAIRA,
@@ -540,6 +550,7 @@ export function currencyFiles(fx: FxSource | undefined, monthEnds: Rate[], all: 
       curLastDate: all.last,
       curCount: fx.rateDates.length,
       curSources: fx.nairaSources,
+      ...spans,
     },
     {
       curCode: DOLLAR,
@@ -548,32 +559,55 @@ export function currencyFiles(fx: FxSource | undefined, monthEnds: Rate[], all: 
       curLastDate: all.last,
       curCount: fx.rateDates.length,
       curSources: [DOLLAR_SOURCE],
+      ...spans,
     },
   ];
-  for (const [code, rows] of fx.byCurrency) {
-    if (rows.length === 0) continue;
+  const none: FxRow[] = [];
+  const recordMonths = new Set(monthlyRecords.map((date) => date.slice(0, 7)));
+  for (const code of [...new Set([...fx.byCurrency.keys(), ...fx.monthlyByCurrency.keys()])].sort()) {
+    const rows = fx.byCurrency.get(code) ?? none;
+    // Published: the averages of the months that hold a monthly-average record, the only ones that value one.
+    const months = (fx.monthlyByCurrency.get(code) ?? none).filter((m) => recordMonths.has(m.date.slice(0, 7)));
+    if (rows.length === 0 && months.length === 0) continue;
+    const bounds = [rows[0]?.date, months[0]?.date, rows.at(-1)?.date, months.at(-1)?.date].filter((d) => d !== undefined).sort();
+    const first = bounds[0]!;
+    const byMonth = new Map(months.map((m) => [m.date.slice(0, 7), m]));
     list.push({
       curCode: code,
       curName: nameOf(code, code),
-      curFirstDate: rows[0]!.date,
-      curLastDate: rows.at(-1)!.date,
-      curCount: rows.length,
-      curSources: [...new Set(rows.map((r) => r.source))].sort(),
+      curFirstDate: first,
+      curLastDate: bounds.at(-1)!,
+      curCount: rows.length + months.length,
+      curSources: [...new Set([...rows, ...months].map((r) => r.source))].sort(),
+      curDailyFirst: rows[0]?.date ?? null,
+      curDailyLast: rows.at(-1)?.date ?? null,
+      curMonthlyFirst: months[0]?.date.slice(0, 7) ?? null,
+      curMonthlyLast: months.at(-1)?.date.slice(0, 7) ?? null,
     });
-    for (const start of blockStarts('year', rows[0]!.date, all.last)) {
+    for (const start of blockStarts('year', first, all.last)) {
       const dates = [...new Set([...(ends.get(start) ?? []), ...(datesOfYear.get(start) ?? [])])].sort();
       const sources: string[] = [];
+      const sourceIndex = (source: string) => {
+        const index = sources.indexOf(source);
+        return index === -1 ? sources.push(source) - 1 : index;
+      };
       const rates: FxFile['rates'] = {};
+      const monthly: FxFile['months'] = {};
       for (const date of dates) {
+        // A monthly-average record: its currency's average of the same month, or none (docs/API.md §2c).
+        if (fx.monthlyDates.has(date)) {
+          const month = byMonth.get(date.slice(0, 7));
+          if (month !== undefined) monthly[date.slice(0, 7)] = [month.perUSD, sourceIndex(month.source)];
+        }
+        if (!fx.dailyDates.has(date)) continue;
         const row = newestOnOrBefore(rows, date);
         // Too old to value the record (docs/API.md §2c): absent, so its currency fields are null.
         if (row === undefined || daysBetween(row.date, date) > MAX_FX_AGE_DAYS) continue;
-        let index = sources.indexOf(row.source);
-        if (index === -1) index = sources.push(row.source) - 1;
+        const index = sourceIndex(row.source);
         rates[date] = row.date === date ? [row.perUSD, index] : [row.perUSD, index, row.date];
       }
       // Written for every year of its coverage, empty when every figure is too old: the router reads it.
-      files.set(paths.fx(code, start), JSON.stringify({ sources, rates }) + '\n');
+      files.set(paths.fx(code, start), JSON.stringify({ sources, rates, months: monthly, monthly: fx.monthlyPriceSources }) + '\n');
     }
   }
   list.push(...own);

@@ -14,6 +14,11 @@ import { useScratch } from './scratch.ts';
 const scratch = useScratch();
 const count = (db: ReturnType<typeof openDatabase>, table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
 
+// The months of data/fx: the currency API's 203 days run from 2024-03-02 to 2026-09-29, with no day in 2024-08 or 2024-10.
+const fxMonths = ['2024-03', '2024-04', '2024-05', '2024-06', '2024-07', '2024-09', '2024-11', '2024-12']
+  .concat(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'].map((m) => `2025-${m}`))
+  .concat(['01', '02', '03', '04', '05', '06', '07', '08', '09'].map((m) => `2026-${m}`));
+
 describe('the default data in data/', () => {
   it('loads completely and checks out', async () => {
     const db = scratch.database();
@@ -21,21 +26,34 @@ describe('the default data in data/', () => {
     expect(summaries.map((s) => [path.basename(s.file), s.inserted])).toEqual([
       ['categories.csv', 7],
       ['subcategories.csv', 14],
-      ['sources.csv', 60],
+      ['sources.csv', 61],
       ['calendar-nigeria.csv', 55],
       ['rates.csv', 496],
       ...['09', '10', '11', '12'].map((m) => [`2025-${m}.csv`, expect.any(Number)]),
       ...['01', '02', '03', '04', '05', '06', '07', '08', '09'].map((m) => [`2026-${m}.csv`, expect.any(Number)]),
       ['currencies.csv', 161],
-      ['2025-12.csv', 159],
-      ['2026-09.csv', 477],
+      ...fxMonths.map((m) => [`${m}.csv`, expect.any(Number)]),
+      ...Array.from({ length: 2026 - 1971 + 1 }, (_, i) => [`${1971 + i}.csv`, expect.any(Number)]),
       ['nisab.json', 48],
     ]);
-    // The currency API's four kept days, every national currency but the naira and the dollar.
-    expect(db.prepare(`SELECT fxSource, min(fxDate), max(fxDate), count(DISTINCT fxCurrency), count(*) FROM fx_rates GROUP BY 1`).raw().all()).toEqual([
-      ['currency-api', '2025-12-31', '2026-09-29', 159, 636],
-    ]);
+    // The currency API's 203 days (SOURCES.md §8), every national currency but the naira and the dollar:
+    // counted in the source file (awk -F, 'NR>1 && $4!="NGN" && $4!="USD"' currency_api_fx_daily.csv | wc -l: 32,099)
+    // less the nine one-day slips scripts/make-currency-data.ts leaves out (docs/currencies.md).
+    expect(
+      db
+        .prepare(`SELECT fxSource, min(fxDate), max(fxDate), count(DISTINCT fxDate), count(DISTINCT fxCurrency), count(*) FROM fx_rates GROUP BY 1`)
+        .raw()
+        .all(),
+    ).toEqual([['currency-api', '2024-03-02', '2026-09-29', 203, 159, 32090]]);
     expect(db.prepare(`SELECT fxPerUSD FROM fx_rates WHERE fxCurrency = 'GBP' AND fxDate = '2026-09-29'`).pluck().get()).toBe(0.75538854);
+    // The Fed's H.10 monthly averages (SOURCES.md §9): 22 current currencies, counted in the source file
+    // (its rows of the countries in scripts/make-currency-data.ts's H10_CODES); 2015-06-01,United Kingdom,0.642.
+    expect(db.prepare(`SELECT fxSource, min(fxDate), max(fxDate), count(DISTINCT fxCurrency), count(*) FROM fx_monthly GROUP BY 1`).raw().all()).toEqual([
+      ['fed-h10-monthly', '1971-01-01', '2026-06-01', 22, 12950],
+    ]);
+    expect(db.prepare(`SELECT fxPerUSD FROM fx_monthly WHERE fxCurrency = 'GBP' AND fxDate = '2015-06-01'`).pluck().get()).toBe(0.642);
+    // SOURCES.md §8's file: 2026-07-15,2026-07-15,2026.7.15,GBP,0.74586441.
+    expect(db.prepare(`SELECT fxPerUSD FROM fx_rates WHERE fxCurrency = 'GBP' AND fxDate = '2026-07-15'`).pluck().get()).toBe(0.74586441);
     // Monthly up to 2025-08-31 (World Bank averages, IMF end-of-month rates), daily after it
     // (currency API prices, the CBN's official rate of the day or carried from the last working day).
     expect(

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keepFx } from '../../generator/db/fx-files.ts';
 import { importCurrencies } from '../../generator/db/import-currencies.ts';
-import { importFx } from '../../generator/db/import-fx.ts';
+import { importFx, importFxMonthly } from '../../generator/db/import-fx.ts';
 import { importSources } from '../../generator/db/import-sources.ts';
 import { useScratch, userError } from './scratch.ts';
 
@@ -98,5 +98,35 @@ describe('import fx', () => {
     expect(await readFile(path.join(dir, '2026-09.csv'), 'utf8')).toBe(
       `${HEADER}2026-09-28,GBP,0.75495717,currency-api\n2026-09-29,GBP,0.75538854,currency-api\n`,
     );
+  });
+
+  it('keeps monthly averages apart (import fx-monthly): dated on the first day, from a monthly-average source, never mixed with daily figures', async () => {
+    const db = await withCurrencies();
+    await importSources(
+      db,
+      await scratch.write(
+        'monthly-sources.csv',
+        'srcID,srcName,srcURL,srcLicence,srcDescription,srcFigure\nfed-h10-monthly,H.10,https://example.org/,public,Monthly averages.,monthly-average\n',
+      ),
+    );
+    const monthly = await scratch.write('2026.csv', `${HEADER}2026-06-01,GBP,0.7391,fed-h10-monthly\n`);
+    expect(await importFxMonthly(db, monthly)).toMatchObject({ rows: 1, inserted: 1 });
+    // The daily figure of the same first day is another figure of the same (currency, date): both are kept.
+    await importFx(db, await scratch.write('day.csv', `${HEADER}2026-06-01,GBP,0.7412,currency-api\n`));
+    expect(db.prepare("SELECT fxPerUSD FROM fx_monthly WHERE fxCurrency = 'GBP'").pluck().all()).toEqual([0.7391]);
+    expect(db.prepare("SELECT fxPerUSD FROM fx_rates WHERE fxCurrency = 'GBP' AND fxDate = '2026-06-01'").pluck().all()).toEqual([0.7412]);
+    const before = fileHash();
+    const wrongDay = await userError(importFxMonthly(db, await scratch.write('bad.csv', `${HEADER}2026-07-15,GBP,0.74,fed-h10-monthly\n`)));
+    expect(wrongDay.problems.join('\n')).toMatch(/bad\.csv:2: fxDate: a monthly average is dated on its month's first day \(2026-07-01\), not 2026-07-15/);
+    const dailySource = await userError(importFxMonthly(db, await scratch.write('bad.csv', `${HEADER}2026-07-01,GBP,0.74,currency-api\n`)));
+    expect(dailySource.problems.join('\n')).toMatch(/bad\.csv:2: fxSource: source currency-api is daily-reference, not monthly-average/);
+    const monthlyAsDaily = await userError(importFx(db, await scratch.write('bad.csv', `${HEADER}2026-07-01,GBP,0.74,fed-h10-monthly\n`)));
+    expect(monthlyAsDaily.problems.join('\n')).toMatch(
+      /bad\.csv:2: fxSource: source fed-h10-monthly is monthly-average; import monthly averages with: import fx-monthly FILE\.csv/,
+    );
+    // The gate compares a monthly average with the same currency's neighbouring months.
+    const jump = await userError(importFxMonthly(db, await scratch.write('bad.csv', `${HEADER}2026-07-01,GBP,7.391,fed-h10-monthly\n`)));
+    expect(jump.problems.join('\n')).toMatch(/bad\.csv:2: fxPerUSD: 7\.391 is 10 times the previous rate of GBP \(0\.7391 on 2026-06-01\)/);
+    expect(fileHash()).toBe(before);
   });
 });

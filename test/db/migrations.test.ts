@@ -19,6 +19,7 @@ describe('initDatabase and migrate', () => {
       'calendar_nigeria',
       'categories',
       'currencies',
+      'fx_monthly',
       'fx_rates',
       'livestock_brackets',
       'nisab_rules',

@@ -101,6 +101,32 @@ async function freshCopy(name: string): Promise<string> {
   return dir;
 }
 
+/**
+ * What a block leaves behind, beyond exiting 0: a block that publishes without the
+ * currencies or Nigeria's calendar ran "as written" too (issue 33). The expected
+ * figures come from the copy's own data files, read as text.
+ */
+const LEAVES: Record<string, (dir: string) => Promise<void>> = {
+  'docs/operating.md': async (dir) => {
+    const json = async (file: string) => JSON.parse(await readFile(path.join(dir, 'public', file), 'utf8'));
+    const lines = async (file: string) => (await readFile(path.join(dir, 'data', file), 'utf8')).trim().split('\n').length - 1;
+    const currencies = (await json('v1/currencies.json')).data as { curCode: string; curMonthlyFirst: string | null }[];
+    // data/currencies.csv: every code has rates (NGN and USD are the records' own).
+    expect(currencies.map((c) => c.curCode).sort()).toEqual(
+      (await readFile(path.join(dir, 'data/currencies.csv'), 'utf8'))
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',')[0])
+        .sort(),
+    );
+    expect(currencies.find((c) => c.curCode === 'GBP')?.curMonthlyFirst).toBe('2005-01');
+    // data/fx/2026-07.csv: 2026-07-15,GBP,0.74586441,currency-api.
+    expect((await json('v1/fx/GBP/2026.json')).rates['2026-07-15']).toEqual([0.74586441, 0]);
+    expect((await json('v1/calendars/nigeria.json')).count).toBe(await lines('calendar-nigeria.csv'));
+  },
+};
+
 const all: Block[] = [];
 for (const file of await documents()) all.push(...cliBlocks(file, await readFile(path.join(ROOT, file), 'utf8')));
 
@@ -108,6 +134,16 @@ describe('every shell block of the README and docs/ that runs the CLI runs as wr
   it('finds the blocks (the README, operating, deploying and going live each have one)', () => {
     const files = new Set(all.map((block) => block.file));
     for (const file of ['README.md', 'docs/operating.md', 'docs/deploying.md', 'docs/going-live.md']) expect(files, file).toContain(file);
+  });
+
+  it('keeps the currencies wherever a fetch keeps its rows as text, as the nightly does (--write-fx-csv with --write-csv)', async () => {
+    const nightly = await readFile(path.join(ROOT, '.github/workflows/nightly.yml'), 'utf8');
+    const fetches = [...all.map((block) => block.text), nightly].flatMap((text) => text.split('\n').filter((line) => /cli -- fetch .*--write-csv/.test(line)));
+    expect(fetches.length).toBeGreaterThan(2);
+    for (const line of fetches) expect(line).toMatch(/--write-fx-csv data\/fx/);
+    // And the back-fill commits what it wrote.
+    const goingLive = await readFile(path.join(ROOT, 'docs/going-live.md'), 'utf8');
+    expect(goingLive).toMatch(/git add data\/daily data\/fx /);
   });
 
   it.each(all.map((block) => [`${block.file}:${block.line}`, block] as const))(
@@ -121,6 +157,7 @@ describe('every shell block of the README and docs/ that runs the CLI runs as wr
         const e = error as { code: number; stdout: string; stderr: string };
         expect.fail(`${block.file}:${block.line} exited ${e.code}\n${e.stderr.slice(-3000)}`);
       }
+      await LEAVES[block.file]?.(dir);
     },
     600_000,
   );

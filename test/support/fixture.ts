@@ -41,7 +41,8 @@ function ratesCsv(): string {
     if (date < GAP.from || date > GAP.to) rows.push(`${date},1,${(50 + (i % 97) * 0.1371).toFixed(4)},${naira},${source(date, DAILY_FROM.gold)}`);
     if (parseISO(date).getDay() === 1) rows.push(`${date},2,${(0.6 + (i % 13) * 0.0137).toFixed(4)},${naira},${source(date, DAILY_FROM.silver)}`);
     if (['2019-12-31', '2020-01-01', '2020-02-29', '2023-12-31', '2024-01-01', '2024-02-29'].includes(date)) {
-      rows.push(`${date},11,${(30 + (i % 7)).toFixed(2)},${naira},manual`);
+      // The month ends are monthly averages (their source's srcFigure is monthly-average, docs/API.md §2c).
+      rows.push(`${date},11,${(30 + (i % 7)).toFixed(2)},${naira},${date.endsWith('-01') ? 'manual' : 'worldbank-pink-sheet'}`);
     }
   });
   return rows.join('\n') + '\n';
@@ -65,6 +66,20 @@ function fxRows(): FxRateInput[] {
   });
   rows.push({ fxDate: '2023-06-30', fxCurrency: 'JPY', fxPerUSD: 144.5, fxSource: 'manual' });
   return rows;
+}
+
+// Monthly averages (data/fx-monthly, docs/API.md §2c): GBP of the months of three of the four
+// monthly-average records (not 2020-02: that record has none in GBP, though GBP has daily
+// figures then), JPY of 2024-02, which has no daily figure near it; one after the as-of date.
+function fxMonthlyRows(): FxRateInput[] {
+  const h10 = (fxDate: string, fxCurrency: string, fxPerUSD: number) => ({ fxDate, fxCurrency, fxPerUSD, fxSource: 'fed-h10-monthly' });
+  return [
+    h10('2019-12-01', 'GBP', 0.7659),
+    h10('2023-12-01', 'GBP', 0.7936),
+    h10('2024-02-01', 'GBP', 0.7919),
+    h10('2024-02-01', 'JPY', 149.58),
+    h10('2024-04-01', 'GBP', 0.7988),
+  ];
 }
 
 const SUBCATEGORY_CSV = `sctID,sctSlug,sctName,sctUnit,sctHasDailyRate,sctIsDefault
@@ -125,6 +140,7 @@ export async function makeFixture(): Promise<Fixture> {
   await copyFile(path.join(DATA_DIR, 'calendar-nigeria.csv'), file('calendar-nigeria.csv'));
   await writeFile(file('currencies.csv'), CURRENCIES_CSV);
   await keepFx(file('fx'), fxRows());
+  await keepFx(file('fx-monthly'), fxMonthlyRows(), true);
   const db = file('source.sqlite');
   await loadDatabase(db, dir);
   const out = file('public');
@@ -281,13 +297,17 @@ export function oracleGaps(db: string, asOf: string): { gapSubcategoryID: number
 /**
  * A rate record of the oracle with the fields currency=C adds (docs/API.md §2c), from
  * SQL: the newest rate per US dollar of C dated on or before drtDate (and the
- * as-of date); NGN the record's own naira figures; USD 1.
+ * as-of date); a monthly-average record (its price source's srcFigure) C's average
+ * of its month; NGN the record's own naira figures; USD 1.
  */
 export function oracleInCurrency(db: string, asOf: string, code: string, rates: Record<string, unknown>[]): Record<string, unknown>[] {
   return withOracle(db, (handle) => {
-    const fx = handle.prepare(
+    const daily = handle.prepare(
       'SELECT fxPerUSD, fxDate, fxSource FROM fx_rates WHERE fxCurrency = ? AND fxDate <= ? AND fxDate <= ? ORDER BY fxDate DESC LIMIT 1',
     );
+    const monthlyRecord = handle.prepare("SELECT srcFigure = 'monthly-average' FROM sources WHERE srcID = ?").pluck();
+    const average = handle.prepare('SELECT fxPerUSD, fxDate, fxSource FROM fx_monthly WHERE fxCurrency = ? AND fxDate = ? AND fxDate <= ?');
+
     // A figure more than 7 days older than the record values nothing (MAX_FX_AGE_DAYS, docs/API.md §2c).
     const fresh = <T extends { fxDate: string }>(found: T | undefined, date: string) =>
       found !== undefined && (Date.parse(date) - Date.parse(found.fxDate)) / 86_400_000 <= 7 ? found : undefined;
@@ -296,7 +316,8 @@ export function oracleInCurrency(db: string, asOf: string, code: string, rates: 
       let found: { fxPerUSD: number; fxDate: string; fxSource: string } | undefined;
       if (code === 'NGN') found = { fxPerUSD: rate.drtUSDinNaira as number, fxDate: rate.drtNairaDate as string, fxSource: rate.drtNairaSource as string };
       else if (code === 'USD') found = { fxPerUSD: 1, fxDate: rate.drtDate as string, fxSource: 'us-dollar' };
-      else found = fresh(fx.get(code, rate.drtDate, asOf) as typeof found, rate.drtDate as string);
+      else if (monthlyRecord.get(rate.drtPriceSource) === 1) found = average.get(code, `${(rate.drtDate as string).slice(0, 8)}01`, asOf) as typeof found;
+      else found = fresh(daily.get(code, rate.drtDate, asOf) as typeof found, rate.drtDate as string);
       return {
         ...rate,
         drtCurrency: code,
@@ -309,25 +330,44 @@ export function oracleInCurrency(db: string, asOf: string, code: string, rates: 
   });
 }
 
-/** GET /currencies from SQL: the FX table's currencies with rates up to the as-of date, NGN and USD over the rates' dates. */
+/**
+ * GET /currencies from SQL: the FX tables' currencies with rates up to the as-of date (the
+ * monthly averages of the months that hold a monthly-average record), NGN and USD over the rates' dates.
+ */
 export function oracleCurrencies(db: string, asOf: string): unknown[] {
   return withOracle(db, (handle) => {
     const rates = handle
       .prepare('SELECT min(drtDate) AS first, max(drtDate) AS last, count(DISTINCT drtDate) AS days FROM rates WHERE drtDate <= ?')
       .get(asOf) as { first: string; last: string; days: number };
+    const MONTHLY = "(SELECT srcFigure FROM sources WHERE srcID = drtPriceSource) = 'monthly-average'";
+    const spans = handle
+      .prepare(
+        `SELECT (SELECT min(drtDate) FROM rates WHERE drtDate <= @asOf AND NOT ${MONTHLY}) AS curDailyFirst,
+                (SELECT max(drtDate) FROM rates WHERE drtDate <= @asOf AND NOT ${MONTHLY}) AS curDailyLast,
+                (SELECT substr(min(drtDate), 1, 7) FROM rates WHERE drtDate <= @asOf AND ${MONTHLY}) AS curMonthlyFirst,
+                (SELECT substr(max(drtDate), 1, 7) FROM rates WHERE drtDate <= @asOf AND ${MONTHLY}) AS curMonthlyLast`,
+      )
+      .get({ asOf }) as Record<string, unknown>;
     const nairaSources = handle.prepare('SELECT DISTINCT drtNairaSource FROM rates WHERE drtDate <= ? ORDER BY 1').pluck().all(asOf);
     const others = handle
       .prepare(
-        `SELECT fxCurrency AS curCode, curName, min(fxDate) AS curFirstDate, max(fxDate) AS curLastDate, count(*) AS curCount,
-                (SELECT json_group_array(fxSource) FROM (SELECT DISTINCT fxSource FROM fx_rates s WHERE s.fxCurrency = f.fxCurrency AND s.fxDate <= @asOf ORDER BY 1)) AS curSources
-           FROM fx_rates f JOIN currencies ON curCode = fxCurrency WHERE fxDate <= @asOf GROUP BY fxCurrency`,
+        `WITH published AS (
+           SELECT fxCurrency, fxDate, fxSource, 'daily' AS kind FROM fx_rates WHERE fxDate <= @asOf
+           UNION ALL
+           SELECT fxCurrency, fxDate, fxSource, 'monthly' FROM fx_monthly
+            WHERE fxDate <= @asOf AND substr(fxDate, 1, 7) IN (SELECT substr(drtDate, 1, 7) FROM rates WHERE drtDate <= @asOf AND ${MONTHLY}))
+         SELECT fxCurrency AS curCode, curName, min(fxDate) AS curFirstDate, max(fxDate) AS curLastDate, count(*) AS curCount,
+                (SELECT json_group_array(fxSource) FROM (SELECT DISTINCT fxSource FROM published s WHERE s.fxCurrency = f.fxCurrency ORDER BY 1)) AS curSources,
+                min(CASE kind WHEN 'daily' THEN fxDate END) AS curDailyFirst, max(CASE kind WHEN 'daily' THEN fxDate END) AS curDailyLast,
+                substr(min(CASE kind WHEN 'monthly' THEN fxDate END), 1, 7) AS curMonthlyFirst, substr(max(CASE kind WHEN 'monthly' THEN fxDate END), 1, 7) AS curMonthlyLast
+           FROM published f JOIN currencies ON curCode = fxCurrency GROUP BY fxCurrency`,
       )
       .all({ asOf }) as Record<string, unknown>[];
     const name = (code: string) => handle.prepare('SELECT curName FROM currencies WHERE curCode = ?').pluck().get(code);
     const all: Record<string, unknown>[] = [
       ...others.map((c) => ({ ...c, curSources: JSON.parse(c.curSources as string) })),
-      { curCode: 'NGN', curName: name('NGN'), curFirstDate: rates.first, curLastDate: rates.last, curCount: rates.days, curSources: nairaSources },
-      { curCode: 'USD', curName: name('USD'), curFirstDate: rates.first, curLastDate: rates.last, curCount: rates.days, curSources: ['us-dollar'] },
+      { curCode: 'NGN', curName: name('NGN'), curFirstDate: rates.first, curLastDate: rates.last, curCount: rates.days, curSources: nairaSources, ...spans },
+      { curCode: 'USD', curName: name('USD'), curFirstDate: rates.first, curLastDate: rates.last, curCount: rates.days, curSources: ['us-dollar'], ...spans },
     ];
     return all.sort((a, b) => ((a.curCode as string) < (b.curCode as string) ? -1 : 1));
   });
