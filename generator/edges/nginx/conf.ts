@@ -94,7 +94,7 @@ function escapeRegex(text: string): string {
  * The headers the front names the request with. Every one is always set (empty
  * when unused): a client's own X-Nisab-* header never reaches the backend.
  */
-function proxyToBackend(indent: string, refused: string, tree = '""', ifNoneMatch = '$http_if_none_match', framing = '""'): string {
+function proxyToBackend(indent: string, refused: string, tree = '""', ifNoneMatch = '$http_if_none_match', framing = '""', mark = '""'): string {
   return [
     'proxy_pass http://nisab_backend/_nisab/compose;',
     'proxy_http_version 1.1;',
@@ -111,6 +111,7 @@ function proxyToBackend(indent: string, refused: string, tree = '""', ifNoneMatc
     'proxy_set_header X-Nisab-URI $request_uri;',
     'proxy_set_header X-Nisab-Request-Line $nisab_request_line;',
     `proxy_set_header X-Nisab-Tree ${tree};`,
+    `proxy_set_header X-Nisab-Mark ${mark};`,
     `proxy_set_header X-Nisab-If-None-Match ${ifNoneMatch};`,
     `proxy_set_header X-Nisab-Refused ${refused};`,
     `proxy_set_header X-Nisab-Framing ${framing};`,
@@ -457,7 +458,7 @@ ${errorPages('            ', '= /_nisab/proxied')}
 
         location = /_nisab/cached {
             internal;
-${proxyToBackend('            ', '""', q(o.tree))}
+${proxyToBackend('            ', '""', q(o.tree), undefined, undefined, q(o.mark))}
             proxy_cache nisab_answers;
             # The mark names the tree's content: only this tree's answers are ever kept under it.
             proxy_cache_key "${path.basename(o.mark, '.json')} $request_uri";

@@ -227,11 +227,12 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
   // Workers of another user reach the cache, temp folders and backend socket under PREFIX
   // (nginx gives them the folders; the socket is 0666): they must be able to pass through it.
   if (worker.user !== null) await passableByOthers(prefix);
+  const mark = await treeMark(tree, options.dir);
   const conf = nginxConf({
     prefix,
     dir,
     tree,
-    mark: await treeMark(tree, options.dir),
+    mark,
     listen: `${host}:${options.port}`,
     backend,
     njsModule: options.njsModule ?? findNjsModule(),
@@ -244,7 +245,7 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
     limits: { ...CONNECTION_LIMITS, ...options.limits },
   });
   await writeFile(path.join(prefix, 'nisab-api.js'), await njsModule());
-  await writeFile(path.join(prefix, 'snapshot.json'), JSON.stringify({ tree, index }) + '\n');
+  await writeFile(path.join(prefix, 'snapshot.json'), JSON.stringify({ tree, index, mark }) + '\n');
   await writeFile(path.join(prefix, 'nginx.conf'), conf);
   const saved: SavedSite = { dir, port: options.port, host, njsModule: options.njsModule ?? null };
   await writeFile(path.join(prefix, SITE_FILE), JSON.stringify(saved, null, 2) + '\n');
