@@ -527,7 +527,10 @@ ${fixedAnswer('            ', { ...staticNotFound(), status: 416, body: edgeErro
     # The backend: the router, for the request the front names in X-Nisab-*
     # headers. Only the front reaches it (a unix socket under the prefix).
     server {
-        listen unix:${o.backend};
+        # A composed answer leaves the backend in one write where the kernel allows
+        # (net.core.wmem_max): its request, and the njs memory that composed it,
+        # end at once rather than after many turns of the event loop.
+        listen unix:${o.backend} sndbuf=4m;
         server_name _;
         root ${q(o.dir)};
         access_log off;

@@ -22,7 +22,11 @@ interface NginxRequest {
   /** Every header line as sent, [name, value], in order (repeated names included). */
   rawHeadersIn: string[][];
   headersOut: { [name: string]: string | undefined };
+  status: number;
   return(status: number, body?: string): void;
+  sendHeader(): void;
+  send(part: string): void;
+  finish(): void;
   internalRedirect(uri: string): void;
 }
 
@@ -56,7 +60,22 @@ function send(r: NginxRequest, response: ApiResponse): void {
   for (let i = 0; i < names.length; i++) r.headersOut[names[i] as string] = response.headers[names[i] as string] as string;
   // For HEAD nginx sends the headers of this body (its Content-Length) and leaves the body out.
   if (response.status === 204 || response.status === 304) r.return(response.status);
-  else r.return(response.status, bodyOf(response));
+  else if (response.parts === null || response.parts.length < 2) r.return(response.status, bodyOf(response));
+  else sendParts(r, response.status, response.parts);
+}
+
+/**
+ * A composed list one part after the other, never joined: nginx queues each
+ * part as it is (no copy), so a long answer costs the parts, not twice them.
+ */
+function sendParts(r: NginxRequest, status: number, parts: string[]): void {
+  let length = 0;
+  for (let i = 0; i < parts.length; i++) length += Buffer.byteLength(parts[i] as string);
+  r.status = status;
+  r.headersOut['Content-Length'] = String(length);
+  r.sendHeader();
+  for (let i = 0; i < parts.length; i++) r.send(parts[i] as string);
+  r.finish();
 }
 
 /**
