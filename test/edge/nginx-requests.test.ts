@@ -140,6 +140,18 @@ describe.skipIf(missing !== null)(`the nginx site's request handling${missing ? 
     }
   }, 120_000);
 
+  it('serves static text with its charset (utf-8), as the preview and Cloudflare assets type it', async () => {
+    for (const [target, type] of [
+      ['/widget.js', 'text/javascript; charset=utf-8'],
+      ['/', 'text/html; charset=utf-8'],
+      ['/v1/meta.json', 'application/json'],
+    ] as const) {
+      const [n, p] = await Promise.all([send(nginx.url, { method: 'GET', target }), send(preview.url, { method: 'GET', target })]);
+      expect([n.status, n.headers['content-type'], p.headers['content-type']], target).toEqual([200, type, type]);
+      expect(n.body, target).toBe(p.body);
+    }
+  });
+
   it('follows a build that swaps the snapshot link at once, and serves the new tree from plain nginx after build --nginx-prefix', async () => {
     const before = await realpath(fixture.out);
     const fastTarget = '/api/v1/rates/latest';

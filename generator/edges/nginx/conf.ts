@@ -268,8 +268,15 @@ http {
         image/x-icon ico;
         text/plain txt;
         text/csv csv;
+        text/markdown md;
+        text/calendar ics;
     }
     default_type application/octet-stream;
+    # Static text with its charset, as Cloudflare's asset server and the preview
+    # send it: a host page in another charset still reads the widget's ₦ and Arabic.
+    # (The API's answers name theirs in their own type.)
+    charset utf-8;
+    charset_types text/html text/css text/plain text/csv text/markdown text/javascript text/calendar;
 
     js_import nisab from ${p('nisab-api.js')};
     js_preload_object nisab_snapshot from ${p('snapshot.json')};
