@@ -8,6 +8,7 @@
 //
 //   npx tsx scripts/bench-nginx-cache.ts          (needs nginx and libnginx-mod-http-js)
 //   BENCH_SECONDS=40 BENCH_CONCURRENCY=32 npx tsx scripts/bench-nginx-cache.ts
+//   BENCH_MAX_MIB=64 ...      (a smaller max_size than the site's 512 MiB, to reach it on a slow machine)
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { addDays, build, firstDateFor, LAST_DATE, makeDatabase } from './bench-d
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 40), 600);
 const CONCURRENCY = Math.min(Number(process.env.BENCH_CONCURRENCY ?? 32), 256);
 const YEARS = 20;
+const MAX_MIB = process.env.BENCH_MAX_MIB ? Number(process.env.BENCH_MAX_MIB) : null;
 
 /** Bytes under `dir` (du: the blocks the files take, as a full disk counts them). */
 function diskBytes(dir: string): number {
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
     await chmod(work, 0o755);
     const prefix = path.join(work, 'site');
     const port = await freePort();
-    const site = await writeNginxSite({ dir: out, port, prefix });
+    const site = await writeNginxSite({ dir: out, port, prefix, ...(MAX_MIB ? { limits: { cacheMaxSizeMiB: MAX_MIB } } : {}) });
     const maxSize = /keys_zone=nisab_answers:\S+ max_size=(\S+)/.exec(readFileSync(site.conf, 'utf8'))?.[1];
     const url = `http://127.0.0.1:${port}`;
     stop = (await runNginx(prefix, `${url}/api/v1/meta`)).stop;
@@ -79,10 +81,11 @@ async function main(): Promise<void> {
     peak = Math.max(peak, diskBytes(cache));
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const after = diskBytes(cache);
+    const files = spawnSync('find', [cache, '-type', 'f'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).length;
     const requests = [...statuses.values()].reduce((a, b) => a + b, 0);
     console.log(
       `${requests} requests with random parameters in ${SECONDS} s (${CONCURRENCY} at once, ${(bytes / 1e9).toFixed(1)} GB answered): ` +
-        `the cache's largest ${(peak / 1e6).toFixed(0)} MB against max_size=${maxSize}, ${(after / 1e6).toFixed(0)} MB 5 s later`,
+        `the cache's largest ${(peak / 1e6).toFixed(0)} MB against max_size=${maxSize}, ${(after / 1e6).toFixed(0)} MB (${files} files) 5 s later`,
     );
     console.log([...statuses].map(([key, count]) => `${key}: ${count}`).join('; '));
   } finally {
