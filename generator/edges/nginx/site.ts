@@ -19,7 +19,11 @@
 // The njs backend listens on a unix socket under PREFIX: no client reaches it.
 // After a build swaps DIR the answers stay right (all of them then come from
 // njs) until the site is written again and nginx reloaded, which
-// `build --nginx-prefix PREFIX` does (refreshNginxSite).
+// `build --nginx-prefix PREFIX` does (refreshNginxSite). A build of the same
+// data makes a tree with the same mark: the fast path and the cache go on
+// serving its bytes, and once the tree written for is swept (two builds later)
+// a file the fast path cannot open goes to the router, and the cache's backend
+// reads whichever tree holds the key's mark (njs.ts compose).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
