@@ -149,6 +149,18 @@ export default {
     expect([named.status, named.headers['x-served-by']]).toEqual([307, undefined]);
   });
 
+  // Issue 31: the preview and nginx type static files as the assets do; /widget.js said no charset on nginx.
+  it('static files have the same Content-Type from the assets as from the preview (text with charset=utf-8)', async () => {
+    for (const [target, type] of [
+      ['/widget.js', 'text/javascript; charset=utf-8'],
+      ['/', 'text/html; charset=utf-8'],
+      ['/' + paths.meta, 'application/json'],
+    ] as const) {
+      const [w, p] = await Promise.all([request(workerd.url, 'GET', target), request(preview.url, 'GET', target)]);
+      expect([w.status, w.headers['content-type'], p.headers['content-type']], target).toEqual([200, type, type]);
+    }
+  });
+
   it('a snapshot file missing under the worker gives a 503 envelope, not a crash', async () => {
     await rm(path.join(probeDir, paths.routing));
     const broken = await startWorkerd(probeDir);

@@ -2,7 +2,7 @@
 // (see site.ts for how requests are routed).
 import path from 'node:path';
 import { STATIC_HEADERS, staticNotFound, unreadable, edgeError } from '../../core/respond.ts';
-import { BASES } from '../../core/endpoints.ts';
+import { BASES, PARAMETERS } from '../../core/endpoints.ts';
 import { MEMORY_BYTES, q, quoteText, returnBody } from './quoting.ts';
 
 function nextPowerOfTwo(n: number): number {
@@ -38,6 +38,8 @@ export interface ConnectionLimits {
   workerShutdownTimeout: number;
   /** Header lines up to this size (KiB), at most four of them at once: what one connection's header may take. */
   largeHeaderBufferKiB: number;
+  /** The answer cache's size on disk (MiB): nginx's cache manager removes the least recently used answers beyond it. */
+  cacheMaxSizeMiB: number;
 }
 
 /**
@@ -59,6 +61,7 @@ export const CONNECTION_LIMITS: ConnectionLimits = {
   keepaliveRequests: 1000,
   workerShutdownTimeout: 30,
   largeHeaderBufferKiB: 16,
+  cacheMaxSizeMiB: 512,
 };
 
 export interface ConfInput {
@@ -86,6 +89,19 @@ const REFUSED = [400, 405, 413, 414, 494, 501, 505];
 /** Where error pages and the odd handler redirect to: the server's rewrite leaves them alone (see $nisab_target). */
 const INTERNAL_TARGETS = ['/_nisab/proxied', '/_nisab/api', ...REFUSED.map((code) => `/_nisab/refused/${code}`)];
 
+/**
+ * The queries the answer cache admits: only the API's own parameters, each at
+ * most once, each value of plain characters (a date, an ID or slug, a code), so
+ * a junk parameter, a repeated one or an encoded value cannot make new keys
+ * (such a request is answered by the router, never kept). The regular
+ * expression for nginx's map over $args.
+ */
+export function cacheableQuery(): string {
+  const names = Object.keys(PARAMETERS).sort().join('|');
+  const pair = `(?:${names})=[A-Za-z0-9-]{1,32}`;
+  return `^(?!(?:.*&)?(${names})=.*&\\1=)${pair}(?:&${pair}){0,${Object.keys(PARAMETERS).length - 1}}$`;
+}
+
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -94,7 +110,7 @@ function escapeRegex(text: string): string {
  * The headers the front names the request with. Every one is always set (empty
  * when unused): a client's own X-Nisab-* header never reaches the backend.
  */
-function proxyToBackend(indent: string, refused: string, tree = '""', ifNoneMatch = '$http_if_none_match', framing = '""'): string {
+function proxyToBackend(indent: string, refused: string, tree = '""', ifNoneMatch = '$http_if_none_match', framing = '""', mark = '""'): string {
   return [
     'proxy_pass http://nisab_backend/_nisab/compose;',
     'proxy_http_version 1.1;',
@@ -111,6 +127,7 @@ function proxyToBackend(indent: string, refused: string, tree = '""', ifNoneMatc
     'proxy_set_header X-Nisab-URI $request_uri;',
     'proxy_set_header X-Nisab-Request-Line $nisab_request_line;',
     `proxy_set_header X-Nisab-Tree ${tree};`,
+    `proxy_set_header X-Nisab-Mark ${mark};`,
     `proxy_set_header X-Nisab-If-None-Match ${ifNoneMatch};`,
     `proxy_set_header X-Nisab-Refused ${refused};`,
     `proxy_set_header X-Nisab-Framing ${framing};`,
@@ -251,8 +268,15 @@ http {
         image/x-icon ico;
         text/plain txt;
         text/csv csv;
+        text/markdown md;
+        text/calendar ics;
     }
     default_type application/octet-stream;
+    # Static text with its charset, as Cloudflare's asset server and the preview
+    # send it: a host page in another charset still reads the widget's ₦ and Arabic.
+    # (The API's answers name theirs in their own type.)
+    charset utf-8;
+    charset_types text/html text/css text/plain text/csv text/markdown text/javascript text/calendar;
 
     js_import nisab from ${p('nisab-api.js')};
     js_preload_object nisab_snapshot from ${p('snapshot.json')};
@@ -298,9 +322,15 @@ ${lines(INTERNAL_TARGETS.map((uri) => `${uri} "";`))}
         0 "";
         default $nisab_route_tree;
     }
-    map $nisab_current $nisab_route_tree {
+    map "$nisab_current$nisab_cacheable" $nisab_route_tree {
         default /_nisab/proxied;
-        1 /_nisab/cached;
+        11 /_nisab/cached;
+    }
+    # What the answer cache admits (cacheableQuery): no query, or the API's own parameters once each.
+    map $args $nisab_cacheable {
+        default 0;
+        "" 1;
+        "~${cacheableQuery()}" 1;
     }
     map $nisab_api $nisab_route_other {
         0 "";
@@ -381,7 +411,15 @@ ${lines(o.cacheControl.rows.map(([block, value]) => `${block} ${q(value)};`))}
     # Answers the router composes, kept per tree and request (a tree never
     # changes). Only 200s: an error answer is never kept, so no request can
     # leave one behind for the next client of the same key.
-    proxy_cache_path ${p('cache')} levels=1:2 keys_zone=nisab_answers:8m max_size=512m inactive=1d use_temp_path=off;
+    # Its size: nginx's cache manager removes the least recently used answers
+    # beyond max_size, but only when it wakes, which is when the oldest answer
+    # would go inactive (up to an hour). The second zone is never used: empty, it
+    # wakes the manager every 10 s, and each time it holds the answers to max_size.
+    # An answer is kept the second time it is asked (min_uses): requests with
+    # random ranges write nothing, and junk parameters never reach the cache
+    # ($nisab_cacheable).
+    proxy_cache_path ${p('cache')} levels=1:2 keys_zone=nisab_answers:8m max_size=${o.limits.cacheMaxSizeMiB}m inactive=1d use_temp_path=off;
+    proxy_cache_path ${p('cache-clock')} keys_zone=nisab_cache_clock:64k max_size=1m;
     upstream nisab_backend {
         server unix:${o.backend};
         keepalive 16;
@@ -457,11 +495,12 @@ ${errorPages('            ', '= /_nisab/proxied')}
 
         location = /_nisab/cached {
             internal;
-${proxyToBackend('            ', '""', q(o.tree))}
+${proxyToBackend('            ', '""', q(o.tree), undefined, undefined, q(o.mark))}
             proxy_cache nisab_answers;
             # The mark names the tree's content: only this tree's answers are ever kept under it.
             proxy_cache_key "${path.basename(o.mark, '.json')} $request_uri";
             proxy_cache_valid 200 30d;
+            proxy_cache_min_uses 2;
             proxy_cache_lock on;
             proxy_ignore_headers Cache-Control Expires;
             # max-age counts down from now, not from when the answer was composed.
@@ -526,7 +565,10 @@ ${fixedAnswer('            ', { ...staticNotFound(), status: 416, body: edgeErro
     # The backend: the router, for the request the front names in X-Nisab-*
     # headers. Only the front reaches it (a unix socket under the prefix).
     server {
-        listen unix:${o.backend};
+        # A composed answer leaves the backend in one write where the kernel allows
+        # (net.core.wmem_max): its request, and the njs memory that composed it,
+        # end at once rather than after many turns of the event loop.
+        listen unix:${o.backend} sndbuf=4m;
         server_name _;
         root ${q(o.dir)};
         access_log off;

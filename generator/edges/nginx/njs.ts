@@ -21,13 +21,17 @@ interface NginxRequest {
   headersIn: { [name: string]: string | undefined };
   /** Every header line as sent, [name, value], in order (repeated names included). */
   rawHeadersIn: string[][];
-  headersOut: { [name: string]: string };
+  headersOut: { [name: string]: string | undefined };
+  status: number;
   return(status: number, body?: string): void;
+  sendHeader(): void;
+  send(part: string): void;
+  finish(): void;
   internalRedirect(uri: string): void;
 }
 
-/** PREFIX/snapshot.json, preloaded by the configuration. */
-declare const nisab_snapshot: { tree: string; index: RoutingIndex };
+/** PREFIX/snapshot.json, preloaded by the configuration: the tree written for, its index and its mark (v1/mark/HEX.json). */
+declare const nisab_snapshot: { tree: string; index: RoutingIndex; mark: string };
 // njs 0.7 byte strings: decoding a shard as UTF-8 costs more than the rest of
 // the request; the core only cuts shards at ASCII characters.
 declare const String: StringConstructor & { bytesFrom?(bytes: Uint8Array): string };
@@ -56,15 +60,64 @@ function send(r: NginxRequest, response: ApiResponse): void {
   for (let i = 0; i < names.length; i++) r.headersOut[names[i] as string] = response.headers[names[i] as string] as string;
   // For HEAD nginx sends the headers of this body (its Content-Length) and leaves the body out.
   if (response.status === 204 || response.status === 304) r.return(response.status);
-  else r.return(response.status, bodyOf(response));
+  else if (response.parts === null || response.parts.length < 2) r.return(response.status, bodyOf(response));
+  else sendParts(r, response.status, response.parts);
 }
 
-/** The router's answer from `tree`; `otherwise` when the request is not under a base. */
+/**
+ * A composed list one part after the other, never joined: nginx queues each
+ * part as it is (no copy), so a long answer costs the parts, not twice them.
+ */
+function sendParts(r: NginxRequest, status: number, parts: string[]): void {
+  let length = 0;
+  for (let i = 0; i < parts.length; i++) length += Buffer.byteLength(parts[i] as string);
+  r.status = status;
+  r.headersOut['Content-Length'] = String(length);
+  r.sendHeader();
+  for (let i = 0; i < parts.length; i++) r.send(parts[i] as string);
+  r.finish();
+}
+
+/**
+ * Whether `tree` holds `mark`: then it holds the same bytes as every tree with
+ * that mark (the mark is named by a hash of the other files, the index included).
+ */
+function holds(tree: string, mark: string): boolean {
+  if (tree === '' || !SNAPSHOT_PATH_FORM.test(mark)) return false;
+  try {
+    fs.accessSync(tree + '/' + mark);
+    return true;
+  } catch (_e) {
+    return false;
+  }
+}
+
+/** The tree DIR holds now, resolved afresh (not the request's $realpath_root, which is kept once read). */
+function treeNow(r: NginxRequest): string {
+  try {
+    return fs.realpathSync(r.variables.document_root || '') as unknown as string;
+  } catch (_e) {
+    return '';
+  }
+}
+
+/**
+ * The router's answer from `tree`; `otherwise` when the request is not under a
+ * base. A tree that cannot be read (swept by builds since it was resolved) is
+ * not the end: the answer comes from the tree DIR holds now, marked not to be
+ * kept (see compose), as it may not be the tree a cache key names.
+ */
 function answer(r: NginxRequest, request: ApiRequest, tree: string, otherwise: () => void): void {
+  attempt(r, request, tree, otherwise, true);
+}
+
+function attempt(r: NginxRequest, request: ApiRequest, tree: string, otherwise: () => void, again: boolean): void {
   let pending: Promise<ApiResponse | null>;
   try {
     const io = snapshotIO(tree);
-    pending = tree === nisab_snapshot.tree ? respondWith(request, nisab_snapshot.index, io) : respond(request, io);
+    // The preloaded index serves every tree with the same mark: same bytes, the index included.
+    const preloaded = tree === nisab_snapshot.tree || holds(tree, nisab_snapshot.mark);
+    pending = preloaded ? respondWith(request, nisab_snapshot.index, io) : respond(request, io);
   } catch (e) {
     pending = Promise.reject(e);
   }
@@ -74,7 +127,13 @@ function answer(r: NginxRequest, request: ApiRequest, tree: string, otherwise: (
       else send(r, response);
     },
     function () {
-      send(r, unreadable());
+      const now = treeNow(r);
+      if (!again || now === '' || now === tree) {
+        send(r, unreadable());
+        return;
+      }
+      r.headersOut['X-Accel-Expires'] = '0';
+      attempt(r, request, now, otherwise, false);
     },
   );
 }
@@ -180,6 +239,7 @@ const REFUSALS: { [status: string]: { status: number; message: string } } = {
  *   X-Nisab-URI            the request target as sent ($request_uri: the cache key's)
  *   X-Nisab-Request-Line   the raw request line, for what nginx refused before it set $request_uri
  *   X-Nisab-Tree           the tree the front's answer cache is keyed for (empty: the one DIR holds now)
+ *   X-Nisab-Mark           that tree's mark, which the cache key names (empty: not through the cache)
  *   X-Nisab-If-None-Match  the client's If-None-Match
  *   X-Nisab-Refused        /_nisab/refused/STATUS when nginx refused it, else empty
  *   X-Nisab-Framing        "malformed" when nginx refused a body's framing (see framing), else empty
@@ -194,10 +254,20 @@ function compose(r: NginxRequest): void {
   const otherwise = function () {
     send(r, refusal ? edgeError(refusal.status, refusal.message) : staticNotFound());
   };
-  // The tree of the front's cache key, if it is one of this site's.
+  // The front's answer cache keys an answer by a tree's mark (X-Nisab-Mark) and
+  // names the tree written for (X-Nisab-Tree). Builds since may have swept that
+  // tree and left DIR holding another with the same mark (a same-day rebuild):
+  // any tree that holds the mark gives the same bytes. Otherwise (DIR swapped to
+  // another content meanwhile) the answer is the current tree's, never kept
+  // under that key (X-Accel-Expires: 0; nginx shows it to no client).
   const named = r.headersIn['X-Nisab-Tree'] || '';
+  const mark = r.headersIn['X-Nisab-Mark'] || '';
   const current = r.variables.realpath_root || '';
-  const tree = named !== '' && (named === nisab_snapshot.tree || named === current || sameStore(named, current)) ? named : current;
+  let tree = current;
+  if (mark !== '' && !holds(current, mark)) {
+    if ((named === nisab_snapshot.tree || sameStore(named, current)) && holds(named, mark)) tree = named;
+    else r.headersOut['X-Accel-Expires'] = '0';
+  }
   // A line or headers too large say so, even under a base (as the preview's Node does); the
   // rest of what nginx refuses (TRACE, a URI climbing above the root...) gets the router's answer.
   if (refused && r.headersIn['X-Nisab-Framing'] === 'malformed') send(r, edgeError(400, 'the request is malformed'));

@@ -19,7 +19,11 @@
 // The njs backend listens on a unix socket under PREFIX: no client reaches it.
 // After a build swaps DIR the answers stay right (all of them then come from
 // njs) until the site is written again and nginx reloaded, which
-// `build --nginx-prefix PREFIX` does (refreshNginxSite).
+// `build --nginx-prefix PREFIX` does (refreshNginxSite). A build of the same
+// data makes a tree with the same mark: the fast path and the cache go on
+// serving its bytes, and once the tree written for is swept (two builds later)
+// a file the fast path cannot open goes to the router, and the cache's backend
+// reads whichever tree holds the key's mark (njs.ts compose).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
@@ -28,7 +32,7 @@ import path from 'node:path';
 import { parsePath, paths } from '../../core/layout.ts';
 import { RoutingIndex } from '../../core/schemas.ts';
 import { UserError } from '../../errors.ts';
-import { storeOf } from '../../snapshot/store.ts';
+import { isNotWritable, storeOf } from '../../snapshot/store.ts';
 import { CONNECTION_LIMITS, nginxConf, type ConnectionLimits } from './conf.ts';
 import { cacheControlTable, fastAnswers } from './fast-path.ts';
 import { njsModule } from './njs-bundle.ts';
@@ -203,6 +207,35 @@ function checkPrefixPlace(prefix: string, given: string, snapshot: readonly stri
   }
 }
 
+/** mkdir -p, one level at a time: Node's recursive mkdir says ENOENT where the file system is read-only. */
+async function makeFolder(dir: string): Promise<void> {
+  if (
+    await stat(dir).then(
+      (found) => found.isDirectory(),
+      () => false,
+    )
+  )
+    return;
+  if (path.dirname(dir) !== dir) await makeFolder(path.dirname(dir));
+  await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
+}
+
+/** Writes under the prefix; a read-only, full or forbidden place is the operator's to fix, said in one line. */
+async function writablePrefix(prefix: string, given: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!isNotWritable(error)) throw error;
+    const { code, path: where } = error as NodeJS.ErrnoException;
+    throw new UserError(
+      `--prefix ${given}: cannot write ${where ?? prefix} (${code}${code === 'EROFS' ? ': a read-only file system' : ''}); ` +
+        "nginx's configuration, logs and cache live there: choose a writable folder, e.g. /srv/nisab-nginx",
+    );
+  }
+}
+
 export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSite> {
   if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535) {
     throw new UserError(`--port ${options.port}: nginx needs a fixed port from 1 to 65535`);
@@ -222,16 +255,19 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
     throw new UserError(`--prefix ${options.prefix}: too long for the backend's socket (${backend}); choose a shorter prefix`);
   const worker = workerUser(tree);
 
-  await mkdir(prefix, { recursive: true });
-  for (const sub of ['logs', 'temp', 'cache']) await mkdir(path.join(prefix, sub), { recursive: true });
-  // Workers of another user reach the cache, temp folders and backend socket under PREFIX
-  // (nginx gives them the folders; the socket is 0666): they must be able to pass through it.
-  if (worker.user !== null) await passableByOthers(prefix);
+  await writablePrefix(prefix, options.prefix, async () => {
+    await makeFolder(prefix);
+    for (const sub of ['logs', 'temp', 'cache']) await makeFolder(path.join(prefix, sub));
+    // Workers of another user reach the cache, temp folders and backend socket under PREFIX
+    // (nginx gives them the folders; the socket is 0666): they must be able to pass through it.
+    if (worker.user !== null) await passableByOthers(prefix);
+  });
+  const mark = await treeMark(tree, options.dir);
   const conf = nginxConf({
     prefix,
     dir,
     tree,
-    mark: await treeMark(tree, options.dir),
+    mark,
     listen: `${host}:${options.port}`,
     backend,
     njsModule: options.njsModule ?? findNjsModule(),
@@ -243,10 +279,13 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
     largestFile: await largestFile(path.join(tree, 'v1')),
     limits: { ...CONNECTION_LIMITS, ...options.limits },
   });
-  await writeFile(path.join(prefix, 'nisab-api.js'), await njsModule());
-  await writeFile(path.join(prefix, 'snapshot.json'), JSON.stringify({ tree, index }) + '\n');
-  await writeFile(path.join(prefix, 'nginx.conf'), conf);
+  const module = await njsModule();
   const saved: SavedSite = { dir, port: options.port, host, njsModule: options.njsModule ?? null };
-  await writeFile(path.join(prefix, SITE_FILE), JSON.stringify(saved, null, 2) + '\n');
+  await writablePrefix(prefix, options.prefix, async () => {
+    await writeFile(path.join(prefix, 'nisab-api.js'), module);
+    await writeFile(path.join(prefix, 'snapshot.json'), JSON.stringify({ tree, index, mark }) + '\n');
+    await writeFile(path.join(prefix, 'nginx.conf'), conf);
+    await writeFile(path.join(prefix, SITE_FILE), JSON.stringify(saved, null, 2) + '\n');
+  });
   return { prefix, conf: path.join(prefix, 'nginx.conf'), tree, fastAnswers: answers.size, note: worker.note };
 }

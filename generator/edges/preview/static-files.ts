@@ -17,17 +17,23 @@ const TYPES: { [extension: string]: string } = {
   '.csv': 'text/csv',
   '.md': 'text/markdown',
   '.txt': 'text/plain',
-  '.js': 'application/javascript',
-  '.mjs': 'application/javascript',
+  '.ics': 'text/calendar',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
 };
 
+/**
+ * As Cloudflare's asset server types them (workers-shared getContentType: the
+ * mime package's type, and `; charset=utf-8` on text/*), and as the nginx site
+ * does: a host page in another charset still reads the widget's ₦ and Arabic.
+ */
 function contentType(file: string): string {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  return /^text\/|^application\/(javascript|json)/.test(type) ? `${type}; charset=UTF-8` : type;
+  return type.startsWith('text/') ? `${type}; charset=utf-8` : type;
 }
 
 export interface OpenFile {
