@@ -2,7 +2,7 @@
 // kind named on the command line, close.
 import type { Database } from 'better-sqlite3';
 import { UserError } from '../errors.ts';
-import { importNigeriaCalendar } from './import-calendar.ts';
+import { type CalendarOptions, importNigeriaCalendar } from './import-calendar.ts';
 import { importCategories } from './import-categories.ts';
 import { importCurrencies } from './import-currencies.ts';
 import { importFx } from './import-fx.ts';
@@ -14,7 +14,10 @@ import type { ImportSummary } from './import-summary.ts';
 import type { GateOptions } from './plausibility.ts';
 import { openDatabase, writeError } from './open.ts';
 
-const IMPORTERS: Record<string, (db: Database, file: string, options: GateOptions) => Promise<ImportSummary>> = {
+/** The gates' options and the calendar's (each importer reads its own). */
+export type ImportOptions = GateOptions & CalendarOptions;
+
+const IMPORTERS: Record<string, (db: Database, file: string, options: ImportOptions) => Promise<ImportSummary>> = {
   categories: importCategories,
   subcategories: importSubcategories,
   sources: importSources,
@@ -27,7 +30,7 @@ const IMPORTERS: Record<string, (db: Database, file: string, options: GateOption
 
 export const IMPORT_KINDS = Object.keys(IMPORTERS);
 
-export async function importFile(kind: string, file: string, dbPath: string, options: GateOptions = {}): Promise<ImportSummary> {
+export async function importFile(kind: string, file: string, dbPath: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const run = Object.hasOwn(IMPORTERS, kind) ? IMPORTERS[kind] : undefined;
   if (!run) throw new UserError(`unknown import kind ${JSON.stringify(kind)}; expected one of ${IMPORT_KINDS.join(', ')}`);
   const db = openDatabase(dbPath);
