@@ -114,7 +114,7 @@ export function program(): Command {
     .addOption(new Option('--time-zone <name>', 'IANA time zone of today').env('NISAB_TIME_ZONE').default(DEFAULT_TIME_ZONE))
     .addHelpText(
       'after',
-      '\nExample:\n  npm run cli -- calendar add 1448-06 2026-11-21 --source https://dailytrust.com/... --title "Daily Trust, 2026-11-21: the Sultan of Sokoto declares 1 Jumada al-Akhirah 1448 AH"',
+      '\nExample (the shape, not a real declaration):\n  npm run cli -- calendar add 1448-07 2026-12-10 --source https://dailytrust.com/... --title "Daily Trust, 2026-12-09: the Sultan of Sokoto declares 1 Rajab 1448 AH"',
     )
     .action(
       async (
