@@ -9,15 +9,17 @@ export const END = '<!-- cli-reference:end -->';
 
 export function cliReference(): string {
   // A command with subcommands (calendar) is listed, then each of its subcommands (calendar add).
-  const sections = program().commands.flatMap((parent) => [parent, ...parent.commands]).map((command) => {
-    const name = command.parent?.parent ? `${command.parent.name()} ${command.name()}` : command.name();
-    let help = '';
-    // a fixed width: the reference must not depend on the terminal that made it
-    command.configureHelp({ helpWidth: 100 });
-    command.configureOutput({ writeOut: (text) => (help += text) });
-    command.outputHelp();
-    return `## ${name}\n\n\`\`\`text\n${help.replace(/^Usage: nisab-api /, 'Usage: npm run cli -- ').trimEnd()}\n\`\`\``;
-  });
+  const sections = program()
+    .commands.flatMap((parent) => [parent, ...parent.commands])
+    .map((command) => {
+      const name = command.parent?.parent ? `${command.parent.name()} ${command.name()}` : command.name();
+      let help = '';
+      // a fixed width: the reference must not depend on the terminal that made it
+      command.configureHelp({ helpWidth: 100 });
+      command.configureOutput({ writeOut: (text) => (help += text) });
+      command.outputHelp();
+      return `## ${name}\n\n\`\`\`text\n${help.replace(/^Usage: nisab-api /, 'Usage: npm run cli -- ').trimEnd()}\n\`\`\``;
+    });
   return [START, ...sections, END].join('\n\n');
 }
 
