@@ -62,8 +62,10 @@ export function program(): Command {
 
   cli
     .command('import')
-    .description('Load a CSV (categories, subcategories, sources, rates, currencies, fx, nigeria-calendar) or JSON (nisab) file; all rows or none.')
-    .argument('<kind>', 'categories | subcategories | sources | rates | currencies | fx | nisab | nigeria-calendar')
+    .description(
+      'Load a CSV (categories, subcategories, sources, rates, currencies, fx, nigeria-calendar, announcements) or JSON (nisab) file; all rows or none.',
+    )
+    .argument('<kind>', 'categories | subcategories | sources | rates | currencies | fx | nisab | nigeria-calendar | announcements')
     .argument('<file>', 'the file to load')
     .addOption(dbOption().makeOptionMandatory())
     .option('--accept-jumps', 'import rates (or rates per US dollar) that move more than the plausibility limit from their neighbours (a real market move)')

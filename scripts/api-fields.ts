@@ -57,6 +57,7 @@ export const TABLES = [
   'Meta',
   'Meta.subcategories[]',
   'Gap',
+  'Announcement',
   'NigeriaMonth',
 ] as const;
 

@@ -2,6 +2,7 @@
 // kind named on the command line, close.
 import type { Database } from 'better-sqlite3';
 import { UserError } from '../errors.ts';
+import { importAnnouncements } from './import-announcements.ts';
 import { type CalendarOptions, importNigeriaCalendar } from './import-calendar.ts';
 import { importCategories } from './import-categories.ts';
 import { importCurrencies } from './import-currencies.ts';
@@ -26,6 +27,7 @@ const IMPORTERS: Record<string, (db: Database, file: string, options: ImportOpti
   fx: importFx,
   nisab: importNisab,
   'nigeria-calendar': importNigeriaCalendar,
+  announcements: importAnnouncements,
 };
 
 export const IMPORT_KINDS = Object.keys(IMPORTERS);

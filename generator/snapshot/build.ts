@@ -11,6 +11,7 @@ import type { Subcategory } from '../core/schemas.ts';
 import { openDatabase } from '../db/open.ts';
 import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
 import { readGaps } from '../db/read-gaps.ts';
+import { readAnnouncements } from '../db/read-announcements.ts';
 import { readMonthEnds } from '../db/read-month-ends.ts';
 import { readFx } from '../db/read-fx.ts';
 import { checkStored, readSource } from '../db/read-source.ts';
@@ -135,6 +136,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
         monthEnds: readMonthEnds(db, options.asOf),
         fx: readFx(db, options.asOf),
         gaps: readGaps(db, options.asOf),
+        announcements: readAnnouncements(db, options.asOf),
       };
     })();
   } finally {

@@ -77,6 +77,7 @@ export const page: PageStrings = {
     'end-of-month-official': 'السعر الرسمي في آخر الشهر',
     manual: 'أُدخل يدويًا',
     declaration: 'أول يوم من شهر هجري كما أُعلن',
+    announcement: 'أرقام أعلنتها هيئة نيجيرية',
     other: 'انظر المصدر',
   },
   stale: (date, days, shown, asOf) =>

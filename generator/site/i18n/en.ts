@@ -78,6 +78,7 @@ export const page = {
     'end-of-month-official': 'official rate at the end of the month',
     manual: 'entered by hand',
     declaration: 'declared first day of a Hijri month',
+    announcement: 'figures a Nigerian body announced',
     other: 'see the source',
   },
   /**

@@ -71,6 +71,7 @@ export const page: PageStrings = {
     'end-of-month-official': 'farashin hukuma na ƙarshen wata',
     manual: 'an shigar da shi da hannu',
     declaration: 'ranar farko ta watan Hijira da aka ayyana',
+    announcement: 'adadin da wata hukuma a Najeriya ta sanar',
     other: 'duba majiyar',
   },
   stale: (date, _days, shown, asOf) =>
