@@ -5,7 +5,20 @@ import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../core/layout.ts';
 import { Currency, FxFile } from '../core/currencies.ts';
-import { Announcement, Gap, itemEnvelope, listEnvelope, Meta, MonthCounts, NigeriaMonth, NisabRule, Rate, RoutingIndex, Source, Subcategory } from '../core/schemas.ts';
+import {
+  Announcement,
+  Gap,
+  itemEnvelope,
+  listEnvelope,
+  Meta,
+  MonthCounts,
+  NigeriaMonth,
+  NisabRule,
+  Rate,
+  RoutingIndex,
+  Source,
+  Subcategory,
+} from '../core/schemas.ts';
 import { DownloadsIndex, NISAB_CSV_COLUMNS, RATE_CSV_COLUMNS } from './downloads.ts';
 
 const rateList = listEnvelope(Rate);
