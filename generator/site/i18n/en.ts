@@ -236,6 +236,7 @@ export const page = {
     '/sources': 'Where every figure comes from',
     '/currencies': 'The currencies currency= takes, with their first and last dates and their sources',
     '/gaps': 'The days each daily series has no rate, so an answer on such a day can say how old its rate is',
+    '/announcements': 'The figures NMCN and other Nigerian bodies announced (Nisab, dowry, theft threshold, diyyah), each beside ours for its day',
     '/calendars/nigeria': "Nigeria's Hijri months: the first day the Sultan of Sokoto declared, with its source",
     '/meta': 'The snapshot: its date, coverage per subcategory and content id',
   },

@@ -221,6 +221,7 @@ export const page: PageStrings = {
     '/sources': 'Inda kowane adadi ya fito',
     '/currencies': 'Kuɗaɗen da currency= ke karɓa, da kwanakinsu na farko da na ƙarshe da inda suka fito',
     '/gaps': 'Kwanakin da babu farashi a kowane jerin farashi na yau da kullum, domin amsa a irin wannan rana ta faɗi yawan kwanakin da farashinta ya yi',
+    '/announcements': 'Adadin da NMCN da wasu hukumomi a Najeriya suka sanar (nisabi, sadaki, haddin sata, diyya), kowanne kusa da namu na ranarsa',
     '/calendars/nigeria': 'Watannin Hijira na Najeriya: ranar farko da Sarkin Musulmi ya ayyana, da majiyarta',
     '/meta': 'Bayanan: ranarsu, tsawon lokacin kowane rukuni, da lambar abin da ke ciki',
   },
