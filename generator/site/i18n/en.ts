@@ -119,6 +119,17 @@ export const page = {
     twelveThousandDirhams: '12,000 dirhams',
     print: 'Print this notice',
     printedFrom: (url: string) => `Printed from ${url}`,
+    /** GET /announcements: the newest figure of each kind a body announced, beside ours for its day. */
+    announcedTitle: 'The newest figures the bodies announced, beside ours for the same day',
+    colAnnounced: 'Announced',
+    colOurs: 'Ours for that day',
+    colDifference: 'Difference',
+    /** Who announced a figure, and the day it is for: "NMCN, 30 June 2023". */
+    announcedBy: (body: string, date: string) => `${body}, ${date}`,
+    bodies: { nmcn: 'NMCN', 'kano-sharia-commission': 'Kano State Sharia Commission' } as Record<string, string>,
+    /** Announced above (positive) or below ours, in percent: "+3.23 %". */
+    difference: (percent: string) => `${percent} %`,
+    noMeasure: 'no measure stated, nothing to compare',
   },
 
   chartTitle: 'Gold and silver prices',

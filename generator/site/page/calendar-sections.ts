@@ -13,6 +13,7 @@ export function noticeSection(t: PageStrings): string {
   <p>${escapeHtml(n.intro)}</p>
   <div class="scroll"><table id="notice-table" class="notice"><tbody><tr><td>${escapeHtml(t.loading)}</td></tr></tbody></table></div>
   <p class="small">${escapeHtml(n.notNmcn)} <span id="notice-source"></span></p>
+  <div id="notice-announced" class="scroll no-print" hidden><h3>${escapeHtml(n.announcedTitle)}</h3><table id="notice-announced-table" class="notice"></table></div>
   <p id="notice-printed" class="small print-only"></p>
   <button type="button" id="notice-print" class="no-print" hidden>${escapeHtml(n.print)}</button>
 </section>`;

@@ -7,7 +7,7 @@
 import type uPlot from 'uplot';
 import { el } from './element.ts';
 import { withGaps } from './gaps.ts';
-import { showNotice } from './notice.ts';
+import { showAnnounced, showNotice } from './notice.ts';
 import { OLD_RATE_AFTER_DAYS } from './rate-age.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, NisabRule, Rate, RateInCurrency, Source, SourceFigure, Subcategory } from '../../../client/src/types.ts';
@@ -497,6 +497,11 @@ async function start(client: NisabClient) {
   // Today's Nisab first; the chart (its module and its two ranges) once it is shown.
   const published = await showFigures(client, subcategories);
   showNotice(published.rules, subcategories, published.rates, words);
+  // The figures the bodies announced (GET /announcements), beside ours: not waited for, and the notice stands without them.
+  void client
+    .announcements()
+    .then((announced) => showAnnounced(announced, new Map(config.sources.map((s) => [s.srcID, s])), words))
+    .catch(() => {});
   await startChart(subcategories);
   const zakatForm = $<HTMLFormElement>('zakat-form');
   let amounts: Amounts = { code: 'NGN', published, money: naira };
