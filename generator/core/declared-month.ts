@@ -37,8 +37,9 @@ export function ummAlQuraFirstDay(month: string, near: string): string | null {
   const here = hijriDate(near);
   // A mean month is 29.53 days; the guess is within a day or two of the first day when `near` is within a year of it.
   const guess = addDays(near, 1 - Number(here.slice(8, 10)) + Math.round((monthNumber(month) - monthNumber(here.slice(0, 7))) * 29.530589));
-  for (const offset of [0, -1, 1, -2, 2, -3, 3]) {
-    const day = addDays(guess, offset);
+  const offsets = [0, -1, 1, -2, 2, -3, 3];
+  for (let i = 0; i < offsets.length; i++) {
+    const day = addDays(guess, offsets[i] as number);
     if (day >= HIJRI_FIRST && day <= HIJRI_LAST && hijriDate(day) === `${month}-01`) return day;
   }
   return null;

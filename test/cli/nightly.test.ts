@@ -95,7 +95,8 @@ describe("the nightly workflow's CLI calls", () => {
     expect(fetched.stderr).toMatch(new RegExp(`^warning: ${yesterday}: .*the naira rate is the currency API's$`, 'm'));
     expect((await readFile(csv, 'utf8')).split('\n').filter((line) => line.includes(`,${yesterday},`))).toHaveLength(2);
     // Jumada al-Ula 1448, the Umm al-Qura month of 2026-10-20, has no declared start in data/calendar-nigeria.csv: the nightly names it.
-    const undeclared = /^warning: Nigeria's calendar has no declared start of Jumada al-Ula 1448 \(1448-05\), the Umm al-Qura month of 2026-10-20 .*calendar add 1448-05 FIRST-DAY --source URL/m;
+    const undeclared =
+      /^warning: Nigeria's calendar has no declared start of Jumada al-Ula 1448 \(1448-05\), the Umm al-Qura month of 2026-10-20 .*calendar add 1448-05 FIRST-DAY --source URL/m;
     expect(fetched.stderr).toMatch(undeclared);
 
     const out = path.join(scratch.dir, 'public');
