@@ -63,21 +63,83 @@ export function program(): Command {
   cli
     .command('import')
     .description(
-      'Load a CSV (categories, subcategories, sources, rates, currencies, fx, fx-monthly, nigeria-calendar) or JSON (nisab) file; all rows or none. rates, fx and fx-monthly take several files (a folder of month or year files), all or none.',
+      'Load a CSV (categories, subcategories, sources, rates, currencies, fx, fx-monthly, nigeria-calendar, announcements) or JSON (nisab) file; all rows or none. rates, fx and fx-monthly take several files (a folder of month or year files), all or none.',
     )
-    .argument('<kind>', 'categories | subcategories | sources | rates | currencies | fx | fx-monthly | nisab | nigeria-calendar')
+    .argument('<kind>', 'categories | subcategories | sources | rates | currencies | fx | fx-monthly | nisab | nigeria-calendar | announcements')
     .argument('<file...>', 'the file to load (rates, fx, fx-monthly: one or more, in order)')
     .addOption(dbOption().makeOptionMandatory())
     .option('--accept-jumps', 'import rates (or rates per US dollar) that move more than the plausibility limit from their neighbours (a real market move)')
+    .option(
+      '--accept-sighting-difference',
+      "nigeria-calendar: import months whose declared first day is more than a day from Umm al-Qura's, when their reports say so (a first day after tomorrow is always refused)",
+    )
+    .addOption(
+      new Option('--time-zone <name>', 'IANA time zone of today (a declared month may begin tomorrow, not later)')
+        .env('NISAB_TIME_ZONE')
+        .default(DEFAULT_TIME_ZONE),
+    )
     .addHelpText(
       'after',
       '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite\n  npm run cli -- import fx data/fx/2026-09.csv --db rates.sqlite\n  npm run cli -- import fx-monthly data/fx-monthly/*.csv --db rates.sqlite',
     )
-    .action(async (kind: string, files: string[], options: { db: string; acceptJumps?: boolean }) => {
+    .action(async (kind: string, files: string[], options: { db: string; acceptJumps?: boolean; acceptSightingDifference?: boolean; timeZone: string }) => {
       const { importFiles } = await import('./db/import-file.ts');
       const { describeImport } = await import('./db/import-summary.ts');
-      for (const summary of await importFiles(kind, files, options.db, { acceptJumps: options.acceptJumps ?? false })) console.log(describeImport(summary));
+      const { todayIn } = await import('./snapshot/clock.ts');
+      const summaries = await importFiles(kind, files, options.db, {
+        acceptJumps: options.acceptJumps ?? false,
+        acceptSightingDifference: options.acceptSightingDifference ?? false,
+        today: todayIn(options.timeZone),
+      });
+      for (const summary of summaries) console.log(describeImport(summary));
     });
+
+  cli
+    .command('calendar')
+    .description("Nigeria's declared Hijri months (docs/calendar.md).")
+    .command('add')
+    .description(
+      'Add a month the Sultan of Sokoto declared to data/calendar-nigeria.csv and its report to data/sources.csv (both or neither), after checking it against its neighbours, Umm al-Qura and the clock.',
+    )
+    .argument('<month>', 'the Hijri year and month, YYYY-MM (1448-06: Jumada al-Akhirah 1448)')
+    .argument('<first-day>', 'its first day as declared, YYYY-MM-DD')
+    .option('--source <url>', 'the report of the declaration a reader can open (required)')
+    .option(
+      '--title <text>',
+      'who reported it and when, e.g. "Daily Trust, 2026-11-21: the Sultan of Sokoto declares 1 Jumada al-Akhirah 1448 AH" (default: the URL\'s host)',
+    )
+    .option(
+      '--accept-sighting-difference',
+      "add it although its first day is more than a day from Umm al-Qura's, because the report says so (a first day after tomorrow is always refused)",
+    )
+    .option('--data <dir>', 'the folder of calendar-nigeria.csv and sources.csv', 'data')
+    .addOption(new Option('--time-zone <name>', 'IANA time zone of today').env('NISAB_TIME_ZONE').default(DEFAULT_TIME_ZONE))
+    .addHelpText(
+      'after',
+      '\nExample (the shape, not a real declaration):\n  npm run cli -- calendar add 1448-07 2026-12-10 --source https://dailytrust.com/... --title "Daily Trust, 2026-12-09: the Sultan of Sokoto declares 1 Rajab 1448 AH"',
+    )
+    .action(
+      async (
+        month: string,
+        firstDay: string,
+        options: { source?: string; title?: string; acceptSightingDifference?: boolean; data: string; timeZone: string },
+      ) => {
+        const { addDeclaredMonth } = await import('./db/calendar-files.ts');
+        const { todayIn, checkTimeZone } = await import('./snapshot/clock.ts');
+        const added = await addDeclaredMonth({
+          dataDir: options.data,
+          month,
+          firstDay,
+          source: options.source,
+          title: options.title,
+          today: todayIn(checkTimeZone(options.timeZone)),
+          acceptSightingDifference: options.acceptSightingDifference ?? false,
+        });
+        console.log(
+          `added ${month} beginning ${firstDay} (Umm al-Qura: ${added.ummAlQura ?? 'outside its table'}) with source ${added.sourceId}; wrote ${added.files.join(' and ')}`,
+        );
+      },
+    );
 
   cli
     .command('delete')
@@ -185,11 +247,25 @@ export function program(): Command {
           for (const line of result.lines) console.log(line);
           for (const file of new Set(result.written)) console.log(`wrote ${file}`);
         };
-        if (!options.fillGaps) return fetch(fetchRange(options, today));
-        const { fillGaps } = await import('./sources/fill-gaps.ts');
-        console.log(
-          await fillGaps({ db, since: options.since, yesterday: fetchRange({ date: 'yesterday' }, today)[0]!, dryRun: options.dryRun ?? false, fetch }),
-        );
+        if (!options.fillGaps) await fetch(fetchRange(options, today));
+        else {
+          const { fillGaps } = await import('./sources/fill-gaps.ts');
+          console.log(
+            await fillGaps({ db, since: options.since, yesterday: fetchRange({ date: 'yesterday' }, today)[0]!, dryRun: options.dryRun ?? false, fetch }),
+          );
+        }
+        // The nightly's reminder of the operator's monthly step (docs/calendar.md).
+        const { openDatabase } = await import('./db/open.ts');
+        const { undeclaredMonthWarning } = await import('./core/declared-month.ts');
+        const { calendar } = await import('./site/i18n/en.ts');
+        const read = openDatabase(db, { readonly: true });
+        try {
+          const declared = read.prepare('SELECT calMonth FROM calendar_nigeria').pluck().all() as string[];
+          const undeclared = undeclaredMonthWarning(declared, today, calendar.hijriMonths);
+          if (undeclared !== null) console.error(`warning: ${undeclared}`);
+        } finally {
+          read.close();
+        }
       },
     );
 

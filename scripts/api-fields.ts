@@ -58,6 +58,7 @@ export const TABLES = [
   'Meta',
   'Meta.subcategories[]',
   'Gap',
+  'Announcement',
   'NigeriaMonth',
 ] as const;
 

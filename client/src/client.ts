@@ -7,6 +7,7 @@ import { BASES } from '../../generator/core/endpoints.ts';
 import { assemble, route } from '../../generator/core/router.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import type {
+  Announcement,
   Currency,
   CurrencyCode,
   ErrorBody,
@@ -240,6 +241,8 @@ export function createClient(options: ClientOptions = {}) {
     meta: () => data<Meta>('/meta'),
     /** `GET /gaps`: every run of days without a rate of each daily series (a Nisab value's nsbRateAgeDays says how old its rate is). */
     gaps: () => data<Gap[]>('/gaps'),
+    /** `GET /announcements`: the figures Nigerian bodies announced (NMCN, Kano's Sharia Commission), each beside ours for its day and the difference in percent. */
+    announcements: () => data<Announcement[]>('/announcements'),
   };
 }
 

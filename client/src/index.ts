@@ -13,6 +13,7 @@ export {
   type RatesQuery,
 } from './client.ts';
 export type {
+  Announcement,
   Bracket,
   Currency,
   CurrencyCode,

@@ -1,10 +1,36 @@
 // The records' types, derived from the zod schemas the build validates every
 // published file with (generator/core/schemas.ts): written once, never here.
 import type { z } from 'zod';
-import type { ErrorEnvelope, Gap, Meta, NigeriaMonth, NisabRule, Rate, Source, SourceFigure, Subcategory, Bracket } from '../../generator/core/schemas.ts';
+import type {
+  Announcement,
+  ErrorEnvelope,
+  Gap,
+  Meta,
+  NigeriaMonth,
+  NisabRule,
+  Rate,
+  Source,
+  SourceFigure,
+  Subcategory,
+  Bracket,
+} from '../../generator/core/schemas.ts';
 import type { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/core/currencies.ts';
 
-export type { Gap, Meta, NigeriaMonth, NisabRule, Rate, Source, SourceFigure, Subcategory, Bracket, Currency, NisabRuleInCurrency, RateInCurrency };
+export type {
+  Announcement,
+  Gap,
+  Meta,
+  NigeriaMonth,
+  NisabRule,
+  Rate,
+  Source,
+  SourceFigure,
+  Subcategory,
+  Bracket,
+  Currency,
+  NisabRuleInCurrency,
+  RateInCurrency,
+};
 
 /** A currency as the API takes it: an ISO 4217 code listed by `GET /currencies`, e.g. 'GBP' (docs/API.md §2c). */
 export type CurrencyCode = string;

@@ -156,6 +156,7 @@ export const IN_CURRENCY: { [K in RecordName]: { id: string; schema: z.ZodType }
   Meta: null,
   NigeriaMonth: null,
   Gap: null,
+  Announcement: null,
 };
 
 /**

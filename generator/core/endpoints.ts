@@ -536,6 +536,23 @@ export const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    path: '/announcements',
+    summary: 'The figures Nigerian bodies announced, beside ours',
+    description:
+      "Every figure the National Moonsighting Committee (for the Sultan of Sokoto), Kano's Sharia Commission and other Nigerian bodies announced that was found in a source a reader can open (a Nisab, a minimum dowry, a theft threshold, a diyyah), oldest first: each with its measure, the rule of /nisab with the same measure, that rule's value in /nisab?date=annDate, and how far the announced figure is from it in percent.",
+    parameters: [],
+    rules: [],
+    answer: { schema: 'Announcement', list: true, description: 'the announced figures dated up to the as-of date (a list, possibly empty)' },
+    errors: {},
+    examples: [''],
+    plan: function () {
+      return wholeFile(paths.announcements);
+    },
+    wholeFileQueries: function () {
+      return [''];
+    },
+  },
+  {
     path: '/meta',
     summary: 'The snapshot: its as-of date, coverage per subcategory and content id',
     description: 'When the data was last updated, and which dates each subcategory covers.',

@@ -126,6 +126,8 @@ const PATTERNS = {
   currencies: 'v1/currencies.json',
   // GET /gaps (docs/API.md §3f): the days without a rate of each daily series.
   gaps: 'v1/gaps.json',
+  // GET /announcements (docs/API.md §2d): the figures Nigerian bodies announced, beside ours.
+  announcements: 'v1/announcements.json',
   fx: 'v1/fx/{code}/{yyyy}.json',
   // Named by a hash of every other file of the snapshot, and only in that
   // snapshot: which snapshot a folder holds, in one file test through the link
@@ -147,6 +149,7 @@ const KIND_ORDER = [
   'calendarNigeria',
   'currencies',
   'gaps',
+  'announcements',
   'nisabAll',
   'nisab',
   'latest',
@@ -242,6 +245,7 @@ export const paths = {
   calendarNigeria: fill(PATTERNS.calendarNigeria, {}),
   currencies: fill(PATTERNS.currencies, {}),
   gaps: fill(PATTERNS.gaps, {}),
+  announcements: fill(PATTERNS.announcements, {}),
   nisabAll: fill(PATTERNS.nisabAll, {}),
   nisab: function (subcategoryId: number): string {
     return fill(PATTERNS.nisab, { id: String(subcategoryId) });
@@ -304,6 +308,7 @@ export type SnapshotFile =
   | { kind: 'calendarNigeria' }
   | { kind: 'currencies' }
   | { kind: 'gaps' }
+  | { kind: 'announcements' }
   | { kind: 'nisabAll' }
   | { kind: 'nisab'; subcategoryId: number }
   | { kind: 'latest'; subcategoryId: number }
@@ -393,6 +398,9 @@ const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFi
   },
   gaps: function () {
     return { kind: 'gaps' };
+  },
+  announcements: function () {
+    return { kind: 'announcements' };
   },
   fx: function (values) {
     return { kind: 'fx', code: values['code'] as string, start: values['yyyy'] + '-01-01' };

@@ -13,7 +13,7 @@
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
 import type { ListsAll } from './complete.ts';
-import type { Bracket, Formula, Gap, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from './schemas.ts';
+import type { Announcement, Bracket, Formula, Gap, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from './schemas.ts';
 import type { Currency } from './currencies.ts';
 
 /** A record's fields in their published order, and the shapes of the records its fields hold. */
@@ -116,6 +116,20 @@ const CURRENCY_FIELDS = [
 ] as const;
 const COVERAGE_FIELDS = ['sctID', 'sctSlug', 'firstDate', 'lastDate', 'count', 'dailyFrom', 'daysWithoutRate'] as const;
 const GAP_FIELDS = ['gapSubcategoryID', 'gapFrom', 'gapTo', 'gapDays'] as const;
+const ANNOUNCEMENT_FIELDS = [
+  'annID',
+  'annDate',
+  'annBody',
+  'annKind',
+  'annValueInNaira',
+  'annBasis',
+  'annRuleID',
+  'annComputedInNaira',
+  'annDifferencePercent',
+  'annSource',
+  'annRateDate',
+  'annComputedNote',
+] as const;
 const NIGERIA_MONTH_FIELDS = ['calMonth', 'calFirstDay', 'calSource'] as const;
 const META_FIELDS = [
   'asOf',
@@ -163,7 +177,8 @@ const complete: [
   Complete<Meta, typeof META_FIELDS>,
   Complete<NigeriaMonth, typeof NIGERIA_MONTH_FIELDS>,
   Complete<Gap, typeof GAP_FIELDS>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+  Complete<Announcement, typeof ANNOUNCEMENT_FIELDS>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void complete;
 
 const DUE_ITEM = shape<DueItem>(DUE_ITEM_FIELDS, {});
@@ -194,6 +209,7 @@ export const RECORD_SHAPES: { [K in RecordName]: RecordShape } = {
   Meta: shape<Meta>(META_FIELDS, { subcategories: shape<Coverage>(COVERAGE_FIELDS, {}) }),
   NigeriaMonth: shape<NigeriaMonth>(NIGERIA_MONTH_FIELDS, {}),
   Gap: shape<Gap>(GAP_FIELDS, {}),
+  Announcement: shape<Announcement>(ANNOUNCEMENT_FIELDS, {}),
 };
 
 /** The records an answer carries, by the id of their schema. */
@@ -206,6 +222,7 @@ export interface Records {
   Meta: Meta;
   NigeriaMonth: NigeriaMonth;
   Gap: Gap;
+  Announcement: Announcement;
 }
 export type RecordName = keyof Records;
 

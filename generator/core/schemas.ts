@@ -82,6 +82,7 @@ export const SourceFigure = z.enum([
   'end-of-month-official',
   'manual',
   'declaration',
+  'announcement',
   'other',
 ]);
 export type SourceFigure = z.infer<typeof SourceFigure>;
@@ -94,7 +95,7 @@ export const SourceInput = z
     srcLicence: z.string().min(1).describe('the terms the figures are used under'),
     srcDescription: z.string().min(1).describe('what the figure is, in words: daily or monthly, average or end of period, carried or not'),
     srcFigure: SourceFigure.default('other').describe(
-      'what the figure is: daily-reference (a market reference rate of that day), daily-official (an official rate of that day), carried (an official rate of an earlier day, see drtNairaDate), monthly-average, end-of-month-official, manual (entered by hand), declaration (a report of the declared first day of a Hijri month, GET /calendars/nigeria), other (default)',
+      'what the figure is: daily-reference (a market reference rate of that day), daily-official (an official rate of that day), carried (an official rate of an earlier day, see drtNairaDate), monthly-average, end-of-month-official, manual (entered by hand), declaration (a report of the declared first day of a Hijri month, GET /calendars/nigeria), announcement (a report of figures a Nigerian body announced, GET /announcements), other (default)',
     ),
   })
   .strict();
@@ -123,6 +124,61 @@ export const NigeriaMonth = z
   .strict()
   .meta({ id: 'NigeriaMonth' });
 export type NigeriaMonth = z.infer<typeof NigeriaMonth>;
+
+/** What a Nigerian body announced a figure for (docs/API.md §2d). */
+export const AnnouncementKind = z.enum(['nisab', 'minimum-dowry', 'theft-threshold', 'diyyah', 'zakat-al-fitr']);
+export type AnnouncementKind = z.infer<typeof AnnouncementKind>;
+
+/**
+ * A figure a Nigerian body announced (docs/API.md §2d), beside ours for its day
+ * and measure. The fields up to annRuleID and annSource are data
+ * (data/announcements.csv, AnnouncementInput); the others are computed by the
+ * build, with /nisab?date=annDate's own valuation (core/nisab-value.ts).
+ */
+export const Announcement = z
+  .object({
+    annID: id.describe('stable identifier of the announced figure'),
+    annDate: isoDate.describe('the day the figure is for, or the day it was announced where it names no day'),
+    annBody: sourceId.describe('who announced it: nmcn (the National Moonsighting Committee, for the Sultan of Sokoto), kano-sharia-commission, ...'),
+    annKind: AnnouncementKind.describe('what the figure is: nisab (of zakat), minimum-dowry, theft-threshold (nisab al-sariqah), diyyah, zakat-al-fitr'),
+    annValueInNaira: z.number().positive().describe('the figure as announced, in Naira'),
+    annBasis: z.string().min(1).describe('its measure in words, as the announcement gives it (e.g. "20 dinars of gold (85 g)"), or that it gives none'),
+    annRuleID: id
+      .nullable()
+      .describe('the rule of /nisab with the same measure (its nsbID); null where the announcement states no measure that one of our rules has'),
+    annComputedInNaira: z
+      .number()
+      .nullable()
+      .describe("our figure: that rule's nsbValueInNaira in /nisab?date=annDate; null where annRuleID is null or no rate applies (annComputedNote says which)"),
+    annDifferencePercent: z
+      .number()
+      .nullable()
+      .describe(
+        '(annValueInNaira - annComputedInNaira) / annComputedInNaira x 100, to 2 decimals: how far the announced figure is above (or below, negative) ours; null with annComputedInNaira',
+      ),
+    annSource: sourceId.describe('id of the entry of /sources that reports the announcement (its srcFigure is announcement)'),
+    annRateDate: isoDate
+      .nullable()
+      .describe("the date of the rate our figure is valued at (that rule's nsbRateDate in /nisab?date=annDate); null with annComputedInNaira"),
+    annComputedNote: z.string().nullable().describe('why annComputedInNaira is null; null when it is not'),
+  })
+  .strict()
+  .meta({ id: 'Announcement' });
+export type Announcement = z.infer<typeof Announcement>;
+
+/** An announced figure as data/announcements.csv holds it: the published record less what the build computes. */
+export const AnnouncementInput = Announcement.pick({
+  annID: true,
+  annDate: true,
+  annBody: true,
+  annKind: true,
+  annValueInNaira: true,
+  annBasis: true,
+  annSource: true,
+})
+  .extend({ annRuleID: Announcement.shape.annRuleID.default(null) })
+  .strict();
+export type AnnouncementInput = z.infer<typeof AnnouncementInput>;
 
 export const RateInput = z
   .object({

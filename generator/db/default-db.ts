@@ -6,6 +6,7 @@ import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from 'better-sqlite3';
+import { importAnnouncements } from './import-announcements.ts';
 import { importNigeriaCalendar } from './import-calendar.ts';
 import { importCategories } from './import-categories.ts';
 import { importCurrencies } from './import-currencies.ts';
@@ -30,6 +31,8 @@ const DATA_FILES = ['categories.csv', 'subcategories.csv', 'rates.csv', 'nisab.j
 const SOURCES_FILE = 'sources.csv';
 /** Optional: Nigeria's declared Hijri months (docs/calendar.md), imported after the sources they name. */
 const CALENDAR_FILE = 'calendar-nigeria.csv';
+/** Optional: the figures Nigerian bodies announced (docs/API.md §2d), imported after the Nisab rules they name. */
+const ANNOUNCEMENTS_FILE = 'announcements.csv';
 /** Optional: the daily rates kept by `fetch --write-csv`, one CSV per month, imported after rates.csv. */
 export const DAILY_DIR = 'daily';
 /** Optional: the ISO 4217 national currencies, and their rates per US dollar kept by `fetch --write-fx-csv`, one CSV per month. */
@@ -66,6 +69,8 @@ export async function importDataDirectory(db: Database, dataDir: string = DATA_D
     }
   }
   summaries.push(await importNisab(db, nisab));
+  const announcements = path.join(dataDir, ANNOUNCEMENTS_FILE);
+  if (await exists(announcements)) summaries.push(await importAnnouncements(db, announcements));
   return summaries;
 }
 
@@ -139,6 +144,7 @@ async function isUpToDate(dbPath: string, dataDir: string): Promise<boolean> {
   for (const file of [
     path.join(dataDir, SOURCES_FILE),
     path.join(dataDir, CALENDAR_FILE),
+    path.join(dataDir, ANNOUNCEMENTS_FILE),
     path.join(dataDir, CURRENCIES_FILE),
     daily,
     ...(await monthFiles(daily)),

@@ -4,24 +4,34 @@
 // typo in a date would move every Hijri date of a month, the months are checked
 // against each other as the import would leave the table: in order, and any two
 // known months n months apart between 29n and 30n days apart (consecutive
-// months 29 or 30 days).
+// months 29 or 30 days); and each month of the file against Umm al-Qura and the
+// clock (core/declared-month.ts): more than a day from Umm al-Qura's first day is
+// refused unless the operator accepts the sighting difference, a first day after
+// tomorrow always.
 import type { Database } from 'better-sqlite3';
-import { daysBetween } from '../core/dates.ts';
+import { declarationProblem, spacingProblem } from '../core/declared-month.ts';
 import { NigeriaMonth } from '../core/schemas.ts';
 import { importCsvById } from './import-csv-by-id.ts';
 import type { ImportSummary } from './import-summary.ts';
 import type { Located, Problems } from './problems.ts';
 
-export function importNigeriaCalendar(db: Database, file: string): Promise<ImportSummary> {
-  return importCsvById(db, file, { schema: NigeriaMonth, table: 'calendar_nigeria', unique: ['calMonth', 'calFirstDay'], check });
+export interface CalendarOptions {
+  /** The injected clock's day (generator/snapshot/clock.ts); a first day after the day after it is refused. Not checked when absent. */
+  today?: string;
+  /** The operator read in the reports that these months really began more than a day from Umm al-Qura. */
+  acceptSightingDifference?: boolean;
 }
 
-/** Months since the start of the era: 1447-09 and 1447-10 are one apart, 1447-12 and 1448-01 too. */
-function monthNumber(month: string): number {
-  return Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+export function importNigeriaCalendar(db: Database, file: string, options: CalendarOptions = {}): Promise<ImportSummary> {
+  return importCsvById(db, file, {
+    schema: NigeriaMonth,
+    table: 'calendar_nigeria',
+    unique: ['calMonth', 'calFirstDay'],
+    check: (db, records, problems) => check(db, records, problems, options),
+  });
 }
 
-function check(db: Database, records: readonly Located<NigeriaMonth>[], problems: Problems): void {
+function check(db: Database, records: readonly Located<NigeriaMonth>[], problems: Problems, options: CalendarOptions): void {
   const sources = new Set(db.prepare('SELECT srcID FROM sources').pluck().all());
   let previous: Located<NigeriaMonth> | undefined;
   for (const record of records) {
@@ -32,6 +42,8 @@ function check(db: Database, records: readonly Located<NigeriaMonth>[], problems
       problems.add(line, 'calMonth', `${value.calMonth} comes after ${previous.value.calMonth} (line ${previous.line}); list the months oldest first`);
     }
     previous = record;
+    const impossible = declarationProblem(value, options.today ?? null);
+    if (impossible && !(impossible.kind === 'sighting' && options.acceptSightingDifference)) problems.add(line, 'calFirstDay', impossible.message);
   }
 
   // The table as this import leaves it: the stored months, replaced by the file's.
@@ -47,15 +59,9 @@ function check(db: Database, records: readonly Located<NigeriaMonth>[], problems
     // A stored pair was checked when it was imported; only a pair with a row of this file can be wrong.
     const line = here.line ?? before.line;
     if (line === null) continue;
-    const apart = monthNumber(here.value.calMonth) - monthNumber(before.value.calMonth);
-    const days = daysBetween(before.value.calFirstDay, here.value.calFirstDay);
-    if (days >= 29 * apart && days <= 30 * apart) continue;
-    const expected = apart === 1 ? '29 or 30 days' : `${29 * apart} to ${30 * apart} days (${apart} months of 29 or 30 days)`;
+    const problem = spacingProblem(before.value, here.value);
+    if (problem === null) continue;
     const where = here.line === null || before.line === null ? ' (the other is in the database)' : '';
-    problems.add(
-      line,
-      'calFirstDay',
-      `${before.value.calMonth} begins ${before.value.calFirstDay} and ${here.value.calMonth} ${here.value.calFirstDay}, ${days} days apart${where}; expected ${expected}`,
-    );
+    problems.add(line, 'calFirstDay', problem.replace('; expected', `${where}; expected`));
   }
 }

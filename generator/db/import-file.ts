@@ -2,7 +2,8 @@
 // kind named on the command line, close.
 import type { Database } from 'better-sqlite3';
 import { UserError } from '../errors.ts';
-import { importNigeriaCalendar } from './import-calendar.ts';
+import { importAnnouncements } from './import-announcements.ts';
+import { type CalendarOptions, importNigeriaCalendar } from './import-calendar.ts';
 import { importCategories } from './import-categories.ts';
 import { importCurrencies } from './import-currencies.ts';
 import { importFx, importFxMonthly } from './import-fx.ts';
@@ -15,7 +16,10 @@ import type { GateOptions } from './plausibility.ts';
 import { openDatabase, writeError } from './open.ts';
 import { commitStarts } from '../stopping.ts';
 
-const IMPORTERS: Record<string, (db: Database, file: string, options: GateOptions) => Promise<ImportSummary>> = {
+/** The gates' options and the calendar's (each importer reads its own). */
+export type ImportOptions = GateOptions & CalendarOptions;
+
+const IMPORTERS: Record<string, (db: Database, file: string, options: ImportOptions) => Promise<ImportSummary>> = {
   categories: importCategories,
   subcategories: importSubcategories,
   sources: importSources,
@@ -25,11 +29,12 @@ const IMPORTERS: Record<string, (db: Database, file: string, options: GateOption
   'fx-monthly': importFxMonthly,
   nisab: importNisab,
   'nigeria-calendar': importNigeriaCalendar,
+  announcements: importAnnouncements,
 };
 
 export const IMPORT_KINDS = Object.keys(IMPORTERS);
 
-export async function importFile(kind: string, file: string, dbPath: string, options: GateOptions = {}): Promise<ImportSummary> {
+export async function importFile(kind: string, file: string, dbPath: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const run = Object.hasOwn(IMPORTERS, kind) ? IMPORTERS[kind] : undefined;
   if (!run) throw new UserError(`unknown import kind ${JSON.stringify(kind)}; expected one of ${IMPORT_KINDS.join(', ')}`);
   const db = openDatabase(dbPath);
@@ -49,7 +54,7 @@ export async function importFile(kind: string, file: string, dbPath: string, opt
 const SERIES: readonly string[] = ['rates', 'fx', 'fx-monthly'];
 
 /** importFile of several files of a series kind, in the order given, in one transaction: all or nothing. */
-export async function importFiles(kind: string, files: readonly string[], dbPath: string, options: GateOptions = {}): Promise<ImportSummary[]> {
+export async function importFiles(kind: string, files: readonly string[], dbPath: string, options: ImportOptions = {}): Promise<ImportSummary[]> {
   if (files.length === 1) return [await importFile(kind, files[0]!, dbPath, options)];
   if (!SERIES.includes(kind)) throw new UserError(`import ${kind} takes one file; several are for ${SERIES.join(', ')} (e.g. import fx data/fx/*.csv)`);
   const run = IMPORTERS[kind]!;

@@ -283,6 +283,21 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (fxCurrency, fxDate)
   ) WITHOUT ROWID;
   `,
+  // Issue 33: the figures Nigerian bodies announced (docs/API.md §2d), each with
+  // its source. annRuleID names a rule of nisab_rules, checked by the import
+  // (not a foreign key: a Nisab import replaces its rules wholesale).
+  `
+  CREATE TABLE announcements (
+    annID INTEGER PRIMARY KEY CHECK (annID > 0),
+    annDate TEXT NOT NULL CHECK (${REAL_DATE('annDate')}),
+    annBody TEXT NOT NULL,
+    annKind TEXT NOT NULL CHECK (annKind IN ('nisab', 'minimum-dowry', 'theft-threshold', 'diyyah', 'zakat-al-fitr')),
+    annValueInNaira REAL NOT NULL CHECK (annValueInNaira > 0),
+    annBasis TEXT NOT NULL,
+    annRuleID INTEGER CHECK (annRuleID > 0),
+    annSource TEXT NOT NULL REFERENCES sources (srcID)
+  );
+  `,
 ];
 
 /** A trigger that gives a new version to the rate months around the first day of each `rows` (NEW, OLD) of calendar_nigeria. */

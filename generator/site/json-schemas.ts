@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Currency, IN_CURRENCY } from '../core/currencies.ts';
 import { ENDPOINTS } from '../core/endpoints.ts';
 import type { RecordName } from '../core/records.ts';
-import { Gap, itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from '../core/schemas.ts';
+import { Announcement, Gap, itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from '../core/schemas.ts';
 
 /** Every schema with an id (core/schemas.ts registers each record with `.meta({ id })`). */
 function records(): [string, z.ZodType][] {
@@ -14,7 +14,7 @@ function records(): [string, z.ZodType][] {
 }
 
 /** The schema of each record an answer carries (Endpoint.answer.schema): a record without one does not compile. */
-const ANSWER_RECORDS: { [K in RecordName]: z.ZodType } = { Rate, NisabRule, Subcategory, Source, Meta, NigeriaMonth, Currency, Gap };
+const ANSWER_RECORDS: { [K in RecordName]: z.ZodType } = { Rate, NisabRule, Subcategory, Source, Meta, NigeriaMonth, Currency, Gap, Announcement };
 
 /** The envelopes, one per kind of answer of the endpoint table (RateAnswer, RateListAnswer, ...). */
 function answers(): [string, z.ZodType, string][] {

@@ -5,11 +5,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { daysBetween } from '../core/dates.ts';
+import { undeclaredMonthWarning } from '../core/declared-month.ts';
 import { paths } from '../core/layout.ts';
 import type { Subcategory } from '../core/schemas.ts';
 import { openDatabase } from '../db/open.ts';
 import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
 import { readGaps } from '../db/read-gaps.ts';
+import { readAnnouncements } from '../db/read-announcements.ts';
 import { readMonthEnds } from '../db/read-month-ends.ts';
 import { readFx } from '../db/read-fx.ts';
 import { checkStored, readSource } from '../db/read-source.ts';
@@ -23,6 +25,7 @@ import { checkOut, lockStore, makeStore } from './store.ts';
 import { CODE_FILES, codeFiles, DEVELOPER_FILES, developersPage, LANDING_FILES, landingPage, OPENAPI_FILE, openApiFile, pageFigures } from './site-files.ts';
 import { serviceWorker, SERVICE_WORKER_FILE } from '../site/page/sw-file.ts';
 import { LANGUAGES } from '../site/i18n/catalogue.ts';
+import { calendar as english } from '../site/i18n/en.ts';
 
 export interface BuildOptions {
   db: string;
@@ -134,6 +137,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
         monthEnds: readMonthEnds(db, options.asOf),
         fx: readFx(db, options.asOf),
         gaps: readGaps(db, options.asOf),
+        announcements: readAnnouncements(db, options.asOf),
       };
     })();
   } finally {
@@ -143,6 +147,13 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   if (defaults.length !== 1) throw new UserError(`${options.db}: exactly one subcategory must be the default (sctIsDefault), found ${defaults.length}`);
   const warnings = feedHealth(source.summary, source.subcategories, defaults[0]!.sctID, options);
   if (options.strict && warnings.length > 0) throw new UserError('the feed is stale; nothing was published (--strict)', warnings);
+  // Not a stale feed (--strict does not refuse it): the month the operator's monthly step has not added yet.
+  const undeclared = undeclaredMonthWarning(
+    source.calendar.map((m) => m.calMonth),
+    options.asOf,
+    english.hijriMonths,
+  );
+  if (undeclared !== null) warnings.push(undeclared);
 
   options.progress(`planning the files (${source.rates.length} rates to render)`);
   const planned = planSnapshot(source, snapshotOptions, previous.reusable, source.shards);

@@ -5,7 +5,20 @@ import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../core/layout.ts';
 import { Currency, FxFile } from '../core/currencies.ts';
-import { Gap, itemEnvelope, listEnvelope, Meta, MonthCounts, NigeriaMonth, NisabRule, Rate, RoutingIndex, Source, Subcategory } from '../core/schemas.ts';
+import {
+  Announcement,
+  Gap,
+  itemEnvelope,
+  listEnvelope,
+  Meta,
+  MonthCounts,
+  NigeriaMonth,
+  NisabRule,
+  Rate,
+  RoutingIndex,
+  Source,
+  Subcategory,
+} from '../core/schemas.ts';
 import { DownloadsIndex, NISAB_CSV_COLUMNS, RATE_CSV_COLUMNS } from './downloads.ts';
 
 const rateList = listEnvelope(Rate);
@@ -90,6 +103,7 @@ const FILE_CHECKS: { [K in SnapshotFile['kind']]: FileCheck<Extract<SnapshotFile
   mark: (file, { check }) => check(itemEnvelope(z.literal(file.hex))),
   currencies: (_, { check }) => check(listEnvelope(Currency)),
   gaps: (_, { check }) => check(listEnvelope(Gap)),
+  announcements: (_, { check }) => check(listEnvelope(Announcement)),
   fx: (_, { check }) => check(FxFile),
   counts: (_, { check }) => check(MonthCounts),
   // Checked above, before the JSON parse.

@@ -32,6 +32,8 @@ import { hijriDate, ummAlQuraTable } from '../core/hijri.ts';
 import { nigeriaHijriDate } from '../core/nigeria-calendar.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
 import type { DailySeries } from '../db/read-gaps.ts';
+import type { AnnouncementToValue } from '../db/read-announcements.ts';
+import { valueAnnouncement } from '../core/announcements.ts';
 import { renderRecord } from '../core/records.ts';
 import { etagOf } from '../core/router.ts';
 import {
@@ -147,6 +149,8 @@ export interface SnapshotSource {
   fx?: FxSource;
   /** Each daily series' first day and days without a rate (db/read-gaps.ts), by sctID. */
   gaps: DailySeries[];
+  /** The announced figures dated up to the as-of date, with the rates that value them (db/read-announcements.ts). */
+  announcements: AnnouncementToValue[];
 }
 
 export interface SnapshotOptions {
@@ -322,6 +326,11 @@ export function planSnapshot(
   put(paths.sources, renderList(source.sources.map((s) => renderRecord('Source', s))));
   put(paths.calendarNigeria, renderList(source.calendar.map((m) => renderRecord('NigeriaMonth', m))));
   put(paths.gaps, renderList(source.gaps.flatMap((series) => series.gaps.map((gap) => renderRecord('Gap', gap)))));
+  const ruleById: ById<NisabRuleInput> = Object.fromEntries(source.nisab.map((rule) => [rule.nsbID, rule]));
+  put(
+    paths.announcements,
+    renderList(source.announcements.map((a) => renderRecord('Announcement', valueAnnouncement(a.announcement, ruleById, subcategoryById, a.rates)))),
+  );
 
   // Month ends, small and rendered every time; a year whose text is unchanged is carried.
   for (const [path, text] of monthEndFiles(source.monthEnds)) {
@@ -465,6 +474,7 @@ const INDEXED_ETAG: { [K in SnapshotFile['kind']]: boolean } = {
   calendarNigeria: true,
   currencies: true,
   gaps: true,
+  announcements: true,
   nisabAll: true,
   nisab: true,
   latest: true,

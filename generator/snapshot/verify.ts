@@ -128,6 +128,7 @@ const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
   calendarNigeria: 'NigeriaMonth',
   currencies: 'Currency',
   gaps: 'Gap',
+  announcements: 'Announcement',
   fx: null,
   counts: null,
   part: null,

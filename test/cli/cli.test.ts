@@ -48,6 +48,14 @@ describe('the command line', () => {
     expect(warned.stderr).toMatch(/^warning: the newest rate of the default subcategory \(1, gold\) is from 2025-10-04, 11 days before 2025-10-15/);
     // silver prices a published Nisab too: its staleness is named as well
     expect(warned.stderr).toMatch(/\nwarning: the newest rate of subcategory 2 \(silver\) is from 2025-10-04/);
+    // Rabi' al-Thani 1447, the Umm al-Qura month of 2025-10-15, is declared in data/calendar-nigeria.csv (23 September 2025).
+    expect(warned.stderr).not.toMatch(/Nigeria's calendar/);
+    // Jumada al-Ula 1447 (Umm al-Qura: from 23 October 2025) is not: the build names it, and publishes.
+    const undeclared = await cli('build', '--out', out, '--as-of', '2025-11-10');
+    expect(undeclared.code, undeclared.stderr).toBe(0);
+    expect(undeclared.stderr).toMatch(
+      /\nwarning: Nigeria's calendar has no declared start of Jumada al-Ula 1447 \(1447-05\), the Umm al-Qura month of 2025-11-10 \(begun 2025-10-23\); add the Sultan's declaration with: npm run cli -- calendar add 1447-05 FIRST-DAY --source URL/,
+    );
     const strict = await cli('build', '--out', out, '--as-of', '2025-10-16', '--strict');
     expect(strict.code).toBe(1);
     expect(strict.stderr).toMatch(/^error: the feed is stale; nothing was published \(--strict\)/);

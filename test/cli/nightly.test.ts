@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../generator/core/dates.ts';
+import { importNigeriaCalendar } from '../../generator/db/import-calendar.ts';
 import { importCategories } from '../../generator/db/import-categories.ts';
 import { importSources } from '../../generator/db/import-sources.ts';
 import { importSubcategories } from '../../generator/db/import-subcategories.ts';
@@ -53,6 +54,7 @@ async function sourcesDatabase(): Promise<string> {
   await importCategories(db, path.join(DATA, 'categories.csv'));
   await importSubcategories(db, path.join(DATA, 'subcategories.csv'));
   await importSources(db, path.join(DATA, 'sources.csv'));
+  await importNigeriaCalendar(db, path.join(DATA, 'calendar-nigeria.csv'));
   db.close();
   return path.join(scratch.dir, 'test.sqlite');
 }
@@ -92,10 +94,16 @@ describe("the nightly workflow's CLI calls", () => {
     // The CBN's recorded rows end in September 2026, too long ago to carry: said, and the currency API's rate used.
     expect(fetched.stderr).toMatch(new RegExp(`^warning: ${yesterday}: .*the naira rate is the currency API's$`, 'm'));
     expect((await readFile(csv, 'utf8')).split('\n').filter((line) => line.includes(`,${yesterday},`))).toHaveLength(2);
+    // Jumada al-Ula 1448, the Umm al-Qura month of 2026-10-20, has no declared start in data/calendar-nigeria.csv: the nightly names it.
+    const undeclared =
+      /^warning: Nigeria's calendar has no declared start of Jumada al-Ula 1448 \(1448-05\), the Umm al-Qura month of 2026-10-20 .*calendar add 1448-05 FIRST-DAY --source URL/m;
+    expect(fetched.stderr).toMatch(undeclared);
 
     const out = path.join(scratch.dir, 'public');
     const built = await cli(['build', '--strict', '--db', db, '--out', out]);
     expect(built.code, built.stderr).toBe(0);
+    // Not a stale feed: --strict publishes, and says it.
+    expect(built.stderr).toMatch(undeclared);
     expect((await cli(['verify', '--out', out])).stdout).toMatch(/public: \d+ files, all good/);
 
     // The first snapshot in this folder: every path is new, so every path is listed.

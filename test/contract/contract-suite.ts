@@ -9,6 +9,7 @@ import {
   DAILY_FROM,
   GAP,
   makeFixture,
+  oracleAnnouncements,
   oracleCalendar,
   oracleGaps,
   oracleCurrencies,
@@ -191,6 +192,27 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         expect(gold).toMatchObject({ firstDate: rows[0]!.drtDate, lastDate: rows.at(-1)!.drtDate, count: rows.length });
         expect(meta.gaps).toBe('/gaps');
       });
+      it('GET /announcements lists the announced figures up to the as-of date, each beside its rule valued as SQL and /nisab?date= of its day value it (§2d)', async () => {
+        const announced = (await data('/api/v1/announcements')) as Record<string, unknown>[];
+        expect(announced.map(({ annComputedNote, ...rest }) => rest)).toEqual(oracleAnnouncements(fixture.db, fixture.asOf));
+        // Kano's figure of 2025-08-18 is after the as-of date; the diyyah has no rule of the fixture's.
+        expect(announced.map((a) => a.annID)).toEqual([1, 2, 5, 11]);
+        expect(announced.find((a) => a.annID === 5)).toMatchObject({
+          annRuleID: null,
+          annComputedInNaira: null,
+          annDifferencePercent: null,
+          annRateDate: null,
+        });
+        for (const a of announced) {
+          expect(a.annComputedNote === null, String(a.annID)).toBe(a.annComputedInNaira !== null);
+          if (a.annRuleID === null) continue;
+          const rule = ((await data(`/api/v1/nisab?date=${a.annDate}`)) as Record<string, unknown>[]).find((r) => r.nsbID === a.annRuleID)!;
+          expect([a.annComputedInNaira, a.annRateDate], String(a.annID)).toEqual([rule.nsbValueInNaira, rule.nsbRateDate]);
+          expect(a.annComputedInNaira).not.toBeNull();
+        }
+        expect(await data('/v1/announcements.json')).toEqual(announced);
+      });
+
       it('GET /gaps lists every day without a rate of each daily series, as SQL finds them, and /meta counts them', async () => {
         const gaps = await data('/api/v1/gaps');
         const expected = oracleGaps(fixture.db, fixture.asOf);

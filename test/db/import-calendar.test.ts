@@ -57,7 +57,8 @@ describe('importNigeriaCalendar', () => {
         '1442-11,2021-02-30,moon-a\n' +
         '1443-01,2021-03-15,moon-a\n',
     );
-    const error = await userError(importNigeriaCalendar(db, file));
+    // Umm al-Qura is another test's: these months are accepted however far from it they are.
+    const error = await userError(importNigeriaCalendar(db, file, { acceptSightingDifference: true }));
     expect(error.message).toBe(`${file}: nothing imported, 8 problems`);
     expect(error.problems).toEqual([
       `${file}:2: calSource: unknown source "moon-c"; import the sources first (import sources FILE.csv)`,
@@ -76,14 +77,64 @@ describe('importNigeriaCalendar', () => {
     const db = await withSources();
     await importNigeriaCalendar(db, await scratch.write('ok.csv', HEADER + '1446-09,2025-03-01,moon-a\n'));
     const file = await scratch.write('late.csv', HEADER + '1446-10,2025-04-01,moon-a\n');
-    expect((await userError(importNigeriaCalendar(db, file))).problems).toEqual([
+    expect((await userError(importNigeriaCalendar(db, file, { acceptSightingDifference: true }))).problems).toEqual([
       `${file}:2: calFirstDay: 1446-09 begins 2025-03-01 and 1446-10 2025-04-01, 31 days apart (the other is in the database); expected 29 or 30 days`,
     ]);
     const early = await scratch.write('early.csv', HEADER + '1446-07,2025-01-01,moon-a\n1446-08,2025-01-29,moon-a\n');
-    expect((await userError(importNigeriaCalendar(db, early))).problems).toEqual([
+    expect((await userError(importNigeriaCalendar(db, early, { acceptSightingDifference: true }))).problems).toEqual([
       `${early}:3: calFirstDay: 1446-07 begins 2025-01-01 and 1446-08 2025-01-29, 28 days apart; expected 29 or 30 days`,
       `${early}:3: calFirstDay: 1446-08 begins 2025-01-29 and 1446-09 2025-03-01, 31 days apart (the other is in the database); expected 29 or 30 days`,
     ]);
     expect(stored(db)).toEqual([['1446-09', '2025-03-01', 'moon-a']]);
+  });
+
+  // Umm al-Qura's first days by Intl's own islamic-umalqura calendar (ICU's table), not by our hijri.ts.
+  const ummAlQuraFirst = (month: string, near: string) => {
+    const format = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura-nu-latn', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+    for (let t = Date.parse(`${near}T00:00:00Z`) - 40 * 86_400_000; ; t += 86_400_000) {
+      const parts = Object.fromEntries(format.formatToParts(new Date(t)).map((p) => [p.type, p.value]));
+      if (`${parts.year}-${parts.month}` === month && parts.day === '01') return new Date(t).toISOString().slice(0, 10);
+    }
+  };
+  const plus = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  it("refuses a month more than a day from Umm al-Qura's first day, even where its neighbours allow it, unless the sighting difference is accepted (issue 31)", async () => {
+    const db = await withSources();
+    await importNigeriaCalendar(db, await scratch.write('ok.csv', HEADER + '1446-09,2025-03-01,moon-a\n'));
+    // Rabi' al-Awwal 1447 began 24 August 2025 in Umm al-Qura (Nigeria declared the 25th); the 27th is 179 days
+    // after 1 Ramadan 1446, inside the 174 to 180 days six months can span, so only Umm al-Qura catches it.
+    expect(ummAlQuraFirst('1447-03', '2025-08-27')).toBe('2025-08-24');
+    const off = await scratch.write('off.csv', HEADER + '1447-03,2025-08-27,moon-a\n');
+    expect((await userError(importNigeriaCalendar(db, off))).problems).toEqual([
+      `${off}:2: calFirstDay: 1447-03 begins 2025-08-27, 3 days after Umm al-Qura's first day (2025-08-24); a sighting moves a month by a day. If the report says Nigeria's month really began so, give --accept-sighting-difference`,
+    ]);
+    // 40 days off, across 100 months whose span (2,900 to 3,000 days) holds it.
+    const muharram = ummAlQuraFirst('1455-01', '2033-03-01');
+    const far = plus(muharram, 40);
+    const apart = (Date.parse(far) - Date.parse('2025-03-01')) / 86_400_000;
+    expect(apart >= 2900 && apart <= 3000, String(apart)).toBe(true);
+    const distant = await scratch.write('distant.csv', HEADER + `1455-01,${far},moon-a\n`);
+    expect((await userError(importNigeriaCalendar(db, distant))).problems).toEqual([
+      `${distant}:2: calFirstDay: 1455-01 begins ${far}, 40 days after Umm al-Qura's first day (${muharram}); a sighting moves a month by a day. If the report says Nigeria's month really began so, give --accept-sighting-difference`,
+    ]);
+    expect(stored(db)).toEqual([['1446-09', '2025-03-01', 'moon-a']]);
+    // A day either side is a sighting: accepted as it is.
+    expect(await importNigeriaCalendar(db, await scratch.write('next.csv', HEADER + '1447-03,2025-08-25,moon-a\n'))).toMatchObject({ inserted: 1 });
+    // The operator who read the report accepts the difference.
+    expect(await importNigeriaCalendar(db, off, { acceptSightingDifference: true })).toMatchObject({ updated: 1 });
+    expect(stored(db)).toEqual([
+      ['1446-09', '2025-03-01', 'moon-a'],
+      ['1447-03', '2025-08-27', 'moon-a'],
+    ]);
+  });
+
+  it('refuses a month beginning after tomorrow by the clock, even with the sighting difference accepted; tomorrow is declared the evening before (issue 31)', async () => {
+    const db = await withSources();
+    const file = await scratch.write('future.csv', HEADER + '1447-03,2025-08-25,moon-a\n1447-04,2025-09-23,moon-b\n');
+    expect((await userError(importNigeriaCalendar(db, file, { today: '2025-09-21', acceptSightingDifference: true }))).problems).toEqual([
+      `${file}:3: calFirstDay: 1447-04 begins 2025-09-23, after tomorrow (today is 2025-09-21); a month is declared on the evening before its first day, not earlier`,
+    ]);
+    expect(stored(db)).toEqual([]);
+    expect(await importNigeriaCalendar(db, file, { today: '2025-09-22' })).toMatchObject({ inserted: 2 });
   });
 });

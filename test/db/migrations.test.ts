@@ -16,6 +16,7 @@ describe('initDatabase and migrate', () => {
     expect(initDatabase(file)).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION, restored: [] });
     const db = openDatabase(file, { readonly: true });
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all()).toEqual([
+      'announcements',
       'calendar_nigeria',
       'categories',
       'currencies',

@@ -76,6 +76,7 @@ describe('the records a build of the default data publishes', () => {
       [paths.calendarNigeria, 'NigeriaMonth'],
       [paths.currencies, 'Currency'],
       [paths.gaps, 'Gap'],
+      [paths.announcements, 'Announcement'],
       [paths.subcategories, 'Subcategory'],
       [paths.nisabAll, 'NisabRule'],
     ];

@@ -291,6 +291,45 @@ describe("NMCN's notice", () => {
     });
   }
 
+  it('shows the newest figure of each kind the bodies announced, beside ours for its day, in every language (GET /announcements)', async () => {
+    const response = await fetch(`${preview.url}/api/v1/announcements`);
+    const announced = (await response.json()).data as {
+      annID: number;
+      annValueInNaira: number;
+      annComputedInNaira: number | null;
+      annDifferencePercent: number | null;
+    }[];
+    // As of 2025-09-21: Kano's Nisab, dowry and diyya of 2025-08-18, and NMCN's theft threshold of 2023-06-30 (data/announcements.csv).
+    const newest = [
+      ['nisab', 15],
+      ['minimum-dowry', 16],
+      ['theft-threshold', 13],
+      ['diyyah', 17],
+    ] as const;
+    for (const path of ['/', '/ha/', '/ar/']) {
+      const { page, problems } = await ready(path, 390);
+      await page.waitForSelector('#notice-announced:not([hidden])');
+      const shown = await page.$$eval('#notice-announced-table tbody tr', (trs) =>
+        trs.map((tr) => [
+          tr.getAttribute('data-kind'),
+          Number(tr.getAttribute('data-announcement')),
+          ...[...tr.querySelectorAll('td')].map((td) => td.dataset.value),
+        ]),
+      );
+      expect(shown, path).toEqual(
+        newest.map(([kind, id]) => {
+          const a = announced.find((x) => x.annID === id)!;
+          return [kind, id, String(a.annValueInNaira), String(a.annComputedInNaira), String(a.annDifferencePercent)];
+        }),
+      );
+      // Kano's ₦985,000, written in the page's own figures.
+      expect((await page.textContent('#notice-announced-table tr[data-kind=nisab] td strong'))!.replace(/[^0-9.]/g, ''), path).toBe('985000.00');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no horizontal scrolling').toBeLessThanOrEqual(390);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('is what the page prints, alone, on one A4 page', async () => {
     const { page, problems } = await ready('/');
     await page.waitForSelector('#notice[data-shown="true"]');

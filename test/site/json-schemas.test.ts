@@ -28,6 +28,7 @@ function schemaOf(file: string): string | null {
     calendarNigeria: 'NigeriaMonthListAnswer',
     currencies: 'CurrencyListAnswer',
     gaps: 'GapListAnswer',
+    announcements: 'AnnouncementListAnswer',
     fx: null,
     counts: null,
     part: null,

@@ -62,6 +62,7 @@ function sourceOf(rates: Rate[]): SnapshotSource {
     monthEnds: [...monthEnds.values()].sort((a, b) => a.drtDate.localeCompare(b.drtDate) || a.drtSubcategoryID - b.drtSubcategoryID),
     // Its one source is entered by hand, no daily price source: no daily series, no gaps.
     gaps: [],
+    announcements: [],
   };
 }
 

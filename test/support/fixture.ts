@@ -118,6 +118,19 @@ const NISAB = [
   { nsbID: 6, nsbSubcategoryID: 9, nsbThreshold: 0, nsbThresholdUnit: 'currency', nsbRatePercent: 20, nsbHawlRequired: false },
 ];
 
+/**
+ * Announced figures of data/announcements.csv (their sources are in the copied
+ * sources.csv), with the fixture's rules: the gold Nisab is rule 1 here too, the
+ * diyyah has no rule, and Kano's figure of 2025-08-18 is after the as-of date.
+ */
+const ANNOUNCEMENTS_CSV =
+  'annID,annDate,annBody,annKind,annValueInNaira,annBasis,annRuleID,annSource\n' +
+  '1,2020-04-06,nmcn,nisab,1840800,the Nisab of gold,1,nmcn-zakat-2020-04-06\n' +
+  '2,2021-03-12,nmcn,nisab,1767520,"20 dinars of gold (85 g)",1,nmcn-zakat-2021-03-12\n' +
+  '5,2021-03-12,nmcn,diyyah,88376000,"1,000 dinars of gold (4,250 g)",,nmcn-zakat-2021-03-12\n' +
+  '11,2023-06-30,nmcn,nisab,3918800,"20 dinars of gold (85 g)",1,nmcn-zakat-2023-06-30\n' +
+  '15,2025-08-18,kano-sharia-commission,nisab,985000,the market value of the dirham,3,kano-sharia-2025-08-18\n';
+
 export interface Fixture {
   dir: string;
   db: string;
@@ -139,6 +152,7 @@ export async function makeFixture(): Promise<Fixture> {
   await copyFile(path.join(DATA_DIR, 'sources.csv'), file('sources.csv'));
   await copyFile(path.join(DATA_DIR, 'calendar-nigeria.csv'), file('calendar-nigeria.csv'));
   await writeFile(file('currencies.csv'), CURRENCIES_CSV);
+  await writeFile(file('announcements.csv'), ANNOUNCEMENTS_CSV);
   await keepFx(file('fx'), fxRows());
   await keepFx(file('fx-monthly'), fxMonthlyRows(), true);
   const db = file('source.sqlite');
@@ -231,6 +245,35 @@ export function oracleRates(db: string, asOf: string, query: OracleQuery): unkno
 /** Every source, as GET /sources publishes it (by srcID). */
 export function oracleSources(db: string): unknown[] {
   return withOracle(db, (handle) => handle.prepare('SELECT srcID, srcName, srcURL, srcLicence, srcDescription, srcFigure FROM sources ORDER BY srcID').all());
+}
+
+/**
+ * GET /announcements from SQL: each figure dated up to the as-of date, oldest first, and
+ * ours: its rule's threshold at the newest rate on or before annDate of the subcategory
+ * that measures it (its basis, or its own), as /nisab?date= values it.
+ */
+export function oracleAnnouncements(db: string, asOf: string): Record<string, unknown>[] {
+  return withOracle(db, (handle) => {
+    const rows = handle
+      .prepare(
+        `SELECT a.*, (SELECT json_array(money(n.nsbThreshold, r.drtInUSD, r.drtUSDinNaira), r.drtDate)
+                        FROM nisab_rules n JOIN rates r ON r.drtSubcategoryID = coalesce(n.nsbBasisSubcategoryID, n.nsbSubcategoryID)
+                       WHERE n.nsbID = a.annRuleID AND r.drtDate <= a.annDate ORDER BY r.drtDate DESC LIMIT 1) AS ours
+           FROM announcements a WHERE a.annDate <= ? ORDER BY a.annDate, a.annID`,
+      )
+      .all(asOf) as (Record<string, unknown> & { ours: string | null; annValueInNaira: number })[];
+    const percent = handle.prepare('SELECT money(?)').pluck();
+    return rows.map(({ ours, annSource, ...head }) => {
+      const [computed, rateDate] = ours === null ? [null, null] : (JSON.parse(ours) as [number, string]);
+      return {
+        ...head,
+        annComputedInNaira: computed,
+        annDifferencePercent: computed === null ? null : percent.get(((head.annValueInNaira - computed) / computed) * 100),
+        annSource,
+        annRateDate: rateDate,
+      };
+    });
+  });
 }
 
 /** Nigeria's declared months, as GET /calendars/nigeria publishes them (oldest first). */

@@ -78,6 +78,7 @@ export const page = {
     'end-of-month-official': 'official rate at the end of the month',
     manual: 'entered by hand',
     declaration: 'declared first day of a Hijri month',
+    announcement: 'figures a Nigerian body announced',
     other: 'see the source',
   },
   /**
@@ -118,6 +119,17 @@ export const page = {
     twelveThousandDirhams: '12,000 dirhams',
     print: 'Print this notice',
     printedFrom: (url: string) => `Printed from ${url}`,
+    /** GET /announcements: the newest figure of each kind a body announced, beside ours for its day. */
+    announcedTitle: 'The newest figures the bodies announced, beside ours for the same day',
+    colAnnounced: 'Announced',
+    colOurs: 'Ours for that day',
+    colDifference: 'Difference',
+    /** Who announced a figure, and the day it is for: "NMCN, 30 June 2023". */
+    announcedBy: (body: string, date: string) => `${body}, ${date}`,
+    bodies: { nmcn: 'NMCN', 'kano-sharia-commission': 'Kano State Sharia Commission' } as Record<string, string>,
+    /** Announced above (positive) or below ours, in percent: "+3.23 %". */
+    difference: (percent: string) => `${percent} %`,
+    noMeasure: 'no measure stated, nothing to compare',
   },
 
   chartTitle: 'Gold and silver prices',
@@ -234,6 +246,7 @@ export const page = {
     '/sources': 'Where every figure comes from',
     '/currencies': 'The currencies currency= takes, with their first and last dates and their sources',
     '/gaps': 'The days each daily series has no rate, so an answer on such a day can say how old its rate is',
+    '/announcements': 'The figures NMCN and other Nigerian bodies announced (Nisab, dowry, theft threshold, diyyah), each beside ours for its day',
     '/calendars/nigeria': "Nigeria's Hijri months: the first day the Sultan of Sokoto declared, with its source",
     '/meta': 'The snapshot: its date, coverage per subcategory and content id',
   },

@@ -22,6 +22,7 @@ export function noticeSection(t: PageStrings, figures: Figures, words: PageWords
   <p>${escapeHtml(n.intro)}</p>
   <div class="scroll"><table id="notice-table" class="notice">${noticeTable(figures, words)}</table></div>
   <p class="small">${escapeHtml(n.notNmcn)} <span id="notice-source">${noticeSource(figures)}</span></p>
+  <div id="notice-announced" class="scroll no-print" hidden><h3>${escapeHtml(n.announcedTitle)}</h3><table id="notice-announced-table" class="notice"></table></div>
   <p id="notice-printed" class="small print-only"></p>
   <button type="button" id="notice-print" class="no-print" hidden>${escapeHtml(n.print)}</button>
 </section>`;

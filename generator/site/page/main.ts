@@ -9,7 +9,7 @@ import type uPlot from 'uplot';
 import { el } from './element.ts';
 import { dollarText, nisabCards, rateAge, staleText, type Figures } from './figures.ts';
 import { withGaps } from './gaps.ts';
-import { showNotice } from './notice.ts';
+import { showAnnounced, showNotice } from './notice.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, Rate, RateInCurrency, Source, Subcategory } from '../../../client/src/types.ts';
 import { daysBetween } from '../../core/dates.ts';
@@ -306,6 +306,11 @@ async function start(client: NisabClient) {
   }
   // Today's Nisab first; the chart (its module and its two ranges) once it is shown.
   const published = await showFigures(client, subcategories);
+  // The figures the bodies announced (GET /announcements), beside ours: not waited for, and the notice stands without them.
+  void client
+    .announcements()
+    .then((announced) => showAnnounced(announced, new Map(config.sources.map((s) => [s.srcID, s])), words))
+    .catch(() => {});
   await startChart(subcategories);
   const zakatForm = $<HTMLFormElement>('zakat-form');
   zakatForm.addEventListener('submit', (event) => event.preventDefault());

@@ -8,7 +8,7 @@
 // with the day it is printed, the rate's age on that day and a warning when it
 // is old (printAge). Its markup is written by the build (page/html.ts) and again
 // by the script on the API's answer, by the same functions (page/figures.ts).
-import type { NisabRule, Subcategory } from '../../../client/src/types.ts';
+import type { Announcement, NisabRule, Source, Subcategory } from '../../../client/src/types.ts';
 import type { PageStrings } from '../i18n/catalogue.ts';
 import { el } from './element.ts';
 import { printAge, rateAge, type Figures } from './figures.ts';
@@ -155,4 +155,63 @@ export function showNotice(f: Figures, words: PageWords): void {
     print();
   };
   $('notice').dataset.shown = 'true';
+}
+
+/** The announced kinds the notice shows, in its rows' order, by the words of its rows. */
+const ANNOUNCED_ROWS: { kind: Announcement['annKind']; row: 'nisab' | 'dowry' | 'theft' | 'diyyah' }[] = [
+  { kind: 'nisab', row: 'nisab' },
+  { kind: 'minimum-dowry', row: 'dowry' },
+  { kind: 'theft-threshold', row: 'theft' },
+  { kind: 'diyyah', row: 'diyyah' },
+];
+
+/**
+ * Fills #notice-announced from GET /announcements (docs/API.md §2d): the newest
+ * figure of each kind a body announced, who announced it and for which day,
+ * linked to its source, beside ours for that day and the difference. Nothing
+ * shows when no figure was announced.
+ */
+export function showAnnounced(announcements: Announcement[], sources: Map<string, Source>, words: PageWords): void {
+  const { t, format } = words;
+  const n = t.notice;
+  const newest = (kind: Announcement['annKind']) =>
+    announcements
+      .filter((a) => a.annKind === kind)
+      .sort((a, b) => a.annDate.localeCompare(b.annDate) || a.annID - b.annID)
+      .at(-1);
+  const rows = ANNOUNCED_ROWS.flatMap(({ kind, row }) => {
+    const a = newest(kind);
+    if (!a) return [];
+    const source = sources.get(a.annSource);
+    const by = n.announcedBy(n.bodies[a.annBody] ?? a.annBody, format.date(a.annDate));
+    const ours = a.annComputedInNaira === null ? (a.annRuleID === null ? n.noMeasure : t.notAvailable) : format.money(a.annComputedInNaira, 'NGN');
+    const difference =
+      a.annDifferencePercent === null ? '' : n.difference(`${a.annDifferencePercent > 0 ? '+' : ''}${format.number(a.annDifferencePercent, 2)}`);
+    return [
+      el(
+        'tr',
+        { 'data-kind': kind, 'data-announcement': String(a.annID) },
+        el('th', { scope: 'row' }, n[row]),
+        el(
+          'td',
+          { 'data-label': n.colAnnounced, 'data-value': String(a.annValueInNaira) },
+          el('strong', { class: 'figure' }, format.money(a.annValueInNaira, 'NGN')),
+          el('br'),
+          el('span', { class: 'small' }, by, ' ', source?.srcURL ? el('a', { href: source.srcURL, rel: 'noopener' }, `(${t.source})`) : ''),
+        ),
+        el('td', { 'data-label': n.colOurs, 'data-value': String(a.annComputedInNaira) }, ours),
+        el('td', { 'data-label': n.colDifference, 'data-value': String(a.annDifferencePercent) }, difference),
+      ),
+    ];
+  });
+  const section = $('notice-announced');
+  if (rows.length === 0) {
+    section.hidden = true;
+    return;
+  }
+  $('notice-announced-table').replaceChildren(
+    el('thead', {}, el('tr', {}, ...[n.colWhat, n.colAnnounced, n.colOurs, n.colDifference].map((h) => el('th', { scope: 'col' }, h)))),
+    el('tbody', {}, ...rows),
+  );
+  section.hidden = false;
 }
