@@ -158,3 +158,21 @@ describe('the positions as data', () => {
     ]);
   });
 });
+
+describe('inputs out of their bounds (issue 31)', () => {
+  it('names every input out of its bound instead of computing it: 1e308 grams of gold, a negative debt, Infinity camels', () => {
+    expect(() => due({ goldGrams: 1e308 }, 'maliki')).toThrow('goldGrams must be a number from 0 to 1000000000');
+    const error = (() => {
+      try {
+        zakatDue(published, { debts: -1, receivables: [{ amount: Number.NaN, kind: 'loan', collected: true, yearsOut: 1 }] }, 'gold', 'maliki', {
+          camels: Number.POSITIVE_INFINITY,
+        });
+      } catch (thrown) {
+        return thrown as Error & { problems: { field: string }[] };
+      }
+      return null;
+    })();
+    expect(error?.name).toBe('ZakatInputError');
+    expect(error?.problems.map((p) => p.field)).toEqual(['debts', 'herds.camels', 'receivables[0].amount']);
+  });
+});

@@ -8,12 +8,14 @@ import { applyDebts } from './debts.ts';
 import { cropsLine, fitrLine, livestockLines } from './in-kind.ts';
 import { gatherMetals, gramsValue } from './metals.ts';
 import { gatherPool, joinNewMoney } from './money-pool.ts';
+import { inputProblems, ZakatInputError } from './limits.ts';
 import { cashRule, positionFor } from './rules.ts';
 import type { Holdings, Published, Reason, School, Standard, ZakatLine, ZakatResult } from './types.ts';
 
 export * from './types.ts';
 export { cashRule, combiningFor, positionFor, ruleFor, slugId, wornJewelleryFor } from './rules.ts';
 export { arrears } from './money-pool.ts';
+export { FIELD_LIMITS, inputProblems, LIMITS, ZakatInputError, type InputProblem } from './limits.ts';
 
 /**
  * Zakat on money, metals, crops, livestock and zakat al-fitr. Cash, trade goods
@@ -32,6 +34,8 @@ export function zakatDue(
   /** Head of livestock by subcategory slug, e.g. { camels: 250, 'sheep-goats': 130 }. */
   herds: Record<string, number> = {},
 ): ZakatResult {
+  const problems = inputProblems(holdings, herds);
+  if (problems.length > 0) throw new ZakatInputError(problems);
   const measure = positionFor(published, 'cash-measure', school);
   const ownMeasure = measure?.view === 'more-beneficial-nisab';
   const applied: Standard = ownMeasure ? 'lower' : standard;

@@ -6,6 +6,7 @@ import type { ResultStrings } from './catalogue.ts';
 
 export const result: ResultStrings = {
   inputs: {
+    outOfRange: (label, max) => `${label}: أدخل عددًا من 0 إلى ${max}.`,
     debtsTitle: 'الديون، ومالك على الناس، والمال المستفاد',
     debts: 'ما عليك من دين يجب قضاؤه (₦)',
     debtCover: 'ما تملكه مما لا زكاة فيه وهو فاضل عن حاجتك: أرض، أو دار ثانية، أو متاع (₦)',

@@ -6,6 +6,7 @@
 
 export const result = {
   inputs: {
+    outOfRange: (label: string, max: string) => `${label}: enter a number from 0 to ${max}.`,
     debtsTitle: 'Debts, money owed to you, new money',
     debts: 'What you owe and must repay (₦)',
     debtCover: 'What you own that owes no zakat and is beyond your needs: land, a second house, goods kept for use (₦)',

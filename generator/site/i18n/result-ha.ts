@@ -4,6 +4,7 @@ import type { ResultStrings } from './catalogue.ts';
 
 export const result: ResultStrings = {
   inputs: {
+    outOfRange: (label, max) => `${label}: shigar da lamba daga 0 zuwa ${max}.`,
     debtsTitle: 'Bashi, kuɗin da kake bi, sabbin kuɗi',
     debts: 'Abin da ake binka wanda dole ka biya (₦)',
     debtCover: 'Abin da ka mallaka wanda ba shi da zakka kuma ya wuce buƙatarka: fili, gida na biyu, kayan amfani (₦)',

@@ -2,7 +2,7 @@
 // asked once today's figures are shown, so the first render does not carry the
 // engine and the words of its answer: the form's inputs to the client's zakatDue
 // (client/src/zakat/), its structured answer worded in the page's language.
-import { zakatDue, type Holdings, type School, type Standard } from '../../../client/src/zakat.ts';
+import { inputProblems, zakatDue, type Holdings, type InputProblem, type School, type Standard } from '../../../client/src/zakat.ts';
 import type { Formats } from '../i18n/format.ts';
 import type { Lang, PageStrings } from '../i18n/catalogue.ts';
 import { result as arResult } from '../i18n/result-ar.ts';
@@ -25,9 +25,10 @@ export interface Shown {
 
 export function calculate(form: HTMLFormElement, { published, money: naira, code }: Amounts, { t, format, out }: Shown) {
   const data = new FormData(form);
+  // An empty input is 0; anything else is passed on as typed, so one out of its bound is named below, never computed.
   const num = (name: string) => {
-    const n = Number(data.get(name) ?? 0);
-    return Number.isFinite(n) && n > 0 ? n : 0;
+    const text = String(data.get(name) ?? '').trim();
+    return text === '' ? 0 : Number(text);
   };
   const receivable = num('receivable');
   const holdings: Holdings = {
@@ -50,7 +51,7 @@ export function calculate(form: HTMLFormElement, { published, money: naira, code
               amount: receivable,
               kind: data.get('receivableKind') === 'trade' ? 'trade' : 'loan',
               collected: data.get('receivableCollected') === 'yes',
-              yearsOut: Math.max(1, Math.floor(num('receivableYears'))),
+              yearsOut: num('receivableYears') || 1,
             },
           ]
         : [],
@@ -60,6 +61,13 @@ export function calculate(form: HTMLFormElement, { published, money: naira, code
     persons: num('persons'),
   };
   const livestock = { camels: num('camels'), cattle: num('cattle'), 'sheep-goats': num('sheep-goats') };
+  const problems = inputProblems(holdings, livestock);
+  if (problems.length > 0) {
+    out.replaceChildren(
+      ...problems.map((problem) => el('p', { class: 'warning', role: 'alert', 'data-testid': 'input-problem' }, outOfRange(form, problem, format))),
+    );
+    return;
+  }
   const result = zakatDue(published, holdings, data.get('standard') as Standard, data.get('school') as School, livestock);
   if (result.lines.length === 0) {
     out.replaceChildren(el('p', {}, t.enterHoldings));
@@ -101,4 +109,14 @@ export function calculate(form: HTMLFormElement, { published, money: naira, code
       ? [el('p', { 'data-testid': 'in-kind' }, resultWords.inKind), el('ul', {}, ...worded.inKind.map((text) => el('li', {}, text)))]
       : []),
   );
+}
+
+/** The form's input a problem names (herds.camels is the input camels, receivables[0].amount is receivable). */
+const INPUT_OF: Record<string, string> = { 'receivables[0].amount': 'receivable', 'receivables[0].yearsOut': 'receivableYears' };
+
+/** "Cash and savings (₦) must be a number from 0 to 1,000,000,000,000,000", in the page's language, with the input's own label. */
+function outOfRange(form: HTMLFormElement, problem: InputProblem, format: Formats): string {
+  const name = INPUT_OF[problem.field] ?? problem.field.replace(/^herds\./, '');
+  const label = form.querySelector(`input[name="${name}"]`)?.closest('label')?.firstChild?.textContent?.trim() ?? name;
+  return resultWords.inputs.outOfRange(label, format.number(problem.max, 0));
 }

@@ -1,0 +1,77 @@
+// What the calculator takes: every input bounded, so a typo of 10 digits too many
+// or a number beyond what money can round (1e308) is named, never computed. The
+// bounds are far above any real holding: a trillion trillion naira is not one.
+import type { Holdings } from './types.ts';
+
+export const LIMITS = {
+  /** Money in the calculator's currency (₦10^15: a thousand trillion). */
+  money: 1e15,
+  grams: 1e9,
+  kg: 1e12,
+  head: 1e9,
+  persons: 1e7,
+  years: 1000,
+} as const;
+
+/** Each numeric input and its bound (a holding's field, a herd, or a receivable's). */
+export const FIELD_LIMITS: Record<
+  | 'cash'
+  | 'tradeGoods'
+  | 'goldGrams'
+  | 'silverGrams'
+  | 'wornGoldGrams'
+  | 'wornSilverGrams'
+  | 'savingsGoldGrams'
+  | 'savingsSilverGrams'
+  | 'debts'
+  | 'debtCover'
+  | 'newMoney'
+  | 'cropsKg'
+  | 'persons',
+  keyof typeof LIMITS
+> = {
+  cash: 'money',
+  tradeGoods: 'money',
+  goldGrams: 'grams',
+  silverGrams: 'grams',
+  wornGoldGrams: 'grams',
+  wornSilverGrams: 'grams',
+  savingsGoldGrams: 'grams',
+  savingsSilverGrams: 'grams',
+  debts: 'money',
+  debtCover: 'money',
+  newMoney: 'money',
+  cropsKg: 'kg',
+  persons: 'persons',
+};
+
+export interface InputProblem {
+  /** The input: a field of Holdings, `herds.camels`, `receivables[0].amount`, ... */
+  field: string;
+  /** Its largest value. */
+  max: number;
+}
+
+const bad = (value: unknown, max: number) => value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= max);
+
+/** Every input outside its bound (not a number, negative, or above it); empty when all are within. */
+export function inputProblems(holdings: Holdings, herds: Record<string, number> = {}): InputProblem[] {
+  const problems: InputProblem[] = [];
+  for (const [field, limit] of Object.entries(FIELD_LIMITS) as [keyof typeof FIELD_LIMITS, keyof typeof LIMITS][]) {
+    if (bad(holdings[field], LIMITS[limit])) problems.push({ field, max: LIMITS[limit] });
+  }
+  for (const [slug, count] of Object.entries(herds)) if (bad(count, LIMITS.head)) problems.push({ field: `herds.${slug}`, max: LIMITS.head });
+  (holdings.receivables ?? []).forEach((r, i) => {
+    if (bad(r.amount, LIMITS.money)) problems.push({ field: `receivables[${i}].amount`, max: LIMITS.money });
+    if (bad(r.yearsOut, LIMITS.years)) problems.push({ field: `receivables[${i}].yearsOut`, max: LIMITS.years });
+  });
+  return problems;
+}
+
+/** Thrown by zakatDue for an input out of its bound; the page checks inputProblems first and says it in its language. */
+export class ZakatInputError extends RangeError {
+  constructor(readonly problems: InputProblem[]) {
+    super(problems.map((p) => `${p.field} must be a number from 0 to ${p.max}`).join('; '));
+    this.name = 'ZakatInputError';
+  }
+}
