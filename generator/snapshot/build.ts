@@ -36,6 +36,8 @@ export interface BuildOptions {
   progress: (line: string) => void;
   /** How long to wait for another build publishing into the same --out (default 15 minutes). */
   lockWaitMs?: number;
+  /** The site's public address, which the text answers name (docs/API.md §10); absent, they name none. */
+  siteUrl?: string | null;
 }
 
 export interface BuildSummary {
@@ -116,6 +118,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
     timeZone: options.timeZone,
     validUntil: nextBuildAt(options.asOf, options.timeZone),
     generatorId: previous.generator,
+    siteUrl: options.siteUrl ?? null,
   };
   const db = openDatabase(options.db, { readonly: true });
   let source;
@@ -149,7 +152,8 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   // OpenAPI document's credits are the sources', and the pages show the data: rendered every time.
   const sameCode = previous.reusable !== null && CODE_FILES.every((file) => previous.reusable!.files[file]);
   const site = sameCode ? new Map<string, string>() : await codeFiles();
-  for (const lang of LANGUAGES) site.set(LANDING_FILES[lang], landingPage(planned.meta, source.sources, source.subcategories, lang));
+  for (const lang of LANGUAGES)
+    site.set(LANDING_FILES[lang], landingPage(planned.meta, source.sources, source.subcategories, lang, planned.write.get(paths.textAnswer(lang)) ?? null));
   site.set(OPENAPI_FILE, openApiFile(source.sources));
   for (const file of sameCode ? CODE_FILES : []) {
     planned.carry.set(file, previous.reusable!.files[file]!);

@@ -39,6 +39,7 @@ import {
   rateLine,
   type Meta,
   type NigeriaMonth,
+  type NisabRule,
   type NisabRuleInput,
   type Rate,
   type RoutingIndex,
@@ -50,6 +51,9 @@ import { downloadsIndex, nisabThresholds, planDownloads } from './downloads.ts';
 import { monthNumber } from '../core/pieces.ts';
 import type { FxSource } from '../db/read-fx.ts';
 import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../core/currencies.ts';
+import { nigeriaCalendarIcs } from '../site/calendar-feed.ts';
+import { LANGUAGE_INFO } from '../site/i18n/catalogue.ts';
+import { textAnswers, type NisabFigure } from '../site/text-answers.ts';
 
 export function sha1Hex(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -156,6 +160,8 @@ export interface SnapshotOptions {
   validUntil: string;
   /** Identifies the code that renders files: a previous snapshot made by other code is not reused. */
   generatorId: string;
+  /** The site's public address (build --site-url), which the text answers end with; absent, they name none. */
+  siteUrl?: string | null;
 }
 
 export interface PlannedSnapshot {
@@ -322,6 +328,9 @@ export function planSnapshot(
   put(paths.sources, renderList(source.sources.map((s) => renderRecord('Source', s))));
   put(paths.calendarNigeria, renderList(source.calendar.map((m) => renderRecord('NigeriaMonth', m))));
   put(paths.gaps, renderList(source.gaps.flatMap((series) => series.gaps.map((gap) => renderRecord('Gap', gap)))));
+  // Where payers already are (docs/API.md §10): the calendar feed, and today's Nisab as text to forward.
+  put(paths.calendarIcs, nigeriaCalendarIcs(source.calendar, source.sources));
+  for (const [form, text] of textFiles(source, nisab, options)) put(paths.textAnswer(form), text);
 
   // Month ends, small and rendered every time; a year whose text is unchanged is carried.
   for (const [path, text] of monthEndFiles(source.monthEnds)) {
@@ -424,6 +433,36 @@ export function planSnapshot(
 }
 
 /**
+ * The text answers of the as-of date: the default rule of the default
+ * subcategory (gold) and of silver, as /nisab values them. None when gold has no
+ * rate yet (an empty database): there is no Nisab to forward.
+ */
+function textFiles(source: SnapshotSource, nisab: readonly NisabRule[], options: SnapshotOptions) {
+  const defaultId = source.subcategories.find((s) => s.sctIsDefault)?.sctID;
+  const silverId = source.subcategories.find((s) => s.sctSlug === 'silver')?.sctID;
+  const figure = (id: number | undefined): NisabFigure | null => {
+    const rule = nisab.find((r) => r.nsbSubcategoryID === id && r.nsbIsDefault);
+    return rule && rule.nsbThreshold !== null && rule.nsbValueInNaira !== null && rule.nsbRateDate !== null
+      ? { grams: rule.nsbThreshold, naira: rule.nsbValueInNaira, rateDate: rule.nsbRateDate }
+      : null;
+  };
+  const gold = figure(defaultId);
+  if (gold === null) return new Map();
+  const site = options.siteUrl ? options.siteUrl.replace(/\/+$/, '') : null;
+  return textAnswers(
+    {
+      asOf: options.asOf,
+      hijriNigeria: nigeriaHijriDate(options.asOf, source.calendar),
+      hijriUmmAlQura: hijriDate(options.asOf),
+      gold,
+      silver: figure(silverId),
+      address: null,
+    },
+    (lang) => (site === null ? null : site + LANGUAGE_INFO[lang].path),
+  );
+}
+
+/**
  * The month ends file of every year from the first month end to the last: each
  * subcategory's newest record before the year, then its newest of each month of
  * the year. With the month of a date, that is all a dated answer needs to find
@@ -479,6 +518,8 @@ const INDEXED_ETAG: { [K in SnapshotFile['kind']]: boolean } = {
   downloadsIndex: false,
   ratesCsv: false,
   nisabCsv: false,
+  calendarIcs: false,
+  textAnswer: false,
 };
 
 /**

@@ -1,7 +1,7 @@
 // The configuration template: PREFIX/nginx.conf from what site.ts found out
 // (see site.ts for how requests are routed).
 import path from 'node:path';
-import { STATIC_HEADERS, staticNotFound, unreadable, edgeError } from '../../core/respond.ts';
+import { STATIC_HEADERS, staticNotFound, unreadable, edgeError, TEXT_FILE_TYPES } from '../../core/respond.ts';
 import { BASES } from '../../core/endpoints.ts';
 import { MEMORY_BYTES, q, quoteText, returnBody } from './quoting.ts';
 
@@ -249,8 +249,10 @@ http {
         image/svg+xml svg;
         image/png png;
         image/x-icon ico;
-        text/plain txt;
         text/csv csv;
+${Object.entries(TEXT_FILE_TYPES)
+  .map(([extension, type]) => `        ${q(type)} ${extension};`)
+  .join('\n')}
     }
     default_type application/octet-stream;
 

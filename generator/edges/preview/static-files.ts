@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
-import { STATIC_HEADERS } from '../../core/respond.ts';
+import { STATIC_HEADERS, TEXT_FILE_TYPES } from '../../core/respond.ts';
 
 /** The types of the files a snapshot holds; any other is application/octet-stream. */
 const TYPES: { [extension: string]: string } = {
@@ -16,7 +16,6 @@ const TYPES: { [extension: string]: string } = {
   '.css': 'text/css',
   '.csv': 'text/csv',
   '.md': 'text/markdown',
-  '.txt': 'text/plain',
   '.js': 'application/javascript',
   '.mjs': 'application/javascript',
   '.json': 'application/json',
@@ -26,6 +25,8 @@ const TYPES: { [extension: string]: string } = {
 };
 
 function contentType(file: string): string {
+  const exact = TEXT_FILE_TYPES[path.extname(file).toLowerCase().slice(1)];
+  if (exact !== undefined) return exact;
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   return /^text\/|^application\/(javascript|json)/.test(type) ? `${type}; charset=UTF-8` : type;
 }

@@ -35,3 +35,4 @@ export type PageStrings = Strings<typeof English.page>;
 export type WidgetStrings = Strings<typeof English.widget>;
 export type CalendarStrings = Strings<typeof English.calendar>;
 export type HawlStrings = Strings<typeof English.hawl>;
+export type ReachStrings = Strings<typeof English.reach>;

@@ -11,6 +11,7 @@ import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
 import { formats } from '../i18n/format.ts';
 import { hawlSection, noticeSection } from './calendar-sections.ts';
+import { shareLink, subscribeSection } from './reach.ts';
 import { escapeHtml as escape } from './escape-html.ts';
 
 const HEAD = (title: string, description: string, extra = '', lang: Lang = 'en') => `<!doctype html>
@@ -51,7 +52,7 @@ export const embedCode = (origin: string, lang: Lang) =>
   `<div data-nisab-widget data-lang="${lang}" data-currency="NGN"></div>\n<script src="${origin}/widget.js" async></script>`;
 
 /** The landing page in one language (docs/API.md §9): the same figures, the words of its catalogue. */
-export function landingPage(meta: Meta, sources: Source[], subcategories: Subcategory[], lang: Lang = 'en'): string {
+export function landingPage(meta: Meta, sources: Source[], subcategories: Subcategory[], lang: Lang = 'en', share: string | null = null): string {
   const { page: t, calendar, hawl } = PAGE_CATALOGUES[lang];
   const format = formats(calendar);
   const gold = meta.subcategories.find((s) => s.sctID === meta.defaultSubcategoryID);
@@ -109,11 +110,13 @@ export function landingPage(meta: Meta, sources: Source[], subcategories: Subcat
   <h2 id="nisab-title">${escape(t.nisabTitle)}</h2>
   <div id="nisab-cards" class="cards" aria-live="polite"><p>${escape(t.loading)}</p></div>
   <p id="nisab-rate" class="small"></p>
+  ${share === null ? '' : shareLink(lang, share)}
 </section>
 
 ${noticeSection(t)}
 
 ${hawlSection(hawl, calendar, meta.asOfHijri)}
+${subscribeSection(lang)}
 
 <section id="chart" aria-labelledby="chart-title">
   <h2 id="chart-title">${escape(t.chartTitle)}</h2>
