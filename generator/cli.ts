@@ -14,7 +14,7 @@ function parseDate(value: string): string {
 }
 
 function parseSiteUrl(value: string): string {
-  if (!/^https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?(\/[A-Za-z0-9._~\/-]*)?$/.test(value))
+  if (!/^https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?(\/[A-Za-z0-9._~/-]*)?$/.test(value))
     throw new InvalidArgumentError('must be an http(s) address, e.g. https://nisab.example.org');
   return value.replace(/\/+$/, '');
 }

@@ -297,7 +297,6 @@ export const reach: ReachStrings = {
   addUmmAlQura: 'أضِف يوم أم القرى إلى تقويمي بدلًا منه',
   reminderSummary: (hijri) => `الزكاة: حولي، ${hijri}`,
   reminderYearly: (hijri, calendar) => `يتم حولي في ${hijri} (${calendar}): يتكرر هذا التذكير في هذا اليوم الهجري كل سنة بحساب تقويم ${calendar}.`,
-  reminderOnce: (hijri, calendar) =>
-    `يتم حولي في ${hijri} (${calendar}). تُعلَن شهور نيجيريا شهرًا بشهر عند رؤية الهلال، فهذا التذكير لهذه السنة وحدها.`,
+  reminderOnce: (hijri, calendar) => `يتم حولي في ${hijri} (${calendar}). تُعلَن شهور نيجيريا شهرًا بشهر عند رؤية الهلال، فهذا التذكير لهذه السنة وحدها.`,
   reminderCheck: 'اطّلع على نصاب ذلك اليوم في صفحة النصاب.',
 };

@@ -287,8 +287,7 @@ export const reach: ReachStrings = {
   more: (address) => `Ƙarin bayani: ${address}`,
   shareWhatsApp: 'Tura ta WhatsApp',
   feedName: 'Watannin Hijira kamar yadda Najeriya ta ayyana',
-  feedDescription:
-    'Ranar farko ta kowane watan Hijira kamar yadda Sarkin Musulmi ya ayyana bisa rahoton kwamitocin duban wata (NMCN), kowanne da majiyarsa.',
+  feedDescription: 'Ranar farko ta kowane watan Hijira kamar yadda Sarkin Musulmi ya ayyana bisa rahoton kwamitocin duban wata (NMCN), kowanne da majiyarsa.',
   feedEvent: (month, source) => `Ranar farko ta ${month} kamar yadda Sarkin Musulmi ya ayyana (NMCN). Majiya: ${source}`,
   subscribeTitle: 'Watannin Najeriya a kalandarka',
   subscribeHtml: (link) =>
