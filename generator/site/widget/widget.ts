@@ -13,18 +13,26 @@
 import type { NisabRule, Rate, Source } from '../../core/schemas.ts';
 import type { CalendarStrings, Lang, WidgetStrings } from '../i18n/catalogue.ts';
 import { LANGUAGE_INFO, isLang } from '../i18n/catalogue.ts';
-import { calendar as arCalendar, widget as arWidget } from '../i18n/ar.ts';
-import { calendar as enCalendar, widget as enWidget } from '../i18n/en.ts';
-import { calendar as haCalendar, widget as haWidget } from '../i18n/ha.ts';
+import { calendar as arCalendar, reach as arReach, widget as arWidget } from '../i18n/ar.ts';
+import { calendar as enCalendar, reach as enReach, widget as enWidget } from '../i18n/en.ts';
+import { calendar as haCalendar, reach as haReach, widget as haWidget } from '../i18n/ha.ts';
+import { paths } from '../../core/layout.ts';
+import { whatsAppHref } from '../page/reach.ts';
 import { formats } from '../i18n/format.ts';
 import { OLD_RATE_AFTER_DAYS } from '../page/rate-age.ts';
 import STYLE from './widget.css';
 
-const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings } } = {
-  en: { widget: enWidget, calendar: enCalendar },
-  ha: { widget: haWidget, calendar: haCalendar },
-  ar: { widget: arWidget, calendar: arCalendar },
+const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings; share: string } } = {
+  en: { widget: enWidget, calendar: enCalendar, share: enReach.shareWhatsApp },
+  ha: { widget: haWidget, calendar: haCalendar, share: haReach.shareWhatsApp },
+  ar: { widget: arWidget, calendar: arCalendar, share: arReach.shareWhatsApp },
 };
+
+/** The text answer of a language (docs/API.md §10), which the share link sends; null where the site has none. */
+const textAnswer = (lang: Lang) =>
+  fetch(`${ORIGIN}/${paths.textAnswer(lang)}`, { credentials: 'omit', referrerPolicy: 'no-referrer' })
+    .then((response) => (response.ok ? response.text() : null))
+    .catch(() => null);
 
 /** A rule valued in a currency (currency=, docs/API.md §2c) carries these. */
 type Valued = NisabRule & { nsbCurrency?: string; nsbValueInCurrency?: number | null };
@@ -72,7 +80,7 @@ async function render(host: HTMLElement) {
   if (host.dataset.nisabWidgetDone) return;
   host.dataset.nisabWidgetDone = 'true';
   const lang: Lang = isLang(host.dataset.lang) ? host.dataset.lang : 'en';
-  const { widget: t, calendar } = WORDS[lang];
+  const { widget: t, calendar, share: shareLabel } = WORDS[lang];
   const format = formats(calendar);
   const currency = /^[A-Z]{3}$/.test(host.dataset.currency ?? '') ? host.dataset.currency! : 'NGN';
   const root = host.attachShadow({ mode: 'open' });
@@ -88,12 +96,13 @@ async function render(host: HTMLElement) {
       currency === 'NGN'
         ? once<Valued[]>(`/nisab?subcategory=${slug}`)
         : once<Valued[]>(`/nisab?subcategory=${slug}&currency=${currency}`).catch(() => once<Valued[]>(`/nisab?subcategory=${slug}`));
-    const [gold, silver, goldRate, silverRate, sources] = await Promise.all([
+    const [gold, silver, goldRate, silverRate, sources, text] = await Promise.all([
       rules('gold'),
       rules('silver'),
       once<Dated>('/rates/latest?subcategory=gold'),
       once<Dated>('/rates/latest?subcategory=silver'),
       once<Source[]>('/sources'),
+      textAnswer(lang),
     ]);
     const value = (rule: Valued) =>
       rule.nsbCurrency === currency && rule.nsbValueInCurrency != null
@@ -135,6 +144,7 @@ async function render(host: HTMLElement) {
       node('dl', '', ...figure('gold', gold, goldRate), ...figure('silver', silver, silverRate)),
       node('p', 'small sources', t.sources, used.join(' · ')),
       link,
+      ...(text === null ? [] : [shareLink(text, shareLabel)]),
     );
     host.dataset.nisabWidgetReady = 'true';
   } catch (error) {
@@ -142,6 +152,16 @@ async function render(host: HTMLElement) {
     host.dataset.nisabWidgetReady = 'failed';
     console.warn(`Nisab widget: ${(error as Error).message}`);
   }
+}
+
+/** A wa.me link (WhatsApp's documented share address): no script of WhatsApp's, nothing loaded from it. */
+function shareLink(text: string, label: string): HTMLElement {
+  const link = node('a', 'share', label);
+  link.href = whatsAppHref(text);
+  link.target = '_blank';
+  link.rel = 'noopener';
+  link.dataset.share = 'whatsapp';
+  return link;
 }
 
 function renderAll() {
