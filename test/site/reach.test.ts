@@ -1,7 +1,8 @@
 // Where payers already are (docs/API.md §10), on a snapshot of the real default
 // data as of 2025-09-21: the calendar feed read by a real iCalendar parser
 // (ical.js, Mozilla's) against GET /calendars/nigeria, the text answers' limits
-// and alphabet and the Nisab they hold against /nisab, the page's WhatsApp link.
+// and alphabet and the Nisab they hold against /nisab, the page's WhatsApp link,
+// and /llms.txt against the endpoint table.
 // Oracles: the snapshot's own JSON answers, numbers formatted by Intl (not our
 // formatter), and dates read by hand from data/calendar-nigeria.csv.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASES, ENDPOINTS, PARAMETERS } from '../../generator/core/endpoints.ts';
 import { paths, TEXT_FORMS } from '../../generator/core/layout.ts';
 import type { NigeriaMonth, NisabRule, Source } from '../../generator/core/schemas.ts';
 import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
@@ -158,5 +160,19 @@ describe('the text answers, v1/text/', () => {
       expect(html, lang).not.toMatch(/<script[^>]+whatsapp/i);
       expect(html, lang).toContain(`href="/${paths.calendarIcs}"`);
     }
+  });
+});
+
+describe('/llms.txt', () => {
+  it('names every endpoint of the endpoint table, under the first base, and the OpenAPI address', async () => {
+    const text = await file('llms.txt');
+    expect(text.startsWith('# ')).toBe(true);
+    for (const endpoint of ENDPOINTS) expect(text, endpoint.path).toContain(`GET ${BASES[0]}${endpoint.path}](${BASES[0]}${endpoint.path})`);
+    for (const name of Object.keys(PARAMETERS)) expect(text, name).toContain(`\`${name}\``);
+    expect(text).toContain('/openapi.json');
+    expect(text).toContain(`/${paths.calendarIcs}`);
+    // The OpenAPI document it names is the snapshot's own, and lists the same endpoints.
+    const openapi = JSON.parse(await file('openapi.json')) as { paths: Record<string, unknown> };
+    for (const endpoint of ENDPOINTS) expect(Object.keys(openapi.paths), endpoint.path).toContain(endpoint.path);
   });
 });
