@@ -14,6 +14,8 @@ function parseDate(value: string): string {
 }
 
 function parseSiteUrl(value: string): string {
+  // An empty NISAB_SITE_URL (a workflow variable not set) is no address.
+  if (value === '') return '';
   if (!/^https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?(\/[A-Za-z0-9._~/-]*)?$/.test(value))
     throw new InvalidArgumentError('must be an http(s) address, e.g. https://nisab.example.org');
   return value.replace(/\/+$/, '');
@@ -241,7 +243,7 @@ export function program(): Command {
           now: clockNow(timeZone),
           log: (line) => console.error(line),
           progress,
-          siteUrl: options.siteUrl ?? null,
+          siteUrl: options.siteUrl || null,
         });
         progress('');
         for (const warning of summary.warnings) console.error(`warning: ${warning}`);
