@@ -153,7 +153,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   const sameCode = previous.reusable !== null && CODE_FILES.every((file) => previous.reusable!.files[file]);
   const site = sameCode ? new Map<string, string>() : await codeFiles();
   for (const lang of LANGUAGES)
-    site.set(LANDING_FILES[lang], landingPage(planned.meta, source.sources, source.subcategories, lang, planned.write.get(paths.textAnswer(lang)) ?? null));
+    site.set(LANDING_FILES[lang], landingPage(planned.meta, source.sources, source.subcategories, lang, planned.texts.get(paths.textAnswer(lang)) ?? null));
   site.set(OPENAPI_FILE, openApiFile(source.sources));
   for (const file of sameCode ? CODE_FILES : []) {
     planned.carry.set(file, previous.reusable!.files[file]!);

@@ -176,6 +176,8 @@ export interface PlannedSnapshot {
   /** Shards joined from their children: checked by structure, their records having been checked in the months. */
   joined: Set<string>;
   meta: Meta;
+  /** The calendar feed and the text answers by path, written or carried: the page shares its language's. */
+  texts: Map<string, string>;
 }
 
 /** The shards of every scope: which months need their rows, and (given them) the files. */
@@ -329,8 +331,14 @@ export function planSnapshot(
   put(paths.calendarNigeria, renderList(source.calendar.map((m) => renderRecord('NigeriaMonth', m))));
   put(paths.gaps, renderList(source.gaps.flatMap((series) => series.gaps.map((gap) => renderRecord('Gap', gap)))));
   // Where payers already are (docs/API.md §10): the calendar feed, and today's Nisab as text to forward.
-  put(paths.calendarIcs, nigeriaCalendarIcs(source.calendar, source.sources));
-  for (const [form, text] of textFiles(source, nisab, options)) put(paths.textAnswer(form), text);
+  // Carried when unchanged (the feed changes only with a month, a text answer with the day's figures), as month ends are.
+  const texts = new Map([[paths.calendarIcs, nigeriaCalendarIcs(source.calendar, source.sources)]]);
+  for (const [form, text] of textFiles(source, nisab, options)) texts.set(paths.textAnswer(form), text);
+  for (const [path, text] of texts) {
+    const before = previous?.files[path];
+    if (before && before.sha1 === sha1Hex(text)) carry.set(path, before);
+    else put(path, text);
+  }
 
   // Month ends, small and rendered every time; a year whose text is unchanged is carried.
   for (const [path, text] of monthEndFiles(source.monthEnds)) {
@@ -429,7 +437,7 @@ export function planSnapshot(
   const hex = contentId(entries);
   put(paths.mark(hex), renderItem(JSON.stringify(hex)));
   enter(paths.mark(hex));
-  return { write, carry, entries, sources, joined, meta };
+  return { write, carry, entries, sources, joined, meta, texts };
 }
 
 /**
