@@ -275,6 +275,7 @@ export const widget: WidgetStrings = {
   failed: 'تعذّر تحميل النصاب.',
   sources: 'المصادر: ',
   more: 'الحاسبة والأرقام كاملة',
+  share: 'شارك عبر واتساب',
   old: (days, shown) => `عمر هذا السعر ${arabicDays(days, shown, 'nominative')}: لم يُنشر سعر أحدث منه.`,
 };
 
@@ -286,7 +287,6 @@ export const reach: ReachStrings = {
   smsGoldOnly: (date, hijri, gold) => `نصاب الزكاة ${date} (${hijri}): الذهب ${gold}.`,
   hijriIn: (date, calendar) => `${date}، ${calendar}`,
   more: (address) => `التفاصيل: ${address}`,
-  shareWhatsApp: 'شارك عبر واتساب',
   feedName: 'الشهور الهجرية كما أعلنتها نيجيريا',
   feedDescription: 'أول يوم من كل شهر هجري كما أعلنه سلطان صكتو بناءً على تقارير لجان رؤية الهلال (NMCN)، مع مصدر كل إعلان.',
   feedEvent: (month, source) => `أول يوم من ${month} كما أعلنه سلطان صكتو (NMCN). المصدر: ${source}`,

@@ -294,6 +294,8 @@ export const widget = {
   failed: 'The Nisab could not be loaded.',
   sources: 'Sources: ',
   more: 'Calculator and full figures',
+  /** The link that shares the text answer of the widget's language (docs/API.md §10) on WhatsApp. */
+  share: 'Share on WhatsApp',
   /** Past OLD_RATE_AFTER_DAYS (page/rate-age.ts): the API's nsbRateAgeDays of the gold Nisab. */
   old: (_days: number, shown: string) => `This rate is ${shown} days old: no newer one has been published.`,
 };
@@ -315,7 +317,6 @@ export const reach = {
   /** A Hijri date and the calendar it is in: "29 Rabi' al-Awwal 1447 AH, Nigeria". */
   hijriIn: (date: string, calendar: string) => `${date}, ${calendar}`,
   more: (address: string) => `More: ${address}`,
-  shareWhatsApp: 'Share on WhatsApp',
   feedName: "Nigeria's Hijri months as declared",
   feedDescription:
     'The first day of each Hijri month as the Sultan of Sokoto declared it on the reports of the moon-sighting committees (NMCN), each with its source.',

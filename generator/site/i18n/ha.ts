@@ -274,6 +274,7 @@ export const widget: WidgetStrings = {
   failed: 'Ba a iya ɗauko Nisabi ba.',
   sources: 'Majiyoyi: ',
   more: 'Lissafi da cikakkun alƙaluma',
+  share: 'Tura ta WhatsApp',
   old: (_days, shown) => `Farashin nan ya yi kwanaki ${shown}: ba a wallafa sabo ba tukuna.`,
 };
 
@@ -285,7 +286,6 @@ export const reach: ReachStrings = {
   smsGoldOnly: (date, hijri, gold) => `Nisabin zakka ${date} (${hijri}): zinariya ${gold}.`,
   hijriIn: (date, calendar) => `${date}, ${calendar}`,
   more: (address) => `Ƙarin bayani: ${address}`,
-  shareWhatsApp: 'Tura ta WhatsApp',
   feedName: 'Watannin Hijira kamar yadda Najeriya ta ayyana',
   feedDescription: 'Ranar farko ta kowane watan Hijira kamar yadda Sarkin Musulmi ya ayyana bisa rahoton kwamitocin duban wata (NMCN), kowanne da majiyarsa.',
   feedEvent: (month, source) => `Ranar farko ta ${month} kamar yadda Sarkin Musulmi ya ayyana (NMCN). Majiya: ${source}`,

@@ -13,24 +13,27 @@
 import type { NisabRule, Rate, Source } from '../../core/schemas.ts';
 import type { CalendarStrings, Lang, WidgetStrings } from '../i18n/catalogue.ts';
 import { LANGUAGE_INFO, isLang } from '../i18n/catalogue.ts';
-import { calendar as arCalendar, reach as arReach, widget as arWidget } from '../i18n/ar.ts';
-import { calendar as enCalendar, reach as enReach, widget as enWidget } from '../i18n/en.ts';
-import { calendar as haCalendar, reach as haReach, widget as haWidget } from '../i18n/ha.ts';
-import { paths } from '../../core/layout.ts';
-import { whatsAppHref } from '../page/reach.ts';
+import { calendar as arCalendar, widget as arWidget } from '../i18n/ar.ts';
+import { calendar as enCalendar, widget as enWidget } from '../i18n/en.ts';
+import { calendar as haCalendar, widget as haWidget } from '../i18n/ha.ts';
+import { whatsAppHref } from '../share.ts';
 import { formats } from '../i18n/format.ts';
 import { OLD_RATE_AFTER_DAYS } from '../page/rate-age.ts';
 import STYLE from './widget.css';
 
-const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings; share: string } } = {
-  en: { widget: enWidget, calendar: enCalendar, share: enReach.shareWhatsApp },
-  ha: { widget: haWidget, calendar: haCalendar, share: haReach.shareWhatsApp },
-  ar: { widget: arWidget, calendar: arCalendar, share: arReach.shareWhatsApp },
+const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings } } = {
+  en: { widget: enWidget, calendar: enCalendar },
+  ha: { widget: haWidget, calendar: haCalendar },
+  ar: { widget: arWidget, calendar: arCalendar },
 };
 
-/** The text answer of a language (docs/API.md §10), which the share link sends; null where the site has none. */
+/**
+ * The text answer of a language (docs/API.md §10), which the share link sends; null where the site has none.
+ * Its path is core/layout.ts' textAnswer, written out: importing the layout would add its patterns to the
+ * widget (11 kB); test/site/widget.test.ts fetches the layout's path and compares.
+ */
 const textAnswer = (lang: Lang) =>
-  fetch(`${ORIGIN}/${paths.textAnswer(lang)}`, { credentials: 'omit', referrerPolicy: 'no-referrer' })
+  fetch(`${ORIGIN}/v1/text/nisab.${lang}.txt`, { credentials: 'omit', referrerPolicy: 'no-referrer' })
     .then((response) => (response.ok ? response.text() : null))
     .catch(() => null);
 
@@ -80,7 +83,7 @@ async function render(host: HTMLElement) {
   if (host.dataset.nisabWidgetDone) return;
   host.dataset.nisabWidgetDone = 'true';
   const lang: Lang = isLang(host.dataset.lang) ? host.dataset.lang : 'en';
-  const { widget: t, calendar, share: shareLabel } = WORDS[lang];
+  const { widget: t, calendar } = WORDS[lang];
   const format = formats(calendar);
   const currency = /^[A-Z]{3}$/.test(host.dataset.currency ?? '') ? host.dataset.currency! : 'NGN';
   const root = host.attachShadow({ mode: 'open' });
@@ -144,7 +147,7 @@ async function render(host: HTMLElement) {
       node('dl', '', ...figure('gold', gold, goldRate), ...figure('silver', silver, silverRate)),
       node('p', 'small sources', t.sources, used.join(' · ')),
       link,
-      ...(text === null ? [] : [shareLink(text, shareLabel)]),
+      ...(text === null ? [] : [shareLink(text, t.share)]),
     );
     host.dataset.nisabWidgetReady = 'true';
   } catch (error) {
