@@ -88,7 +88,7 @@ describe("the hawl lookup's reminder in Chromium", () => {
     expect(event.summary).toContain('1 Ramadan 1448 AH');
     // Each later year: 1 Ramadan of that year, by ICU's Umm al-Qura.
     expect(also).toHaveLength(20);
-    also.forEach((day, i) => expect(icuUmmAlQura(day), day).toBe(`${1449 + i}-09-01`));
+    expect(also.map(icuUmmAlQura)).toEqual(also.map((_, i) => `${1449 + i}-09-01`));
     expect(problems).toEqual([]);
     await page.close();
   });
