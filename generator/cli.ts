@@ -13,6 +13,14 @@ function parseDate(value: string): string {
   return value;
 }
 
+function parseSiteUrl(value: string): string {
+  // An empty NISAB_SITE_URL (a workflow variable not set) is no address.
+  if (value === '') return '';
+  if (!/^https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?(\/[A-Za-z0-9._~/-]*)?$/.test(value))
+    throw new InvalidArgumentError('must be an http(s) address, e.g. https://nisab.example.org');
+  return value.replace(/\/+$/, '');
+}
+
 function parsePort(value: string): number {
   const port = Number(value);
   if (!/^[0-9]+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be a port number from 1 to 65535 (0 picks a free one)');
@@ -281,41 +289,58 @@ export function program(): Command {
     )
     .option('--strict', 'fail (publishing nothing) instead of warning about a stale feed')
     .option('--nginx-prefix <dir>', 'then write the nginx site of this prefix again for the new snapshot and reload nginx')
+    .addOption(
+      new Option('--site-url <url>', "the site's public address, which the text answers to forward end with (v1/text/)")
+        .argParser(parseSiteUrl)
+        .env('NISAB_SITE_URL'),
+    )
     .addHelpText('after', '\nExample:\n  npm run cli -- build --db rates.sqlite --out public --as-of 2025-08-31')
-    .action(async (options: { db?: string; out: string; asOf?: string; timeZone: string; maxAgeDays: number; strict?: boolean; nginxPrefix?: string }) => {
-      const { buildSnapshot } = await import('./snapshot/build.ts');
-      const { todayIn, checkTimeZone, checkAsOfNotFuture, clockNow } = await import('./snapshot/clock.ts');
-      const { ensureDefaultDatabase } = await import('./db/default-db.ts');
-      const progress = progressLine();
-      const timeZone = checkTimeZone(options.timeZone);
-      const summary = await buildSnapshot({
-        db: options.db || (await ensureDefaultDatabase()),
-        out: options.out,
-        asOf: options.asOf === undefined ? todayIn(timeZone) : checkAsOfNotFuture(options.asOf, timeZone),
-        timeZone,
-        maxAgeDays: options.maxAgeDays,
-        strict: options.strict ?? false,
-        now: clockNow(timeZone),
-        log: (line) => console.error(line),
-        progress,
-      });
-      progress('');
-      for (const warning of summary.warnings) console.error(`warning: ${warning}`);
-      const mb = (summary.bytes / 1e6).toFixed(1);
-      console.log(
-        `built ${options.out}: ${summary.files} files, ${mb} MB, ${summary.changed} changed, ${summary.removed} removed, ${summary.seconds.toFixed(2)} s`,
-      );
-      if (options.nginxPrefix) {
-        const { refreshNginxSite } = await import('./edges/nginx/site.ts');
-        const { site, reloaded } = await refreshNginxSite(options.nginxPrefix);
-        if (site.note) console.error(site.note);
+    .action(
+      async (options: {
+        db?: string;
+        out: string;
+        asOf?: string;
+        timeZone: string;
+        maxAgeDays: number;
+        strict?: boolean;
+        nginxPrefix?: string;
+        siteUrl?: string;
+      }) => {
+        const { buildSnapshot } = await import('./snapshot/build.ts');
+        const { todayIn, checkTimeZone, checkAsOfNotFuture, clockNow } = await import('./snapshot/clock.ts');
+        const { ensureDefaultDatabase } = await import('./db/default-db.ts');
+        const progress = progressLine();
+        const timeZone = checkTimeZone(options.timeZone);
+        const summary = await buildSnapshot({
+          db: options.db || (await ensureDefaultDatabase()),
+          out: options.out,
+          asOf: options.asOf === undefined ? todayIn(timeZone) : checkAsOfNotFuture(options.asOf, timeZone),
+          timeZone,
+          maxAgeDays: options.maxAgeDays,
+          strict: options.strict ?? false,
+          now: clockNow(timeZone),
+          log: (line) => console.error(line),
+          progress,
+          siteUrl: options.siteUrl || null,
+        });
+        progress('');
+        for (const warning of summary.warnings) console.error(`warning: ${warning}`);
+        const mb = (summary.bytes / 1e6).toFixed(1);
         console.log(
-          reloaded
-            ? `nginx site ${site.prefix}: written for ${site.tree} and reloaded`
-            : `nginx site ${site.prefix}: written for ${site.tree} (nginx is not running; start it with: nginx -p ${site.prefix} -c nginx.conf -g 'daemon off;')`,
+          `built ${options.out}: ${summary.files} files, ${mb} MB, ${summary.changed} changed, ${summary.removed} removed, ${summary.seconds.toFixed(2)} s`,
         );
-      }
-    });
+        if (options.nginxPrefix) {
+          const { refreshNginxSite } = await import('./edges/nginx/site.ts');
+          const { site, reloaded } = await refreshNginxSite(options.nginxPrefix);
+          if (site.note) console.error(site.note);
+          console.log(
+            reloaded
+              ? `nginx site ${site.prefix}: written for ${site.tree} and reloaded`
+              : `nginx site ${site.prefix}: written for ${site.tree} (nginx is not running; start it with: nginx -p ${site.prefix} -c nginx.conf -g 'daemon off;')`,
+          );
+        }
+      },
+    );
 
   cli
     .command('verify')

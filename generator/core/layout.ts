@@ -138,6 +138,10 @@ const PATTERNS = {
   downloadsIndex: 'v1/downloads/index.json',
   ratesCsv: 'v1/downloads/rates/{yyyy}.csv',
   nisabCsv: 'v1/downloads/nisab/{yyyy}.csv',
+  // Where payers already are (docs/API.md §10): Nigeria's declared months as an
+  // iCalendar feed, and today's Nisab as a short text to forward (a message, an SMS).
+  calendarIcs: 'v1/calendars/nigeria.ics',
+  textAnswer: 'v1/text/nisab.{form}.txt',
 };
 type Kind = keyof typeof PATTERNS;
 // The order paths are tried in: a list, since njs may enumerate PATTERNS' keys in another order.
@@ -159,6 +163,8 @@ const KIND_ORDER = [
   'downloadsIndex',
   'ratesCsv',
   'nisabCsv',
+  'calendarIcs',
+  'textAnswer',
   'month',
   'year',
   'decade',
@@ -183,6 +189,7 @@ const FIELDS = {
   mm: '0[1-9]|1[0-2]',
   hex: '[0-9a-f]{40}',
   code: '[A-Z]{3}',
+  form: 'en|ha|ar|sms\\.en|sms\\.ha',
 };
 
 /** Every kind of file and its path pattern, for the documents that describe them (OpenAPI's static paths). */
@@ -274,6 +281,11 @@ export const paths = {
   nisabCsv: function (date: string): string {
     return fill(PATTERNS.nisabCsv, dateFields(date));
   },
+  calendarIcs: fill(PATTERNS.calendarIcs, {}),
+  /** Today's Nisab as text: `en`, `ha`, `ar`, or `sms.en`, `sms.ha` (GSM 03.38, 160 characters). */
+  textAnswer: function (form: TextForm): string {
+    return fill(PATTERNS.textAnswer, { form: form });
+  },
   /** The records of a block that has a part (hasPart), without its head and tail (see PATTERNS' yearPart). */
   part: function (scope: Scope, block: PartBlock): string {
     const values = dateFields(block.level === 'months' || block.level === 'years' ? block.end : block.start);
@@ -319,7 +331,13 @@ export type SnapshotFile =
   | { kind: 'fx'; code: string; start: string }
   | { kind: 'mark'; hex: string }
   | { kind: 'downloadsIndex' }
-  | { kind: 'ratesCsv' | 'nisabCsv'; start: string };
+  | { kind: 'ratesCsv' | 'nisabCsv'; start: string }
+  | { kind: 'calendarIcs' }
+  | { kind: 'textAnswer'; form: TextForm };
+
+/** The forms of the text answer (docs/API.md §10): a message in each language of the page, and an SMS in English and Hausa. */
+export const TEXT_FORMS = ['en', 'ha', 'ar', 'sms.en', 'sms.ha'] as const;
+export type TextForm = (typeof TEXT_FORMS)[number];
 
 /**
  * The form of every path parsePath accepts (relative, under v1/, no dot
@@ -428,6 +446,12 @@ const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFi
   },
   nisabCsv: function (values) {
     return { kind: 'nisabCsv', start: values['yyyy'] + '-01-01' };
+  },
+  calendarIcs: function () {
+    return { kind: 'calendarIcs' };
+  },
+  textAnswer: function (values) {
+    return { kind: 'textAnswer', form: values['form'] as TextForm };
   },
   month: readShard('month'),
   year: readShard('year'),

@@ -17,6 +17,16 @@ export const STATIC_HEADERS: { [name: string]: string } = {
   'cache-control': 'public, max-age=0, must-revalidate',
 };
 
+/**
+ * The types of the static files for people and calendar apps (docs/API.md §10),
+ * by extension, exactly as every edge sends them: the preview, Cloudflare's
+ * `_headers` and nginx's types all read them here.
+ */
+export const TEXT_FILE_TYPES: { [extension: string]: string } = {
+  ics: 'text/calendar; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+};
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** An envelope that is not the router's (the snapshot unreadable, a request no server can parse): not cached. */

@@ -139,6 +139,9 @@ export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   downloadsIndex: null,
   ratesCsv: null,
   nisabCsv: null,
+  // Text for people and calendar apps (docs/API.md §10), not JSON answers.
+  calendarIcs: null,
+  textAnswer: null,
   subcategories: { summary: 'Subcategories file', description: `As GET ${API}/subcategories.`, schema: 'Subcategory', list: true },
   sources: { summary: 'Sources file', description: `As GET ${API}/sources.`, schema: 'Source', list: true },
   calendarNigeria: { summary: "Nigeria's calendar file", description: `As GET ${API}/calendars/nigeria.`, schema: 'NigeriaMonth', list: true },
@@ -208,6 +211,8 @@ const FIELD_DESCRIPTIONS: { [K in FileField]: [string, string] } = {
   hex: ["a SHA-1 of the snapshot's other files, 40 hex digits", '3f786850e387550fdab836ed7e6dc881de23001b'],
   // The FX files' (not documented as static paths: STATIC_FILES.fx is null).
   code: ['an ISO 4217 currency code', 'GBP'],
+  // The text answers' (not documented as static paths: STATIC_FILES.textAnswer is null).
+  form: ['en, ha, ar, sms.en or sms.ha', 'ha'],
 };
 
 function staticPath(kind: FileKind, file: StaticFile) {

@@ -40,6 +40,8 @@ export interface BuildOptions {
   progress: (line: string) => void;
   /** How long to wait for another build publishing into the same --out (default 15 minutes). */
   lockWaitMs?: number;
+  /** The site's public address, which the text answers name (docs/API.md §10); absent, they name none. */
+  siteUrl?: string | null;
 }
 
 export interface BuildSummary {
@@ -120,6 +122,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
     timeZone: options.timeZone,
     validUntil: nextBuildAt(options.asOf, options.timeZone),
     generatorId: previous.generator,
+    siteUrl: options.siteUrl ?? null,
   };
   const db = openDatabase(options.db, { readonly: true });
   let source;
@@ -163,7 +166,10 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   const site = sameCode ? new Map<string, string>() : await codeFiles();
   const figures = pageFigures(planned.write, source.subcategories);
   for (const lang of LANGUAGES) {
-    site.set(LANDING_FILES[lang], landingPage(planned.meta, source.sources, source.subcategories, lang, figures));
+    site.set(
+      LANDING_FILES[lang],
+      landingPage(planned.meta, source.sources, source.subcategories, lang, figures, planned.texts.get(paths.textAnswer(lang)) ?? null),
+    );
     site.set(DEVELOPER_FILES[lang], developersPage(planned.meta, source.sources, lang));
   }
   site.set(SERVICE_WORKER_FILE, await serviceWorker(planned.meta.contentId, [...figures.rates.keys()]));

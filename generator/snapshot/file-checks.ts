@@ -20,6 +20,8 @@ import {
   Subcategory,
 } from '../core/schemas.ts';
 import { DownloadsIndex, NISAB_CSV_COLUMNS, RATE_CSV_COLUMNS } from './downloads.ts';
+import { icsProblems } from '../site/icalendar.ts';
+import { textAnswerProblems } from '../site/text-answers.ts';
 
 const rateList = listEnvelope(Rate);
 const nisabList = listEnvelope(NisabRule);
@@ -64,6 +66,8 @@ export function checkFile(path: string, text: string): string[] {
     const columns = (csv.kind === 'ratesCsv' ? RATE_CSV_COLUMNS : NISAB_CSV_COLUMNS).join(',');
     return header === columns ? [] : [`${path}: the header must be ${columns}`];
   }
+  if (csv?.kind === 'textAnswer') return textAnswerProblems(csv.form, text).map((problem) => `${path}: ${problem}`);
+  if (csv?.kind === 'calendarIcs') return icsProblems(text).map((problem) => `${path}: ${problem}`);
   // A part is its block's records as they stand in the block's file: verify compares the two.
   if (csv?.kind === 'part') return text.length > 0 && text.indexOf(LIST_HEAD) === -1 ? [] : [`${path}: not the records of a block without its head and tail`];
   let value: unknown;
@@ -113,6 +117,9 @@ const FILE_CHECKS: { [K in SnapshotFile['kind']]: FileCheck<Extract<SnapshotFile
   // The CSV downloads are checked above, before the JSON parse.
   ratesCsv: () => [],
   nisabCsv: () => [],
+  // Text, checked above.
+  calendarIcs: () => [],
+  textAnswer: () => [],
   // Month ends hold, besides the year's, each subcategory's newest record before the year.
   monthEnds: (file, checking) => checkRateList({ scope: 'all', level: 'year of month ends', start: '0001-01-01', end: blockEnd('year', file.start) }, checking),
 };

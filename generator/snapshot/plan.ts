@@ -41,6 +41,7 @@ import {
   rateLine,
   type Meta,
   type NigeriaMonth,
+  type NisabRule,
   type NisabRuleInput,
   type Rate,
   type RoutingIndex,
@@ -52,6 +53,9 @@ import { downloadsIndex, nisabThresholds, planDownloads } from './downloads.ts';
 import { monthNumber } from '../core/pieces.ts';
 import type { FxRow, FxSource } from '../db/read-fx.ts';
 import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../core/currencies.ts';
+import { nigeriaCalendarIcs } from '../site/calendar-feed.ts';
+import { LANGUAGE_INFO } from '../site/i18n/catalogue.ts';
+import { textAnswers, type NisabFigure } from '../site/text-answers.ts';
 
 export function sha1Hex(text: string): string {
   return createHash('sha1').update(text).digest('hex');
@@ -160,6 +164,8 @@ export interface SnapshotOptions {
   validUntil: string;
   /** Identifies the code that renders files: a previous snapshot made by other code is not reused. */
   generatorId: string;
+  /** The site's public address (build --site-url), which the text answers end with; absent, they name none. */
+  siteUrl?: string | null;
 }
 
 export interface PlannedSnapshot {
@@ -174,6 +180,8 @@ export interface PlannedSnapshot {
   /** Shards joined from their children: checked by structure, their records having been checked in the months. */
   joined: Set<string>;
   meta: Meta;
+  /** The calendar feed and the text answers by path, written or carried: the page shares its language's. */
+  texts: Map<string, string>;
 }
 
 /** The shards of every scope: which months need their rows, and (given them) the files. */
@@ -331,6 +339,15 @@ export function planSnapshot(
     paths.announcements,
     renderList(source.announcements.map((a) => renderRecord('Announcement', valueAnnouncement(a.announcement, ruleById, subcategoryById, a.rates)))),
   );
+  // Where payers already are (docs/API.md §10): the calendar feed, and today's Nisab as text to forward.
+  // Carried when unchanged (the feed changes only with a month, a text answer with the day's figures), as month ends are.
+  const texts = new Map([[paths.calendarIcs, nigeriaCalendarIcs(source.calendar, source.sources)]]);
+  for (const [form, text] of textFiles(source, nisab, options)) texts.set(paths.textAnswer(form), text);
+  for (const [path, text] of texts) {
+    const before = previous?.files[path];
+    if (before && before.sha1 === sha1Hex(text)) carry.set(path, before);
+    else put(path, text);
+  }
 
   // Month ends, small and rendered every time; a year whose text is unchanged is carried.
   for (const [path, text] of monthEndFiles(source.monthEnds)) {
@@ -429,7 +446,37 @@ export function planSnapshot(
   const hex = contentId(entries);
   put(paths.mark(hex), renderItem(JSON.stringify(hex)));
   enter(paths.mark(hex));
-  return { write, carry, entries, sources, joined, meta };
+  return { write, carry, entries, sources, joined, meta, texts };
+}
+
+/**
+ * The text answers of the as-of date: the default rule of the default
+ * subcategory (gold) and of silver, as /nisab values them. None when gold has no
+ * rate yet (an empty database): there is no Nisab to forward.
+ */
+function textFiles(source: SnapshotSource, nisab: readonly NisabRule[], options: SnapshotOptions) {
+  const defaultId = source.subcategories.find((s) => s.sctIsDefault)?.sctID;
+  const silverId = source.subcategories.find((s) => s.sctSlug === 'silver')?.sctID;
+  const figure = (id: number | undefined): NisabFigure | null => {
+    const rule = nisab.find((r) => r.nsbSubcategoryID === id && r.nsbIsDefault);
+    return rule && rule.nsbThreshold !== null && rule.nsbValueInNaira !== null && rule.nsbRateDate !== null
+      ? { grams: rule.nsbThreshold, naira: rule.nsbValueInNaira, rateDate: rule.nsbRateDate }
+      : null;
+  };
+  const gold = figure(defaultId);
+  if (gold === null) return new Map();
+  const site = options.siteUrl ? options.siteUrl.replace(/\/+$/, '') : null;
+  return textAnswers(
+    {
+      asOf: options.asOf,
+      hijriNigeria: nigeriaHijriDate(options.asOf, source.calendar),
+      hijriUmmAlQura: hijriDate(options.asOf),
+      gold,
+      silver: figure(silverId),
+      address: null,
+    },
+    (lang) => (site === null ? null : site + LANGUAGE_INFO[lang].path),
+  );
 }
 
 /**
@@ -489,6 +536,8 @@ const INDEXED_ETAG: { [K in SnapshotFile['kind']]: boolean } = {
   downloadsIndex: false,
   ratesCsv: false,
   nisabCsv: false,
+  calendarIcs: false,
+  textAnswer: false,
 };
 
 /**

@@ -1,6 +1,6 @@
 // The files around the API answers: each edge's deploy files, the OpenAPI
 // document (its credits from the sources), the API document, the JSON Schemas, the landing page and its
-// assets, the reference page.
+// assets, the reference page, /llms.txt.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { CLOUDFLARE_FILES, cloudflareFiles } from '../edges/cloudflare/deploy-files.ts';
@@ -10,6 +10,7 @@ import { openApiDocument } from '../site/openapi.ts';
 import { siteAssets, SITE_ASSET_FILES } from '../site/assets.ts';
 import { jsonSchemaFiles, SCHEMA_FILES } from '../site/json-schemas.ts';
 import { DEVELOPER_FILES, developersPage, LANDING_FILES, landingPage, type PageFigures } from '../site/page/html.ts';
+import { LLMS_FILE, llmsTxt } from '../site/llms-txt.ts';
 
 /** The API document (docs/API.md), published with every snapshot so the page can link it. */
 export const API_DOCUMENT = fileURLToPath(new URL('../../docs/API.md', import.meta.url));
@@ -20,10 +21,11 @@ export async function codeFiles(): Promise<Map<string, string>> {
   files.set('API.md', await readFile(API_DOCUMENT, 'utf8'));
   for (const [file, text] of jsonSchemaFiles()) files.set(file, text);
   for (const [file, text] of await siteAssets()) files.set(file, text);
+  files.set(LLMS_FILE, llmsTxt());
   return files;
 }
 
-export const CODE_FILES = [...CLOUDFLARE_FILES, 'API.md', ...SCHEMA_FILES, ...SITE_ASSET_FILES];
+export const CODE_FILES = [...CLOUDFLARE_FILES, 'API.md', ...SCHEMA_FILES, ...SITE_ASSET_FILES, LLMS_FILE];
 
 /** The OpenAPI document: rendered by every build, since its credits are the snapshot's GET /sources. */
 export const OPENAPI_FILE = 'openapi.json';

@@ -118,7 +118,7 @@ function crossCheck(texts: Map<string, string>, read: Map<string, FileEntry>, as
   return problems;
 }
 
-const NOT_ENVELOPES: SnapshotFile['kind'][] = ['fx', 'part', 'counts'];
+const NOT_ENVELOPES: SnapshotFile['kind'][] = ['fx', 'part', 'counts', 'calendarIcs', 'textAnswer'];
 
 /** The record each kind of file holds, rendered by core/records.ts; null: no record (the mark holds a string, the index is the edges'). */
 const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
@@ -143,6 +143,9 @@ const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
   downloadsIndex: null,
   ratesCsv: null,
   nisabCsv: null,
+  // Text for people (docs/API.md §10), checked by checkFile.
+  calendarIcs: null,
+  textAnswer: null,
 };
 
 /** Byte-equal to what the build renders from the same records, with the build's renderer. */

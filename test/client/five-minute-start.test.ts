@@ -26,8 +26,8 @@ async function fiveMinuteStart(): Promise<{ install: string; program: string }> 
   const section = readme.slice(readme.indexOf('## Five-minute start'));
   const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].slice(0, 2);
   const sh = blocks.find((b) => b[1] === 'sh')![2]!;
-  // "npm install nisab-rates-client        # or, from the repository: npm install ./client"
-  const install = /# or, from the repository: (npm install \.\/client)\s*$/m.exec(sh)?.[1];
+  // "npm install ./client                  # today, in a clone of the repository ..."
+  const install = /^(npm install \.\/client)\s+#/m.exec(sh)?.[1];
   if (!install) throw new Error(`client/README.md's five-minute start no longer says how to install from the repository:\n${sh}`);
   return { install, program: blocks.find((b) => b[1] === 'ts')![2]! };
 }

@@ -10,8 +10,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASES, ENDPOINTS, PARAMETERS, type Parameter } from '../../generator/core/endpoints.ts';
-import { paths } from '../../generator/core/layout.ts';
-import { STATIC_HEADERS } from '../../generator/core/respond.ts';
+import { paths, TEXT_FORMS } from '../../generator/core/layout.ts';
+import { STATIC_HEADERS, TEXT_FILE_TYPES } from '../../generator/core/respond.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
@@ -426,6 +426,19 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
         const file = c.target.endsWith('/') ? `${c.target}index.html` : c.target;
         expect(n.bytes.equals(await readFile(path.join(fixture.out, file))), c.target).toBe(true);
         expect(n.headers['access-control-allow-origin'], c.target).toBe('*');
+      }
+    });
+
+    it('serves the calendar feed and the text answers with their exact types (docs/API.md §10), as the preview does', async () => {
+      const files = [paths.calendarIcs, ...TEXT_FORMS.map((form) => paths.textAnswer(form))];
+      for (const file of files) {
+        const c: Case = { method: 'GET', target: '/' + file };
+        const [e, p] = await Promise.all([send(edge.url, c), send(preview.url, c)]);
+        const type = TEXT_FILE_TYPES[file.slice(file.lastIndexOf('.') + 1)];
+        expect([e.status, e.headers['content-type'], p.status, p.headers['content-type']], file).toEqual([200, type, 200, type]);
+        expect(e.bytes.equals(await readFile(path.join(fixture.out, file))), file).toBe(true);
+        expect(e.bytes.equals(p.bytes), file).toBe(true);
+        expect(e.headers['access-control-allow-origin'], file).toBe('*');
       }
     });
   });

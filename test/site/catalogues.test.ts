@@ -11,11 +11,11 @@ import * as ha from '../../generator/site/i18n/ha.ts';
 import { formats } from '../../generator/site/i18n/format.ts';
 
 const ALL = {
-  en: { calendar: en.calendar, page: en.page, hawl: en.hawl, widget: en.widget },
-  ha: { calendar: ha.calendar, page: ha.page, hawl: ha.hawl, widget: ha.widget },
-  ar: { calendar: ar.calendar, page: ar.page, hawl: ar.hawl, widget: ar.widget },
+  en: { calendar: en.calendar, page: en.page, hawl: en.hawl, widget: en.widget, reach: en.reach },
+  ha: { calendar: ha.calendar, page: ha.page, hawl: ha.hawl, widget: ha.widget, reach: ha.reach },
+  ar: { calendar: ar.calendar, page: ar.page, hawl: ar.hawl, widget: ar.widget, reach: ar.reach },
 };
-const PARTS = ['calendar', 'page', 'hawl', 'widget'] as const;
+const PARTS = ['calendar', 'page', 'hawl', 'widget', 'reach'] as const;
 
 /** Every key path of a catalogue part, with what its value is (a function's parameter count). */
 function shape(value: unknown, at = ''): string[] {

@@ -41,6 +41,8 @@ function schemaOf(file: string): string | null {
     downloadsIndex: null,
     ratesCsv: null,
     nisabCsv: null,
+    calendarIcs: null,
+    textAnswer: null,
   };
   return answers[parsed.kind];
 }

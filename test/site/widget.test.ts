@@ -10,6 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../generator/core/layout.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
@@ -126,6 +127,9 @@ describe('the widget on another origin under a strict CSP', () => {
       expect(await page.locator('.w').getAttribute('dir')).toBe(c.dir);
       expect(await page.locator('.w .sources').textContent()).toContain('Central Bank of Nigeria');
       expect(await page.locator('.w a.more').getAttribute('href')).toBe(`${preview.url}${c.link}`);
+      // Shares the text answer of its language (docs/API.md §10) through WhatsApp's link, loading nothing from WhatsApp.
+      const text = await (await fetch(`${preview.url}/${paths.textAnswer(c.lang as 'en' | 'ha' | 'ar')}`)).text();
+      expect(await page.locator('.w a.share').getAttribute('href')).toBe(`https://wa.me/?text=${encodeURIComponent(text.trimEnd())}`);
       // Its style is its own: the shadow root adopted it, the page has none.
       expect(await page.evaluate(() => document.querySelector('[data-nisab-widget]')!.shadowRoot!.adoptedStyleSheets.length)).toBe(1);
       expect(await page.evaluate(() => getComputedStyle(document.querySelector('[data-nisab-widget]')!.shadowRoot!.querySelector('.w')!).borderTopStyle)).toBe(

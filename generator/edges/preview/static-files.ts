@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
-import { STATIC_HEADERS } from '../../core/respond.ts';
+import { STATIC_HEADERS, TEXT_FILE_TYPES } from '../../core/respond.ts';
 
 /** The types of the files a snapshot holds; any other is application/octet-stream. */
 const TYPES: { [extension: string]: string } = {
@@ -32,6 +32,8 @@ const TYPES: { [extension: string]: string } = {
  * does: a host page in another charset still reads the widget's ₦ and Arabic.
  */
 function contentType(file: string): string {
+  const exact = TEXT_FILE_TYPES[path.extname(file).toLowerCase().slice(1)];
+  if (exact !== undefined) return exact;
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   return type.startsWith('text/') ? `${type}; charset=utf-8` : type;
 }

@@ -2,7 +2,7 @@
 // Maliki books (النصاب، الحول، عروض التجارة، الأنعام). Figures in Western digits,
 // as CLDR's `ar` writes them by default and as Naira amounts are written in
 // Nigeria. docs/translations.md lists the strings a native speaker should read first.
-import type { CalendarStrings, HawlStrings, PageStrings, WidgetStrings } from './catalogue.ts';
+import type { CalendarStrings, HawlStrings, PageStrings, ReachStrings, WidgetStrings } from './catalogue.ts';
 
 /**
  * A noun's forms after a number, as the grammar books give them (the number in
@@ -389,5 +389,28 @@ export const widget: WidgetStrings = {
   failed: 'تعذّر تحميل النصاب.',
   sources: 'المصادر: ',
   more: 'الحاسبة والأرقام كاملة',
+  share: 'شارك عبر واتساب',
   old: (days, shown) => `عمر هذا السعر ${arabicCount(days, DAY, { shown })}: لم يُنشر سعر أحدث منه.`,
+};
+
+export const reach: ReachStrings = {
+  message: (date, hijri, goldGrams, gold, silverGrams, silver) =>
+    `نصاب الزكاة يوم ${date} (${hijri}): ${gold} بمعيار الذهب (${goldGrams} غرامًا)، و${silver} بمعيار الفضة (${silverGrams} غرامًا).`,
+  rateOf: (date) => `بسعر الذهب والفضة يوم ${date}.`,
+  sms: (date, hijri, gold, silver) => `نصاب الزكاة ${date} (${hijri}): الذهب ${gold}، الفضة ${silver}.`,
+  smsGoldOnly: (date, hijri, gold) => `نصاب الزكاة ${date} (${hijri}): الذهب ${gold}.`,
+  hijriIn: (date, calendar) => `${date}، ${calendar}`,
+  more: (address) => `التفاصيل: ${address}`,
+  feedName: 'الشهور الهجرية كما أعلنتها نيجيريا',
+  feedDescription: 'أول يوم من كل شهر هجري كما أعلنه سلطان صكتو بناءً على تقارير لجان رؤية الهلال (NMCN)، مع مصدر كل إعلان.',
+  feedEvent: (month, source) => `أول يوم من ${month} كما أعلنه سلطان صكتو (NMCN). المصدر: ${source}`,
+  subscribeTitle: 'شهور نيجيريا في تقويمك',
+  subscribeHtml: (link) =>
+    `اشترك في ${link} فيظهر كل شهر أُعلن في تطبيق التقويم، ويُحدَّث كلما أُعلن شهر جديد. Google Calendar (على الحاسوب): Other calendars ثم + ثم From URL والصق عنوان الرابط. Apple: على Mac: File ثم New Calendar Subscription؛ وعلى iPhone: Settings ثم Calendar ثم Accounts ثم Add Account ثم Other ثم Add Subscribed Calendar. Outlook: Add calendar ثم Subscribe from web.`,
+  addToCalendar: 'أضِفه إلى تقويمي',
+  addUmmAlQura: 'أضِف يوم أم القرى إلى تقويمي بدلًا منه',
+  reminderSummary: (hijri) => `الزكاة: حولي، ${hijri}`,
+  reminderYearly: (hijri, calendar) => `يتم حولي في ${hijri} (${calendar}): يتكرر هذا التذكير في هذا اليوم الهجري كل سنة بحساب تقويم ${calendar}.`,
+  reminderOnce: (hijri, calendar) => `يتم حولي في ${hijri} (${calendar}). تُعلَن شهور نيجيريا شهرًا بشهر عند رؤية الهلال، فهذا التذكير لهذه السنة وحدها.`,
+  reminderCheck: 'اطّلع على نصاب ذلك اليوم في صفحة النصاب.',
 };

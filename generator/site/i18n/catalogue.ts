@@ -38,3 +38,4 @@ export type CalendarStrings = Strings<typeof English.calendar>;
 export type HawlStrings = Strings<typeof English.hawl>;
 /** The calculator's answer (result-en.ts, result-ha.ts, result-ar.ts). */
 export type ResultStrings = Strings<typeof EnglishResult.result>;
+export type ReachStrings = Strings<typeof English.reach>;

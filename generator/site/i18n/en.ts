@@ -339,6 +339,44 @@ export const widget = {
   failed: 'The Nisab could not be loaded.',
   sources: 'Sources: ',
   more: 'Calculator and full figures',
+  /** The link that shares the text answer of the widget's language (docs/API.md §10) on WhatsApp. */
+  share: 'Share on WhatsApp',
   /** Past OLD_RATE_AFTER_DAYS (page/rate-age.ts): the API's nsbRateAgeDays of the gold Nisab. */
   old: (_days: number, shown: string) => `This rate is ${shown} days old: no newer one has been published.`,
+};
+
+/**
+ * Where payers already are (docs/API.md §10): the text answers (/v1/text/, written
+ * by the build), the share link of the page and the widget, the calendar feed's
+ * subscription and the hawl lookup's reminder (page/hawl.ts).
+ */
+export const reach = {
+  /** The message to forward (at most 480 characters with the address). */
+  message: (date: string, hijri: string, goldGrams: string, gold: string, silverGrams: string, silver: string) =>
+    `Zakat Nisab on ${date} (${hijri}): ${gold} by the gold standard (${goldGrams} g), ${silver} by the silver standard (${silverGrams} g).`,
+  /** After the message when the gold rate is of an earlier day than the message's. */
+  rateOf: (date: string) => `Gold and silver prices of ${date}.`,
+  /** The SMS (GSM 03.38, at most 160 characters with the address): the gold Nisab first, the silver one where it fits. */
+  sms: (date: string, hijri: string, gold: string, silver: string) => `Zakat Nisab ${date} (${hijri}): gold ${gold}, silver ${silver}.`,
+  smsGoldOnly: (date: string, hijri: string, gold: string) => `Zakat Nisab ${date} (${hijri}): gold ${gold}.`,
+  /** A Hijri date and the calendar it is in: "29 Rabi' al-Awwal 1447 AH, Nigeria". */
+  hijriIn: (date: string, calendar: string) => `${date}, ${calendar}`,
+  more: (address: string) => `More: ${address}`,
+  feedName: "Nigeria's Hijri months as declared",
+  feedDescription:
+    'The first day of each Hijri month as the Sultan of Sokoto declared it on the reports of the moon-sighting committees (NMCN), each with its source.',
+  /** An event of the feed: the month's first day, declared. */
+  feedEvent: (month: string, source: string) => `The first day of ${month} as the Sultan of Sokoto declared it (NMCN). Source: ${source}`,
+  subscribeTitle: "Nigeria's months in your calendar",
+  subscribeHtml: (link: string) =>
+    `Subscribe to ${link} and every declared month appears in your calendar app, updated as new months are declared. Google Calendar (on a computer): Other calendars, +, From URL, paste the link's address. Apple: on a Mac, File, New Calendar Subscription; on an iPhone, Settings, Calendar, Accounts, Add Account, Other, Add Subscribed Calendar. Outlook: Add calendar, Subscribe from web.`,
+  addToCalendar: 'Add to my calendar',
+  addUmmAlQura: "Add Umm al-Qura's day to my calendar instead",
+  /** The reminder's title. */
+  reminderSummary: (hijri: string) => `Zakat: my hawl, ${hijri}`,
+  reminderYearly: (hijri: string, calendar: string) =>
+    `My hawl ends on ${hijri} (${calendar}): this reminder comes back on that Hijri day each year, as the ${calendar} calendar counts it.`,
+  reminderOnce: (hijri: string, calendar: string) =>
+    `My hawl ends on ${hijri} (${calendar}). Nigeria's months are declared one by one when the moon is sighted, so this reminder is for this year only.`,
+  reminderCheck: 'Look up the Nisab of the day on the Nisab page.',
 };

@@ -1,7 +1,7 @@
 // Hausa (Boko, with the hooked letters ɓ ɗ ƙ ƴ). The fiqh terms as Nigerian
 // scholars write them in Hausa: zakka, Nisabi, hauli, mazhaba, kayan kasuwanci.
 // docs/translations.md lists the strings a native speaker should read first.
-import type { CalendarStrings, HawlStrings, PageStrings, WidgetStrings } from './catalogue.ts';
+import type { CalendarStrings, HawlStrings, PageStrings, ReachStrings, WidgetStrings } from './catalogue.ts';
 
 export const calendar: CalendarStrings = {
   gregorianMonths: ['Janairu', 'Faburairu', 'Maris', 'Afirilu', 'Mayu', 'Yuni', 'Yuli', 'Agusta', 'Satumba', 'Oktoba', 'Nuwamba', 'Disamba'],
@@ -307,5 +307,30 @@ export const widget: WidgetStrings = {
   failed: 'Ba a iya ɗauko Nisabi ba.',
   sources: 'Majiyoyi: ',
   more: 'Lissafi da cikakkun alƙaluma',
+  share: 'Tura ta WhatsApp',
   old: (_days, shown) => `Farashin nan ya yi kwanaki ${shown}: ba a wallafa sabo ba tukuna.`,
+};
+
+export const reach: ReachStrings = {
+  message: (date, hijri, goldGrams, gold, silverGrams, silver) =>
+    `Nisabin zakka a ranar ${date} (${hijri}): ${gold} bisa ma'aunin zinariya (giram ${goldGrams}), ${silver} bisa ma'aunin azurfa (giram ${silverGrams}).`,
+  rateOf: (date) => `Farashin zinariya da azurfa na ranar ${date}.`,
+  sms: (date, hijri, gold, silver) => `Nisabin zakka ${date} (${hijri}): zinariya ${gold}, azurfa ${silver}.`,
+  smsGoldOnly: (date, hijri, gold) => `Nisabin zakka ${date} (${hijri}): zinariya ${gold}.`,
+  hijriIn: (date, calendar) => `${date}, ${calendar}`,
+  more: (address) => `Ƙarin bayani: ${address}`,
+  feedName: 'Watannin Hijira kamar yadda Najeriya ta ayyana',
+  feedDescription: 'Ranar farko ta kowane watan Hijira kamar yadda Sarkin Musulmi ya ayyana bisa rahoton kwamitocin duban wata (NMCN), kowanne da majiyarsa.',
+  feedEvent: (month, source) => `Ranar farko ta ${month} kamar yadda Sarkin Musulmi ya ayyana (NMCN). Majiya: ${source}`,
+  subscribeTitle: 'Watannin Najeriya a kalandarka',
+  subscribeHtml: (link) =>
+    `Ka yi rajista da ${link}, kowane watan da aka ayyana zai bayyana a kalandar wayarka, kuma za a sabunta shi idan an ayyana sabon wata. Google Calendar (a kwamfuta): Other calendars, +, From URL, ka liƙa adireshin mahaɗin. Apple: a Mac, File, New Calendar Subscription; a iPhone, Settings, Calendar, Accounts, Add Account, Other, Add Subscribed Calendar. Outlook: Add calendar, Subscribe from web.`,
+  addToCalendar: 'Saka a kalandata',
+  addUmmAlQura: 'Saka ranar Ummul Qura a kalandata maimakon haka',
+  reminderSummary: (hijri) => `Zakka: haulina, ${hijri}`,
+  reminderYearly: (hijri, calendar) =>
+    `Haulina yana cika a ranar ${hijri} (${calendar}): wannan tunatarwa za ta dawo a wannan ranar Hijira kowace shekara, kamar yadda kalandar ${calendar} take ƙirga.`,
+  reminderOnce: (hijri, calendar) =>
+    `Haulina yana cika a ranar ${hijri} (${calendar}). Ana ayyana watannin Najeriya ɗaya bayan ɗaya idan an ga wata, don haka wannan tunatarwa ta wannan shekara ce kawai.`,
+  reminderCheck: 'Duba Nisabin ranar a shafin Nisabi.',
 };

@@ -14,10 +14,11 @@ import type { NigeriaMonth, NisabRule, Source, Subcategory } from '../../../clie
 import { gregorianDay, ummAlQuraDate, type UmmAlQuraTable } from '../../core/hijri-days.ts';
 import { nigeriaGregorianDate, nigeriaHijriDate } from '../../core/nigeria-calendar.ts';
 import type { Lang } from '../i18n/catalogue.ts';
-import { hawl as arHawl } from '../i18n/ar.ts';
-import { hawl as enHawl } from '../i18n/en.ts';
-import { hawl as haHawl } from '../i18n/ha.ts';
+import { hawl as arHawl, reach as arReach } from '../i18n/ar.ts';
+import { hawl as enHawl, reach as enReach } from '../i18n/en.ts';
+import { hawl as haHawl, reach as haReach } from '../i18n/ha.ts';
 import { el } from './element.ts';
+import { reminderFile } from './hawl-reminder.ts';
 import { OLD_RATE_AFTER_DAYS } from './rate-age.ts';
 import type { PageWords } from './words.ts';
 
@@ -60,6 +61,9 @@ export interface HawlContext {
 export function startHawl({ api, subcategories, sources, words, routingUrl }: HawlContext): (form: HTMLFormElement) => void {
   const { t, calendar, format } = words;
   const h = PAGE_LANG === 'ha' ? haHawl : PAGE_LANG === 'ar' ? arHawl : enHawl;
+  const r = PAGE_LANG === 'ha' ? haReach : PAGE_LANG === 'ar' ? arReach : enReach;
+  /** The reminders' blob: addresses of the answer shown, released when the next one replaces it. */
+  let blobs: string[] = [];
   let tables: Promise<Tables> | null = null;
   const loadTables = () => {
     tables ??= Promise.all([
@@ -144,7 +148,53 @@ export function startHawl({ api, subcategories, sources, words, routingUrl }: Ha
     return [el('br'), el('span', { class: 'small', 'data-testid': 'hawl-declared', 'data-source': source.srcID }, `${h.declaredBy} `, name)];
   }
 
-  async function show(lines: Line[], mine: number) {
+  /**
+   * "Add to my calendar" for each calendar whose day is known: Nigeria's for the
+   * day shown, Umm al-Qura's yearly; where Nigeria's month is not declared, its
+   * reason and Umm al-Qura's day instead (hawl-reminder.ts).
+   */
+  function reminders(lines: Line[], tables: Tables): HTMLElement[] {
+    for (const url of blobs) URL.revokeObjectURL(url);
+    blobs = [];
+    const known = (line: Line | undefined): line is Line & { date: string; hijri: string } => !!line && line.date !== null && line.hijri !== null;
+    const nigeria = lines.find((l) => l.calendar === 'nigeria');
+    const ummAlQura = lines.find((l) => l.calendar === 'umm-al-qura');
+    const link = (line: Line & { date: string; hijri: string }, label: string) => {
+      const page = location.origin + location.pathname;
+      const file = reminderFile(
+        { calendar: line.calendar, calendarName: calendarName(line.calendar), hijri: line.hijri, date: line.date, page },
+        tables.ummAlQura,
+        r,
+        format,
+      );
+      const url = URL.createObjectURL(new Blob([file.text], { type: 'text/calendar' }));
+      blobs.push(url);
+      return el(
+        'a',
+        {
+          href: url,
+          download: file.name,
+          class: 'reminder',
+          'data-testid': `hawl-reminder-${line.calendar}`,
+          'data-date': line.date,
+          'data-hijri': line.hijri,
+        },
+        label,
+      );
+    };
+    const out: (HTMLElement | string)[] = [];
+    if (known(nigeria)) out.push(link(nigeria, `${r.addToCalendar} (${calendar.nigeria})`));
+    if (known(ummAlQura)) {
+      if (out.length > 0) out.push(' · ');
+      out.push(link(ummAlQura, known(nigeria) ? `${r.addToCalendar} (${calendar.ummAlQura})` : r.addUmmAlQura));
+    }
+    if (out.length === 0) return [];
+    const why =
+      !known(nigeria) && nigeria?.why ? [el('span', { class: 'small', 'data-testid': 'hawl-reminder-why' }, `${calendar.nigeria}: ${nigeria.why} `)] : [];
+    return [el('p', { class: 'reminders' }, ...why, ...out)];
+  }
+
+  async function show(lines: Line[], mine: number, tables: Tables) {
     // Each distinct query once: a Gregorian day's two lines share one answer.
     const asked = new Map<string, Promise<NisabRule[] | Error>>();
     const answerOf = (query: NisabQuery) => {
@@ -194,6 +244,7 @@ export function startHawl({ api, subcategories, sources, words, routingUrl }: Ha
         ),
       ),
       ...(queries.length ? [el('p', { class: 'small' }, `${h.askedWith} `, ...queries.flatMap((q, i) => [i ? ' · ' : '', el('code', {}, q)]))] : []),
+      ...reminders(lines, tables),
     );
     result.dataset.answered = 'true';
   }
@@ -203,7 +254,8 @@ export function startHawl({ api, subcategories, sources, words, routingUrl }: Ha
     delete result.dataset.answered;
     result.replaceChildren(el('p', {}, h.loading));
     try {
-      await show(make(await loadTables()), mine);
+      const loaded = await loadTables();
+      await show(make(loaded), mine, loaded);
     } catch (error) {
       if (mine === ticket) result.replaceChildren(el('p', { class: 'warning' }, t.couldNotAsk((error as Error).message)));
     }

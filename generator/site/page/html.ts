@@ -21,6 +21,7 @@ import { widget as haWidget } from '../i18n/ha.ts';
 const WIDGET_CATALOGUES = { en: enWidget, ha: haWidget, ar: arWidget } as const;
 import { formats } from '../i18n/format.ts';
 import { hawlSection, noticeSection } from './calendar-sections.ts';
+import { shareLink, subscribeSection } from './reach.ts';
 import { escapeHtml as escape } from './escape-html.ts';
 import { dollarText, nisabCards, staleText, type Figures } from './figures.ts';
 import type { PageWords } from './words.ts';
@@ -83,7 +84,15 @@ function configScript(config: object): string {
 export type PageFigures = Pick<Figures, 'rules' | 'rates'>;
 
 /** The payers' page in one language (docs/API.md §9): today's figures, NMCN's notice, the hawl lookup, the calculator, the chart. */
-export function landingPage(meta: Meta, sources: Source[], subcategories: Subcategory[], lang: Lang, figures: PageFigures): string {
+export function landingPage(
+  meta: Meta,
+  sources: Source[],
+  subcategories: Subcategory[],
+  lang: Lang,
+  figures: PageFigures,
+  /** The text answer of the language (v1/text/nisab.LANG.txt), shared by the WhatsApp link; null without one. */
+  share: string | null = null,
+): string {
   const { page: t, calendar, hawl } = PAGE_CATALOGUES[lang];
   const r = RESULT_CATALOGUES[lang].inputs;
   const format = formats(calendar);
@@ -136,11 +145,13 @@ export function landingPage(meta: Meta, sources: Source[], subcategories: Subcat
   <p id="nisab-explain">${escape(WIDGET_CATALOGUES[lang].explain)}</p>
   <div id="nisab-cards" class="cards" aria-live="polite">${nisabCards(shown, words)}</div>
   <p id="nisab-rate" class="small">${escape(dollarText(shown, words))}</p>
+  ${share === null ? '' : shareLink(lang, share)}
 </section>
 
 ${noticeSection(t, shown, words)}
 
 ${hawlSection(hawl, calendar, meta.asOfHijri)}
+${subscribeSection(lang)}
 
 <section id="calculator" aria-labelledby="calculator-title">
   <h2 id="calculator-title">${escape(t.calculatorTitle)}</h2>

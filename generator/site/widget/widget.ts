@@ -16,6 +16,7 @@ import { LANGUAGE_INFO, isLang } from '../i18n/catalogue.ts';
 import { calendar as arCalendar, widget as arWidget } from '../i18n/ar.ts';
 import { calendar as enCalendar, widget as enWidget } from '../i18n/en.ts';
 import { calendar as haCalendar, widget as haWidget } from '../i18n/ha.ts';
+import { whatsAppHref } from '../share.ts';
 import { formats } from '../i18n/format.ts';
 import { OLD_RATE_AFTER_DAYS } from '../page/rate-age.ts';
 import STYLE from './widget.css';
@@ -25,6 +26,16 @@ const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings }
   ha: { widget: haWidget, calendar: haCalendar },
   ar: { widget: arWidget, calendar: arCalendar },
 };
+
+/**
+ * The text answer of a language (docs/API.md §10), which the share link sends; null where the site has none.
+ * Its path is core/layout.ts' textAnswer, written out: importing the layout would add its patterns to the
+ * widget (11 kB); test/site/widget.test.ts fetches the layout's path and compares.
+ */
+const textAnswer = (lang: Lang) =>
+  fetch(`${ORIGIN}/v1/text/nisab.${lang}.txt`, { credentials: 'omit', referrerPolicy: 'no-referrer' })
+    .then((response) => (response.ok ? response.text() : null))
+    .catch(() => null);
 
 /** A rule valued in a currency (currency=, docs/API.md §2c) carries these. */
 type Valued = NisabRule & { nsbCurrency?: string; nsbValueInCurrency?: number | null };
@@ -88,12 +99,13 @@ async function render(host: HTMLElement) {
       currency === 'NGN'
         ? once<Valued[]>(`/nisab?subcategory=${slug}`)
         : once<Valued[]>(`/nisab?subcategory=${slug}&currency=${currency}`).catch(() => once<Valued[]>(`/nisab?subcategory=${slug}`));
-    const [gold, silver, goldRate, silverRate, sources] = await Promise.all([
+    const [gold, silver, goldRate, silverRate, sources, text] = await Promise.all([
       rules('gold'),
       rules('silver'),
       once<Dated>('/rates/latest?subcategory=gold'),
       once<Dated>('/rates/latest?subcategory=silver'),
       once<Source[]>('/sources'),
+      textAnswer(lang),
     ]);
     const value = (rule: Valued) =>
       rule.nsbCurrency === currency && rule.nsbValueInCurrency != null
@@ -136,6 +148,7 @@ async function render(host: HTMLElement) {
       node('p', 'small explain', t.explain),
       node('p', 'small sources', t.sources, used.join(' · ')),
       link,
+      ...(text === null ? [] : [shareLink(text, t.share)]),
     );
     host.dataset.nisabWidgetReady = 'true';
   } catch (error) {
@@ -143,6 +156,16 @@ async function render(host: HTMLElement) {
     host.dataset.nisabWidgetReady = 'failed';
     console.warn(`Nisab widget: ${(error as Error).message}`);
   }
+}
+
+/** A wa.me link (WhatsApp's documented share address): no script of WhatsApp's, nothing loaded from it. */
+function shareLink(text: string, label: string): HTMLElement {
+  const link = node('a', 'share', label);
+  link.href = whatsAppHref(text);
+  link.target = '_blank';
+  link.rel = 'noopener';
+  link.dataset.share = 'whatsapp';
+  return link;
 }
 
 function renderAll() {

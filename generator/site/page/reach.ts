@@ -1,0 +1,29 @@
+// The page's parts that reach payers where they already are (docs/API.md §10):
+// the link that shares the text answer on WhatsApp (a wa.me link: no script of
+// WhatsApp's, nothing loaded from it) and how to subscribe to Nigeria's months.
+// Written by the build, so both work without JavaScript.
+import { paths } from '../../core/layout.ts';
+import type { Lang } from '../i18n/catalogue.ts';
+import { reach as ar, widget as arWidget } from '../i18n/ar.ts';
+import { reach as en, widget as enWidget } from '../i18n/en.ts';
+import { reach as ha, widget as haWidget } from '../i18n/ha.ts';
+import { whatsAppHref } from '../share.ts';
+import { escapeHtml } from './escape-html.ts';
+
+const REACH = { en, ha, ar };
+/** The widget's label of the same link: one string for both. */
+const SHARE = { en: enWidget.share, ha: haWidget.share, ar: arWidget.share };
+
+/** `text`: the text answer of the page's language (v1/text/nisab.LANG.txt), as the build wrote it. */
+export function shareLink(lang: Lang, text: string): string {
+  return `<p class="share"><a id="share-whatsapp" href="${escapeHtml(whatsAppHref(text))}" rel="noopener" target="_blank">${escapeHtml(SHARE[lang])}</a> · <a href="/${paths.textAnswer(lang)}">${paths.textAnswer(lang)}</a></p>`;
+}
+
+export function subscribeSection(lang: Lang): string {
+  const r = REACH[lang];
+  const link = `<a id="calendar-feed" href="/${paths.calendarIcs}" type="text/calendar">${paths.calendarIcs}</a>`;
+  return `<section id="subscribe" aria-labelledby="subscribe-title">
+  <h2 id="subscribe-title">${escapeHtml(r.subscribeTitle)}</h2>
+  <p>${r.subscribeHtml(link)}</p>
+</section>`;
+}

@@ -1,0 +1,129 @@
+// Today's Nisab as text to forward (docs/API.md §10): a message in each
+// language of the page (/v1/text/nisab.{en,ha,ar}.txt, at most 480 characters)
+// and an SMS in English and Hausa (/v1/text/nisab.sms.{en,ha}.txt, at most 160
+// characters of the GSM 03.38 alphabet, so that it goes as one message and not
+// as 70-character UCS-2 parts). Pure: the build gives the facts.
+import type { TextForm } from '../core/layout.ts';
+import type { Lang, ReachStrings } from './i18n/catalogue.ts';
+import { PAGE_CATALOGUES } from './i18n/catalogues.ts';
+import { formats } from './i18n/format.ts';
+import { reach as arReach } from './i18n/ar.ts';
+import { reach as enReach } from './i18n/en.ts';
+import { reach as haReach } from './i18n/ha.ts';
+
+export const MESSAGE_LIMIT = 480;
+export const SMS_LIMIT = 160;
+
+const REACH: { [L in Lang]: ReachStrings } = { en: enReach, ha: haReach, ar: arReach };
+
+/** A default Nisab of the as-of date: its quantity and its value in Naira at the rate of `rateDate`. */
+export interface NisabFigure {
+  grams: number;
+  naira: number;
+  rateDate: string;
+}
+
+export interface TextFacts {
+  asOf: string;
+  /** The as-of date in Nigeria's calendar, or null where its month's declaration is not in the data. */
+  hijriNigeria: string | null;
+  /** The as-of date by Umm al-Qura: said instead where Nigeria's is unknown. */
+  hijriUmmAlQura: string;
+  gold: NisabFigure;
+  silver: NisabFigure | null;
+  /** The page's address (the build's --site-url, a language's page under it), or null when the build was given none. */
+  address: string | null;
+}
+
+/**
+ * GSM 03.38's default alphabet, without the escape to its extension table
+ * (whose characters cost two of the 160): what an SMS may hold and stay one
+ * 160-character message.
+ */
+const GSM7 = new Set('@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà');
+
+/** The characters of `text` outside GSM 03.38's default alphabet, each once. */
+export function outsideGsm7(text: string): string[] {
+  return [...new Set([...text].filter((char) => !GSM7.has(char)))];
+}
+
+/**
+ * Hausa's hooked letters as Hausa writes them without them (docs/API.md §10):
+ * ɓ b', ɗ d', ƙ k', ƴ 'y; and the naira sign as N, as Nigerian SMS write it.
+ */
+const TRANSLITERATION: { [char: string]: string } = { ɓ: "b'", ɗ: "d'", ƙ: "k'", ƴ: "'y", Ɓ: "B'", Ɗ: "D'", Ƙ: "K'", Ƴ: "'Y", '₦': 'N' };
+
+export function toGsm7(text: string): string {
+  return [...text].map((char) => TRANSLITERATION[char] ?? char).join('');
+}
+
+/** Every text answer of the snapshot, by form. */
+export function textAnswers(facts: TextFacts, siteAddress: (lang: Lang) => string | null): Map<TextForm, string> {
+  const answers = new Map<TextForm, string>();
+  for (const lang of ['en', 'ha', 'ar'] as const) answers.set(lang, message(lang, { ...facts, address: siteAddress(lang) }));
+  for (const lang of ['en', 'ha'] as const) answers.set(`sms.${lang}`, sms(lang, { ...facts, address: siteAddress(lang) }));
+  return answers;
+}
+
+function hijriOf(lang: Lang, facts: TextFacts): string {
+  const { calendar } = PAGE_CATALOGUES[lang];
+  const format = formats(calendar);
+  const r = REACH[lang];
+  return facts.hijriNigeria !== null
+    ? r.hijriIn(format.hijri(facts.hijriNigeria), calendar.nigeria)
+    : r.hijriIn(format.hijri(facts.hijriUmmAlQura), calendar.ummAlQura);
+}
+
+/** The message of a language: the date in both calendars, the gold and silver Nisab in Naira, the page's address. */
+export function message(lang: Lang, facts: TextFacts): string {
+  const format = formats(PAGE_CATALOGUES[lang].calendar);
+  const r = REACH[lang];
+  const silver = facts.silver;
+  const parts = [
+    silver === null
+      ? r.smsGoldOnly(format.date(facts.asOf), hijriOf(lang, facts), format.money(facts.gold.naira, 'NGN'))
+      : r.message(
+          format.date(facts.asOf),
+          hijriOf(lang, facts),
+          format.number(facts.gold.grams, 0),
+          format.money(facts.gold.naira, 'NGN'),
+          format.number(silver.grams, 0),
+          format.money(silver.naira, 'NGN'),
+        ),
+  ];
+  if (facts.gold.rateDate !== facts.asOf) parts.push(r.rateOf(format.date(facts.gold.rateDate)));
+  if (facts.address !== null) parts.push(r.more(facts.address));
+  return parts.join(' ') + '\n';
+}
+
+/** The SMS of a language: the longest of (gold and silver, address), (gold, address), (gold) that fits in 160 GSM characters. */
+export function sms(lang: 'en' | 'ha', facts: TextFacts): string {
+  const format = formats(PAGE_CATALOGUES[lang].calendar);
+  const r = REACH[lang];
+  const date = format.date(facts.asOf);
+  const hijri = hijriOf(lang, facts);
+  const gold = format.money(facts.gold.naira, 'NGN');
+  const more = facts.address === null ? '' : ' ' + facts.address;
+  const candidates = [
+    ...(facts.silver === null ? [] : [r.sms(date, hijri, gold, format.money(facts.silver.naira, 'NGN')) + more]),
+    r.smsGoldOnly(date, hijri, gold) + more,
+    r.smsGoldOnly(date, hijri, gold),
+  ].map(toGsm7);
+  // The last is the shortest: the build's check refuses it if even that is too long.
+  return (candidates.find((text) => text.length <= SMS_LIMIT) ?? candidates.at(-1)!) + '\n';
+}
+
+/** Problems of a text answer as published (empty when it is right): its length, and for an SMS its alphabet. */
+export function textAnswerProblems(form: TextForm, text: string): string[] {
+  const problems: string[] = [];
+  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const limit = form.startsWith('sms.') ? SMS_LIMIT : MESSAGE_LIMIT;
+  const length = [...body].length;
+  if (length > limit) problems.push(`${length} characters, more than ${limit}`);
+  if (form.startsWith('sms.')) {
+    const outside = outsideGsm7(body);
+    if (outside.length > 0) problems.push(`characters outside the GSM 03.38 alphabet: ${outside.join(' ')}`);
+  }
+  if (body.includes('\n')) problems.push('more than one line');
+  return problems;
+}
