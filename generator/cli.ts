@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isRealDate, DATE_EXPECTATION } from './core/dates.ts';
+import { type AcceptedJumps, namedSeries } from './db/plausibility.ts';
 import { describeUserError, UserError } from './errors.ts';
 import { DEFAULT_TIME_ZONE } from './snapshot/clock.ts';
 import { sourcesHelp } from './sources/registry.ts';
@@ -33,6 +34,23 @@ function parseDays(value: string): number {
   if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError('must be a whole number of days');
   return Number(value);
 }
+
+/** `--accept-jumps FX:LBP` (repeated, or a comma-separated list) collects the series named; the option alone accepts every series. */
+function collectSeries(value: string, previous: AcceptedJumps | undefined): AcceptedJumps {
+  const named = namedSeries(value);
+  if ('unknown' in named) {
+    throw new InvalidArgumentError(
+      `${JSON.stringify(named.unknown)} names no series: give FX:CODE (e.g. FX:LBP), naira, or a metal's slug (gold, silver), or the option alone for every series`,
+    );
+  }
+  if (previous === true) return true;
+  return new Set([...(previous instanceof Set ? previous : []), ...named]);
+}
+
+const ACCEPT_JUMPS = '--accept-jumps [series]';
+const ACCEPT_JUMPS_HELP =
+  'import the figures of these series that move more than the plausibility limit from their neighbours (a real market move): ' +
+  'FX:CODE (e.g. FX:LBP), naira, or a metal (gold, silver); repeat it or give a comma-separated list; without a series, every series';
 
 const dbOption = () => new Option('--db <file>', 'the source SQLite database').env('NISAB_DB');
 
@@ -66,12 +84,12 @@ export function program(): Command {
     .argument('<kind>', 'categories | subcategories | sources | rates | currencies | fx | nisab | nigeria-calendar')
     .argument('<file>', 'the file to load')
     .addOption(dbOption().makeOptionMandatory())
-    .option('--accept-jumps', 'import rates (or rates per US dollar) that move more than the plausibility limit from their neighbours (a real market move)')
+    .option(ACCEPT_JUMPS, ACCEPT_JUMPS_HELP, collectSeries)
     .addHelpText(
       'after',
       '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite\n  npm run cli -- import fx data/fx/2026-09.csv --db rates.sqlite',
     )
-    .action(async (kind: string, file: string, options: { db: string; acceptJumps?: boolean }) => {
+    .action(async (kind: string, file: string, options: { db: string; acceptJumps?: AcceptedJumps }) => {
       const { importFile } = await import('./db/import-file.ts');
       const { describeImport } = await import('./db/import-summary.ts');
       console.log(describeImport(await importFile(kind, file, options.db, { acceptJumps: options.acceptJumps ?? false })));
@@ -124,7 +142,7 @@ export function program(): Command {
       '--write-fx-csv <dir>',
       "also keep the day's rates per US dollar of every national currency as text, one CSV per month (the nightly commits data/fx)",
     )
-    .option('--accept-jumps', 'import rates that move more than the plausibility limit from their neighbours (a real market move)')
+    .option(ACCEPT_JUMPS, ACCEPT_JUMPS_HELP, collectSeries)
     .addOption(new Option('--timeout <seconds>', 'per request').argParser(parseSeconds).default(20))
     .addOption(
       new Option('--retries <n>', 'further attempts of a request that got no answer, a slow body, a 429 or a 5xx (0 to 10)')
@@ -151,7 +169,7 @@ export function program(): Command {
         dryRun?: boolean;
         writeCsv?: string;
         writeFxCsv?: string;
-        acceptJumps?: boolean;
+        acceptJumps?: AcceptedJumps;
         timeout: number;
         retries: number;
       }) => {
@@ -182,6 +200,8 @@ export function program(): Command {
           });
           for (const line of result.lines) console.log(line);
           for (const file of new Set(result.written)) console.log(`wrote ${file}`);
+          // Last, so a log (the nightly's) ends with what needs the operator.
+          for (const line of result.refused) console.log(line);
         };
         if (!options.fillGaps) return fetch(fetchRange(options, today));
         const { fillGaps } = await import('./sources/fill-gaps.ts');
