@@ -143,6 +143,7 @@ export function program(): Command {
       "also keep the day's rates per US dollar of every national currency as text, one CSV per month (the nightly commits data/fx)",
     )
     .option(ACCEPT_JUMPS, ACCEPT_JUMPS_HELP, collectSeries)
+    .option('--summary <file>', 'append the series the plausibility gate refused, if any, to this file in Markdown (the nightly passes $GITHUB_STEP_SUMMARY)')
     .addOption(new Option('--timeout <seconds>', 'per request').argParser(parseSeconds).default(20))
     .addOption(
       new Option('--retries <n>', 'further attempts of a request that got no answer, a slow body, a 429 or a 5xx (0 to 10)')
@@ -170,6 +171,7 @@ export function program(): Command {
         writeCsv?: string;
         writeFxCsv?: string;
         acceptJumps?: AcceptedJumps;
+        summary?: string;
         timeout: number;
         retries: number;
       }) => {
@@ -202,6 +204,13 @@ export function program(): Command {
           for (const file of new Set(result.written)) console.log(`wrote ${file}`);
           // Last, so a log (the nightly's) ends with what needs the operator.
           for (const line of result.refused) console.log(line);
+          if (options.summary && result.refused.length > 0) {
+            const { appendFile } = await import('node:fs/promises');
+            const markdown = result.refused.map((line) => (line.startsWith('  ') ? `  - ${line.trim()}` : `- **${line}**`));
+            await appendFile(options.summary, `### fetch refused a series\n\n${markdown.join('\n')}\n\n`).catch((error: NodeJS.ErrnoException) => {
+              throw new UserError(`${options.summary}: cannot write there (${error.code ?? error.message}); the fetched rows are imported`);
+            });
+          }
         };
         if (!options.fillGaps) return fetch(fetchRange(options, today));
         const { fillGaps } = await import('./sources/fill-gaps.ts');

@@ -192,6 +192,18 @@ describe('fetch judges a night per series', () => {
     expect(held(db, '2026-09-29').fx.get('LBP')).toBe((await usdOf('2026-09-29')).lbp);
   });
 
+  it('does not judge again the stored rows a revisit fetches unchanged: IRR, VED and VES of 2026-09-27, accepted after nine months', async () => {
+    const db = await database();
+    const options = await sources({});
+    await fetchDays(options(db, ['2025-12-31']));
+    // The rial moved 32.7 times between the two recorded files (docs/currencies.md): accepted, as the default data is.
+    await fetchDays(options(db, ['2026-09-27'], { acceptJumps: true }));
+    const night = await fetchDays(options(db, ['2026-09-27', '2026-09-28', '2026-09-29']));
+    expect(night.refused).toEqual([]);
+    expect(night.lines[0]).toMatch(/^2026-09-27: .*: 0 inserted, 0 updated, 2 unchanged$/);
+    expect(held(db, '2026-09-29').fx.get('IRR')).toBe((await usdOf('2026-09-29')).irr);
+  });
+
   it('refuses a metal alone: gold entered per troy ounce the day before leaves silver, the naira and the currencies imported', async () => {
     const db = await database();
     const options = await sources({ '2026-09-28': { xau: 1 / ounce } });
@@ -212,8 +224,16 @@ describe('fetch judges a night per series', () => {
     const db = await database();
     const options = await sources({ '2026-09-28': { lbp: 0.1 } });
     await fetchDays(options(db, ['2026-09-28']));
-    const night = await cli(['fetch', '--db', db, '--date', '2026-09-29'], options.env);
+    const summary = path.join(scratch.dir, 'summary.md');
+    const night = await cli(['fetch', '--db', db, '--date', '2026-09-29', '--summary', summary], options.env);
     expect(night.code).toBe(0);
+    // The job summary of the nightly's run ($GITHUB_STEP_SUMMARY).
+    expect((await readFile(summary, 'utf8')).split('\n').slice(0, 4)).toEqual([
+      '### fetch refused a series',
+      '',
+      '- **refused FX:LBP from 2026-09-29 (1 row); the rest is imported:**',
+      expect.stringMatching(/^ {2}- 2026-09-29 LBP: fxPerUSD: .*--accept-jumps FX:LBP$/),
+    ]);
     const lines = night.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^2026-09-29: .*: 2 inserted, 0 updated, 0 unchanged$/);
     expect(lines.slice(-2)[0]).toBe('refused FX:LBP from 2026-09-29 (1 row); the rest is imported:');
