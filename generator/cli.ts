@@ -196,6 +196,7 @@ export function program(): Command {
             policy: { timeoutMs: options.timeout * 1000, retries: options.retries, retryDelayMs: 500 },
             dryRun: options.dryRun ?? false,
             acceptJumps: options.acceptJumps ?? false,
+            today,
             writeCsv: options.writeCsv,
             writeFxCsv: options.writeFxCsv,
             warn: (line) => console.error(`warning: ${line}`),

@@ -48,6 +48,8 @@ export type AcceptedJumps = boolean | ReadonlySet<string>;
 
 export interface GateOptions {
   acceptJumps?: AcceptedJumps;
+  /** The last day the import takes (stored-limits.ts, importToday): by default today by the clock, NISAB_TODAY. */
+  today?: string;
   /**
    * Refuse a series alone instead of the import: each series with a finding loses
    * its staged rows from the first refused date on (later ones would be judged

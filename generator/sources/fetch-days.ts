@@ -35,6 +35,8 @@ export interface FetchSettings {
   dryRun?: boolean;
   /** Every series (true) or these by name (plausibility.ts: FX:LBP, naira, gold). */
   acceptJumps?: AcceptedJumps;
+  /** The last day imported (the CLI's today in its --time-zone); by default the import's own (stored-limits.ts). */
+  today?: string;
   /** Keep the imported rows in DIR/YYYY-MM.csv. */
   writeCsv?: string;
   /** Keep the imported rates per US dollar in DIR/YYYY-MM.csv (fx-files.ts). */
@@ -168,6 +170,7 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
         {
           dryRun: options.dryRun ?? false,
           acceptJumps: options.acceptJumps ?? false,
+          today: options.today,
           refuseAlone: (refusal) => rateRefusals.push(refusal),
           alongside: () =>
             importFxRows(
@@ -179,7 +182,7 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
                 });
                 return Promise.resolve();
               },
-              { acceptJumps: options.acceptJumps ?? false, refuseAlone: (refusal) => fxRefusals.push(refusal) },
+              { acceptJumps: options.acceptJumps ?? false, today: options.today, refuseAlone: (refusal) => fxRefusals.push(refusal) },
             )
               .then(
                 () => undefined,

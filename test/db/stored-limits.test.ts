@@ -6,7 +6,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { importCurrencies } from '../../generator/db/import-currencies.ts';
+import { importFx } from '../../generator/db/import-fx.ts';
 import { importNisab } from '../../generator/db/import-nisab.ts';
 import { importRates } from '../../generator/db/import-rates.ts';
 import { importSources } from '../../generator/db/import-sources.ts';
@@ -54,7 +56,35 @@ describe('refused at import', () => {
     }
     // the table's own first and last days are fine
     const edges = await scratch.write('rates.csv', `${HEADER}1882-11-12,1,0.66,0.2,,\n2174-11-25,2,5,100,,\n`);
-    expect((await importRates(db, edges, { acceptJumps: true })).inserted).toBe(2);
+    expect((await importRates(db, edges, { acceptJumps: true, today: '2174-11-25' })).inserted).toBe(2);
+  });
+
+  it('a rate or a rate per US dollar dated after today (the injected clock, NISAB_TODAY), and one dated 0226 for 2026, FX included', async () => {
+    const db = await scratch.seededDatabase();
+    await importSources(
+      db,
+      await scratch.write(
+        'sources.csv',
+        'srcID,srcName,srcURL,srcLicence,srcDescription,srcFigure\ncurrency-api,The currency API,,CC0 1.0,Daily rates.,daily-reference\n',
+      ),
+    );
+    await importCurrencies(db, await scratch.write('currencies.csv', 'curCode,curName\nGBP,Pound Sterling\n'));
+    vi.stubEnv('NISAB_TODAY', '2026-09-30');
+    try {
+      const future = await scratch.write('rates.csv', `${HEADER}2026-10-01,1,65.1,1530,,\n`);
+      await refused(() => importRates(db, future), /rates\.csv:2: drtDate: 2026-10-01 is after today \(2026-09-30\)/);
+      const FX = 'fxDate,fxCurrency,fxPerUSD,fxSource\n';
+      // One day's rows of 2026-09-29 typed 0226-09-29 were taken, and the next build wrote 287,569 files.
+      const typo = await scratch.write('fx.csv', `${FX}2026-09-28,GBP,0.755,currency-api\n0226-09-29,GBP,0.7554,currency-api\n`);
+      await refused(() => importFx(db, typo), /fx\.csv:3: fxDate: 0226-09-29 is outside 1882-11-12 to 2174-11-25/);
+      const ahead = await scratch.write('fx.csv', `${FX}2026-10-01,GBP,0.7554,currency-api\n`);
+      await refused(() => importFx(db, ahead), /fx\.csv:2: fxDate: 2026-10-01 is after today \(2026-09-30\)/);
+      // Today itself is taken.
+      expect((await importFx(db, await scratch.write('fx.csv', `${FX}2026-09-30,GBP,0.7554,currency-api\n`))).inserted).toBe(1);
+      expect((await importRates(db, await scratch.write('rates.csv', `${HEADER}2026-09-30,1,65.1,1530,,\n`))).inserted).toBe(1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('a carried naira rate older than 7 days (one 10 years old was published)', async () => {
