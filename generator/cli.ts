@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isRealDate, DATE_EXPECTATION } from './core/dates.ts';
+import { type AcceptedJumps, namedSeries } from './db/plausibility.ts';
 import { describeUserError, UserError } from './errors.ts';
 import { DEFAULT_TIME_ZONE } from './snapshot/clock.ts';
 import { sourcesHelp } from './sources/registry.ts';
@@ -42,6 +43,23 @@ function parseDays(value: string): number {
   return Number(value);
 }
 
+/** `--accept-jumps FX:LBP` (repeated, or a comma-separated list) collects the series named; the option alone accepts every series. */
+function collectSeries(value: string, previous: AcceptedJumps | undefined): AcceptedJumps {
+  const named = namedSeries(value);
+  if ('unknown' in named) {
+    throw new InvalidArgumentError(
+      `${JSON.stringify(named.unknown)} names no series: give FX:CODE (e.g. FX:LBP), naira, or a metal's slug (gold, silver), or the option alone for every series`,
+    );
+  }
+  if (previous === true) return true;
+  return new Set([...(previous instanceof Set ? previous : []), ...named]);
+}
+
+const ACCEPT_JUMPS = '--accept-jumps [series]';
+const ACCEPT_JUMPS_HELP =
+  'import the figures of these series that move more than the plausibility limit from their neighbours (a real market move): ' +
+  'FX:CODE (e.g. FX:LBP), naira, or a metal (gold, silver); repeat it or give a comma-separated list; without a series, every series';
+
 const dbOption = () => new Option('--db <file>', 'the source SQLite database').env('NISAB_DB');
 
 /** Progress on a terminal only: one line, rewritten in place. */
@@ -76,7 +94,7 @@ export function program(): Command {
     .argument('<kind>', 'categories | subcategories | sources | rates | currencies | fx | fx-monthly | nisab | nigeria-calendar | announcements')
     .argument('<file...>', 'the file to load (rates, fx, fx-monthly: one or more, in order)')
     .addOption(dbOption().makeOptionMandatory())
-    .option('--accept-jumps', 'import rates (or rates per US dollar) that move more than the plausibility limit from their neighbours (a real market move)')
+    .option(ACCEPT_JUMPS, ACCEPT_JUMPS_HELP, collectSeries)
     .option(
       '--accept-sighting-difference',
       "nigeria-calendar: import months whose declared first day is more than a day from Umm al-Qura's, when their reports say so (a first day after tomorrow is always refused)",
@@ -90,17 +108,19 @@ export function program(): Command {
       'after',
       '\nExample:\n  npm run cli -- import rates today.csv --db rates.sqlite\n  npm run cli -- import fx data/fx/2026-09.csv --db rates.sqlite\n  npm run cli -- import fx-monthly data/fx-monthly/*.csv --db rates.sqlite',
     )
-    .action(async (kind: string, files: string[], options: { db: string; acceptJumps?: boolean; acceptSightingDifference?: boolean; timeZone: string }) => {
-      const { importFiles } = await import('./db/import-file.ts');
-      const { describeImport } = await import('./db/import-summary.ts');
-      const { todayIn } = await import('./snapshot/clock.ts');
-      const summaries = await importFiles(kind, files, options.db, {
-        acceptJumps: options.acceptJumps ?? false,
-        acceptSightingDifference: options.acceptSightingDifference ?? false,
-        today: todayIn(options.timeZone),
-      });
-      for (const summary of summaries) console.log(describeImport(summary));
-    });
+    .action(
+      async (kind: string, files: string[], options: { db: string; acceptJumps?: AcceptedJumps; acceptSightingDifference?: boolean; timeZone: string }) => {
+        const { importFiles } = await import('./db/import-file.ts');
+        const { describeImport } = await import('./db/import-summary.ts');
+        const { todayIn } = await import('./snapshot/clock.ts');
+        const summaries = await importFiles(kind, files, options.db, {
+          acceptJumps: options.acceptJumps ?? false,
+          acceptSightingDifference: options.acceptSightingDifference ?? false,
+          today: todayIn(options.timeZone),
+        });
+        for (const summary of summaries) console.log(describeImport(summary));
+      },
+    );
 
   cli
     .command('calendar')
@@ -196,7 +216,8 @@ export function program(): Command {
       '--write-fx-csv <dir>',
       "also keep the day's rates per US dollar of every national currency as text, one CSV per month (the nightly commits data/fx)",
     )
-    .option('--accept-jumps', 'import rates that move more than the plausibility limit from their neighbours (a real market move)')
+    .option(ACCEPT_JUMPS, ACCEPT_JUMPS_HELP, collectSeries)
+    .option('--summary <file>', 'append the series the plausibility gate refused, if any, to this file in Markdown (the nightly passes $GITHUB_STEP_SUMMARY)')
     .addOption(new Option('--timeout <seconds>', 'per request').argParser(parseSeconds).default(20))
     .addOption(
       new Option('--retries <n>', 'further attempts of a request that got no answer, a slow body, a 429 or a 5xx (0 to 10)')
@@ -223,7 +244,8 @@ export function program(): Command {
         dryRun?: boolean;
         writeCsv?: string;
         writeFxCsv?: string;
-        acceptJumps?: boolean;
+        acceptJumps?: AcceptedJumps;
+        summary?: string;
         timeout: number;
         retries: number;
       }) => {
@@ -248,12 +270,22 @@ export function program(): Command {
             policy: { timeoutMs: options.timeout * 1000, retries: options.retries, retryDelayMs: 500 },
             dryRun: options.dryRun ?? false,
             acceptJumps: options.acceptJumps ?? false,
+            today,
             writeCsv: options.writeCsv,
             writeFxCsv: options.writeFxCsv,
             warn: (line) => console.error(`warning: ${line}`),
           });
           for (const line of result.lines) console.log(line);
           for (const file of new Set(result.written)) console.log(`wrote ${file}`);
+          // Last, so a log (the nightly's) ends with what needs the operator.
+          for (const line of result.refused) console.log(line);
+          if (options.summary && result.refused.length > 0) {
+            const { appendFile } = await import('node:fs/promises');
+            const markdown = result.refused.map((line) => (line.startsWith('  ') ? `  - ${line.trim()}` : `- **${line}**`));
+            await appendFile(options.summary, `### fetch refused a series\n\n${markdown.join('\n')}\n\n`).catch((error: NodeJS.ErrnoException) => {
+              throw new UserError(`${options.summary}: cannot write there (${error.code ?? error.message}); the fetched rows are imported`);
+            });
+          }
         };
         if (!options.fillGaps) await fetch(fetchRange(options, today));
         else {
@@ -352,6 +384,9 @@ export function program(): Command {
     .action(async (options: { out: string }) => {
       const { verifyTree } = await import('./snapshot/verify.ts');
       const { problems, files } = await verifyTree(options.out);
+      const shown = 100;
+      if (problems.length > shown)
+        throw new UserError(`${options.out}: ${problems.length} problems in ${files} files (the first ${shown} shown)`, problems.slice(0, shown));
       if (problems.length > 0) throw new UserError(`${options.out}: ${problems.length} problems in ${files} files`, problems);
       console.log(`${options.out}: ${files} files, all good`);
     });

@@ -44,10 +44,16 @@ export async function onScratch<T>(work: () => Promise<T>): Promise<T> {
 /**
  * NISAB_TEST_PAUSE=STAGE: the tests' way to stop a command at a known moment of
  * its work (mid-import, mid-write) without timing: it says so on stderr and waits.
+ * STAGE-busy first holds the event loop for a second, as the synchronous stretches
+ * of real work do (planning a tree, linking its files): a signal then waits for it.
  */
 export async function pauseForTest(stage: 'import' | 'publish' | 'commit'): Promise<void> {
-  if (process.env.NISAB_TEST_PAUSE !== stage) return;
+  const busy = process.env.NISAB_TEST_PAUSE === `${stage}-busy`;
+  if (process.env.NISAB_TEST_PAUSE !== stage && !busy) return;
   process.stderr.write(`paused at ${stage}\n`);
+  for (const until = Date.now() + (busy ? 1000 : 0); Date.now() < until; ) {
+    // busy, on purpose
+  }
   // Mid-commit, the pause lasts until a signal has come (and waits for the command's end).
   await new Promise<void>((resume) => {
     const poll = setInterval(() => {

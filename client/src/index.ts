@@ -57,5 +57,5 @@ export {
   type ZakatLine,
   type ZakatResult,
 } from './zakat.ts';
-export { livestockDue, type Due, type DueItem } from '../../generator/core/livestock.ts';
+export { livestockDue, MAX_HEAD_COUNT, type Due, type DueItem } from '../../generator/core/livestock.ts';
 export { money } from '../../generator/core/money.ts';

@@ -76,18 +76,32 @@ function combine(due: Due, extra: Due): Due {
   return out;
 }
 
-/** Every way to make `total` heads from the units from `index` on; the first unit's count descending, zero counts left out. */
-function covers(per: PerUnit[], index: number, total: number): Due[] {
-  if (index === per.length) return total === 0 ? [[]] : [];
+/**
+ * The most head livestockDue answers for. Its answer lists every way to pay, and
+ * their number grows with the herd (10,000,000 camels: 50,001 ways), so a larger
+ * count (1e308 froze the calculator) gets [] like any count it cannot take; a
+ * caller says it is out of range. Far above any one owner's herd.
+ */
+export const MAX_HEAD_COUNT = 10000000;
+
+/**
+ * Every way to make `total` heads from the units from `index` on; the first
+ * unit's count descending, zero counts left out. The last unit's count is what
+ * is left divided by its heads, when that divides: one step per count of the
+ * units before it, so two units cost one step per alternative (counting the
+ * last one down too made it quadratic in the herd: 1,000,000 camels took 20 s).
+ */
+function covers(per: PerUnit[], index: number, total: number, picked: Due, out: Due[]): void {
   const unit = per[index]!;
-  const out: Due[] = [];
-  for (let count = Math.floor(total / unit.heads); count >= 0; count--) {
-    const rests = covers(per, index + 1, total - count * unit.heads);
-    for (let r = 0; r < rests.length; r++) {
-      out.push(count > 0 ? [{ item: unit.item, count: count }].concat(rests[r]!) : rests[r]!);
-    }
+  if (index === per.length - 1) {
+    if (total % unit.heads !== 0) return;
+    const last = total / unit.heads;
+    out.push(last > 0 ? combine(picked, [{ item: unit.item, count: last }]) : combine(picked, []));
+    return;
   }
-  return out;
+  for (let count = Math.floor(total / unit.heads); count >= 0; count--) {
+    covers(per, index + 1, total - count * unit.heads, count > 0 ? combine(picked, [{ item: unit.item, count: count }]) : picked, out);
+  }
 }
 
 /** Copies of the alternatives (callers may change what they get). */
@@ -99,7 +113,9 @@ function copyDues(dues: Due[]): Due[] {
 
 function formulaDue(formula: Formula, count: number): Due[] {
   const rounded = Math.floor(count / formula.roundDownTo) * formula.roundDownTo;
-  const bases = covers(formula.per, 0, rounded);
+  const bases: Due[] = [];
+  if (formula.per.length > 0) covers(formula.per, 0, rounded, [], bases);
+  else if (rounded === 0) bases.push([]);
   const rest = count - rounded;
   let extras: Due[] = [];
   for (let i = 0; i < formula.remainder.length; i++) {
@@ -117,10 +133,11 @@ function formulaDue(formula: Formula, count: number): Due[] {
 /**
  * What is due for `count` head under `brackets` (ascending, as published):
  * a list of alternatives, any one of which discharges the due; [] when
- * nothing is due (below the Nisab, or no row covers the count).
+ * nothing is due (below the Nisab, or no row covers the count), and for a
+ * count that is not a whole number from 0 to MAX_HEAD_COUNT.
  */
 export function livestockDue(brackets: LivestockBracket[], count: number): Due[] {
-  if (!(count >= 0) || Math.floor(count) !== count) return [];
+  if (!(count >= 0 && count <= MAX_HEAD_COUNT) || Math.floor(count) !== count) return [];
   for (let i = 0; i < brackets.length; i++) {
     const row = brackets[i]!;
     if (!inRange(row.lbrMinCount, row.lbrMaxCount, count)) continue;

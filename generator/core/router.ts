@@ -22,6 +22,12 @@ import { firstRecord, lastRecord, sliceList } from './slice.ts';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
+/** The 405 message for a method the API does not take (the preview's CONNECT too). */
+export function methodNotAllowed(method: string): string {
+  const shown = /^[A-Za-z-]{1,20}$/.test(method) ? 'method ' + method : 'this method';
+  return shown + ' is not allowed; use GET, HEAD or OPTIONS';
+}
+
 export interface ApiRequest {
   method: string;
   /** Path and query as sent, e.g. `/api/v1/rates?start_date=2024-01-01`. */
@@ -174,10 +180,7 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
   const method = request.method;
   const head = method === 'HEAD';
   if (method === 'OPTIONS') return { status: 204, reads: [], body: '', head: false, ifNoneMatch: null, dated: null, currency: null };
-  if (method !== 'GET' && !head) {
-    const shown = /^[A-Za-z-]{1,20}$/.test(method) ? 'method ' + method : 'this method';
-    return fail(405, shown + ' is not allowed; use GET, HEAD or OPTIONS', head);
-  }
+  if (method !== 'GET' && !head) return fail(405, methodNotAllowed(method), head);
 
   if (rest.length > 1 && rest.charAt(rest.length - 1) === '/') rest = rest.slice(0, -1);
   const endpoint = endpointAt(rest);

@@ -10,6 +10,7 @@ import { checkFxPlausibility, type GateOptions } from './plausibility.ts';
 import { Problems, type Located } from './problems.ts';
 import { changedSql, columnList, sameKeySql, stagingInsertSql, stagingTableSql, storedRow, updateSetSql } from './stored-columns.ts';
 import { commitStarts } from '../stopping.ts';
+import { importDateProblem, importToday } from './stored-limits.ts';
 
 const STAGED = 'temp.staged_fx';
 // Every column staged, compared, updated and inserted comes from the one definition.
@@ -53,12 +54,15 @@ export async function importFxRows(db: Database, label: string, rows: FxRows, op
   const own = !db.inTransaction;
   const table = fxTable(options.monthly);
   const problems = new Problems(label);
+  const today = importToday(options.today);
   if (own) db.exec('BEGIN IMMEDIATE');
   try {
     db.exec(stagingTableSql(STAGED, COLUMNS));
     const stage = db.prepare(stagingInsertSql(STAGED, COLUMNS));
     let count = 0;
     await rows(problems, ({ line, value: r }) => {
+      const outside = importDateProblem(r.fxDate, today);
+      if (outside !== null) problems.add(line, 'fxDate', outside);
       if (r.fxCurrency === NAIRA)
         problems.add(line, 'fxCurrency', "NGN's rate is each rate record's drtUSDinNaira (import rates), so that currency=NGN equals the Naira fields");
       else if (r.fxCurrency === DOLLAR) problems.add(line, 'fxCurrency', 'USD is 1 per US dollar by definition; leave it out');

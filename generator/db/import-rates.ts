@@ -11,7 +11,7 @@ import type { ImportSummary } from './import-summary.ts';
 import { checkPlausibility, type GateOptions } from './plausibility.ts';
 import { Problems, type Located } from './problems.ts';
 import { changedSql, columnList, sameKeySql, stagingInsertSql, stagingTableSql, storedRow, updateSetSql } from './stored-columns.ts';
-import { carryProblem, dateProblem } from './stored-limits.ts';
+import { carryProblem, importDateProblem, importToday } from './stored-limits.ts';
 import { commitStarts, pauseForTest } from '../stopping.ts';
 
 const STAGED = 'temp.staged_rates';
@@ -53,6 +53,7 @@ export interface RateImportSummary extends ImportSummary {
 /** importRates for rows from any source; `label` names the source in messages and in the summary. */
 export async function importRateRows(db: Database, label: string, rows: RateRows, options: RateImportOptions = {}): Promise<RateImportSummary> {
   const problems = new Problems(label);
+  const today = importToday(options.today);
   // Inside a transaction the caller holds (import rates FILES...: all files or none), it neither begins nor ends one.
   const own = !db.inTransaction;
   if (own) db.exec('BEGIN IMMEDIATE');
@@ -64,7 +65,7 @@ export async function importRateRows(db: Database, label: string, rows: RateRows
       if (r.drtNairaDate !== undefined && r.drtNairaDate > r.drtDate) {
         problems.add(line, 'drtNairaDate', `${r.drtNairaDate} is after drtDate ${r.drtDate}; a figure can only be carried from an earlier date`);
       }
-      const outside = dateProblem(r.drtDate);
+      const outside = importDateProblem(r.drtDate, today);
       if (outside !== null) problems.add(line, 'drtDate', outside);
       const carried = r.drtNairaDate === undefined ? null : carryProblem(r.drtDate, r.drtNairaDate);
       if (carried !== null) problems.add(line, 'drtNairaDate', carried);

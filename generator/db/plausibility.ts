@@ -8,8 +8,18 @@
 //  - a jump limit: a value more than JUMP_FACTOR times (or less than 1/JUMP_FACTOR
 //    of) the subcategory's neighbouring record (the one before it, or after it
 //    when it is the first) is refused unless the operator says the move is real
-//    (`--accept-jumps`). The limit compounds per year between the two records,
-//    since over years prices and the naira do move that much.
+//    (`--accept-jumps`, for every series or by name). The limit compounds per
+//    year between the two records, since over years prices and the naira do
+//    move that much.
+//
+// A figure is judged as one of a series: a metal's price (by the subcategory's
+// slug, `gold`), the naira rate (`naira`, drtUSDinNaira of every metal's row)
+// and each currency per US dollar (`FX:LBP`). A file import refuses the file
+// for any finding; `fetch` refuses the series alone (`refuseAlone`): its rows
+// from the first refused date on are left out, the rest of the night is
+// imported. A staged figure equal to the one stored for its key is not judged
+// again: it was judged (or accepted) when it came in, and a revisited night
+// fetches it again unchanged.
 //
 // JUMP_FACTOR 2.5 keeps the largest real moves well inside (the naira's official
 // rate rose 65 % in June 2023, 1.65 times; silver fell 24.7 % between 2026-01-30
@@ -33,17 +43,76 @@ export const OTHER_PRICE_RANGE: readonly [number, number] = [0.000_001, 1_000_00
 /** drtUSDinNaira, naira per US dollar (0.55 in 1980, 1,670 in 2025). */
 export const NAIRA_RANGE: readonly [number, number] = [0.1, 1_000_000];
 
+/** The series whose jumps the operator says are real moves: all of them (true) or these names (seriesName). */
+export type AcceptedJumps = boolean | ReadonlySet<string>;
+
 export interface GateOptions {
-  /** The operator says the jumps in this import are real moves. */
-  acceptJumps?: boolean;
+  acceptJumps?: AcceptedJumps;
+  /** The last day the import takes (stored-limits.ts, importToday): by default today by the clock, NISAB_TODAY. */
+  today?: string;
+  /**
+   * Refuse a series alone instead of the import: each series with a finding loses
+   * its staged rows from the first refused date on (later ones would be judged
+   * against a figure not imported), the rest is imported, and this hears why.
+   */
+  refuseAlone?: (refusal: Refusal) => void;
+}
+
+/** A series refused alone: its name, the first date left out, how many staged rows were left out, and the findings as `label:LINE: field: message`. */
+export interface Refusal {
+  series: string;
+  from: string;
+  rows: number;
+  problems: string[];
+}
+
+/** The naira rate of every metal's row, as a series name. */
+export const NAIRA_SERIES = 'naira';
+/** A currency's rates per US dollar, as a series name: FX:LBP. */
+export const fxSeries = (code: string): string => `FX:${code}`;
+
+/**
+ * The names `--accept-jumps` takes, one value of it (a comma-separated list):
+ * FX:CODE, naira (or NGN), or a metal's subcategory slug; the option without a
+ * value accepts every series. Returns the series named, or the first word that
+ * cannot name one.
+ */
+export function namedSeries(value: string): ReadonlySet<string> | { unknown: string } {
+  const names = new Set<string>();
+  for (const word of value.split(',').map((w) => w.trim())) {
+    if (word === '') continue;
+    const fx = /^fx:([a-z]{3})$/i.exec(word);
+    if (fx) names.add(fxSeries(fx[1]!.toUpperCase()));
+    else if (word.toLowerCase() === NAIRA_SERIES || word.toUpperCase() === 'NGN') names.add(NAIRA_SERIES);
+    else if (/^[a-z][a-z0-9-]*$/.test(word)) names.add(word);
+    else return { unknown: word };
+  }
+  return names;
+}
+
+function accepts(options: GateOptions, series: string): boolean {
+  const accepted = options.acceptJumps;
+  return accepted === true || (accepted !== undefined && accepted !== false && accepted.has(series));
+}
+
+/** One figure that failed its gate. */
+interface Finding {
+  line: number;
+  field: string;
+  message: string;
+  series: string;
+  date: string;
 }
 
 interface Row {
   line: number;
   sub: number;
+  slug: string;
   date: string;
   usd: number;
   ngn: number;
+  storedUsd: number | null;
+  storedNgn: number | null;
   unit: string;
   otherDate: string | null;
   otherUsd: number | null;
@@ -54,9 +123,51 @@ interface Row {
  * Reports every staged rate that is out of range or jumps (unless accepted).
  * `staged` is a table with the columns line, drtSubcategoryID, drtDate, drtInUSD,
  * drtUSDinNaira; each row is compared with its neighbour in the rates as they
- * will be after the merge (the staged rows replacing the stored ones).
+ * will be after the merge (the staged rows replacing the stored ones). With
+ * `refuseAlone`, a refused series' rows are deleted from `staged` instead.
  */
 export function checkPlausibility(db: Database, staged: string, problems: Problems, options: GateOptions = {}): void {
+  settle(
+    problems,
+    options,
+    () => rateFindings(db, staged, options),
+    (series, from) =>
+      series === NAIRA_SERIES
+        ? db.prepare(`DELETE FROM ${staged} WHERE drtDate >= ?`).run(from).changes
+        : db.prepare(`DELETE FROM ${staged} WHERE drtDate >= ? AND drtSubcategoryID IN (SELECT sctID FROM subcategories WHERE sctSlug = ?)`).run(from, series)
+            .changes,
+  );
+}
+
+/**
+ * Without `refuseAlone`, every finding is a problem of the import. With it, each
+ * series found loses its rows from its first refused date, is reported, and the
+ * rest is judged again (a row whose neighbour was left out has another one now)
+ * until nothing more is found; each round leaves out at least one row.
+ */
+function settle(problems: Problems, options: GateOptions, find: () => Finding[], leaveOut: (series: string, from: string) => number): void {
+  for (;;) {
+    const findings = find();
+    if (findings.length === 0) return;
+    if (!options.refuseAlone) {
+      for (const f of findings) problems.add(f.line, f.field, f.message);
+      return;
+    }
+    const bySeries = new Map<string, Finding[]>();
+    for (const f of findings) bySeries.set(f.series, [...(bySeries.get(f.series) ?? []), f]);
+    let left = 0;
+    for (const [series, found] of bySeries) {
+      const from = found.reduce((first, f) => (f.date < first ? f.date : first), found[0]!.date);
+      const rows = leaveOut(series, from);
+      left += rows;
+      options.refuseAlone({ series, from, rows, problems: found.map((f) => `${problems.file}:${f.line}: ${f.field}: ${f.message}`) });
+    }
+    // Never loops: a finding's own row is always left out.
+    if (left === 0) throw new Error('the plausibility gate left nothing out for its findings');
+  }
+}
+
+function rateFindings(db: Database, staged: string, options: GateOptions): Finding[] {
   const rows = db
     .prepare(
       // Only the stored rows that can be a staged row's neighbour: per subcategory,
@@ -79,48 +190,64 @@ export function checkPlausibility(db: Database, staged: string, problems: Proble
          SELECT *, lag(date) OVER w AS pd, lag(usd) OVER w AS pu, lag(ngn) OVER w AS pn,
                    lead(date) OVER w AS nd, lead(usd) OVER w AS nu, lead(ngn) OVER w AS nn
            FROM merged WINDOW w AS (PARTITION BY sub ORDER BY date, line))
-       SELECT near.line, near.sub, near.date, near.usd, near.ngn, s.sctUnit AS unit,
+       SELECT near.line, near.sub, s.sctSlug AS slug, near.date, near.usd, near.ngn, s.sctUnit AS unit,
+              stored.drtInUSD AS storedUsd, stored.drtUSDinNaira AS storedNgn,
               coalesce(pd, nd) AS otherDate, CASE WHEN pd IS NULL THEN nu ELSE pu END AS otherUsd,
               CASE WHEN pd IS NULL THEN nn ELSE pn END AS otherNgn
          FROM near JOIN subcategories s ON s.sctID = near.sub
+         LEFT JOIN rates stored ON stored.drtSubcategoryID = near.sub AND stored.drtDate = near.date
         WHERE near.line IS NOT NULL
         ORDER BY near.line`,
     )
     .iterate() as Iterable<Row>;
+  const findings: Finding[] = [];
   for (const row of rows) {
+    const slug = row.slug ?? String(row.sub);
+    const report = (field: string, series: string, message: string) => findings.push({ line: row.line, field, message, series, date: row.date });
+    // Judged when it came in (or accepted then): a revisit fetches it again unchanged.
+    const newUsd = row.usd !== row.storedUsd;
+    const newNgn = row.ngn !== row.storedNgn;
+    if (!newUsd && !newNgn) continue;
     const priceRange = PRICE_RANGES[row.unit] ?? OTHER_PRICE_RANGE;
-    const usdOk = inRange(row, 'drtInUSD', row.usd, priceRange, `US dollars per ${row.unit}`, problems);
-    const ngnOk = inRange(row, 'drtUSDinNaira', row.ngn, NAIRA_RANGE, 'naira per US dollar', problems);
+    const usdOk = !newUsd || inRange(row, row.usd, priceRange, `US dollars per ${row.unit}`, (m) => report('drtInUSD', slug, m));
+    const ngnOk = !newNgn || inRange(row, row.ngn, NAIRA_RANGE, 'naira per US dollar', (m) => report('drtUSDinNaira', NAIRA_SERIES, m));
     if (usdOk && ngnOk) {
       const naira = money([row.usd, row.ngn]);
       if (!(Number.isFinite(naira) && naira >= 0.01)) {
-        problems.add(row.line, 'drtInUSD', `× drtUSDinNaira is ${naira}, not a price in naira; check both figures`);
+        report('drtInUSD', newUsd ? slug : NAIRA_SERIES, `× drtUSDinNaira is ${naira}, not a price in naira; check both figures`);
         continue;
       }
     }
-    if (options.acceptJumps || row.otherDate === null || !usdOk || !ngnOk) continue;
+    if (row.otherDate === null || !usdOk || !ngnOk) continue;
     const limit = JUMP_FACTOR ** Math.max(1, Math.ceil(Math.abs(daysBetween(row.otherDate, row.date)) / 365));
     const which = row.otherDate < row.date ? 'previous' : 'next';
-    jump(row, 'drtInUSD', row.usd, row.otherUsd!, limit, which, problems);
-    jump(row, 'drtUSDinNaira', row.ngn, row.otherNgn!, limit, which, problems);
+    if (newUsd && !accepts(options, slug)) {
+      const m = jump(row.usd, row.otherUsd!, limit, `the ${which} rate of subcategory ${row.sub} (${row.otherUsd} on ${row.otherDate})`, slug, true);
+      if (m !== null) report('drtInUSD', slug, m);
+    }
+    if (newNgn && !accepts(options, NAIRA_SERIES)) {
+      const m = jump(row.ngn, row.otherNgn!, limit, `the ${which} rate of subcategory ${row.sub} (${row.otherNgn} on ${row.otherDate})`, NAIRA_SERIES, true);
+      if (m !== null) report('drtUSDinNaira', NAIRA_SERIES, m);
+    }
   }
+  return findings;
 }
 
-function inRange(row: Row, field: string, value: number, range: readonly [number, number], unit: string, problems: Problems): boolean {
+function inRange(row: Row, value: number, range: readonly [number, number], unit: string, report: (message: string) => void): boolean {
   if (value >= range[0] && value <= range[1]) return true;
-  problems.add(row.line, field, `${value} is outside the plausible range for subcategory ${row.sub}, ${range[0]} to ${range[1]} ${unit}`);
+  report(`${value} is outside the plausible range for subcategory ${row.sub}, ${range[0]} to ${range[1]} ${unit}`);
   return false;
 }
 
-function jump(row: Row, field: string, value: number, other: number, limit: number, which: string, problems: Problems): void {
+/** The message when `value` is more than `limit` times `other` (or less than its 1/limit); null when it is not. */
+function jump(value: number, other: number, limit: number, what: string, series: string, errors: boolean): string | null {
   const ratio = value / other;
-  if (ratio <= limit && ratio >= 1 / limit) return;
+  if (ratio <= limit && ratio >= 1 / limit) return null;
   const times = ratio >= 1 ? `${round(ratio)} times` : `1/${round(1 / ratio)} of`;
-  problems.add(
-    row.line,
-    field,
-    `${value} is ${times} the ${which} rate of subcategory ${row.sub} (${other} on ${row.otherDate}), more than the ${round(limit)}× a real move reaches ` +
-      `(a price per troy ounce instead of per gram is 31.1×, a misplaced decimal point 10×); if the move is real, import with --accept-jumps`,
+  return (
+    `${value} is ${times} ${what}, more than the ${round(limit)}× a real move reaches` +
+    (errors ? ' (a price per troy ounce instead of per gram is 31.1×, a misplaced decimal point 10×)' : '') +
+    `; if the move is real, import it with --accept-jumps ${series}`
   );
 }
 
@@ -136,6 +263,7 @@ interface FxRow {
   code: string;
   date: string;
   rate: number;
+  storedRate: number | null;
   otherDate: string | null;
   otherRate: number | null;
 }
@@ -149,6 +277,15 @@ interface FxRow {
 export function checkFxPlausibility(db: Database, staged: string, problems: Problems, options: GateOptions & { table?: 'fx_rates' | 'fx_monthly' } = {}): void {
   // Daily figures are compared with daily ones, monthly averages with monthly ones.
   const table = options.table ?? 'fx_rates';
+  settle(
+    problems,
+    options,
+    () => fxFindings(db, staged, options, table),
+    (series, from) => db.prepare(`DELETE FROM ${staged} WHERE fxCurrency = ? AND fxDate >= ?`).run(series.slice('FX:'.length), from).changes,
+  );
+}
+
+function fxFindings(db: Database, staged: string, options: GateOptions, table: 'fx_rates' | 'fx_monthly'): Finding[] {
   const rows = db
     .prepare(
       `WITH staged_span AS (SELECT fxCurrency AS code, min(fxDate) AS lo, max(fxDate) AS hi FROM ${staged} GROUP BY fxCurrency),
@@ -166,25 +303,27 @@ export function checkFxPlausibility(db: Database, staged: string, problems: Prob
        near AS (
          SELECT *, lag(date) OVER w AS pd, lag(rate) OVER w AS pr, lead(date) OVER w AS nd, lead(rate) OVER w AS nr
            FROM merged WINDOW w AS (PARTITION BY code ORDER BY date, line))
-       SELECT line, code, date, rate, coalesce(pd, nd) AS otherDate, CASE WHEN pd IS NULL THEN nr ELSE pr END AS otherRate
-         FROM near WHERE line IS NOT NULL ORDER BY line`,
+       SELECT line, code, date, rate, stored.fxPerUSD AS storedRate,
+              coalesce(pd, nd) AS otherDate, CASE WHEN pd IS NULL THEN nr ELSE pr END AS otherRate
+         FROM near LEFT JOIN ${table} stored ON stored.fxCurrency = near.code AND stored.fxDate = near.date
+        WHERE line IS NOT NULL ORDER BY line`,
     )
     .iterate() as Iterable<FxRow>;
+  const findings: Finding[] = [];
   for (const row of rows) {
+    // Judged when it came in (or accepted then): a revisit fetches it again unchanged.
+    if (row.rate === row.storedRate) continue;
+    const series = fxSeries(row.code);
+    const report = (message: string) => findings.push({ line: row.line, field: 'fxPerUSD', message, series, date: row.date });
     if (!(row.rate >= FX_RANGE[0] && row.rate <= FX_RANGE[1])) {
-      problems.add(row.line, 'fxPerUSD', `${row.rate} is outside the plausible range for ${row.code}, ${FX_RANGE[0]} to ${FX_RANGE[1]} units per US dollar`);
+      report(`${row.rate} is outside the plausible range for ${row.code}, ${FX_RANGE[0]} to ${FX_RANGE[1]} units per US dollar`);
       continue;
     }
-    if (options.acceptJumps || row.otherDate === null) continue;
+    if (accepts(options, series) || row.otherDate === null) continue;
     const limit = JUMP_FACTOR ** Math.max(1, Math.ceil(Math.abs(daysBetween(row.otherDate, row.date)) / 365));
-    const ratio = row.rate / row.otherRate!;
-    if (ratio <= limit && ratio >= 1 / limit) continue;
-    const times = ratio >= 1 ? `${round(ratio)} times` : `1/${round(1 / ratio)} of`;
     const which = row.otherDate < row.date ? 'previous' : 'next';
-    problems.add(
-      row.line,
-      'fxPerUSD',
-      `${row.rate} is ${times} the ${which} rate of ${row.code} (${row.otherRate} on ${row.otherDate}), more than the ${round(limit)}× a real move reaches; if the move is real, import with --accept-jumps`,
-    );
+    const m = jump(row.rate, row.otherRate!, limit, `the ${which} rate of ${row.code} (${row.otherRate} on ${row.otherDate})`, series, false);
+    if (m !== null) report(m);
   }
+  return findings;
 }

@@ -5,6 +5,7 @@
 // limit existed: that build names the row and the command that fixes it.
 import { daysBetween } from '../core/dates.ts';
 import { HIJRI_FIRST, HIJRI_LAST } from '../core/hijri.ts';
+import { DEFAULT_TIME_ZONE, todayIn } from '../snapshot/clock.ts';
 
 /**
  * Every published rate carries its Hijri date (drtHijriDate), computed from
@@ -17,6 +18,21 @@ export function dateProblem(date: string): string | null {
   return date >= DATE_RANGE.first && date <= DATE_RANGE.last
     ? null
     : `${date} is outside ${DATE_RANGE.first} to ${DATE_RANGE.last}, the days the Hijri calendar table covers (every rate is published with its Hijri date)`;
+}
+
+/**
+ * A dated row an import takes (a rate, a rate per US dollar): inside DATE_RANGE
+ * and not after today. A day after today is a typo (2062 for 2026) or a figure
+ * entered ahead of time; `0226` for `2026` is before the range, and one day of
+ * such FX rows made the next build write 287,569 files.
+ */
+export function importDateProblem(date: string, today: string): string | null {
+  return dateProblem(date) ?? (date > today ? `${date} is after today (${today}); a figure is imported once its day has come (a typo in the year?)` : null);
+}
+
+/** The last day an import takes: `given`, else today by the clock (NISAB_TODAY stands in for it) in NISAB_TIME_ZONE (default Africa/Lagos). */
+export function importToday(given: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  return given ?? todayIn(env.NISAB_TIME_ZONE || DEFAULT_TIME_ZONE);
 }
 
 /** A carried naira rate is at most this many days older than its record (docs/API.md, the sources). */

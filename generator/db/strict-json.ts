@@ -76,11 +76,14 @@ function firstInvalidLine(bytes: Buffer): number {
 }
 
 /**
- * Reports a key given twice in one object, more than MAX_JSON_KEYS in one, and nesting deeper than MAX_JSON_DEPTH;
+ * Reports a key given twice in one object, more than MAX_JSON_KEYS in one, nesting deeper than MAX_JSON_DEPTH,
+ * and more than `maxValues` values in all (objects, arrays and the members and elements between commas; a
+ * source's body, whose cost to parse is its number of values more than its size);
  * `text` is already known to be valid JSON. Returns false when it reported anything.
  */
-export function checkJsonShape(text: string, problems: Problems, nests = 'a Nisab rule nests 4'): boolean {
+export function checkJsonShape(text: string, problems: Problems, nests = 'a Nisab rule nests 4', maxValues = Number.POSITIVE_INFINITY): boolean {
   const before = problems.count;
+  let values = 1;
   const stack: ({ keys: Set<string>; expectKey: boolean } | null)[] = [];
   let line = 1;
   for (let i = 0; i < text.length; i++) {
@@ -102,6 +105,10 @@ export function checkJsonShape(text: string, problems: Problems, nests = 'a Nisa
       }
       i = j;
     } else if (c === '{' || c === '[') {
+      if (++values > maxValues) {
+        problems.add(line, 'json', `more than ${maxValues.toLocaleString('en')} values`);
+        return false;
+      }
       stack.push(c === '{' ? { keys: new Set(), expectKey: true } : null);
       if (stack.length > MAX_JSON_DEPTH) {
         problems.add(line, 'json', `nested deeper than ${MAX_JSON_DEPTH} levels; ${nests}`);
@@ -109,6 +116,10 @@ export function checkJsonShape(text: string, problems: Problems, nests = 'a Nisa
       }
     } else if (c === '}' || c === ']') stack.pop();
     else if (c === ',') {
+      if (++values > maxValues) {
+        problems.add(line, 'json', `more than ${maxValues.toLocaleString('en')} values`);
+        return false;
+      }
       const top = stack[stack.length - 1];
       if (top) top.expectKey = true;
     }

@@ -17,7 +17,7 @@ import { readFx } from '../db/read-fx.ts';
 import { checkStored, readSource } from '../db/read-source.ts';
 import { UserError } from '../errors.ts';
 import { checkAsOfNotFuture, nextBuildAt } from './clock.ts';
-import { checkFile, checkFileSizes, checkJoinedShard } from './file-checks.ts';
+import { checkFile, checkFileCount, checkFileSizes, checkJoinedShard } from './file-checks.ts';
 import { generatorId } from './generator-id.ts';
 import { planShards, planSnapshot, sha1Hex, type PreviousSnapshot, type SnapshotOptions } from './plan.ts';
 import { currentTree, publish, PreviousTreeDamaged, readManifest, restoreOut, type Manifest } from './publish.ts';
@@ -182,6 +182,10 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
     planned.write.set(file, text);
     planned.entries.set(file, { sha1: sha1Hex(text), bytes: Buffer.byteLength(text) });
   }
+
+  // Before the files are checked or written: a date typed wrong can spread them over centuries.
+  const tooMany = checkFileCount(planned.entries.size + 1, planned.entries.keys()); // and the manifest
+  if (tooMany) throw new UserError(`${tooMany.message}; nothing was written`, tooMany.where);
 
   const toCheck = [...planned.write.keys()].filter((file) => file.startsWith('v1/'));
   options.progress(`checking ${toCheck.length} files`);

@@ -53,6 +53,43 @@ export function checkFileSizes(entries: Iterable<[string, { bytes: number }]>): 
   return problems;
 }
 
+/**
+ * The most files a snapshot may hold: what a Cloudflare deployment takes
+ * (Workers with assets and Pages, free plan; docs/deploying.md). No history
+ * comes near it (BENCHMARKS.md: 16,138 files with 170 currencies); a date typed
+ * wrong does (rates per US dollar dated 0226 for 2026 gave a file per currency
+ * and year in between: 287,569 files).
+ */
+export const MAX_FILES = 20_000;
+
+/**
+ * Empty when `count` files fit; else the message and, per folder under v1/
+ * (its first two levels), the most populous first, how many files it holds
+ * and its first and last path, which shows where the files come from.
+ */
+export function checkFileCount(count: number, paths: Iterable<string>): { message: string; where: string[] } | null {
+  if (count <= MAX_FILES) return null;
+  const folders = new Map<string, { files: number; first: string; last: string }>();
+  for (const file of paths) {
+    const folder = file.split('/').slice(0, 2).join('/');
+    const seen = folders.get(folder);
+    if (!seen) folders.set(folder, { files: 1, first: file, last: file });
+    else {
+      seen.files++;
+      if (file < seen.first) seen.first = file;
+      if (file > seen.last) seen.last = file;
+    }
+  }
+  const where = [...folders]
+    .sort((a, b) => b[1].files - a[1].files)
+    .slice(0, 3)
+    .map(([folder, f]) => `${folder}: ${f.files.toLocaleString('en')} files, from ${f.first} to ${f.last}`);
+  return {
+    message: `the snapshot would hold ${count.toLocaleString('en')} files, more than the ${MAX_FILES.toLocaleString('en')} a Cloudflare deployment takes`,
+    where,
+  };
+}
+
 function issues(error: z.ZodError): string[] {
   return error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
 }

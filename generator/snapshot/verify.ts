@@ -8,19 +8,32 @@ import { renderRecord, type RecordName, type Records } from '../core/records.ts'
 import { etagOf } from '../core/router.ts';
 import type { RoutingIndex } from '../core/schemas.ts';
 import type { Meta, Rate } from '../core/schemas.ts';
-import { checkFile, checkFileSizes } from './file-checks.ts';
+import { checkFile, checkFileCount, checkFileSizes } from './file-checks.ts';
 import { checkParts } from './part-checks.ts';
 import { contentId, hasIndexedEtag, sha1Hex, type FileEntry } from './plan.ts';
 import { currentTree, MANIFEST, readManifest } from './publish.ts';
 
-async function listFiles(root: string, dir = ''): Promise<string[]> {
+/**
+ * Every file under `root`, by a list of folders still to read rather than by
+ * recursion and spreads: a list spread into a call is one argument per file,
+ * and a tree of 287,569 files overflowed the stack ("internal error").
+ */
+async function listFiles(root: string): Promise<string[]> {
   const found: string[] = [];
-  for (const entry of await fs.readdir(path.join(root, dir), { withFileTypes: true })) {
-    const rel = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) found.push(...(await listFiles(root, rel)));
-    else found.push(rel);
+  const folders = [''];
+  for (let dir = folders.pop(); dir !== undefined; dir = folders.pop()) {
+    for (const entry of await fs.readdir(path.join(root, dir), { withFileTypes: true })) {
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) folders.push(rel);
+      else found.push(rel);
+    }
   }
   return found;
+}
+
+/** Appends one by one: problems can number in the hundreds of thousands (see listFiles). */
+function append(problems: string[], more: Iterable<string>): void {
+  for (const problem of more) problems.push(problem);
 }
 
 export async function verifyTree(out: string): Promise<{ problems: string[]; files: number }> {
@@ -43,14 +56,17 @@ export async function verifyTree(out: string): Promise<{ problems: string[]; fil
     const found = { sha1: sha1Hex(text), bytes: Buffer.byteLength(text) };
     read.set(file, found);
     if (found.sha1 !== entry.sha1 || found.bytes !== entry.bytes) problems.push(`${file}: content differs from the manifest's hash`);
-    if (file.startsWith('v1/')) problems.push(...checkFile(file, text));
+    if (file.startsWith('v1/')) append(problems, checkFile(file, text));
   }
-  for (const file of await listFiles(tree)) {
+  const listed = await listFiles(tree);
+  for (const file of listed) {
     if (file !== MANIFEST && !(file in manifest.files)) problems.push(`${file}: not listed in the manifest`);
   }
-  problems.push(...checkFileSizes(read));
-  problems.push(...crossCheck(texts, read, manifest.asOf));
-  problems.push(...checkParts(texts));
+  const tooMany = checkFileCount(listed.length, listed);
+  if (tooMany) append(problems, [`${tooMany.message.replace('the snapshot would hold', 'the tree holds')}; the deploy would fail`, ...tooMany.where]);
+  append(problems, checkFileSizes(read));
+  append(problems, crossCheck(texts, read, manifest.asOf));
+  append(problems, checkParts(texts));
   return { problems, files: texts.size + 1 }; // and the manifest, as build counts
 }
 

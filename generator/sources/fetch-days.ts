@@ -1,12 +1,17 @@
 // The `fetch` command: ask the sources for each day, turn what they published
-// into rate rows, and import them through the same all-or-nothing path as a
-// CSV file (same checks, same plausibility gate). When any day fails, nothing
-// is written at all. With --write-csv, the imported rows are also kept as
-// text (rate-files.ts), with the drtID the database gave them.
+// into rate rows, and import them through the same path as a CSV file (same
+// checks, same plausibility gate). When any day fails, nothing is written at
+// all. The plausibility gate judges each series on its own (plausibility.ts):
+// a currency, a metal or the naira rate that fails it is left out from its
+// first refused date and reported, and the rest of the night is imported, so
+// one currency's devaluation never holds back the metals. With --write-csv,
+// the imported rows are also kept as text (rate-files.ts), with the drtID the
+// database gave them.
 import type { Database } from 'better-sqlite3';
 import type { RateInput } from '../core/schemas.ts';
 import type { FxRateInput } from '../core/currencies.ts';
 import { checkFxMonthFiles, keepFx } from '../db/fx-files.ts';
+import { type AcceptedJumps, NAIRA_SERIES, type Refusal } from '../db/plausibility.ts';
 import { importFxRows } from '../db/import-fx.ts';
 import { importRateRows, type DayCounts } from '../db/import-rates.ts';
 import { makeWritableFolder } from '../db/file-errors.ts';
@@ -28,7 +33,10 @@ export interface FetchSettings {
   dates: readonly string[];
   policy: HttpPolicy;
   dryRun?: boolean;
-  acceptJumps?: boolean;
+  /** Every series (true) or these by name (plausibility.ts: FX:LBP, naira, gold). */
+  acceptJumps?: AcceptedJumps;
+  /** The last day imported (the CLI's today in its --time-zone); by default the import's own (stored-limits.ts). */
+  today?: string;
   /** Keep the imported rows in DIR/YYYY-MM.csv. */
   writeCsv?: string;
   /** Keep the imported rates per US dollar in DIR/YYYY-MM.csv (fx-files.ts). */
@@ -40,6 +48,8 @@ export interface FetchResult {
   /** One line per day, in date order. */
   lines: string[];
   written: string[];
+  /** Each series the plausibility gate refused, its line then one indented line per finding; empty when none was. */
+  refused: string[];
 }
 
 export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
@@ -54,6 +64,13 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
   try {
     const ids = metalIds(db, options.db);
     const national = new Set(db.prepare('SELECT curCode FROM currencies').pluck().all() as string[]);
+    // A misspelt name would accept nothing, silently.
+    for (const name of options.acceptJumps instanceof Set ? options.acceptJumps : []) {
+      if (name === NAIRA_SERIES || (name.startsWith('FX:') && national.has(name.slice(3))) || ids[name] !== undefined) continue;
+      throw new UserError(
+        `--accept-jumps ${name}: no such series here; name FX:CODE of a national currency, ${NAIRA_SERIES}, or ${Object.keys(ids).join(' or ')}. Nothing was fetched.`,
+      );
+    }
     const fx: FxRateInput[] = [];
     const context = { policy: options.policy, warn: options.warn };
     const prices = PRICE_SOURCES.map((entry) => ({ entry, source: entry.make(options[entry.option], context) }));
@@ -118,22 +135,29 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
 
     let counts = new Map<string, DayCounts>();
     const written: string[] = [];
+    const rateRefusals: Refusal[] = [];
+    const fxRefusals: Refusal[] = [];
+    const slugOf = new Map(Object.entries(ids).map(([slug, id]) => [id, slug]));
+    // What the gate left out is neither in the database nor in the kept text.
+    const imported = () => rows.filter((row) => !rateRefusals.some((r) => refusesRate(r, row, slugOf)));
+    const importedFx = () => fx.filter((row) => !fxRefusals.some((r) => r.series === `FX:${row.fxCurrency}` && row.fxDate >= r.from));
     // The text is written inside the import's transaction, which commits only once
     // every file is in place: the database and data/daily both hold the new rows or
     // neither does (the default database is rebuilt from the text).
     const keepText = async () => {
       if (options.dryRun) return;
       try {
-        if (options.writeCsv) written.push(...(await keepRates(options.writeCsv, kept(db, rows))));
-        if (options.writeFxCsv && fx.length > 0) written.push(...(await keepFx(options.writeFxCsv, fx)));
+        if (options.writeCsv) written.push(...(await keepRates(options.writeCsv, kept(db, imported()))));
+        const fxKept = importedFx();
+        if (options.writeFxCsv && fxKept.length > 0) written.push(...(await keepFx(options.writeFxCsv, fxKept)));
       } catch (error) {
         if (error instanceof UserError) throw error;
         const e = error as NodeJS.ErrnoException;
         throw new UserError(`${e.path ?? options.writeCsv}: cannot write the kept text (${e.code ?? e.message}); nothing was imported`);
       }
     };
+    const label = 'fetched';
     if (rows.length > 0) {
-      const label = 'fetched';
       const summary = await importRateRows(
         db,
         label,
@@ -146,6 +170,8 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
         {
           dryRun: options.dryRun ?? false,
           acceptJumps: options.acceptJumps ?? false,
+          today: options.today,
+          refuseAlone: (refusal) => rateRefusals.push(refusal),
           alongside: () =>
             importFxRows(
               db,
@@ -156,7 +182,7 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
                 });
                 return Promise.resolve();
               },
-              { acceptJumps: options.acceptJumps ?? false },
+              { acceptJumps: options.acceptJumps ?? false, today: options.today, refuseAlone: (refusal) => fxRefusals.push(refusal) },
             )
               .then(
                 () => undefined,
@@ -175,7 +201,11 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
       const c = counts.get(date);
       return c ? `${line}: ${verb}${c.inserted} inserted, ${c.updated} updated, ${c.unchanged} unchanged` : line;
     });
-    return { lines, written };
+    const refused = [
+      ...rateRefusals.flatMap((r) => describeRefusal(r, (line) => nameRateLine(line, label, rows, slugOf))),
+      ...fxRefusals.flatMap((r) => describeRefusal(r, (line) => nameFxLine(line, fx))),
+    ];
+    return { lines, written, refused };
   } finally {
     db.close();
   }
@@ -268,26 +298,41 @@ function describeDay(rows: readonly RateInput[], ids: MetalIds): string {
 /** The import's problems name rows by number; say which day and metal each one is. */
 function nameRows(error: UserError, label: string, rows: readonly RateInput[], ids: MetalIds): UserError {
   const slugOf = new Map(Object.entries(ids).map(([slug, id]) => [id, slug]));
-  const problems = error.problems.map((line) =>
-    line.replace(new RegExp(`^${label}:(\\d+):`), (_, n: string) => {
-      const row = rows[Number(n) - 1]!;
-      return `${row.drtDate} ${slugOf.get(row.drtSubcategoryID)}:`;
-    }),
-  );
+  const problems = error.problems.map((line) => nameRateLine(line, label, rows, slugOf));
   return new UserError(error.message.replace(`${label}: nothing imported`, 'nothing fetched was imported'), problems);
+}
+
+function nameRateLine(line: string, label: string, rows: readonly RateInput[], slugOf: ReadonlyMap<number, string>): string {
+  return line.replace(new RegExp(`^${label}:(\\d+):`), (_, n: string) => {
+    const row = rows[Number(n) - 1]!;
+    return `${row.drtDate} ${slugOf.get(row.drtSubcategoryID)}:`;
+  });
+}
+
+/** The rate row is one the refusal left out: the naira rate refuses every metal's row of its days. */
+function refusesRate(refusal: Refusal, row: RateInput, slugOf: ReadonlyMap<number, string>): boolean {
+  return row.drtDate >= refusal.from && (refusal.series === NAIRA_SERIES || refusal.series === slugOf.get(row.drtSubcategoryID));
+}
+
+/** `refused FX:LBP from 2026-09-29 (1 row); the rest is imported:` then each finding, indented. */
+function describeRefusal(refusal: Refusal, name: (line: string) => string): string[] {
+  const rows = `${refusal.rows} ${refusal.rows === 1 ? 'row' : 'rows'}`;
+  return [`refused ${refusal.series} from ${refusal.from} (${rows}); the rest is imported:`, ...refusal.problems.map((p) => `  ${name(p)}`)];
 }
 
 const FX_LABEL = 'fetched-fx';
 
 /** The FX import's problems name rows by number; say which day and currency each one is. */
 function nameFxRows(error: UserError, fx: readonly FxRateInput[]): UserError {
-  const problems = error.problems.map((line) =>
-    line.replace(new RegExp(`^${FX_LABEL}:(\\d+):`), (_, n: string) => {
-      const row = fx[Number(n) - 1]!;
-      return `${row.fxDate} ${row.fxCurrency}:`;
-    }),
-  );
+  const problems = error.problems.map((line) => nameFxLine(line, fx));
   return new UserError(error.message.replace(`${FX_LABEL}: nothing imported`, 'nothing fetched was imported'), problems);
+}
+
+function nameFxLine(line: string, fx: readonly FxRateInput[]): string {
+  return line.replace(new RegExp(`^${FX_LABEL}:(\\d+):`), (_, n: string) => {
+    const row = fx[Number(n) - 1]!;
+    return `${row.fxDate} ${row.fxCurrency}:`;
+  });
 }
 
 /** The rows as kept in text, with the drtID each one has in the database. */

@@ -22,6 +22,15 @@ export const DEFAULT_HTTP_POLICY: HttpPolicy = { timeoutMs: 20_000, retries: 2, 
 // The CBN's full exchange-rate history is the largest body a source sends (a few MB).
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The most values a source's body may hold (objects, arrays, members and elements).
+ * Parsing costs per value far more than per byte: 63 MiB of `{},` took 2.1 GB, so
+ * the size alone does not bound a body's memory (BENCHMARKS.md, "A source body's
+ * memory"). The CBN's NFEM rows are 9 values a working day (some 23,000 for ten
+ * years), the currency API's day 341.
+ */
+export const MAX_SOURCE_JSON_VALUES = 200_000;
+
 export type HttpResult = { ok: true; url: string; body: string; contentType: string } | { ok: false; url: string; status: number | null; problem: string };
 
 export async function getText(url: string, policy: HttpPolicy): Promise<HttpResult> {
@@ -101,7 +110,10 @@ async function attemptOnce(url: string, timeoutMs: number, maxBytes: number): Pr
   }
   let body: string;
   try {
-    body = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    const bytes = Buffer.concat(chunks, total);
+    // Not held beside the text: a body near the limit would be in memory three times.
+    chunks.length = 0;
+    body = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return { ok: false, url, status, problem: `HTTP ${status} sent a body that is not valid UTF-8` };
   }
@@ -119,7 +131,7 @@ export function parseStrictJson(text: string): { json: unknown } | { problem: st
   const shape = new Problems('body');
   let shaped = true;
   try {
-    shaped = checkJsonShape(text, shape, "a source's answer nests 2");
+    shaped = checkJsonShape(text, shape, "a source's answer nests 2", MAX_SOURCE_JSON_VALUES);
   } catch {
     // not JSON at all: JSON.parse below says where
   }

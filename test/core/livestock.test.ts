@@ -5,7 +5,7 @@
 // tables as in data/nisab.json's sources), not computed by the function's logic.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bracketNotation, livestockDue, type Due } from '../../generator/core/livestock.ts';
+import { bracketNotation, type Due, type LivestockBracket, livestockDue, MAX_HEAD_COUNT } from '../../generator/core/livestock.ts';
 import { NisabRuleInput } from '../../generator/core/schemas.ts';
 
 const rules = (JSON.parse(readFileSync(new URL('../../data/nisab.json', import.meta.url), 'utf8')) as unknown[]).map((r) => NisabRuleInput.parse(r));
@@ -221,6 +221,64 @@ describe('livestockDue against the classical tables', () => {
   it('owes nothing for no herd, a negative or a fractional count', () => {
     const brackets = ruleOf(SHEEP_ID, 'maliki').nsbBrackets;
     for (const count of [0, -1, 39, 40.5, Number.NaN]) expect(livestockDue(brackets, count), String(count)).toEqual([]);
+  });
+
+  it('agrees with a brute-force reading of every table for every herd up to 3,000 head', () => {
+    // The oracle reads the rows as their definition says (schemas.ts), with no shortcut: try every
+    // count of every unit, first unit's count descending, and keep those that make the rounded herd.
+    const oracle = (brackets: LivestockBracket[], count: number): Due[] => {
+      const row = brackets.find((b) => count >= b.lbrMinCount && (b.lbrMaxCount === null || count <= b.lbrMaxCount));
+      if (!row) return [];
+      if (!row.lbrFormula) return row.lbrDues.map((due) => due.map((d) => ({ ...d })));
+      const { per, roundDownTo, remainder } = row.lbrFormula;
+      const rounded = Math.floor(count / roundDownTo) * roundDownTo;
+      const bases: Due[] = [];
+      const walk = (index: number, left: number, picked: Due) => {
+        if (index === per.length) {
+          if (left === 0) bases.push(picked);
+          return;
+        }
+        for (let c = Math.floor(left / per[index]!.heads); c >= 0; c--) {
+          walk(index + 1, left - c * per[index]!.heads, c > 0 ? [...picked, { item: per[index]!.item, count: c }] : picked);
+        }
+      };
+      walk(0, rounded, []);
+      const rest = count - rounded;
+      const extra = remainder.find((r) => rest >= r.minCount && (r.maxCount === null || rest <= r.maxCount))?.dues ?? [];
+      if (extra.length === 0) return bases;
+      return bases.flatMap((base) =>
+        extra.map((more) => {
+          const sum = base.map((d) => ({ ...d }));
+          for (const d of more) {
+            const same = sum.find((x) => x.item === d.item);
+            if (same) same.count += d.count;
+            else sum.push({ ...d });
+          }
+          return sum;
+        }),
+      );
+    };
+    for (const rule of rules.filter((r) => r.nsbRateKind === 'bracket')) {
+      for (let count = 0; count <= 3000; count++)
+        expect(livestockDue(rule.nsbBrackets, count), `rule ${rule.nsbID}, ${count} head`).toEqual(oracle(rule.nsbBrackets, count));
+    }
+  });
+
+  it('answers 10,000,000 camels or cattle at once, and nothing above MAX_HEAD_COUNT (1e308 neither freezes nor throws)', () => {
+    expect(MAX_HEAD_COUNT).toBe(10_000_000);
+    const camels = ruleOf(CAMELS_ID, 'shafii').nsbBrackets;
+    const cattle = ruleOf(CATTLE_ID, 'maliki').nsbBrackets;
+    const started = performance.now();
+    const dues = livestockDue(camels, 10_000_000);
+    const cows = livestockDue(cattle, 10_000_000);
+    // 50a + 40b = 10,000,000: a = 200,000 - 4k for k = 0..50,000 (hand count).
+    expect(dues).toHaveLength(50_001);
+    expect(dues[0]).toEqual([{ item: 'hiqqah', count: 200_000 }]);
+    expect(dues.at(-1)).toEqual([{ item: 'bint_labun', count: 250_000 }]);
+    // 40a + 30b = 10,000,000: a = 250,000 - 3k for k = 0..83,333.
+    expect(cows).toHaveLength(83_334);
+    expect(performance.now() - started).toBeLessThan(2000);
+    for (const count of [MAX_HEAD_COUNT + 1, 1e15, 1e308, Number.POSITIVE_INFINITY]) expect(livestockDue(camels, count), String(count)).toEqual([]);
   });
 
   it('hands out copies, so a caller cannot change the table', () => {

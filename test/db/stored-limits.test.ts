@@ -4,9 +4,11 @@
 // command that fixes it; `delete rate` removes a stored rate, from the kept month
 // file too.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { importCurrencies } from '../../generator/db/import-currencies.ts';
+import { importFx } from '../../generator/db/import-fx.ts';
 import { importNisab } from '../../generator/db/import-nisab.ts';
 import { importRates } from '../../generator/db/import-rates.ts';
 import { importSources } from '../../generator/db/import-sources.ts';
@@ -54,7 +56,35 @@ describe('refused at import', () => {
     }
     // the table's own first and last days are fine
     const edges = await scratch.write('rates.csv', `${HEADER}1882-11-12,1,0.66,0.2,,\n2174-11-25,2,5,100,,\n`);
-    expect((await importRates(db, edges, { acceptJumps: true })).inserted).toBe(2);
+    expect((await importRates(db, edges, { acceptJumps: true, today: '2174-11-25' })).inserted).toBe(2);
+  });
+
+  it('a rate or a rate per US dollar dated after today (the injected clock, NISAB_TODAY), and one dated 0226 for 2026, FX included', async () => {
+    const db = await scratch.seededDatabase();
+    await importSources(
+      db,
+      await scratch.write(
+        'sources.csv',
+        'srcID,srcName,srcURL,srcLicence,srcDescription,srcFigure\ncurrency-api,The currency API,,CC0 1.0,Daily rates.,daily-reference\n',
+      ),
+    );
+    await importCurrencies(db, await scratch.write('currencies.csv', 'curCode,curName\nGBP,Pound Sterling\n'));
+    vi.stubEnv('NISAB_TODAY', '2026-09-30');
+    try {
+      const future = await scratch.write('rates.csv', `${HEADER}2026-10-01,1,65.1,1530,,\n`);
+      await refused(() => importRates(db, future), /rates\.csv:2: drtDate: 2026-10-01 is after today \(2026-09-30\)/);
+      const FX = 'fxDate,fxCurrency,fxPerUSD,fxSource\n';
+      // One day's rows of 2026-09-29 typed 0226-09-29 were taken, and the next build wrote 287,569 files.
+      const typo = await scratch.write('fx.csv', `${FX}2026-09-28,GBP,0.755,currency-api\n0226-09-29,GBP,0.7554,currency-api\n`);
+      await refused(() => importFx(db, typo), /fx\.csv:3: fxDate: 0226-09-29 is outside 1882-11-12 to 2174-11-25/);
+      const ahead = await scratch.write('fx.csv', `${FX}2026-10-01,GBP,0.7554,currency-api\n`);
+      await refused(() => importFx(db, ahead), /fx\.csv:2: fxDate: 2026-10-01 is after today \(2026-09-30\)/);
+      // Today itself is taken.
+      expect((await importFx(db, await scratch.write('fx.csv', `${FX}2026-09-30,GBP,0.7554,currency-api\n`))).inserted).toBe(1);
+      expect((await importRates(db, await scratch.write('rates.csv', `${HEADER}2026-09-30,1,65.1,1530,,\n`))).inserted).toBe(1);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('a carried naira rate older than 7 days (one 10 years old was published)', async () => {
@@ -216,6 +246,28 @@ describe('a database that already holds such a value', () => {
       expect(message).toMatch(pattern);
     });
   }
+
+  it('a tree over the 20,000 files a Cloudflare deployment takes: build refuses it before writing, naming where the files are', async () => {
+    const db = await publishable();
+    // 150 currencies with rates per US dollar from 1883 (a typed 1883 for 2023, say) to 2024: a file per currency and year.
+    const codes = Array.from({ length: 150 }, (_, i) => String.fromCharCode(65 + Math.floor(i / 26 / 26), 65 + (Math.floor(i / 26) % 26), 65 + (i % 26)));
+    db.exec(
+      "INSERT INTO sources (srcID, srcName, srcURL, srcLicence, srcDescription, srcFigure) VALUES ('fx-test', 'FX', NULL, 'CC0 1.0', 'Rates.', 'daily-reference')",
+    );
+    const currency = db.prepare('INSERT INTO currencies (curCode, curName) VALUES (?, ?)');
+    const rate = db.prepare("INSERT INTO fx_rates (fxDate, fxCurrency, fxPerUSD, fxSource) VALUES (?, ?, 1.5, 'fx-test')");
+    for (const code of codes) {
+      currency.run(code, `Currency ${code}`);
+      rate.run('1883-03-15', code);
+      rate.run('2024-03-15', code);
+    }
+    const out = path.join(scratch.dir, 'public');
+    const error = await userError(buildSnapshot(fixtureBuild(db.name, out, { asOf: '2024-03-15' })));
+    // 150 currencies x 142 years (1883 to 2024) = 21,300 FX files, and the rest.
+    expect(error.message).toMatch(/^the snapshot would hold 2\d,\d{3} files, more than the 20,000 a Cloudflare deployment takes; nothing was written$/);
+    expect(error.problems[0]).toBe('v1/fx: 21,300 files, from v1/fx/AAA/1883.json to v1/fx/AFT/2024.json');
+    expect(existsSync(out)).toBe(false);
+  });
 
   it('through the CLI: an error, never "internal error"; delete rate removes the row, from the kept month file too, and the build then publishes', async () => {
     const db = await publishable();

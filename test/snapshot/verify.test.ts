@@ -54,6 +54,19 @@ describe('verify', () => {
     expect(problems.some((p) => p.startsWith(half))).toBe(false);
   });
 
+  it('names its problems, never "Maximum call stack size exceeded", however many there are (a tree of 287,569 files failed so)', async () => {
+    const problems = await damaged(async (dir) => {
+      // A routing index naming 150,000 files that are not there: one problem each.
+      await edit(dir, paths.routing, (t) => {
+        const index = JSON.parse(t);
+        for (let i = 0; i < 150_000; i++) index.etags[`v1/fx/XXX/${i}.json`] = '"x"';
+        return JSON.stringify(index);
+      });
+      await rehash(dir, [paths.routing]);
+    });
+    expect(problems.filter((p) => /^v1\/routing\.json: names v1\/fx\/XXX\/\d+\.json, which is missing$/.test(p))).toHaveLength(150_000);
+  });
+
   it('catches a changed price', async () => {
     const problems = await damaged((dir) => edit(dir, paths.shard(1, 'month', '2020-02-01'), (t) => t.replace('"drtInUSD":5', '"drtInUSD":6')));
     expect(problems).toContain(`${paths.shard(1, 'month', '2020-02-01')}: content differs from the manifest's hash`);

@@ -113,4 +113,17 @@ describe('source bodies within bounds', () => {
     const parsed = parseJsonBody({ ok: true, url: 'http://127.0.0.1/usd.json', body, contentType: 'application/json' });
     expect('problem' in parsed && parsed.problem).toBe('not strict JSON (body:1: json: more than 10000 keys in one object)');
   });
+
+  it('many small values: refused by the scan past 200,000 (63 MiB of {} cost 2.1 GB to parse), while the real bodies pass', async () => {
+    const parse = (body: string) => parseJsonBody({ ok: true, url: 'http://127.0.0.1/usd.json', body, contentType: 'application/json' });
+    for (const body of [`[${'{},'.repeat(1_000_000)}{}]`, `[${'[],'.repeat(300_000)}[]]`, `{"rows":[${'1,'.repeat(250_000)}1]}`]) {
+      expect('problem' in parse(body) && (parse(body) as { problem: string }).problem).toBe('not strict JSON (body:1: json: more than 200,000 values)');
+    }
+    expect(parse(`[${'1,'.repeat(199_998)}1]`)).toHaveProperty('json');
+    // The recorded bodies of both sources.
+    const { readFile } = await import('node:fs/promises');
+    for (const file of ['currency-api/usd-2026-09-29.json', 'cbn/GetAllNFEM_Rates.json']) {
+      expect(parse(await readFile(new URL(`../fixtures/sources/${file}`, import.meta.url), 'utf8')), file).toHaveProperty('json');
+    }
+  });
 });

@@ -304,15 +304,14 @@ describe('fetch', () => {
     ]);
   });
 
-  it('refuses an implausible jump through the import gate, unless accepted', async () => {
+  it('refuses an implausible jump through the import gate alone (the other metal imported), unless accepted', async () => {
     const db = await sourcesDatabase();
     // The day before, gold entered per troy ounce by mistake (31.1 times the price per gram).
     await importRates(scratch.open(db), await scratch.write('ounce.csv', 'drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n2026-09-28,1,4129.1,1331.3292\n'));
     const s = await sources((url) => currencyFile(dateOf(url)));
-    const error = await userError(fetchDays(s.options(db, ['2026-09-29'])));
-    expect(error.message).toMatch(/^nothing fetched was imported/);
-    expect(error.problems.join('\n')).toMatch(/^2026-09-29 gold: drtInUSD: .*--accept-jumps/m);
-    expect(stored(db)).toHaveLength(1);
+    const { refused } = await fetchDays(s.options(db, ['2026-09-29']));
+    expect(refused.join('\n')).toMatch(/^ {2}2026-09-29 gold: drtInUSD: .*--accept-jumps gold$/m);
+    expect(stored(db)).toHaveLength(2);
     await fetchDays(s.options(db, ['2026-09-29'], { acceptJumps: true }));
     expect(stored(db)).toHaveLength(3);
   });
@@ -345,7 +344,7 @@ describe('a snapshot built from fetched days', () => {
     expect(kept.map((r) => r[0])).not.toContain('XAU');
     expect(kept.map((r) => r[0])).not.toContain('NGN');
 
-    // A jump in one currency refuses the whole fetch: metals and currencies alike.
+    // A jump in one currency refuses that currency alone (test/sources/per-series.test.ts).
     const jumpy = await sources(async (url) => {
       const reply = await currencyFile(dateOf(url));
       if (reply === 'hang' || reply.status !== 200) return reply;
@@ -358,12 +357,12 @@ describe('a snapshot built from fetched days', () => {
     await importCurrencies(fh, path.join(DATA, 'currencies.csv'));
     fh.close();
     await fetchDays(jumpy.options(fresh, ['2026-09-28']));
-    const error = await userError(fetchDays(s.options(fresh, ['2026-09-29'])));
-    expect(error.message).toMatch(/^nothing fetched was imported/);
-    expect(error.problems).toEqual([
-      expect.stringMatching(/^2026-09-29 GBP: fxPerUSD: 0.75538854 is 1\/10 of the previous rate of GBP \(7\.54957\d* on 2026-09-28\)/),
+    const { refused } = await fetchDays(s.options(fresh, ['2026-09-29']));
+    expect(refused).toEqual([
+      'refused FX:GBP from 2026-09-29 (1 row); the rest is imported:',
+      expect.stringMatching(/^ {2}2026-09-29 GBP: fxPerUSD: 0.75538854 is 1\/10 of the previous rate of GBP \(7\.54957\d* on 2026-09-28\)/),
     ]);
-    expect(stored(fresh).map((r) => (r as { drtDate: string }).drtDate)).toEqual(['2026-09-28', '2026-09-28']);
+    expect(stored(fresh).map((r) => (r as { drtDate: string }).drtDate)).toEqual(['2026-09-28', '2026-09-28', '2026-09-29', '2026-09-29']);
 
     // The kept text rebuilds the same table.
     const rebuilt = await sourcesDatabase('rebuilt.sqlite');

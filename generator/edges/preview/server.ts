@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { paths } from '../../core/layout.ts';
 import { edgeError, respondWith, STATIC_HEADERS, staticNotFound, unreadable } from '../../core/respond.ts';
-import { apiPath, normalizeTarget, type ApiResponse } from '../../core/router.ts';
+import { ALLOWED_METHODS, apiPath, methodNotAllowed, normalizeTarget, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 import { openStatic, sendFile } from './static-files.ts';
 
@@ -191,7 +191,21 @@ function refuseMalformed(error: NodeJS.ErrnoException & { code?: string }, socke
   if (!socket.writable) return;
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const answer = tooLarge ? edgeError(431, 'the request headers are too large') : edgeError(400, 'the request is malformed');
-  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+  endWith(socket, answer, tooLarge ? 'Request Header Fields Too Large' : 'Bad Request');
+}
+
+/**
+ * CONNECT asks for a tunnel, which Node hands to a 'connect' listener with the
+ * bare socket (without one it closed the connection without a word): the 405
+ * envelope every other method the API does not take gets, and the connection closed.
+ */
+function refuseConnect(req: IncomingMessage, socket: Duplex): void {
+  if (!socket.writable) return;
+  const answer = edgeError(405, methodNotAllowed(req.method ?? 'CONNECT'));
+  endWith(socket, { ...answer, headers: { ...answer.headers, allow: ALLOWED_METHODS } }, 'Method Not Allowed');
+}
+
+function endWith(socket: Duplex, answer: ApiResponse, reason: string): void {
   const headers = Object.entries({ ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)), connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
@@ -205,6 +219,7 @@ export function startPreview(options: PreviewOptions): Promise<Preview> {
   // an unknown Expect and an HTTP/1.1 request without Host as if all were well.
   const inner = http.createServer({ requireHostHeader: false }, handler(root, log));
   inner.on('clientError', refuseMalformed);
+  inner.on('connect', refuseConnect);
   inner.on('checkExpectation', (req, res) => inner.emit('request', req, res));
   return new Promise((resolve, reject) => {
     inner.once('error', reject);
