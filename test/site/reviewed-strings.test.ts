@@ -285,6 +285,14 @@ describe('result', () => {
       'Mazhabar Malikiyya ba ta wajabta zakka a kan halattaccen kayan adon da mace take sawa ba. Zinariyar namiji ba ado ne da ya halatta gare shi ba: ka shigar da ita cikin zinariya.',
     );
     expect(r.what['worn-gold']).toBe('Kayan adon mata na zinariya da ake sawa');
+    // A reason never says he or she of the line it explains (zinariya is feminine, kuɗi plural, kayan ado plural).
+    expect(r.why.partsBelow(r.schools.maliki, iso('0.5'))).toBe(
+      `Ba a kai nisabi ba: mazhabar Malikiyya tana haɗa dukiyarka rabo-rabo (${iso('0.5')}; sai jimilla ta kai 1).`,
+    );
+    expect(r.why.valueReach(r.schools.hanafi, iso('₦2'), iso('₦1'))).toBe(
+      `An kai nisabi idan aka haɗa wannan da sauran dukiyarka: mazhabar Hanafiyya (Abu Hanifa) tana haɗa su da ƙima, jimilla ${iso('₦2')}, nisabi ${iso('₦1')}.`,
+    );
+    expect([r.due.countedGold, r.due.exempt]).toEqual(['an haɗa da zinariyarka', 'babu komai: ba a wajabta zakka ba']);
     expect(r.why.alone(iso('₦1,226,470.93'))).toBe(`Wannan kaɗai ya kai nisabi (${iso('₦1,226,470.93')}).`);
     expect(r.due.money(iso('2.5'), iso('₦500,000.00'))).toBe(`kashi ${iso('2.5')} cikin ɗari: ${iso('₦500,000.00')}`);
     expect(r.animal(iso('1'), r.animals.hiqqah, null)).toBe('hiƙƙa ɗaya');

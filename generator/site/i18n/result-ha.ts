@@ -1,7 +1,9 @@
 // The calculator's answer in Hausa (result-en.ts is the model), in the terms
 // Nigerian scholars use (zakka, nisabi, hauli, mazhabar Malikiyya, fid-da-kai,
 // sa'i, kwano). Reviewed as a native reader would read it: docs/translations.md.
-// A count follows its noun (giram 85, mutum 4); one is ɗaya.
+// A count follows its noun (giram 85, mutum 4); one is ɗaya. A reason says
+// "wannan" (this) or speaks impersonally (an kai nisabi), never he or she: the
+// line it explains may be zinariya, kuɗi or kayan ado.
 import type { ResultStrings } from './catalogue.ts';
 
 export const result: ResultStrings = {
@@ -67,10 +69,10 @@ export const result: ResultStrings = {
   or: ', ko ',
   due: {
     nothing: 'babu komai',
-    exempt: 'babu komai: ba shi da zakka',
-    countedGold: 'an haɗa shi da zinariyarka',
-    countedSilver: 'an haɗa shi da azurfarka',
-    countedMoney: 'an haɗa shi da kuɗinka',
+    exempt: 'babu komai: ba a wajabta zakka ba',
+    countedGold: 'an haɗa da zinariyarka',
+    countedSilver: 'an haɗa da azurfarka',
+    countedMoney: 'an haɗa da kuɗinka',
     money: (percent, amount) => `kashi ${percent} cikin ɗari: ${amount}`,
     metal: (grams, percent, amount) => `${grams} (kashi ${percent} cikin ɗari)${amount ? `, ${amount}` : ''}`,
     crop: (kg, percent) => `${kg} daga girbi (kashi ${percent} cikin ɗari)`,
@@ -100,13 +102,13 @@ export const result: ResultStrings = {
       `Ana auna kuɗi da ${standard}: ma’aunin Hanafiyya, nisabin da ya fi amfani ga talakawa (Abu Hanifa), ko da wane ma’auni ka zaɓa.`,
     standards: { gold: 'nisabin zinariya (giram 85)', silver: 'nisabin azurfa (giram 595)', lower: 'nisabin da ya fi ƙaranci a yau, na zinariya ko na azurfa' },
     partsReach: (school, sum) =>
-      `Ya kai nisabi idan aka haɗa shi da sauran dukiyarka: mazhabar ${school} tana haɗa su rabo-rabo, kowanne da rabonsa na nisabinsa (${sum}; 1 ko fiye ya kai nisabi).`,
-    partsBelow: (school, sum) => `Bai kai nisabi ba: mazhabar ${school} tana haɗa dukiyarka rabo-rabo (${sum}; sai ya kai 1).`,
+      `An kai nisabi idan aka haɗa wannan da sauran dukiyarka: mazhabar ${school} tana haɗa su rabo-rabo, kowanne da rabonsa na nisabinsa (${sum}; 1 ko fiye ya kai nisabi).`,
+    partsBelow: (school, sum) => `Ba a kai nisabi ba: mazhabar ${school} tana haɗa dukiyarka rabo-rabo (${sum}; sai jimilla ta kai 1).`,
     valueReach: (school, total, nisab) =>
-      `Ya kai nisabi idan aka haɗa shi da sauran dukiyarka: mazhabar ${school} (Abu Hanifa) tana haɗa su da ƙima, jimilla ${total}, nisabi ${nisab}.`,
-    valueBelow: (school, total, nisab) => `Bai kai nisabi ba: an haɗa dukiyarka da ƙima (mazhabar ${school}, Abu Hanifa), jimilla ${total}, nisabi ${nisab}.`,
+      `An kai nisabi idan aka haɗa wannan da sauran dukiyarka: mazhabar ${school} (Abu Hanifa) tana haɗa su da ƙima, jimilla ${total}, nisabi ${nisab}.`,
+    valueBelow: (school, total, nisab) => `Ba a kai nisabi ba: an haɗa dukiyarka da ƙima (mazhabar ${school}, Abu Hanifa), jimilla ${total}, nisabi ${nisab}.`,
     none: (school) =>
-      `Bai kai nisabi ba: mazhabar ${school} ba ta haɗa zinariya da azurfa; sai kowanne daga cikin zinariya, azurfa da kuɗinka ya kai nisabinsa shi kaɗai.`,
+      `Ba a kai nisabi ba: mazhabar ${school} ba ta haɗa zinariya da azurfa; sai kowanne daga cikin zinariya, azurfa da kuɗinka ya kai nisabinsa shi kaɗai.`,
     share: (held, nisab) => `${held} ÷ ${nisab}`,
     wornNoSchool: 'Ba a zaɓi mazhaba ba: an ƙidaya kayan adon da mace take sawa (Hanafiyya suna wajabta zakka a kansa; sauran mazhabobi ba su wajabta ba).',
     wornDue: (school) => `Mazhabar ${school} tana wajabta zakka a kan halattaccen kayan adon da mace take sawa.`,
