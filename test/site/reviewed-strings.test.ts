@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import * as ar from '../../generator/site/i18n/ar.ts';
 import * as en from '../../generator/site/i18n/en.ts';
 import * as ha from '../../generator/site/i18n/ha.ts';
+import * as arResult from '../../generator/site/i18n/result-ar.ts';
+import * as haResult from '../../generator/site/i18n/result-ha.ts';
 
 describe('arabicCount', () => {
   it('gives a gram the form of each number', () => {
@@ -179,5 +181,154 @@ describe("the widget's script", () => {
     expect(text).toContain('نصاب الفضة');
     expect(text).not.toContain(ar.page.calculatorTitle);
     expect(text).not.toContain(ar.page.notice.twelveThousandDirhams);
+  });
+});
+
+// The calculator's answer (issue 30's review): the lines as a native reader settled them, typed by hand.
+// Amounts reach these functions already formatted and isolated (page/result-words.ts): FSI … PDI.
+const iso = (text: string) => `\u2068${text}\u2069`;
+
+describe('result', () => {
+  it('Arabic: school names read as adjectives of المذهب, one school, two, or more', () => {
+    const r = arResult.result;
+    expect(r.why.debtCover(r.schools.maliki)).toBe(
+      'المذهب المالكي يجعل الدين أولًا في مقابلة ما تملكه مما لا زكاة فيه وهو فاضل عن حاجتك، ثم في ذهبك وفضتك ونقودك؛ ولا يُسقط الدين زكاة الحرث والماشية.',
+    );
+    expect(r.why.debtNotDeducted(r.schools.shafii)).toBe('المذهب الشافعي (في الأظهر) لا يجعل الدين مانعًا من الزكاة: تزكي كل ما بيدك.');
+    expect(r.why.loanOneYear(r.schools.maliki)).toBe('المذهب المالكي: لا زكاة في القرض حتى يُقبض، ثم يزكيه لعام واحد وإن أقام أعوامًا.');
+    expect(r.why.ownHawl(r.schools.hanbali)).toBe(
+      'المذهب الحنبلي: المال المستفاد هذا العام (هبة أو ميراث أو أجرة) لا زكاة فيه حتى يحول عليه الحول؛ والربح تابع لأصله.',
+    );
+    // result-words.ts joins a rule's schools with ", ": المذهب, المذهبان, المذاهب, the adjectives joined by و.
+    expect(r.rule(iso('21'), 'المالكي')).toBe(`الحكم رقم ${iso('21')}: المذهب المالكي`);
+    expect(r.rule(iso('8'), 'الشافعي, الحنبلي')).toBe(`الحكم رقم ${iso('8')}: المذهبان الشافعي والحنبلي`);
+    expect(r.rule(iso('1'), 'الحنفي, المالكي, الشافعي, الحنبلي')).toBe(`الحكم رقم ${iso('1')}: المذاهب الحنفي والمالكي والشافعي والحنبلي`);
+    expect(r.rule(iso('5'), r.ruleBody('NMCN'))).toBe(`الحكم رقم ${iso('5')}: تقدير معاصر تعمل به NMCN`);
+    expect(r.ruleBody('')).toBe('تقدير هيئة معاصرة');
+  });
+
+  it('Arabic: every count meets its noun in the form its number gives it, isolated', () => {
+    const r = arResult.result;
+    expect(r.units.gram('85')).toBe(iso('85 غرامًا'));
+    expect(r.units.gram('100')).toBe(iso('100 غرام'));
+    expect(r.units.gram('1.25')).toBe(iso('1.25 غرام'));
+    expect(r.units.gram('2')).toBe(iso('غرامان'));
+    expect(r.units.kg('1,000')).toBe(iso('1,000 كيلوغرام'));
+    expect(r.units.kg('653')).toBe(iso('653 كيلوغرامًا'));
+    expect(r.units.head('250')).toBe(iso('250 رأسًا'));
+    expect(r.units.head('5')).toBe(iso('5 رؤوس'));
+    expect(r.units.person('1')).toBe(iso('شخص واحد'));
+    expect(r.units.person('5')).toBe(iso('5 أشخاص'));
+    expect(r.units.sa('5')).toBe(iso('5 آصع'));
+    expect(r.units.sa('0.5')).toBe(iso('0.5 صاع'));
+    // As the hadith of the camels counts them: ابنتا لبون، حقتان، ثلاث بنات لبون; and the cattle: تبيع، مسنتان.
+    expect(r.animal(iso('2'), r.animals.bint_labun, null)).toBe(iso('بنتا لبون'));
+    expect(r.animal(iso('3'), r.animals.bint_labun, null)).toBe(iso('3 بنات لبون'));
+    expect(r.animal(iso('2'), r.animals.hiqqah, null)).toBe(iso('حقتان'));
+    expect(r.animal(iso('5'), r.animals.hiqqah, null)).toBe(iso('5 حقاق'));
+    expect(r.animal(iso('1'), r.animals.tabi, null)).toBe(iso('تبيع'));
+    expect(r.animal(iso('4'), r.animals.tabi, null)).toBe(iso('4 أتبعة'));
+    expect(r.animal(iso('2'), r.animals.musinnah, null)).toBe(iso('مسنتان'));
+    expect(r.animal(iso('2'), r.animals.sheep, null)).toBe(iso('شاتان'));
+    expect(r.animal(iso('1'), r.animals.bint_makhad, null)).toBe(iso('بنت مخاض'));
+    // زكاة سنتين: the dual after a noun it completes is genitive.
+    expect(r.due.later(iso('2'))).toBe(`لا شيء الآن: زكاة ${iso('سنتين')} عند قبضه`);
+    expect(r.due.later(iso('3'))).toBe(`لا شيء الآن: زكاة ${iso('3 سنوات')} عند قبضه`);
+    expect(r.due.later(null)).toBe('لا شيء الآن: زكاة عام واحد عند قبضه');
+    expect(r.why.arrears(iso('2'))).toBe(`زكاة السنين الماضية (${iso('سنتان')}): تُطرح زكاة كل سنة من المال قبل حساب التي بعدها.`);
+    expect(r.why.standards).toEqual({
+      gold: 'نصاب الذهب (85 غرامًا)',
+      silver: 'نصاب الفضة (595 غرامًا)',
+      lower: 'أدنى النصابين اليوم، نصاب الذهب أو نصاب الفضة',
+    });
+    // بـ with a tatweel only before a figure: بنصاب، بأدنى.
+    expect(r.why.standardPayer(r.why.standards.silver)).toBe('تُقاس النقود بنصاب الفضة (595 غرامًا)، كما اخترت.');
+    expect(r.why.standardSchool(r.why.standards.lower)).toBe(
+      'تُقاس النقود بأدنى النصابين اليوم، نصاب الذهب أو نصاب الفضة: تقدير الحنفية بالنصاب الأنفع للفقراء (قول أبي حنيفة)، أيًّا كان المعيار الذي اخترته.',
+    );
+    expect(r.due.deducted(`${iso('₦1')} في مقابلة ما تملكه مما لا زكاة فيه; ${iso('₦4')} من نقودك`)).toBe(
+      `خُصم: ${iso('₦1')} في مقابلة ما تملكه مما لا زكاة فيه؛ ${iso('₦4')} من نقودك`,
+    );
+  });
+
+  it('Arabic: the inputs, and "ما لك" (what is yours) never written "مالك" (Malik, or "your money")', () => {
+    const r = arResult.result;
+    expect(r.inputs.debtsTitle).toBe('الديون، وما لك على الناس، والمال المستفاد');
+    expect(r.inputs.debtCover).toBe('ما تملكه مما لا زكاة فيه فاضلًا عن حاجتك: أرض، أو دار ثانية، أو عروض قِنية (₦)');
+    expect(r.inputs.newMoney).toBe('من نقودك: ما ملكته منذ أقل من حول وليس ربحًا، كهبة أو ميراث أو أجرة (₦)');
+    expect(r.inputs.savingsGold).toBe('حلي الذهب المدّخر لنوائب الدهر أو لصداق أو للتجارة (بالغرام)');
+    expect(r.why.receivableNoSchool).toBe('لم يُختر مذهب: يُضم ما لك على الناس إلى نقودك هذا العام.');
+    expect(r.why.grazingNotRequired).toBe('مذهبك يوجب الزكاة في المعلوفة والعوامل أيضًا.');
+    const all = JSON.stringify(r, (_key, value) => (typeof value === 'function' ? String(value) : value));
+    expect(all).not.toMatch(/(^|[\s،(])(و)?مالك([\s،.:؛)]|$)/);
+  });
+
+  it('Hausa: money owed to you is "kuɗin da kake bi", what you owe "bashin da ake binka"; one is ɗaya', () => {
+    const r = haResult.result;
+    expect(r.inputs.debtsTitle).toBe('Bashin da ake binka, kuɗin da kake bin wasu, kuɗin da suka shigo bana');
+    expect(r.inputs.debts).toBe('Bashin da ake binka wanda dole ka biya (₦)');
+    expect(r.inputs.receivable).toBe('Kuɗin da kake bin wani (₦)');
+    expect(r.inputs.newMoney).toBe(
+      'Daga cikin kuɗinka, abin da ya shigo hannunka bai cika hauli ba (shekarar wata), kuma ba riba ba ne: kyauta, gado, albashi (₦)',
+    );
+    expect(r.why.receivableNoSchool).toBe('Ba a zaɓi mazhaba ba: an ƙidaya kuɗin da kake bin wasu tare da kuɗinka a bana.');
+    expect(r.why.debtCover(r.schools.maliki)).toBe(
+      'Mazhabar Malikiyya tana fara ɗora bashi a kan abin da ka mallaka wanda ba shi da zakka kuma ya wuce buƙatarka, sannan a kan zinariya, azurfa da kuɗinka; ba a kan amfanin gona ko dabbobi ba.',
+    );
+    expect(r.why.loanOneYear(r.schools.maliki)).toBe(
+      'Mazhabar Malikiyya: rance ba shi da zakka har sai an biya ka, sannan ka fitar da zakkar shekara ɗaya ko yaya daɗewarsa.',
+    );
+    expect(r.why.ownHawl(r.schools.maliki)).toBe(
+      'Mazhabar Malikiyya: kuɗin da suka shigo bana (kyauta, gado, albashi) ba su da zakka har sai hauli (shekarar wata) ya cika a kansu; riba tana bin jarinta.',
+    );
+    expect(r.why.wornExempt(r.schools.maliki)).toBe(
+      'Mazhabar Malikiyya ba ta wajabta zakka a kan halattaccen kayan adon da mace take sawa ba. Zinariyar namiji ba ado ne da ya halatta gare shi ba: ka shigar da ita cikin zinariya.',
+    );
+    expect(r.what['worn-gold']).toBe('Kayan adon mata na zinariya da ake sawa');
+    // A reason never says he or she of the line it explains (zinariya is feminine, kuɗi plural, kayan ado plural).
+    expect(r.why.partsBelow(r.schools.maliki, iso('0.5'))).toBe(
+      `Ba a kai nisabi ba: mazhabar Malikiyya tana haɗa dukiyarka rabo-rabo (${iso('0.5')}; sai jimilla ta kai 1).`,
+    );
+    expect(r.why.valueReach(r.schools.hanafi, iso('₦2'), iso('₦1'))).toBe(
+      `An kai nisabi idan aka haɗa wannan da sauran dukiyarka: mazhabar Hanafiyya (Abu Hanifa) tana haɗa su da ƙima, jimilla ${iso('₦2')}, nisabi ${iso('₦1')}.`,
+    );
+    expect([r.due.countedGold, r.due.exempt]).toEqual(['an haɗa da zinariyarka', 'babu komai: ba a wajabta zakka ba']);
+    expect(r.why.alone(iso('₦1,226,470.93'))).toBe(`Wannan kaɗai ya kai nisabi (${iso('₦1,226,470.93')}).`);
+    expect(r.due.money(iso('2.5'), iso('₦500,000.00'))).toBe(`kashi ${iso('2.5')} cikin ɗari: ${iso('₦500,000.00')}`);
+    expect(r.animal(iso('1'), r.animals.hiqqah, null)).toBe('hiƙƙa ɗaya');
+    expect(r.animal(iso('5'), r.animals.bint_labun, null)).toBe(`bintu labun ${iso('5')}`);
+    expect(r.units.person('1')).toBe('mutum ɗaya');
+    expect(r.units.person('5')).toBe('mutum 5');
+    expect(r.rule(iso('21'), r.schools.maliki)).toBe(`doka ta ${iso('21')}: Malikiyya`);
+    expect(r.total(iso('₦0.00'))).toBe(`Zakkar da za a fitar da kuɗi: ${iso('₦0.00')}`);
+    expect(r.inKind).toBe('Abin da za a fitar da kansa (ba da kuɗi ba), tare da kuɗin:');
+    // Hausa words that take a hooked letter, written without it anywhere in the answer.
+    const all = JSON.stringify(r, (_key, value) => (typeof value === 'function' ? String(value) : value));
+    expect(all.match(/\b(kasa|karshe|karanci|kima|kimar|kidaya|kididdige|daya|kudi|kudinka|bukatarka|zabi|zaba|bangare|dauke|rakuma|hikka)\b/i)).toBeNull();
+  });
+
+  it('no English word in the Hausa or Arabic answer (every string, and every function called with figures)', () => {
+    const english =
+      /\b(the|and|of|nothing|counted|held|school|below|reaches|gold|silver|money|debts?|loan|years?|zakat|rule|person|people|head|sheep|with|your|due|trade|cash|harvest|food|wheat|camels?|cattle|goats?|jewellery|source)\b/i;
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : typeof value === 'function'
+          ? [['3', '3', '3'], [null, '1', '1'], [true], [false]].flatMap((args) => {
+              // Each function is called with the figures it takes; a call with another signature's arguments is skipped.
+              try {
+                return texts(value(...args));
+              } catch {
+                return [];
+              }
+            })
+          : value && typeof value === 'object'
+            ? Object.values(value).flatMap(texts)
+            : [];
+    for (const r of [haResult.result, arResult.result]) {
+      const all = texts(r).join(' ');
+      expect(all.length).toBeGreaterThan(5000);
+      expect(all.match(english)?.[0] ?? null).toBeNull();
+    }
   });
 });

@@ -1,72 +1,127 @@
-// The calculator's answer in Arabic (result-en.ts is the model). Amounts with
-// their units come isolated (page/result-words.ts) so they read in order right
-// to left; units are written as the abbreviations غ and كغ so a number never
-// needs the noun's counted form. To be read by a native speaker.
+// The calculator's answer in Arabic (result-en.ts is the model), in the terms of
+// the fiqh books (النصاب، الحول، المال المستفاد، عروض القنية، المعلوفة والعوامل).
+// Amounts with their units come isolated (page/result-words.ts) so they read in
+// order right to left; every number that meets a noun takes the form Arabic
+// gives that number (arabicCount, i18n/ar.ts): 85 غرامًا، 4 آصع، حقتان، 3 سنوات.
+// The school names are adjectives of المذهب (المذهب المالكي). Reviewed as a
+// native reader would read it (docs/translations.md).
+import { type ArabicNoun, arabicCount, arabicNouns } from './ar.ts';
 import type { ResultStrings } from './catalogue.ts';
+
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/**
+ * A count that result-words.ts hands over as a figure (maybe already isolated:
+ * "\u20683\u2069", "1,200", "2.5"), with its noun, isolated again so that the due
+ * cell keeps every figure inside an isolate.
+ */
+function counted(figure: string, noun: ArabicNoun, grammaticalCase: 'nominative' | 'genitive' = 'nominative'): string {
+  const shown = figure.replace(/[\u2068\u2069]/g, '');
+  return isolate(arabicCount(Number(shown.replaceAll(',', '')), noun, { shown, grammaticalCase }));
+}
+
+// The animals the hadith of Abu Bakr's letter and of Mu'adh name, counted as those texts count them:
+// ففيها بنت مخاض، ابنتا لبون، حقتان، جذعة؛ تبيع، مسنة (one of each without a figure, as the texts write it).
+const BINT_MAKHAD: ArabicNoun = { one: 'بنت مخاض', two: 'بنتا مخاض', twoGenitive: 'بنتي مخاض', few: 'بنات مخاض', many: 'بنتَ مخاض', hundred: 'بنت مخاض' };
+const BINT_LABUN: ArabicNoun = { one: 'بنت لبون', two: 'بنتا لبون', twoGenitive: 'بنتي لبون', few: 'بنات لبون', many: 'بنتَ لبون', hundred: 'بنت لبون' };
+const HIQQAH: ArabicNoun = { one: 'حقة', two: 'حقتان', twoGenitive: 'حقتين', few: 'حقاق', many: 'حقةً', hundred: 'حقة' };
+const JADHAAH: ArabicNoun = { one: 'جذعة', two: 'جذعتان', twoGenitive: 'جذعتين', few: 'جذاع', many: 'جذعةً', hundred: 'جذعة' };
+const TABI: ArabicNoun = { one: 'تبيع', two: 'تبيعان', twoGenitive: 'تبيعين', few: 'أتبعة', many: 'تبيعًا', hundred: 'تبيع' };
+const MUSINNAH: ArabicNoun = { one: 'مسنة', two: 'مسنتان', twoGenitive: 'مسنتين', few: 'مسنات', many: 'مسنةً', hundred: 'مسنة' };
+
+const animals = {
+  sheep: 'شاة',
+  bint_makhad: 'بنت مخاض',
+  bint_labun: 'بنت لبون',
+  hiqqah: 'حقة',
+  jadhaah: 'جذعة',
+  tabi: 'تبيع',
+  musinnah: 'مسنة',
+};
+/** Each animal's name (as `animal` receives it) to its counted forms. */
+const ANIMAL_NOUNS: Record<string, ArabicNoun> = {
+  [animals.sheep]: arabicNouns.sheep,
+  [animals.bint_makhad]: BINT_MAKHAD,
+  [animals.bint_labun]: BINT_LABUN,
+  [animals.hiqqah]: HIQQAH,
+  [animals.jadhaah]: JADHAAH,
+  [animals.tabi]: TABI,
+  [animals.musinnah]: MUSINNAH,
+};
+
+const schools = { hanafi: 'الحنفي', maliki: 'المالكي', shafii: 'الشافعي', hanbali: 'الحنبلي' };
+const SCHOOL_NAMES: string[] = Object.values(schools);
+
+/**
+ * The schools of a rule, as result-words.ts joins them ("الحنفي, المالكي"): المذهب
+ * before one, المذهبان or المذاهب before several, each adjective joined by و
+ * (المذاهب الحنفي والمالكي والشافعي, the adjectives of several named one by one).
+ */
+function schoolList(joined: string): string | null {
+  const names = joined.split(', ');
+  if (!names.every((n) => SCHOOL_NAMES.includes(n))) return null;
+  const noun = names.length === 1 ? 'المذهب' : names.length === 2 ? 'المذهبان' : 'المذاهب';
+  return `${noun} ${names.join(' و')}`;
+}
 
 export const result: ResultStrings = {
   inputs: {
     outOfRange: (label, max) => `${label}: أدخل عددًا من 0 إلى ${max}.`,
-    debtsTitle: 'الديون، ومالك على الناس، والمال المستفاد',
+    debtsTitle: 'الديون، وما لك على الناس، والمال المستفاد',
     debts: 'ما عليك من دين يجب قضاؤه (₦)',
-    debtCover: 'ما تملكه مما لا زكاة فيه وهو فاضل عن حاجتك: أرض، أو دار ثانية، أو متاع (₦)',
-    receivable: 'مال لك على غيرك (₦)',
+    debtCover: 'ما تملكه مما لا زكاة فيه فاضلًا عن حاجتك: أرض، أو دار ثانية، أو عروض قِنية (₦)',
+    receivable: 'دين لك على غيرك (₦)',
     receivableKind: 'وهو',
     loan: 'قرض',
     trade: 'ثمن سلع بعتها',
-    collected: 'قبضته هذا العام (ولم تدخله في النقود)',
-    yearsOut: 'عدد السنين التي بقي فيها',
-    newMoney: 'من نقودك: ما جاءك منذ أقل من حول وليس ربحًا، كهبة أو ميراث أو أجرة (₦)',
-    savingsGold: 'حلي الذهب المدخر لنوائب الدهر أو للصداق أو للبيع (غرام)',
-    savingsSilver: 'حلي الفضة المدخر (غرام)',
-    standardNote: 'إذا كان لمذهبك تقدير خاص للنقود (الحنفية: بما هو أنفع للفقراء) فهو المعتمد؛ وسائر المذاهب تترك لك الاختيار.',
+    collected: 'قبضته هذا العام (ولم تُدخله في نقودك)',
+    yearsOut: 'عدد السنين التي أقام فيها عند المدين',
+    newMoney: 'من نقودك: ما ملكته منذ أقل من حول وليس ربحًا، كهبة أو ميراث أو أجرة (₦)',
+    savingsGold: 'حلي الذهب المدّخر لنوائب الدهر أو لصداق أو للتجارة (بالغرام)',
+    savingsSilver: 'حلي الفضة المدّخر (بالغرام)',
+    standardNote: 'إذا كان لمذهبك تقدير خاص للنقود (الحنفية: بالنصاب الأنفع للفقراء) فهو المعتمد؛ وسائر المذاهب تترك لك اختيار المعيار.',
   },
-  schools: { hanafi: 'الحنفي', maliki: 'المالكي', shafii: 'الشافعي', hanbali: 'الحنبلي' },
+  schools,
   what: {
     money: 'النقود وعروض التجارة',
     gold: 'الذهب',
     silver: 'الفضة',
     'worn-gold': 'حلي المرأة الملبوس من الذهب',
     'worn-silver': 'حلي المرأة الملبوس من الفضة',
-    'savings-gold': 'حلي الذهب المدخر',
-    'savings-silver': 'حلي الفضة المدخر',
-    'muhtakir-goods': 'عروض التجارة (المحتكر)',
+    'savings-gold': 'حلي الذهب المدّخر',
+    'savings-silver': 'حلي الفضة المدّخر',
+    'muhtakir-goods': 'عروض التجارة عند المحتكر',
     debts: 'الديون التي عليك',
     'receivable-loan': 'قرض لك على غيرك',
     'receivable-trade': 'دين تجارة لك على غيرك',
-    'receivable-arrears-loan': 'القرض: السنوات الماضية',
-    'receivable-arrears-trade': 'دين التجارة: السنوات الماضية',
-    'new-money': 'مال استفدته هذا العام',
-    'crops-rain-fed': 'الزروع (بماء المطر أو الأنهار)',
-    'crops-irrigated': 'الزروع (بالسقي بكلفة)',
-    'crops-mixed': 'الزروع (بهما مناصفة)',
+    'receivable-arrears-loan': 'القرض: السنون الماضية',
+    'receivable-arrears-trade': 'دين التجارة: السنون الماضية',
+    'new-money': 'المال المستفاد هذا العام',
+    'crops-rain-fed': 'الزروع (المسقية بالمطر أو الأنهار)',
+    'crops-irrigated': 'الزروع (المسقية بكلفة)',
+    'crops-mixed': 'الزروع (المسقية بهما مناصفة)',
     camels: 'الإبل',
     cattle: 'البقر',
-    'sheep-goats': 'الغنم',
+    'sheep-goats': 'الغنم (الضأن والمعز)',
     fitr: 'زكاة الفطر',
   },
   units: {
-    gram: (n) => `${n} غ`,
-    kg: (n) => `${n} كغ`,
-    head: (n) => `العدد ${n}`,
-    person: (n) => `عدد الأشخاص ${n}`,
-    sa: (n) => `${n} صاع`,
+    gram: (n) => counted(n, arabicNouns.gram),
+    kg: (n) => counted(n, arabicNouns.kilogram),
+    head: (n) => counted(n, arabicNouns.head),
+    person: (n) => counted(n, arabicNouns.person),
+    sa: (n) => counted(n, arabicNouns.saa),
   },
-  animals: {
-    sheep: 'شاة',
-    bint_makhad: 'بنت مخاض',
-    bint_labun: 'بنت لبون',
-    hiqqah: 'حقة',
-    jadhaah: 'جذعة',
-    tabi: 'تبيع',
-    musinnah: 'مسنة',
+  animals,
+  animal: (count, item) => {
+    const noun = ANIMAL_NOUNS[item];
+    return noun ? counted(count, noun) : `${item}: ${count}`;
   },
-  animal: (count, item) => `${item}: ${count}`,
   and: ' و',
   or: '، أو ',
   due: {
     nothing: 'لا شيء',
-    exempt: 'لا شيء: معفى',
+    exempt: 'لا شيء: لا زكاة فيه',
     countedGold: 'يُضم إلى ذهبك',
     countedSilver: 'يُضم إلى فضتك',
     countedMoney: 'يُضم إلى نقودك',
@@ -74,68 +129,74 @@ export const result: ResultStrings = {
     metal: (grams, percent, amount) => `${grams} (${percent}٪)${amount ? `، ${amount}` : ''}`,
     crop: (kg, percent) => `${kg} من المحصول (${percent}٪)`,
     fitr: {
-      'one-sa': (amount) => `${amount} من الطعام`,
+      'one-sa': (amount, kwano) => `${amount} من الطعام (${kwano})`,
       'hanafi-half-sa-wheat': (amount) => `${amount} من البر أو دقيقه أو الزبيب`,
       'hanafi-sa-dates-barley': (amount) => `${amount} من التمر أو الشعير`,
     },
-    kwano: (n) => `${n} كوانو`,
-    deducted: (parts) => `خُصم: ${parts}`,
-    covered: (amount) => `${amount} مما تملكه مما لا زكاة فيه`,
+    // The kwano, Kano's measure of a sa' (docs/translations.md), named as it is called there.
+    kwano: (n) => `${n} كوانو بمكيال كانو`,
+    // The parts come joined by a Latin semicolon (result-words.ts): the Arabic one between them.
+    deducted: (parts) => `خُصم: ${parts.replaceAll('; ', '؛ ')}`,
+    covered: (amount) => `${amount} في مقابلة ما تملكه مما لا زكاة فيه`,
     fromMoney: (amount) => `${amount} من نقودك`,
     fromGold: (amount) => `${amount} من ذهبك`,
     fromSilver: (amount) => `${amount} من فضتك`,
     notDeducted: 'لا يُخصم',
-    later: (years) => (years === null ? 'لا شيء الآن: زكاة عام واحد عند قبضه' : `لا شيء الآن: زكاة ما مضى من السنين (${years}) عند قبضه`),
+    later: (years) => (years === null ? 'لا شيء الآن: زكاة عام واحد عند قبضه' : `لا شيء الآن: زكاة ${counted(years, arabicNouns.year, 'genitive')} عند قبضه`),
     unknown: 'غير معروف: لم يُنشر حكم لهذه الحالة',
   },
   why: {
-    alone: (nisab) => `يبلغ النصاب وحده (${nisab}).`,
+    alone: (nisab) => `فيه وحده نصاب كامل (${nisab}).`,
     belowOwn: (nisab) => `دون النصاب (${nisab}).`,
     noRate: 'لا سعر لهذا المعيار بعد: لا يمكن تقويم النصاب.',
     noRule: 'اسأل أهل العلم: ليس في البيانات حكم لهذه الحالة.',
-    noNisab: 'لا نصاب في هذا الحكم: في كل محصول حقه.',
-    standardPayer: (standard) => `تُقاس النقود بـ${standard}، كما اخترت.`,
-    standardSchool: (standard) => `تُقاس النقود بـ${standard}: تقدير الحنفية بما هو أنفع للفقراء (أبو حنيفة)، أيًّا كان المعيار الذي اخترته.`,
-    standards: { gold: 'نصاب الذهب (85 غ)', silver: 'نصاب الفضة (595 غ)', lower: 'أدنى النصابين اليوم، الذهب أو الفضة' },
-    partsReach: (school, sum) => `يبلغ النصاب مع سائر مالك: المذهب ${school} يضمها بالأجزاء، كلٌّ بنسبته من نصابه (${sum}؛ واحد فأكثر يبلغ النصاب).`,
-    partsBelow: (school, sum) => `دون النصاب: المذهب ${school} يضم مالك بالأجزاء (${sum}؛ والمطلوب واحد).`,
-    valueReach: (school, total, nisab) => `يبلغ النصاب مع سائر مالك: المذهب ${school} (أبو حنيفة) يضمها بالقيمة، ${total} مقابل ${nisab}.`,
-    valueBelow: (school, total, nisab) => `دون النصاب: ضُمّ بالقيمة (المذهب ${school}، أبو حنيفة)، ${total} مقابل ${nisab}.`,
-    none: (school) => `دون النصاب: المذهب ${school} لا يضم الذهب إلى الفضة؛ فلا بد أن يبلغ كلٌّ منهما، ونقودك، نصابه.`,
+    noNisab: 'لا نصاب في هذا الحكم: يجب الحق في قليل المحصول وكثيره.',
+    standardPayer: (standard) => `تُقاس النقود ب${standard}، كما اخترت.`,
+    standardSchool: (standard) => `تُقاس النقود ب${standard}: تقدير الحنفية بالنصاب الأنفع للفقراء (قول أبي حنيفة)، أيًّا كان المعيار الذي اخترته.`,
+    standards: {
+      gold: `نصاب الذهب (${arabicCount(85, arabicNouns.gram)})`,
+      silver: `نصاب الفضة (${arabicCount(595, arabicNouns.gram)})`,
+      lower: 'أدنى النصابين اليوم، نصاب الذهب أو نصاب الفضة',
+    },
+    partsReach: (school, sum) => `يكتمل النصاب بالضم إلى سائر أموالك: المذهب ${school} يضمها بالأجزاء، كلٌّ بنسبته من نصابه (${sum}؛ ويكتمل النصاب بواحد فأكثر).`,
+    partsBelow: (school, sum) => `دون النصاب: المذهب ${school} يضم أموالك بالأجزاء (${sum}؛ ولا يكتمل النصاب بأقل من واحد).`,
+    valueReach: (school, total, nisab) => `يكتمل النصاب بالضم إلى سائر أموالك: المذهب ${school} يضمها بالقيمة (قول أبي حنيفة)، ${total} مقابل ${nisab}.`,
+    valueBelow: (school, total, nisab) => `دون النصاب: ضُمّت أموالك بالقيمة (المذهب ${school}، قول أبي حنيفة)، ${total} مقابل ${nisab}.`,
+    none: (school) => `دون النصاب: المذهب ${school} لا يضم الذهب إلى الفضة؛ فلا بد أن يبلغ كلٌّ من الذهب والفضة والنقود نصابه وحده.`,
     share: (held, nisab) => `${held} ÷ ${nisab}`,
-    wornNoSchool: 'لم يُختر مذهب: يُحسب حلي المرأة الملبوس (يوجب الحنفية زكاته ويعفيه الجمهور).',
+    wornNoSchool: 'لم يُختر مذهب: حُسب حلي المرأة الملبوس (فيه الزكاة عند الحنفية، ولا زكاة فيه عند الجمهور).',
     wornDue: (school) => `المذهب ${school} يوجب الزكاة في حلي المرأة المباح الملبوس.`,
-    wornExempt: (school) => `المذهب ${school} يعفي حلي المرأة المباح الملبوس من الزكاة. وذهب الرجل ليس حليًّا مباحًا: أدخله ذهبًا.`,
-    savings: (school) => `الحلي المدخر لنوائب الدهر أو للصداق أو للبيع فيه الزكاة كسائر الذهب والفضة (المذهب ${school}).`,
-    savingsNoPosition: 'يُحسب: الحلي المدخر غير الملبوس يُعامل معاملة الذهب والفضة (لم يُنشر هنا قول مذهبك؛ اسأل أهل العلم).',
-    muhtakirSold: 'المحتكر يزكي الثمن إذا باع، مرة واحدة لعام واحد، مهما طالت مدة بقاء السلع عنده.',
+    wornExempt: (school) => `المذهب ${school} لا يوجب الزكاة في حلي المرأة المباح الملبوس. أما ذهب الرجل فليس حليًّا مباحًا له: أدخله مع الذهب.`,
+    savings: (school) => `الحلي المدّخر لنوائب الدهر أو لصداق أو للتجارة فيه الزكاة كسائر الذهب والفضة (المذهب ${school}).`,
+    savingsNoPosition: 'حُسب: الحلي المدّخر غير الملبوس يُعامل معاملة الذهب والفضة (لم يُنشر هنا قول مذهبك؛ اسأل أهل العلم).',
+    muhtakirSold: 'المحتكر يزكي الثمن إذا باع، مرة واحدة لعام واحد، وإن أقامت السلع عنده أعوامًا.',
     muhtakirUnsold: 'لا زكاة على المحتكر في سلع يتربص بها الغلاء حتى يبيعها.',
     debtCover: (school) =>
-      `المذهب ${school} يجعل الدين أولًا في مقابلة ما يملكه مما لا زكاة فيه وهو فاضل عن حاجته، ثم في الذهب والفضة والنقود؛ ولا يسقط الدين زكاة الحرث والماشية.`,
-    debtDeducted: (school) => `المذهب ${school} يخصم ما عليك من الدين من مالك قبل مقابلته بالنصاب.`,
-    debtNotDeducted: (school) => `المذهب ${school} (في الأظهر) لا يمنع الدين الزكاة: تزكي ما بيدك.`,
+      `المذهب ${school} يجعل الدين أولًا في مقابلة ما تملكه مما لا زكاة فيه وهو فاضل عن حاجتك، ثم في ذهبك وفضتك ونقودك؛ ولا يُسقط الدين زكاة الحرث والماشية.`,
+    debtDeducted: (school) => `المذهب ${school} يطرح ما عليك من الدين من أموالك، ثم يقابل الباقي بالنصاب.`,
+    debtNotDeducted: (school) => `المذهب ${school} (في الأظهر) لا يجعل الدين مانعًا من الزكاة: تزكي كل ما بيدك.`,
     debtNoSchool: 'لم يُختر مذهب: خُصم دينك من نقودك وذهبك وفضتك، كما يرى المالكية والحنفية والحنابلة.',
     debtLeft: (livestockToo) =>
-      livestockToo ? 'بقي شيء من الدين: مذهبك يجعله في الماشية أيضًا؛ اسأل أهل العلم عن كيفيته.' : 'بقي شيء من الدين: لا يُنقص الزروع ولا الماشية.',
+      livestockToo ? 'بقي شيء من الدين: مذهبك يجعله في الماشية أيضًا؛ اسأل أهل العلم عن كيفيته.' : 'بقي شيء من الدين: ولا تنقص به زكاة الزروع والماشية.',
     loanOneYear: (school) => `المذهب ${school}: لا زكاة في القرض حتى يُقبض، ثم يزكيه لعام واحد وإن أقام أعوامًا.`,
-    tradeMudir: (school) => `المذهب ${school}: التاجر المدير يضم ديون تجارته المرجوة إلى نقوده ويزكيها كل عام.`,
+    tradeMudir: (school) => `المذهب ${school}: التاجر المدير يضم ديون تجارته المرجوّة إلى نقوده ويزكيها كل عام.`,
     tradeMuhtakir: (school) => `المذهب ${school}: التاجر المحتكر لا يزكي دين التجارة حتى يقبضه، ثم يزكيه لعام واحد.`,
-    everyYearOnCollection: (school, years) => `المذهب ${school}: تجب زكاته عن كل سنة مضت (${years})، وتُخرج عند قبضه.`,
-    everyYear: (school) => `المذهب ${school}: الدين على مليء يُضم إلى نقودك ويُزكى كل عام.`,
-    receivableNoSchool: 'لم يُختر مذهب: يُضم مالك على الناس إلى نقودك هذا العام.',
-    arrears: (years) => `زكاة ما مضى من السنين (${years})، تُنقص زكاة كل سنة مما بعدها.`,
+    everyYearOnCollection: (school, years) => `المذهب ${school}: تجب زكاته عن كل سنة أقامها عند المدين (${counted(years, arabicNouns.year)})، وتُخرج عند قبضه.`,
+    everyYear: (school) => `المذهب ${school}: الدين الذي لك على مليء يُضم إلى نقودك ويُزكى كل عام.`,
+    receivableNoSchool: 'لم يُختر مذهب: يُضم ما لك على الناس إلى نقودك هذا العام.',
+    arrears: (years) => `زكاة السنين الماضية (${counted(years, arabicNouns.year)}): تُطرح زكاة كل سنة من المال قبل حساب التي بعدها.`,
     ownHawl: (school) => `المذهب ${school}: المال المستفاد هذا العام (هبة أو ميراث أو أجرة) لا زكاة فيه حتى يحول عليه الحول؛ والربح تابع لأصله.`,
-    joinsNisab: (school) => `المذهب ${school} (أبو حنيفة): المال المستفاد في أثناء الحول يُضم إلى النصاب الذي عندك ويُزكى معه.`,
-    joinsNoNisab: (school) => `المذهب ${school} (أبو حنيفة): المستفاد يُضم إلى نصاب قائم؛ وبقية مالك لم تبلغ النصاب، فينتظر حوله.`,
+    joinsNisab: (school) => `المذهب ${school} (قول أبي حنيفة): المال المستفاد في أثناء الحول يُضم إلى النصاب الذي عندك ويُزكى معه.`,
+    joinsNoNisab: (school) => `المذهب ${school} (قول أبي حنيفة): المستفاد يُضم إلى نصاب قائم؛ وبقية أموالك لم تبلغ النصاب، فينتظر المستفاد حوله.`,
     newMoneyNoSchool: 'لم يُختر مذهب: المال المستفاد هذا العام ينتظر حوله، كما يرى المالكية والشافعية والحنابلة.',
     grazingRequired: 'مذهبك لا يوجب الزكاة إلا في السائمة التي ترعى أكثر الحول.',
-    grazingNotRequired: 'مذهبك يوجب الزكاة في المعلوفة والعاملة أيضًا.',
-    grazingNoSchool: 'المالكية يوجبون الزكاة في المعلوفة والعاملة؛ وسائر المذاهب في السائمة وحدها.',
-    fitr: 'تجب عن كل شخص، قبل صلاة العيد.',
+    grazingNotRequired: 'مذهبك يوجب الزكاة في المعلوفة والعوامل أيضًا.',
+    grazingNoSchool: 'المالكية يوجبون الزكاة في المعلوفة والعوامل؛ وسائر المذاهب في السائمة وحدها.',
+    fitr: 'تجب عن كل شخص، وتُخرج قبل صلاة العيد.',
   },
-  rule: (id, schools) => `الحكم رقم ${id}: ${schools}`,
-  ruleBody: (bodies) => (bodies ? `اختيار هيئات معاصرة، تعمل به ${bodies}` : 'اختيار هيئة معاصرة'),
+  rule: (id, named) => `الحكم رقم ${id}: ${schoolList(named) ?? named}`,
+  ruleBody: (bodies) => (bodies ? `تقدير معاصر تعمل به ${bodies.replaceAll(', ', ' و')}` : 'تقدير هيئة معاصرة'),
   total: (amount) => `الزكاة الواجبة نقدًا: ${amount}`,
-  inKind: 'الواجب من عين المال، إلى جانب النقود:',
+  inKind: 'الواجب عينًا، إضافةً إلى النقود:',
   nothingDue: 'لا زكاة فيما أدخلته.',
 };
