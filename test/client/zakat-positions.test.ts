@@ -12,6 +12,7 @@
 // collects it), Mughni al-Muhtaj (the Shafi'i debt does not reduce zakat).
 import { describe, expect, it } from 'vitest';
 import { zakatDue, type Holdings, type School, type Standard } from '../../client/src/zakat.ts';
+import { shortName } from '../../generator/site/page/result-words.ts';
 import { publishedOn } from '../support/published-rules.ts';
 
 // The records of 2026-09-29 (data/daily/2026-09.csv): drtInUSD and drtUSDinNaira.
@@ -174,5 +175,13 @@ describe('inputs out of their bounds (issue 31)', () => {
     })();
     expect(error?.name).toBe('ZakatInputError');
     expect(error?.problems.map((p) => p.field)).toEqual(['debts', 'herds.camels', 'receivables[0].amount']);
+  });
+});
+
+describe("a body's short name on a rule line", () => {
+  it('is the capitals in brackets when they are its initials, never a country', () => {
+    expect(shortName('National Moonsighting Committee of Nigeria (NMCN)')).toBe('NMCN');
+    expect(shortName('National Zakat Foundation (UK)')).toBeNull();
+    expect(shortName("Kano State Shari'a Commission (Hukumar Shari'a ta Jihar Kano)")).toBeNull();
   });
 });

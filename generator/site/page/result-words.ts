@@ -30,6 +30,22 @@ export interface WordedResult {
 
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
+/**
+ * A body's short name, the same in every language: the capitals in brackets after
+ * its name when they are its initials ("National Moonsighting Committee of Nigeria
+ * (NMCN)"), not a country ("National Zakat Foundation (UK)"); null otherwise.
+ */
+export function shortName(name: string): string | null {
+  const match = /^(.*?)\s*\(([A-Z]{2,})\)/.exec(name);
+  if (!match) return null;
+  const initials = match[1]!
+    .split(/\s+/)
+    .filter((word) => /^[A-Z]/.test(word))
+    .map((word) => word[0])
+    .join('');
+  return initials === match[2] ? match[2]! : null;
+}
+
 /** A quantity as short as it is exact: 2.5, 30, 1.625 (up to 3 decimals, no trailing zeros). */
 function plain(figures: Figures, value: number): string {
   const decimals = Number.isInteger(value) ? 0 : Math.min(3, (String(Number(value.toFixed(3))).split('.')[1] ?? '').length);
@@ -213,7 +229,7 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
     if (!line.rule) return '';
     const schools = line.rule.nsbSchools.map((s) => words.schools[s]).join(', ');
     // A body by the short name in its published name's brackets (NMCN, AAOIFI): the same in every language.
-    const bodies = line.rule.nsbAuthorities.map((a) => /\(([A-Z]{2,})\)/.exec(a.name)?.[1]).filter((short): short is string => short !== undefined);
+    const bodies = line.rule.nsbAuthorities.map((a) => shortName(a.name)).filter((short): short is string => short !== null);
     return words.rule(isolate(String(line.rule.nsbID)), schools || words.ruleBody(bodies.join(', ')));
   };
 
