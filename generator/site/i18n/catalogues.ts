@@ -1,6 +1,7 @@
 // Every language's page catalogue, by language: a language left out here does
-// not compile. The widget imports its own part of each language file instead,
-// so its bundle carries none of the page's strings.
+// not compile. The widget's table is widget-catalogues.ts, so its bundle carries
+// none of the page's strings; a browser bundle of the page takes one language's
+// words through current.ts.
 import type { CalendarStrings, HawlStrings, Lang, PageStrings } from './catalogue.ts';
 import * as ar from './ar.ts';
 import * as en from './en.ts';
