@@ -33,7 +33,7 @@ const CATALOGUE_DIR = fileURLToPath(new URL('./i18n/', import.meta.url));
  * language's table, which would put every language into every bundle. A
  * language without its files fails here, by name.
  */
-function currentLanguage(lang: Lang): esbuild.Plugin {
+export function currentLanguage(lang: Lang): esbuild.Plugin {
   return {
     name: 'current-language',
     setup(build) {

@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../generator/core/endpoints.ts';
-import { siteAssets } from '../../generator/site/assets.ts';
+import * as esbuild from 'esbuild';
+import { currentLanguage, siteAssets } from '../../generator/site/assets.ts';
 import { LANGUAGES, type Lang } from '../../generator/site/i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../../generator/site/i18n/catalogues.ts';
 import { RESULT_CATALOGUES } from '../../generator/site/i18n/result-catalogues.ts';
@@ -58,6 +59,19 @@ describe('each language bundle', () => {
       });
     }
   }
+});
+
+describe('a bundle of a language without its catalogue files', () => {
+  it('fails the build, naming the file', async () => {
+    const build = esbuild.build({
+      stdin: { contents: `import { page } from './current.ts';\nconsole.log(page);\n`, resolveDir: I18N, loader: 'ts' },
+      bundle: true,
+      write: false,
+      logLevel: 'silent',
+      plugins: [currentLanguage('yo' as Lang)],
+    });
+    await expect(build).rejects.toThrow(/Could not resolve "\.\/yo\.ts"/);
+  });
 });
 
 describe('a language added to LANGUAGES', () => {
