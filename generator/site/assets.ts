@@ -4,9 +4,10 @@
 // site works offline and loads nothing from a third-party CDN.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { LANGUAGES } from './i18n/catalogue.ts';
+import { LANGUAGES, type Lang } from './i18n/catalogue.ts';
 import { referencePage } from './page/html.ts';
 
 const PAGE_ENTRY = fileURLToPath(new URL('./page/main.ts', import.meta.url));
@@ -23,10 +24,38 @@ const CALCULATOR_ENTRY = fileURLToPath(new URL('./page/calculator.ts', import.me
 export const CALCULATOR_MODULE = (lang: string) => `/assets/calculator-${lang}.js`;
 const WIDGET_ENTRY = fileURLToPath(new URL('./widget/widget.ts', import.meta.url));
 const require = createRequire(import.meta.url);
+const CURRENT_CATALOGUE = fileURLToPath(new URL('./i18n/current.ts', import.meta.url));
+const CATALOGUE_DIR = fileURLToPath(new URL('./i18n/', import.meta.url));
 
 /**
- * The page's script, once per language (assets/page-LANG.js: PAGE_LANG is
- * defined, so esbuild drops the other languages' words), its chart module
+ * i18n/current.ts, the words the page's scripts take, resolved to one language's
+ * own files (LANG.ts and result-LANG.ts): the module as written reads every
+ * language's table, which would put every language into every bundle. A
+ * language without its files fails here, by name.
+ */
+export function currentLanguage(lang: Lang): esbuild.Plugin {
+  return {
+    name: 'current-language',
+    setup(build) {
+      build.onResolve({ filter: /(^|\/)current\.ts$/ }, (args) =>
+        path.resolve(args.resolveDir, args.path) === CURRENT_CATALOGUE ? { path: `current-${lang}`, namespace: 'current-language' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'current-language' }, () => ({
+        contents: `export * from './${lang}.ts';\nexport * from './result-${lang}.ts';\n`,
+        resolveDir: CATALOGUE_DIR,
+        loader: 'ts',
+      }));
+    },
+  };
+}
+
+/** What makes a browser bundle one language's: its words (above) and PAGE_LANG, for the paths of its modules. */
+const inLanguage = (lang: Lang): esbuild.BuildOptions => ({ define: { PAGE_LANG: JSON.stringify(lang) }, plugins: [currentLanguage(lang)] });
+
+/**
+ * The page's script, once per language (assets/page-LANG.js: its words are
+ * i18n/current.ts resolved to the language's files, and PAGE_LANG is defined
+ * for the paths of its modules), its chart module
  * (assets/chart.js, uPlot, imported after the first render) and its style.
  */
 async function pageBundle(): Promise<Map<string, string>> {
@@ -49,17 +78,13 @@ async function pageBundle(): Promise<Map<string, string>> {
       esbuild.build({
         ...common,
         entryPoints: { [`page-${lang}`]: PAGE_ENTRY },
-        define: { PAGE_LANG: JSON.stringify(lang) },
+        ...inLanguage(lang),
         external: [CHART_MODULE, HAWL_MODULE(lang), CALCULATOR_MODULE(lang)],
       }),
     ),
-    ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`hawl-${lang}`]: HAWL_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) } })),
-    ...LANGUAGES.map((lang) =>
-      esbuild.build({ ...common, entryPoints: { [`calculator-${lang}`]: CALCULATOR_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) } }),
-    ),
-    ...LANGUAGES.map((lang) =>
-      esbuild.build({ ...common, entryPoints: { [`developers-${lang}`]: DEVELOPERS_ENTRY }, define: { PAGE_LANG: JSON.stringify(lang) } }),
-    ),
+    ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`hawl-${lang}`]: HAWL_ENTRY }, ...inLanguage(lang) })),
+    ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`calculator-${lang}`]: CALCULATOR_ENTRY }, ...inLanguage(lang) })),
+    ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`developers-${lang}`]: DEVELOPERS_ENTRY }, ...inLanguage(lang) })),
     esbuild.build({ ...common, entryPoints: { chart: CHART_ENTRY, page: STYLE_ENTRY } }),
   ];
   for (const result of await Promise.all(builds)) {

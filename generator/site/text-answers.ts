@@ -7,14 +7,12 @@ import type { TextForm } from '../core/layout.ts';
 import type { Lang, ReachStrings } from './i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from './i18n/catalogues.ts';
 import { formats } from './i18n/format.ts';
-import { reach as arReach } from './i18n/ar.ts';
-import { reach as enReach } from './i18n/en.ts';
-import { reach as haReach } from './i18n/ha.ts';
+import { PAGE_CATALOGUES } from './i18n/catalogues.ts';
 
 export const MESSAGE_LIMIT = 480;
 export const SMS_LIMIT = 160;
 
-const REACH: { [L in Lang]: ReachStrings } = { en: enReach, ha: haReach, ar: arReach };
+const REACH: { [L in Lang]: ReachStrings } = { en: PAGE_CATALOGUES.en.reach, ha: PAGE_CATALOGUES.ha.reach, ar: PAGE_CATALOGUES.ar.reach };
 
 /** A default Nisab of the as-of date: its quantity and its value in Naira at the rate of `rateDate`. */
 export interface NisabFigure {

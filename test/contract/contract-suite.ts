@@ -1,5 +1,5 @@
 // docs/API.md as one set of cases, run unchanged against every server that
-// serves a snapshot (preview, workerd, nginx): each driver only starts its server.
+// serves a snapshot (test/support/edges.ts EDGES: preview, workerd both ways, nginx).
 // Expected rates come from SQL on the fixture database, not from our own code.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,28 +23,16 @@ import {
 } from '../support/fixture.ts';
 import { money } from '../../generator/core/money.ts';
 import { paths } from '../../generator/core/layout.ts';
+import type { Edge, RunningEdge } from '../support/edges.ts';
 import { rawRequest, request, type Answer } from '../support/http.ts';
-
-export interface RunningServer {
-  url: string;
-  stop(): Promise<void>;
-}
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export interface SuiteOptions {
-  /**
-   * Whether the server's own HTTP parsing is ours to test (absolute-form, over-long and
-   * malformed request lines). Not for workerd here: miniflare's local entry parses those,
-   * not Cloudflare's edge, which answers them before any worker runs.
-   */
-  rawRequestLines: boolean;
-}
-
-export function contractSuite(name: string, start: (snapshotDir: string) => Promise<RunningServer>, options: SuiteOptions = { rawRequestLines: true }): void {
-  describe(`the contract, served by ${name}`, () => {
+/** The suite on one edge of test/support/edges.ts (contract.test.ts runs it on each). */
+export function contractSuite(edge: Edge): void {
+  describe(`the contract, served by ${edge.name}`, () => {
     let fixture: Fixture;
-    let server: RunningServer;
+    let server: RunningEdge;
     const get = (path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> => request(server.url, path, init);
     const data = async (path: string) => JSON.parse((await get(path)).body).data;
     const expectError = async (path: string, status: number, message?: RegExp, method = 'GET') => {
@@ -68,7 +56,7 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
 
     beforeAll(async () => {
       fixture = await makeFixture();
-      server = await start(fixture.out);
+      server = await edge.start(fixture.out);
     }, 120_000);
     afterAll(async () => {
       await server?.stop();
@@ -825,7 +813,7 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
           expect([answer.status, answer.body, answer.headers['etag']], JSON.stringify(headers)).toEqual([plain.status, plain.body, plain.headers['etag']]);
         }
       });
-      it.skipIf(!options.rawRequestLines)('reads an absolute-form request line as its path', async () => {
+      it.skipIf(!edge.ownsFraming)('reads an absolute-form request line as its path', async () => {
         const host = new URL(server.url).host;
         const answer = await rawRequest(
           server.url,
@@ -833,12 +821,12 @@ export function contractSuite(name: string, start: (snapshotDir: string) => Prom
         );
         expect([answer.status, answer.body]).toEqual([200, (await get('/api/v1/rates/latest?subcategory=2')).body]);
       });
-      it.skipIf(!options.rawRequestLines)('answers a request line too long with 414 or 431 in an envelope (never 494)', async () => {
+      it.skipIf(!edge.ownsFraming)('answers a request line too long with 414 or 431 in an envelope (never 494)', async () => {
         const answer = await rawRequest(server.url, `GET /api/v1/rates?start_date=${'x'.repeat(40_000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
         expect([414, 431], String(answer.status)).toContain(answer.status);
         expectEnvelope(answer, 'a 40 KB request line');
       });
-      it.skipIf(!options.rawRequestLines)('answers malformed request lines with a JSON envelope and CORS', async () => {
+      it.skipIf(!edge.ownsFraming)('answers malformed request lines with a JSON envelope and CORS', async () => {
         for (const line of ['GET /api/v1/meta HTTP/1.2', 'get /api/v1/meta HTTP/1.1', 'GET /api/v1/meta HTTP/1.1\nHost: x\nX: \u00ff']) {
           const answer = await rawRequest(server.url, `${line}\r\nHost: x\r\nConnection: close\r\n\r\n`);
           if (answer.status === 200) continue; // a server may take it as the request it plainly is

@@ -2,40 +2,24 @@
 // bad parameters, 200 random ranges, conditions, methods, static files, and the
 // requests generated from the endpoint table: differential-cases.ts) that an
 // edge must answer with the preview server's status, bytes and answer headers
-// (ETag, Content-Type, Cache-Control among them). Each edge has a small driver
-// that only starts its server:
-// nginx.same-bytes.test.ts, workerd.same-bytes.test.ts (Pages),
-// workers-assets.same-bytes.test.ts (Workers with static assets).
+// (ETag, Content-Type, Cache-Control among them). same-bytes.test.ts runs it on
+// every edge of test/support/edges.ts but the preview.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASES, ENDPOINTS, PARAMETERS, type Parameter } from '../../generator/core/endpoints.ts';
 import { paths, TEXT_FORMS } from '../../generator/core/layout.ts';
 import { STATIC_HEADERS, TEXT_FILE_TYPES } from '../../generator/core/respond.ts';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import { todayIn } from '../../generator/snapshot/clock.ts';
+import { PREVIEW, type Edge, type RunningEdge } from '../support/edges.ts';
 import { GAP, fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
 import { rawRequest, request, type Answer } from '../support/http.ts';
 import { generatedCases, rawCases, type Case } from './differential-cases.ts';
 import { random } from '../support/random.ts';
 
 export type { Case };
-
-export interface EdgeServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-export interface SameBytesOptions {
-  /** How many seconds the edge's max-age may fall behind the preview's (nginx rounds down to its table's blocks). */
-  maxAgeBehind: number;
-  /** More to say when an answer differs (a server's error log). */
-  diagnose?: (server: EdgeServer) => Promise<string>;
-  /** Whether the edge is asked the raw framing cases (rawCases): it listens on a socket a raw request reaches as sent. */
-  raw?: boolean;
-}
 
 type Reply = Answer;
 
@@ -239,21 +223,23 @@ function maxAgeOf(reply: Reply, where: string): number {
   return Number(match![1]);
 }
 
-export function sameBytesSuite(name: string, start: (snapshotDir: string) => Promise<EdgeServer>, options: SameBytesOptions): void {
+/** The suite on one edge of test/support/edges.ts, held to PREVIEW's answers. */
+export function sameBytesSuite(tested: Edge): void {
+  const name = tested.name;
   describe(`${name} answers as the preview server does`, () => {
     let fixture: Fixture;
-    let preview: Preview;
-    let edge: EdgeServer;
+    let preview: RunningEdge;
+    let edge: RunningEdge;
 
     beforeAll(async () => {
       fixture = await makeFixture();
       // Built again as of today, so validUntil lies ahead and max-age counts down.
       await buildSnapshot(fixtureBuild(fixture.db, fixture.out, { asOf: todayIn('Africa/Lagos'), now: new Date(), maxAgeDays: 100_000 }));
-      [preview, edge] = await Promise.all([startPreview({ dir: fixture.out, port: 0 }), start(fixture.out)]);
+      [preview, edge] = await Promise.all([PREVIEW.start(fixture.out), tested.start(fixture.out)]);
     }, 120_000);
 
     afterAll(async () => {
-      await Promise.all([preview?.close(), edge?.stop()]);
+      await Promise.all([preview?.stop(), edge?.stop()]);
       await fixture?.remove();
     });
 
@@ -266,7 +252,7 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
     /** `seconds`: how long the two answers took; each server read its clock at some moment of it. */
     async function check(c: Case, n: Reply, p: Reply, seconds: number): Promise<{ edge: Reply; preview: Reply }> {
       const where = `${c.method} ${c.target.slice(0, 200)} ${JSON.stringify(c.headers ?? {})}`;
-      if (n.status >= 500) throw new Error(`${where}: ${name} answered ${n.status}\n${options.diagnose ? await options.diagnose(edge) : ''}`);
+      if (n.status >= 500) throw new Error(`${where}: ${name} answered ${n.status}\n${edge.diagnose ? await edge.diagnose() : ''}`);
       expect(n.status, where).toBe(p.status);
       expect(n.bytes.equals(p.bytes), `${where}: bodies differ\n${name}: ${n.body.toString().slice(0, 300)}\npreview: ${p.body.toString().slice(0, 300)}`).toBe(
         true,
@@ -287,7 +273,7 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
       const behind = maxAgeOf(p, where) - maxAgeOf(n, where);
       const skew = Math.ceil(seconds);
       expect(behind, `${where}: max-age behind the preview's by`).toBeGreaterThanOrEqual(-1 - skew);
-      expect(behind, `${where}: max-age behind the preview's by`).toBeLessThanOrEqual(options.maxAgeBehind + skew);
+      expect(behind, `${where}: max-age behind the preview's by`).toBeLessThanOrEqual(tested.maxAgeBehind + skew);
       return { edge: n, preview: p };
     }
 
@@ -340,7 +326,7 @@ export function sameBytesSuite(name: string, start: (snapshotDir: string) => Pro
       expect(differences.length, `${differences.length} of ${cases.length} differ:\n${differences.slice(0, 10).join('\n\n')}`).toBe(0);
     }, 300_000);
 
-    it.runIf(options.raw === true)(
+    it.runIf(tested.ownsFraming)(
       'answers the raw framing cases (repeated header lines, no Host, Expect) as the preview does, each an envelope with CORS',
       async () => {
         const cases = rawCases();

@@ -4,16 +4,17 @@
 // endpoint table has a title in every language.
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../generator/core/endpoints.ts';
-import { LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
+import { LANGUAGES, type Lang, type WidgetStrings } from '../../generator/site/i18n/catalogue.ts';
+import { PAGE_CATALOGUES } from '../../generator/site/i18n/catalogues.ts';
+import { WIDGET_CATALOGUES } from '../../generator/site/i18n/widget-catalogues.ts';
 import * as ar from '../../generator/site/i18n/ar.ts';
 import * as en from '../../generator/site/i18n/en.ts';
 import * as ha from '../../generator/site/i18n/ha.ts';
 import { formats } from '../../generator/site/i18n/format.ts';
 
-const ALL = {
-  en: { calendar: en.calendar, page: en.page, hawl: en.hawl, widget: en.widget, reach: en.reach },
-  ha: { calendar: ha.calendar, page: ha.page, hawl: ha.hawl, widget: ha.widget, reach: ha.reach },
-  ar: { calendar: ar.calendar, page: ar.page, hawl: ar.hawl, widget: ar.widget, reach: ar.reach },
+// From the tables (every language of LANGUAGES, or tsc fails), so a language added there is checked here too.
+const ALL = Object.fromEntries(LANGUAGES.map((lang) => [lang, { ...PAGE_CATALOGUES[lang], widget: WIDGET_CATALOGUES[lang].widget }])) as {
+  [L in Lang]: (typeof PAGE_CATALOGUES)[L] & { widget: WidgetStrings };
 };
 const PARTS = ['calendar', 'page', 'hawl', 'widget', 'reach'] as const;
 

@@ -8,6 +8,11 @@
 // and write it in ha.ts and ar.ts where tsc points; list it in docs/translations.md
 // when a native speaker should read it. A string with values is a function
 // (`(date: string) => ...`): the other languages get the same parameters.
+//
+// To add a language: docs/making-changes.md "A new language" (its entry here,
+// then tsc names each table that lacks it: catalogues.ts, result-catalogues.ts,
+// widget-catalogues.ts). The page's scripts take their words from current.ts,
+// never by testing the language.
 import type * as English from './en.ts';
 import type * as EnglishResult from './result-en.ts';
 

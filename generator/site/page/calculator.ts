@@ -4,17 +4,11 @@
 // (client/src/zakat/), its structured answer worded in the page's language.
 import { inputProblems, zakatDue, type Holdings, type InputProblem, type School, type Standard } from '../../../client/src/zakat.ts';
 import type { Formats } from '../i18n/format.ts';
-import type { Lang, PageStrings } from '../i18n/catalogue.ts';
-import { result as arResult } from '../i18n/result-ar.ts';
-import { result as enResult } from '../i18n/result-en.ts';
-import { result as haResult } from '../i18n/result-ha.ts';
+import type { PageStrings } from '../i18n/catalogue.ts';
+import { result as resultWords } from '../i18n/current.ts';
 import { el } from './element.ts';
 import type { Amounts } from './main.ts';
 import { wordResult } from './result-words.ts';
-
-/** The page's language, defined by the bundler (assets.ts). */
-declare const PAGE_LANG: Lang;
-const resultWords = PAGE_LANG === 'ha' ? haResult : PAGE_LANG === 'ar' ? arResult : enResult;
 
 /** What the page lends the calculator: its words, its figures' formats and where the answer goes. */
 export interface Shown {

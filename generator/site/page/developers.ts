@@ -4,13 +4,7 @@
 import { el } from './element.ts';
 import { createClient } from '../../../client/src/client.ts';
 import { BASES } from '../../core/endpoints.ts';
-import type { Lang } from '../i18n/catalogue.ts';
-import { page as arPage } from '../i18n/ar.ts';
-import { page as enPage } from '../i18n/en.ts';
-import { page as haPage } from '../i18n/ha.ts';
-
-/** The page's language, defined by the bundler (assets.ts). */
-declare const PAGE_LANG: Lang;
+import { page as t } from '../i18n/current.ts';
 
 interface Config {
   lang: string;
@@ -22,7 +16,6 @@ const config = JSON.parse(document.getElementById('config')!.textContent!) as Co
 // On a plain static host (no /api/v1) the client answers from the snapshot's files under /v1/.
 const api = createClient({ fallbackBaseUrls: [`${location.origin}${BASES[1]}`], staticRoot: location.origin });
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const t = PAGE_LANG === 'ha' ? haPage : PAGE_LANG === 'ar' ? arPage : enPage;
 
 // ---- Examples ------------------------------------------------------------------
 

@@ -13,17 +13,11 @@ import type { NisabClient, NisabQuery } from '../../../client/src/client.ts';
 import type { NigeriaMonth, NisabRule, Source, Subcategory } from '../../../client/src/types.ts';
 import { gregorianDay, ummAlQuraDate, type UmmAlQuraTable } from '../../core/hijri-days.ts';
 import { nigeriaGregorianDate, nigeriaHijriDate } from '../../core/nigeria-calendar.ts';
-import type { Lang } from '../i18n/catalogue.ts';
-import { hawl as arHawl, reach as arReach } from '../i18n/ar.ts';
-import { hawl as enHawl, reach as enReach } from '../i18n/en.ts';
-import { hawl as haHawl, reach as haReach } from '../i18n/ha.ts';
+import { hawl as h, reach as r } from '../i18n/current.ts';
 import { el } from './element.ts';
 import { reminderFile } from './hawl-reminder.ts';
 import { OLD_RATE_AFTER_DAYS } from './rate-age.ts';
 import type { PageWords } from './words.ts';
-
-/** The page's language, defined by the bundler (assets.ts), as in main.ts. */
-declare const PAGE_LANG: Lang;
 
 type Calendar = 'nigeria' | 'umm-al-qura';
 /** Nigeria first: the months its payers keep their hawl by. */
@@ -60,8 +54,6 @@ export interface HawlContext {
 /** Sets the lookup up; the page calls the returned function with each submitted form (the first one included). */
 export function startHawl({ api, subcategories, sources, words, routingUrl }: HawlContext): (form: HTMLFormElement) => void {
   const { t, calendar, format } = words;
-  const h = PAGE_LANG === 'ha' ? haHawl : PAGE_LANG === 'ar' ? arHawl : enHawl;
-  const r = PAGE_LANG === 'ha' ? haReach : PAGE_LANG === 'ar' ? arReach : enReach;
   /** The reminders' blob: addresses of the answer shown, released when the next one replaces it. */
   let blobs: string[] = [];
   let tables: Promise<Tables> | null = null;

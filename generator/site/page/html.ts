@@ -14,11 +14,7 @@ import type { Meta, Source, Subcategory } from '../../core/schemas.ts';
 import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
 import { RESULT_CATALOGUES } from '../i18n/result-catalogues.ts';
-import { widget as arWidget } from '../i18n/ar.ts';
-import { widget as enWidget } from '../i18n/en.ts';
-import { widget as haWidget } from '../i18n/ha.ts';
-
-const WIDGET_CATALOGUES = { en: enWidget, ha: haWidget, ar: arWidget } as const;
+import { WIDGET_CATALOGUES } from '../i18n/widget-catalogues.ts';
 import { formats } from '../i18n/format.ts';
 import { hawlSection, noticeSection } from './calendar-sections.ts';
 import { shareLink, subscribeSection } from './reach.ts';
@@ -142,7 +138,7 @@ export function landingPage(
 
 <section id="nisab" aria-labelledby="nisab-title">
   <h2 id="nisab-title">${escape(t.nisabTitle)}</h2>
-  <p id="nisab-explain">${escape(WIDGET_CATALOGUES[lang].explain)}</p>
+  <p id="nisab-explain">${escape(WIDGET_CATALOGUES[lang].widget.explain)}</p>
   <div id="nisab-cards" class="cards" aria-live="polite">${nisabCards(shown, words)}</div>
   <p id="nisab-rate" class="small">${escape(dollarText(shown, words))}</p>
   ${share === null ? '' : shareLink(lang, share)}

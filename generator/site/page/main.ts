@@ -17,12 +17,10 @@ import type { Published } from '../../../client/src/zakat.ts';
 import { BASES } from '../../core/endpoints.ts';
 import { paths } from '../../core/layout.ts';
 import type { Lang } from '../i18n/catalogue.ts';
-import { calendar as arCalendar, page as arPage } from '../i18n/ar.ts';
-import { calendar as enCalendar, page as enPage } from '../i18n/en.ts';
-import { calendar as haCalendar, page as haPage } from '../i18n/ha.ts';
+import { calendar, page as t } from '../i18n/current.ts';
 import { formats } from '../i18n/format.ts';
 
-/** The page's language, defined by the bundler (assets.ts): the other languages' words are left out of the bundle. */
+/** The page's language, defined by the bundler (assets.ts); its words come from i18n/current.ts, the other languages' are not in the bundle. */
 declare const PAGE_LANG: Lang;
 /** uPlot, as assets/chart.js (assets.ts CHART_MODULE). */
 const CHART_MODULE = '/assets/chart.js';
@@ -55,8 +53,6 @@ const api = createClient({ fallbackBaseUrls: [`${location.origin}${BASES[1]}`], 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 // Every word of the page from its language's catalogue (i18n/), every figure and date through its formats.
-const t = PAGE_LANG === 'ha' ? haPage : PAGE_LANG === 'ar' ? arPage : enPage;
-const calendar = PAGE_LANG === 'ha' ? haCalendar : PAGE_LANG === 'ar' ? arCalendar : enCalendar;
 const format = formats(calendar);
 const words = { t, calendar, format };
 const naira = { format: (n: number) => format.money(n, 'NGN') };

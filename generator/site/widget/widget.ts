@@ -11,21 +11,12 @@
 // root), no cookie (every request omits credentials), nothing from elsewhere.
 // Bundled by esbuild as one classic script (document.currentScript names it).
 import type { NisabRule, Rate, Source } from '../../core/schemas.ts';
-import type { CalendarStrings, Lang, WidgetStrings } from '../i18n/catalogue.ts';
-import { LANGUAGE_INFO, isLang } from '../i18n/catalogue.ts';
-import { calendar as arCalendar, widget as arWidget } from '../i18n/ar.ts';
-import { calendar as enCalendar, widget as enWidget } from '../i18n/en.ts';
-import { calendar as haCalendar, widget as haWidget } from '../i18n/ha.ts';
+import { LANGUAGE_INFO, isLang, type Lang } from '../i18n/catalogue.ts';
+import { WIDGET_CATALOGUES as WORDS } from '../i18n/widget-catalogues.ts';
 import { whatsAppHref } from '../share.ts';
 import { formats } from '../i18n/format.ts';
 import { OLD_RATE_AFTER_DAYS } from '../page/rate-age.ts';
 import STYLE from './widget.css';
-
-const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings } } = {
-  en: { widget: enWidget, calendar: enCalendar },
-  ha: { widget: haWidget, calendar: haCalendar },
-  ar: { widget: arWidget, calendar: arCalendar },
-};
 
 /**
  * The text answer of a language (docs/API.md §10), which the share link sends; null where the site has none.

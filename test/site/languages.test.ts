@@ -1,0 +1,148 @@
+// The languages of the page are a table (i18n/catalogue.ts LANGUAGES): each
+// browser bundle of a language carries that language's words and no other's
+// (assets.ts resolves i18n/current.ts to the language's files), and a language
+// added to LANGUAGES without its catalogues fails tsc, naming every table that
+// lacks it, while one added as docs/making-changes.md says compiles. The second
+// is tried on a copy of generator/site/i18n/ (it holds every table and imports
+// nothing outside itself), checked by the real tsc.
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../generator/core/endpoints.ts';
+import * as esbuild from 'esbuild';
+import { currentLanguage, siteAssets } from '../../generator/site/assets.ts';
+import { LANGUAGES, type Lang } from '../../generator/site/i18n/catalogue.ts';
+import { PAGE_CATALOGUES } from '../../generator/site/i18n/catalogues.ts';
+import { RESULT_CATALOGUES } from '../../generator/site/i18n/result-catalogues.ts';
+
+const I18N = fileURLToPath(new URL('../../generator/site/i18n/', import.meta.url));
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const run = promisify(execFile);
+
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/**
+ * A language's words that no other language has, long enough to be no accident
+ * and written as they are in a bundle (no quote or escape). English words the
+ * endpoint table also holds (its summaries, in every bundle that reads BASES)
+ * are not the catalogue's.
+ */
+function ownWords(lang: Lang): string[] {
+  const of = (l: Lang) => strings([PAGE_CATALOGUES[l], RESULT_CATALOGUES[l]]);
+  const others = new Set(LANGUAGES.filter((l) => l !== lang).flatMap(of));
+  const endpoints = JSON.stringify(ENDPOINTS);
+  return of(lang).filter((s) => s.length >= 16 && !/["'`\\\n$<]/.test(s) && !others.has(s) && !endpoints.includes(s));
+}
+
+describe('each language bundle', () => {
+  let files: Map<string, string>;
+  beforeAll(async () => {
+    files = await siteAssets();
+  });
+
+  for (const lang of LANGUAGES) {
+    for (const bundle of ['page', 'calculator', 'hawl', 'developers']) {
+      it(`assets/${bundle}-${lang}.js holds ${lang}'s words and no other language's`, () => {
+        const text = files.get(`assets/${bundle}-${lang}.js`)!;
+        expect(ownWords(lang).filter((s) => text.includes(s)).length).toBeGreaterThan(0);
+        for (const other of LANGUAGES.filter((l) => l !== lang)) expect(ownWords(other).filter((s) => text.includes(s))).toEqual([]);
+      });
+    }
+  }
+});
+
+describe('a bundle of a language without its catalogue files', () => {
+  it('fails the build, naming the file', async () => {
+    const build = esbuild.build({
+      stdin: { contents: `import { page } from './current.ts';\nconsole.log(page);\n`, resolveDir: I18N, loader: 'ts' },
+      bundle: true,
+      write: false,
+      logLevel: 'silent',
+      plugins: [currentLanguage('yo' as Lang)],
+    });
+    await expect(build).rejects.toThrow(/Could not resolve "\.\/yo\.ts"/);
+  });
+});
+
+describe('a language added to LANGUAGES', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'languages-'));
+    await cp(I18N, dir, { recursive: true });
+    const { compilerOptions } = JSON.parse(await readFile(new URL('../../tsconfig.json', import.meta.url), 'utf8'));
+    // The catalogues need no type of node's (nor its node_modules, which the copy has not).
+    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, types: [] }, include: ['*.ts'] }));
+    // Step 1 of docs/making-changes.md "A new language": the entry (Yorùbá, as the review tried).
+    await edit('catalogue.ts', [
+      ["export const LANGUAGES = ['en', 'ha', 'ar'] as const;", "export const LANGUAGES = ['en', 'ha', 'ar', 'yo'] as const;"],
+      [
+        "  ar: { name: 'العربية', dir: 'rtl', path: '/ar/' },\n",
+        "  ar: { name: 'العربية', dir: 'rtl', path: '/ar/' },\n  yo: { name: 'Yorùbá', dir: 'ltr', path: '/yo/' },\n",
+      ],
+    ]);
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function edit(file: string, replacements: [string, string][]) {
+    let text = await readFile(path.join(dir, file), 'utf8');
+    for (const [from, to] of replacements) {
+      if (!text.includes(from)) throw new Error(`${file} no longer holds ${JSON.stringify(from)}: update this test and docs/making-changes.md`);
+      text = text.replace(from, to);
+    }
+    await writeFile(path.join(dir, file), text);
+  }
+
+  /** tsc's errors on the copy, one a line, each `file(line,col): error TSnnnn: ...`. */
+  async function typecheck(): Promise<string[]> {
+    const done = await run(process.execPath, [TSC, '-p', dir, '--pretty', 'false'], { cwd: dir }).then(
+      (out) => out.stdout,
+      (failed: { stdout: string }) => failed.stdout,
+    );
+    return done.split('\n').filter((line) => line.includes('error TS'));
+  }
+
+  it('without its catalogues fails tsc, naming each table', async () => {
+    const errors = await typecheck();
+    for (const table of ['catalogues.ts', 'result-catalogues.ts', 'widget-catalogues.ts'])
+      expect(errors.filter((line) => line.startsWith(table) && line.includes("'yo'")).length, `${table}: ${errors.join('\n')}`).toBe(1);
+    expect(errors).toHaveLength(3);
+  });
+
+  it('with a catalogue file per part and its entry in each table compiles', async () => {
+    // Step 2: the catalogues (here the English ones copied, where a translator writes Yorùbá).
+    await writeFile(path.join(dir, 'yo.ts'), await readFile(path.join(dir, 'en.ts'), 'utf8'));
+    await writeFile(path.join(dir, 'result-yo.ts'), await readFile(path.join(dir, 'result-en.ts'), 'utf8'));
+    // Step 3: its entry in each table tsc named.
+    await edit('catalogues.ts', [
+      ["import * as ha from './ha.ts';\n", "import * as ha from './ha.ts';\nimport * as yo from './yo.ts';\n"],
+      ['= { en, ha, ar };', '= { en, ha, ar, yo };'],
+    ]);
+    await edit('result-catalogues.ts', [
+      ["import { result as ha } from './result-ha.ts';\n", "import { result as ha } from './result-ha.ts';\nimport { result as yo } from './result-yo.ts';\n"],
+      ['= { en, ha, ar };', '= { en, ha, ar, yo };'],
+    ]);
+    await edit('widget-catalogues.ts', [
+      [
+        "import { calendar as haCalendar, widget as haWidget } from './ha.ts';\n",
+        "import { calendar as haCalendar, widget as haWidget } from './ha.ts';\nimport { calendar as yoCalendar, widget as yoWidget } from './yo.ts';\n",
+      ],
+      [
+        '  ar: { widget: arWidget, calendar: arCalendar },\n',
+        '  ar: { widget: arWidget, calendar: arCalendar },\n  yo: { widget: yoWidget, calendar: yoCalendar },\n',
+      ],
+    ]);
+    expect(await typecheck()).toEqual([]);
+  });
+});
