@@ -7,7 +7,6 @@ import type { TextForm } from '../core/layout.ts';
 import type { Lang, ReachStrings } from './i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from './i18n/catalogues.ts';
 import { formats } from './i18n/format.ts';
-import { PAGE_CATALOGUES } from './i18n/catalogues.ts';
 
 export const MESSAGE_LIMIT = 480;
 export const SMS_LIMIT = 160;
