@@ -72,6 +72,7 @@ export async function measure(tree: string): Promise<Sizes> {
     ...LANGUAGES.map((lang) => `assets/developers-${lang}.js`),
     'sw.js',
     'widget.js',
+    'calculator.js',
   ];
   const rows: string[][] = [];
   for (const file of files) {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { LANGUAGES, type Lang } from './i18n/catalogue.ts';
 import { referencePage } from './page/html.ts';
+import { calculatorLabels } from './widget/calculator-labels.ts';
 
 const PAGE_ENTRY = fileURLToPath(new URL('./page/main.ts', import.meta.url));
 const DEVELOPERS_ENTRY = fileURLToPath(new URL('./page/developers.ts', import.meta.url));
@@ -23,6 +24,7 @@ const CALCULATOR_ENTRY = fileURLToPath(new URL('./page/calculator.ts', import.me
 /** The calculator's module of each language, imported by the page once today's figures are shown. */
 export const CALCULATOR_MODULE = (lang: string) => `/assets/calculator-${lang}.js`;
 const WIDGET_ENTRY = fileURLToPath(new URL('./widget/widget.ts', import.meta.url));
+const EMBEDDED_CALCULATOR_ENTRY = fileURLToPath(new URL('./widget/calculator.ts', import.meta.url));
 const require = createRequire(import.meta.url);
 const CURRENT_CATALOGUE = fileURLToPath(new URL('./i18n/current.ts', import.meta.url));
 const CATALOGUE_DIR = fileURLToPath(new URL('./i18n/', import.meta.url));
@@ -96,10 +98,14 @@ async function pageBundle(): Promise<Map<string, string>> {
 /**
  * /widget.js: one classic script (an embedding page loads it with <script async>,
  * and document.currentScript names its origin), its style sheet inlined as text.
+ * /calculator.js, the embedded calculator (widget/calculator.ts), likewise: its own
+ * file, which widget.js loads only on a page that has a calculator, so a page with
+ * the Nisab widget alone does not carry the engine; the page's labels it shows are
+ * defined in it (calculator-labels.ts), every language's, as plain strings.
  */
-async function widgetBundle(): Promise<string> {
+async function classicBundle(entry: string, define: Record<string, string> = {}): Promise<string> {
   const result = await esbuild.build({
-    entryPoints: [WIDGET_ENTRY],
+    entryPoints: [entry],
     bundle: true,
     write: false,
     format: 'iife',
@@ -110,8 +116,20 @@ async function widgetBundle(): Promise<string> {
     logLevel: 'silent',
     charset: 'utf8',
     loader: { '.css': 'text' },
+    define,
   });
   return result.outputFiles[0]!.text;
+}
+
+function labelsDefine(): Record<string, string> {
+  const labels = calculatorLabels();
+  for (const [lang, words] of Object.entries(labels)) {
+    for (const [key, text] of Object.entries(words)) {
+      if (typeof text !== 'string')
+        throw new Error(`calculator-labels.ts: page.${key} of ${lang} is not a plain string, so it cannot be defined in /calculator.js`);
+    }
+  }
+  return { CALCULATOR_LABELS: JSON.stringify(labels) };
 }
 
 // The one address outside the site that Redoc's bundle loads by itself: the logo
@@ -128,6 +146,7 @@ function redocStandalone(): string {
 
 export const SITE_ASSET_FILES = [
   'widget.js',
+  'calculator.js',
   ...LANGUAGES.map((lang) => `assets/page-${lang}.js`),
   ...LANGUAGES.map((lang) => `assets/hawl-${lang}.js`),
   ...LANGUAGES.map((lang) => `assets/calculator-${lang}.js`),
@@ -141,7 +160,8 @@ export const SITE_ASSET_FILES = [
 
 export async function siteAssets(): Promise<Map<string, string>> {
   const files = await pageBundle();
-  files.set('widget.js', await widgetBundle());
+  files.set('widget.js', await classicBundle(WIDGET_ENTRY));
+  files.set('calculator.js', await classicBundle(EMBEDDED_CALCULATOR_ENTRY, labelsDefine()));
   files.set('assets/redoc.standalone.js', redocStandalone());
   files.set('assets/redoc.standalone.js.LICENSE.txt', readFileSync(require.resolve('redoc/bundles/redoc.standalone.js.LICENSE.txt'), 'utf8'));
   files.set('reference.html', referencePage());

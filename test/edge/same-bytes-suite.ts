@@ -185,6 +185,9 @@ const STATIC_CASES: Case[] = [
   '/developers/',
   // The service worker: every edge serves it with the same bytes and headers (issue 32).
   '/sw.js',
+  // The embedded calculator (issue 35), beside the widget that loads it.
+  '/widget.js',
+  '/calculator.js',
   '/openapi.json',
   '/' + paths.meta,
   '/' + paths.nisabAll,

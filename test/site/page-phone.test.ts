@@ -307,6 +307,10 @@ describe('the phone page (390 px)', () => {
     expect(await page.textContent('#embed-code')).toBe(
       `<div data-nisab-widget data-lang="en" data-currency="NGN"></div>\n<script src="${preview.url}/widget.js" async></script>`,
     );
+    // The embedded calculator (issue 35): the same script, its own element.
+    expect(await page.textContent('#embed-calculator-code')).toBe(
+      `<div data-nisab-calculator data-lang="en" data-currency="NGN" data-school="maliki"></div>\n<script src="${preview.url}/widget.js" async></script>`,
+    );
     expect(await page.textContent('#embed-csp')).toBe(
       `Content-Security-Policy: default-src 'self'; script-src 'self' ${preview.url}; connect-src 'self' ${preview.url}`,
     );

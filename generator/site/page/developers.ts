@@ -86,8 +86,9 @@ function showExamples() {
 function showEmbedCode() {
   const code = $('embed-code');
   code.textContent = (code.textContent ?? '').replace('https://HOST', location.origin);
-  // The policy a site needs names this origin too.
-  for (const id of ['embed-csp', 'embed-csp-meta']) $(id).textContent = ($(id).textContent ?? '').replaceAll('https://HOST', location.origin);
+  // The calculator's code and the policy a site needs name this origin too.
+  for (const id of ['embed-calculator-code', 'embed-csp', 'embed-csp-meta'])
+    $(id).textContent = ($(id).textContent ?? '').replaceAll('https://HOST', location.origin);
   const button = $('embed-copy');
   button.addEventListener('click', () => {
     void navigator.clipboard?.writeText(code.textContent ?? '').then(() => (button.textContent = t.copied));

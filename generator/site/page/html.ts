@@ -63,6 +63,13 @@ export const embedCode = (origin: string, lang: Lang) =>
   `<div data-nisab-widget data-lang="${lang}" data-currency="NGN"></div>\n<script src="${origin}/widget.js" async></script>`;
 
 /**
+ * The embedded calculator's code (docs/API.md §10): widget.js loads /calculator.js
+ * where the page has the element (widget/calculator.ts).
+ */
+export const embedCalculatorCode = (origin: string, lang: Lang) =>
+  `<div data-nisab-calculator data-lang="${lang}" data-currency="NGN" data-school="maliki"></div>\n<script src="${origin}/widget.js" async></script>`;
+
+/**
  * What a site with a Content-Security-Policy must allow for the widget: our
  * origin in script-src (widget.js) and connect-src (its /api/v1 questions). Its
  * style is a constructed style sheet, which style-src does not govern.
@@ -312,6 +319,8 @@ export function developersPage(meta: Meta, sources: Source[], lang: Lang): strin
   <p>${escape(t.embedIntro)}</p>
   <pre><code id="embed-code" data-lang="${lang}">${escape(embedCode('https://HOST', lang))}</code></pre>
   <button type="button" id="embed-copy">${escape(t.copyEmbed)}</button>
+  <p id="embed-calculator-intro">${escape(t.embedCalculatorIntro)}</p>
+  <pre><code id="embed-calculator-code" data-lang="${lang}">${escape(embedCalculatorCode('https://HOST', lang))}</code></pre>
   <p id="embed-csp-intro">${escape(t.embedCspIntro)}</p>
   <pre><code id="embed-csp">Content-Security-Policy: ${escape(embedPolicy('https://HOST'))}</code></pre>
   <p>${escape(t.embedCspMeta)}</p>

@@ -10,8 +10,9 @@ import { el } from './element.ts';
 import { dollarText, nisabCards, rateAge, staleText, type Figures } from './figures.ts';
 import { withGaps } from './gaps.ts';
 import { showAnnounced, showNotice } from './notice.ts';
+import { inCurrency } from './in-currency.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
-import type { Meta, Rate, RateInCurrency, Source, Subcategory } from '../../../client/src/types.ts';
+import type { Meta, Rate, Source, Subcategory } from '../../../client/src/types.ts';
 import { daysBetween } from '../../core/dates.ts';
 import type { Published } from '../../../client/src/zakat.ts';
 import { BASES } from '../../core/endpoints.ts';
@@ -226,25 +227,6 @@ export interface Amounts {
   code: string;
   published: Published;
   money: { format(n: number): string };
-}
-
-/**
- * The published rules and the metals' newest rates with the currency's figures where the Naira's
- * are (nsbValueInCurrency, drtInCurrency): zakatDue counts in one currency, whichever it is. Null
- * when the currency has no rate for a metal's newest record (docs/API.md §2c: at most 7 days old).
- */
-async function inCurrency(client: NisabClient, published: Published, code: string): Promise<Published | null> {
-  const ids = [...published.rates.keys()];
-  const [rules, ...latest] = await Promise.all([
-    client.nisab({ currency: code }),
-    ...ids.map((id) => client.latest({ subcategory: id, currency: code })),
-  ] as const);
-  const rates = new Map<number, Rate>();
-  for (const rate of latest as RateInCurrency[]) {
-    if (rate.drtInCurrency === null || rate.drtUSDinCurrency === null) return null;
-    rates.set(rate.drtSubcategoryID, { ...rate, drtInNaira: rate.drtInCurrency, drtUSDinNaira: rate.drtUSDinCurrency });
-  }
-  return { ...published, rules: rules.map((rule) => ({ ...rule, nsbValueInNaira: rule.nsbValueInCurrency })), rates };
 }
 
 /** The calculator's currency list, asked once the figures are shown (the first render asks nothing more), and its switch. */

@@ -10,6 +10,8 @@
 // style attributes (its style sheet is constructed and adopted by a shadow
 // root), no cookie (every request omits credentials), nothing from elsewhere.
 // Bundled by esbuild as one classic script (document.currentScript names it).
+// A page with <div data-nisab-calculator> gets the calculator too: this script
+// then loads /calculator.js from the same origin (widget/calculator.ts).
 import type { NisabRule, Rate, Source } from '../../core/schemas.ts';
 import { LANGUAGE_INFO, isLang, type Lang } from '../i18n/catalogue.ts';
 import { WIDGET_CATALOGUES as WORDS } from '../i18n/widget-catalogues.ts';
@@ -161,6 +163,10 @@ function shareLink(text: string, label: string): HTMLElement {
 
 function renderAll() {
   document.querySelectorAll<HTMLElement>('[data-nisab-widget]').forEach((host) => void render(host));
+  // The embedded calculator is its own script (/calculator.js, assets.ts): asked of our origin only where a page has one.
+  if (document.querySelector('[data-nisab-calculator]') && !document.querySelector('script[src$="/calculator.js"]')) {
+    document.head.append(Object.assign(document.createElement('script'), { src: `${ORIGIN}/calculator.js`, async: true }));
+  }
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', renderAll);

@@ -1,0 +1,127 @@
+// The calculator's form and answer, shared by the page's calculator
+// (page/calculator.ts) and the embedded one (widget/calculator.ts): one reading
+// of the form's named inputs into the client's Holdings, one table of the
+// worded answer. The two differ only in where their words and figures come from.
+import { inputProblems, zakatDue, type Holdings, type InputProblem, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
+import type { PageStrings, ResultStrings } from '../i18n/catalogue.ts';
+import { el } from './element.ts';
+import { wordResult, type Figures } from './result-words.ts';
+
+/** The page's words the answer's table uses (its headings and what it says with nothing entered). */
+export const ANSWER_LABEL_KEYS = ['enterHoldings', 'resultLabel', 'colWhat', 'colHeld', 'colNisab', 'colDue', 'colRule', 'source'] as const;
+export type AnswerLabels = Pick<PageStrings, (typeof ANSWER_LABEL_KEYS)[number]>;
+
+/** The form's inputs (html.ts names them) as zakatDue takes them. */
+export function readZakatForm(form: HTMLFormElement): { holdings: Holdings; herds: Record<string, number>; standard: Standard; school: School } {
+  const data = new FormData(form);
+  // An empty input is 0; anything else is passed on as typed, so one out of its bound is named, never computed.
+  const num = (name: string) => {
+    const text = String(data.get(name) ?? '').trim();
+    return text === '' ? 0 : Number(text);
+  };
+  const receivable = num('receivable');
+  const holdings: Holdings = {
+    cash: num('cash'),
+    tradeGoods: num('tradeGoods'),
+    goldGrams: num('goldGrams'),
+    silverGrams: num('silverGrams'),
+    wornGoldGrams: num('wornGoldGrams'),
+    wornSilverGrams: num('wornSilverGrams'),
+    savingsGoldGrams: num('savingsGoldGrams'),
+    savingsSilverGrams: num('savingsSilverGrams'),
+    trader: data.get('trader') === 'muhtakir' ? 'muhtakir' : 'mudir',
+    tradeGoodsSold: data.get('tradeGoodsSold') === 'yes',
+    debts: num('debts'),
+    debtCover: num('debtCover'),
+    receivables:
+      receivable > 0
+        ? [
+            {
+              amount: receivable,
+              kind: data.get('receivableKind') === 'trade' ? 'trade' : 'loan',
+              collected: data.get('receivableCollected') === 'yes',
+              yearsOut: num('receivableYears') || 1,
+            },
+          ]
+        : [],
+    newMoney: num('newMoney'),
+    cropsKg: num('cropsKg'),
+    watering: data.get('watering') as Holdings['watering'],
+    persons: num('persons'),
+  };
+  const herds = { camels: num('camels'), cattle: num('cattle'), 'sheep-goats': num('sheep-goats') };
+  return { holdings, herds, standard: data.get('standard') as Standard, school: data.get('school') as School };
+}
+
+/**
+ * zakatDue of the form's inputs, written into `out`: a table of its lines, the
+ * total (data-money and data-currency hold it as a number and a code) and what
+ * is due in kind. `figures` formats amounts in the currency `code`.
+ */
+export function showZakat(
+  out: HTMLElement,
+  form: HTMLFormElement,
+  published: Published,
+  code: string,
+  figures: Figures,
+  words: ResultStrings,
+  t: AnswerLabels,
+) {
+  const input = readZakatForm(form);
+  const problems = inputProblems(input.holdings, input.herds);
+  if (problems.length > 0) {
+    out.replaceChildren(
+      ...problems.map((problem) => el('p', { class: 'warning', role: 'alert', 'data-testid': 'input-problem' }, outOfRange(form, problem, figures, words))),
+    );
+    return;
+  }
+  const result = zakatDue(published, input.holdings, input.standard, input.school, input.herds);
+  if (result.lines.length === 0) {
+    out.replaceChildren(el('p', {}, t.enterHoldings));
+    return;
+  }
+  const worded = wordResult(result, words, figures);
+  const rows = result.lines.map((line, i) => {
+    const said = worded.lines[i]!;
+    return el(
+      'tr',
+      { 'data-line': line.kind },
+      el('th', { scope: 'row' }, said.what),
+      el('td', { 'data-label': t.colHeld }, said.held),
+      el('td', { 'data-label': t.colNisab }, said.nisab),
+      el('td', { 'data-label': t.colDue, 'data-testid': 'due', 'data-money': String(line.dueMoney) }, said.due),
+      el(
+        'td',
+        { 'data-label': t.colRule, class: 'small' },
+        said.rule,
+        ...(said.rule ? [el('br')] : []),
+        el('span', { 'data-testid': 'why' }, said.why.join(' ')),
+        ...(line.sourceURL ? [' ', el('a', { href: line.sourceURL, rel: 'noopener' }, `(${t.source})`)] : []),
+      ),
+    );
+  });
+  out.replaceChildren(
+    el(
+      'div',
+      { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': t.resultLabel },
+      el(
+        'table',
+        {},
+        el('thead', {}, el('tr', {}, ...[t.colWhat, t.colHeld, t.colNisab, t.colDue, t.colRule].map((h) => el('th', { scope: 'col' }, h)))),
+        el('tbody', {}, ...rows),
+      ),
+    ),
+    el('p', { class: 'big', 'data-testid': 'zakat-total', 'data-money': String(result.totalMoney), 'data-currency': code }, worded.total),
+    ...(worded.inKind.length ? [el('p', { 'data-testid': 'in-kind' }, words.inKind), el('ul', {}, ...worded.inKind.map((text) => el('li', {}, text)))] : []),
+  );
+}
+
+/** The form's input a problem names (herds.camels is the input camels, receivables[0].amount is receivable). */
+const INPUT_OF: Record<string, string> = { 'receivables[0].amount': 'receivable', 'receivables[0].yearsOut': 'receivableYears' };
+
+/** "Gold held (grams): enter a number from 0 to 1,000,000,000.", in the form's language, with the input's own label. */
+function outOfRange(form: HTMLFormElement, problem: InputProblem, figures: Figures, words: ResultStrings): string {
+  const name = INPUT_OF[problem.field] ?? problem.field.replace(/^herds\./, '');
+  const label = form.querySelector(`input[name="${name}"]`)?.closest('label')?.firstChild?.textContent?.trim() ?? name;
+  return words.inputs.outOfRange(label, figures.number(problem.max, 0));
+}

@@ -1,0 +1,57 @@
+// The page's words the embedded calculator (calculator.ts) shows: its form's
+// labels and its answer's headings, picked at build time from the page's
+// catalogues (i18n/en.ts, ha.ts, ar.ts) so /calculator.js carries these few
+// strings of each language rather than every word of the page (assets.ts
+// defines CALCULATOR_LABELS with them). The inputs the page's form takes from
+// the answer's catalogue (result-LANG.ts `inputs`) come with that catalogue.
+import type { Lang, PageStrings } from '../i18n/catalogue.ts';
+import { page as ar } from '../i18n/ar.ts';
+import { page as en } from '../i18n/en.ts';
+import { page as ha } from '../i18n/ha.ts';
+import { ANSWER_LABEL_KEYS } from '../page/zakat-form.ts';
+
+export const CALCULATOR_LABEL_KEYS = [
+  'calculatorTitle',
+  'rules',
+  'school',
+  'maliki',
+  'hanafi',
+  'shafii',
+  'hanbali',
+  'cashStandard',
+  'goldStandard',
+  'silverStandard',
+  'lowerOfTwo',
+  'moneyAndMetals',
+  'cash',
+  'tradeGoods',
+  'goldHeld',
+  'silverHeld',
+  'wornGold',
+  'wornSilver',
+  'trader',
+  'mudir',
+  'muhtakir',
+  'sold',
+  'livestock',
+  'camels',
+  'cattle',
+  'sheepGoats',
+  'crops',
+  'harvest',
+  'wateredBy',
+  'rainFed',
+  'irrigated',
+  'mixed',
+  'fitrTitle',
+  'persons',
+  ...ANSWER_LABEL_KEYS,
+] as const;
+
+export type CalculatorLabels = Pick<PageStrings, (typeof CALCULATOR_LABEL_KEYS)[number]>;
+
+/** Each language's labels, plain strings (JSON for esbuild's define). */
+export function calculatorLabels(): { [L in Lang]: CalculatorLabels } {
+  const pick = (page: PageStrings) => Object.fromEntries(CALCULATOR_LABEL_KEYS.map((key) => [key, page[key]])) as CalculatorLabels;
+  return { en: pick(en), ha: pick(ha), ar: pick(ar) };
+}

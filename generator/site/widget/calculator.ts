@@ -1,0 +1,245 @@
+// The embedded zakat calculator, served as /calculator.js (docs/API.md §10):
+//
+//   <div data-nisab-calculator data-lang="ha" data-currency="NGN" data-school="maliki"></div>
+//   <script src="https://HOST/widget.js" async></script>
+//
+// widget.js loads this script when the page has such an element (a site may
+// also include /calculator.js itself). It fills each element with the page's
+// calculator: the same form (page/zakat-form.ts reads it), the same engine
+// (the client's zakatDue, client/src/zakat/) on the rules and rates the typed
+// client asks of the origin that served this script, the same words
+// (page/result-words.ts and i18n/result-LANG.ts; the form's labels are the
+// page's, calculator-labels.ts). Under a strict Content-Security-Policy like the
+// widget: no eval, no style attribute (a constructed style sheet adopted by a
+// shadow root), no cookie (credentials omitted), nothing from another host.
+import { createClient } from '../../../client/src/client.ts';
+import type { Rate } from '../../../client/src/types.ts';
+import type { Published } from '../../../client/src/zakat.ts';
+import type { CalendarStrings, Lang, ResultStrings, WidgetStrings } from '../i18n/catalogue.ts';
+import { LANGUAGE_INFO, isLang } from '../i18n/catalogue.ts';
+import { calendar as arCalendar, widget as arWidget } from '../i18n/ar.ts';
+import { calendar as enCalendar, widget as enWidget } from '../i18n/en.ts';
+import { calendar as haCalendar, widget as haWidget } from '../i18n/ha.ts';
+import { formats } from '../i18n/format.ts';
+import { result as arResult } from '../i18n/result-ar.ts';
+import { result as enResult } from '../i18n/result-en.ts';
+import { result as haResult } from '../i18n/result-ha.ts';
+import { el } from '../page/element.ts';
+import { inCurrency } from '../page/in-currency.ts';
+import { showZakat } from '../page/zakat-form.ts';
+import type { CalculatorLabels } from './calculator-labels.ts';
+import STYLE from './calculator.css';
+
+/** The page's labels of each language, defined by the bundler (assets.ts, calculator-labels.ts). */
+declare const CALCULATOR_LABELS: { [L in Lang]: CalculatorLabels };
+
+const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings; result: ResultStrings } } = {
+  en: { widget: enWidget, calendar: enCalendar, result: enResult },
+  ha: { widget: haWidget, calendar: haCalendar, result: haResult },
+  ar: { widget: arWidget, calendar: arCalendar, result: arResult },
+};
+
+const SCHOOLS = ['maliki', 'hanafi', 'shafii', 'hanbali'] as const;
+const STANDARDS = ['gold', 'silver', 'lower'] as const;
+
+const script = document.currentScript as HTMLScriptElement | null;
+// The origin that served this script (or widget.js, which loads it): every request goes there and nowhere else.
+const ORIGIN = new URL(
+  script?.src || (document.querySelector('script[src$="/calculator.js"],script[src$="/widget.js"]') as HTMLScriptElement | null)?.src || location.href,
+).origin;
+
+// The typed client of the API, asking our origin alone, with no cookie and no referrer. Its own ETag
+// cache is off: an If-None-Match header would make every cross-origin question a preflighted one.
+const api = createClient({
+  baseUrl: `${ORIGIN}/api/v1`,
+  etagCache: false,
+  fetch: (input, init) => fetch(input, { ...init, credentials: 'omit', referrerPolicy: 'no-referrer' }),
+});
+
+/** The published rules, subcategories and metals' newest rates, asked once for every calculator of the page. */
+let naira: Promise<Published> | null = null;
+const published = () =>
+  (naira ??= (async () => {
+    const [rules, subcategories] = await Promise.all([api.nisab(), api.subcategories()]);
+    const metals = subcategories.filter((s) => s.sctHasDailyRate && (s.sctSlug === 'gold' || s.sctSlug === 'silver'));
+    const latest = await Promise.all(metals.map((s) => api.latest({ subcategory: s.sctID }).catch(() => null)));
+    const rates = new Map<number, Rate>();
+    for (const rate of latest) if (rate) rates.set(rate.drtSubcategoryID, rate);
+    return { rules, subcategories, rates };
+  })());
+const inCurrencies = new Map<string, Promise<Published | null>>();
+
+let sheet: CSSStyleSheet | null = null;
+function styled(root: ShadowRoot) {
+  try {
+    sheet ??= new CSSStyleSheet();
+    if (sheet.cssRules.length === 0) sheet.replaceSync(STYLE);
+    root.adoptedStyleSheets = [sheet];
+  } catch {
+    // A browser without constructed style sheets: a <style> element (a strict CSP may refuse it; the form stays usable).
+    root.append(el('style', {}, STYLE));
+  }
+}
+
+/** The page's form (html.ts #zakat-form), its inputs named as page/zakat-form.ts reads them. */
+function zakatForm(t: CalculatorLabels, r: ResultStrings['inputs'], school: string, standard: string, code: string) {
+  // Amounts are in the calculator's currency: the labels that say ₦ say its code.
+  const unit = (text: string) => (code === 'NGN' ? text : text.replace('(₦)', `(${code})`));
+  const number = (name: string, text: string, step = 'any', mode = 'decimal') =>
+    el('label', {}, `${unit(text)} `, el('input', { name, type: 'number', min: '0', step, inputmode: mode }));
+  const choice = (name: string, text: string, options: [string, string][], chosen: string) => {
+    const select = el('select', { name }, ...options.map(([value, words]) => el('option', { value }, words)));
+    select.value = chosen;
+    return el('label', {}, `${text} `, select);
+  };
+  const check = (name: string, text: string) => el('label', {}, el('input', { type: 'checkbox', name, value: 'yes' }), ` ${text}`);
+  const group = (legend: string, ...children: Node[]) => el('fieldset', {}, el('legend', {}, legend), ...children);
+  return el(
+    'form',
+    { class: 'calc' },
+    group(
+      t.rules,
+      choice(
+        'school',
+        t.school,
+        SCHOOLS.map((s) => [s, t[s]]),
+        school,
+      ),
+      choice(
+        'standard',
+        t.cashStandard,
+        [
+          ['gold', t.goldStandard],
+          ['silver', t.silverStandard],
+          ['lower', t.lowerOfTwo],
+        ],
+        standard,
+      ),
+      el('p', { class: 'small' }, r.standardNote),
+    ),
+    group(
+      t.moneyAndMetals,
+      number('cash', t.cash),
+      number('tradeGoods', t.tradeGoods),
+      number('goldGrams', t.goldHeld),
+      number('silverGrams', t.silverHeld),
+      number('wornGoldGrams', t.wornGold),
+      number('wornSilverGrams', t.wornSilver),
+      number('savingsGoldGrams', r.savingsGold),
+      number('savingsSilverGrams', r.savingsSilver),
+      choice(
+        'trader',
+        t.trader,
+        [
+          ['mudir', t.mudir],
+          ['muhtakir', t.muhtakir],
+        ],
+        'mudir',
+      ),
+      check('tradeGoodsSold', t.sold),
+    ),
+    el(
+      'details',
+      {},
+      el('summary', {}, r.debtsTitle),
+      group(
+        r.debtsTitle,
+        number('debts', r.debts),
+        number('debtCover', r.debtCover),
+        number('receivable', r.receivable),
+        choice(
+          'receivableKind',
+          r.receivableKind,
+          [
+            ['loan', r.loan],
+            ['trade', r.trade],
+          ],
+          'loan',
+        ),
+        check('receivableCollected', r.collected),
+        number('receivableYears', r.yearsOut, '1', 'numeric'),
+        number('newMoney', r.newMoney),
+      ),
+    ),
+    el(
+      'details',
+      {},
+      el('summary', {}, `${t.livestock} · ${t.crops} · ${t.fitrTitle}`),
+      group(
+        t.livestock,
+        number('camels', t.camels, '1', 'numeric'),
+        number('cattle', t.cattle, '1', 'numeric'),
+        number('sheep-goats', t.sheepGoats, '1', 'numeric'),
+      ),
+      group(
+        t.crops,
+        number('cropsKg', t.harvest),
+        choice(
+          'watering',
+          t.wateredBy,
+          [
+            ['rain-fed', t.rainFed],
+            ['irrigated', t.irrigated],
+            ['mixed', t.mixed],
+          ],
+          'rain-fed',
+        ),
+      ),
+      group(t.fitrTitle, number('persons', t.persons, '1', 'numeric')),
+    ),
+  );
+}
+
+async function render(host: HTMLElement) {
+  if (host.dataset.nisabCalculatorDone) return;
+  host.dataset.nisabCalculatorDone = 'true';
+  const lang: Lang = isLang(host.dataset.lang) ? host.dataset.lang : 'en';
+  const { widget: w, calendar, result } = WORDS[lang];
+  const t = CALCULATOR_LABELS[lang];
+  const format = formats(calendar);
+  const wanted = /^[A-Z]{3}$/.test(host.dataset.currency ?? '') ? host.dataset.currency! : 'NGN';
+  const school = (SCHOOLS as readonly string[]).includes(host.dataset.school ?? '') ? host.dataset.school! : 'maliki';
+  const standard = (STANDARDS as readonly string[]).includes(host.dataset.standard ?? '') ? host.dataset.standard! : 'gold';
+  const root = host.attachShadow({ mode: 'open' });
+  styled(root);
+  const box = el(
+    'section',
+    { class: 'w', lang, dir: LANGUAGE_INFO[lang].dir },
+    el('p', { class: 'title' }, t.calculatorTitle),
+    el('p', { class: 'small' }, w.loading),
+  );
+  root.append(box);
+  try {
+    const inNaira = await published();
+    // A currency the API does not publish, or without a rate near the metals' newest: the calculator counts in Naira.
+    if (wanted !== 'NGN' && !inCurrencies.has(wanted))
+      inCurrencies.set(
+        wanted,
+        inCurrency(api, inNaira, wanted).catch(() => null),
+      );
+    const chosen = wanted === 'NGN' ? null : await inCurrencies.get(wanted)!;
+    const code = chosen ? wanted : 'NGN';
+    const form = zakatForm(t, result.inputs, school, standard, code);
+    const out = el('div', { class: 'answer', 'aria-live': 'polite' });
+    const link = el('a', { class: 'more', href: `${ORIGIN}${LANGUAGE_INFO[lang].path}`, target: '_blank', rel: 'noopener' }, w.more);
+    const figures = { money: (n: number) => format.money(n, code), number: format.number };
+    const calculate = () => showZakat(out, form, chosen ?? inNaira, code, figures, result, t);
+    form.addEventListener('submit', (event) => event.preventDefault());
+    form.addEventListener('input', calculate);
+    form.addEventListener('change', calculate);
+    calculate();
+    box.replaceChildren(el('p', { class: 'title' }, t.calculatorTitle), form, out, link);
+    host.dataset.nisabCalculatorReady = 'true';
+  } catch (error) {
+    box.replaceChildren(el('p', { class: 'title' }, t.calculatorTitle), el('p', { class: 'small' }, w.failed));
+    host.dataset.nisabCalculatorReady = 'failed';
+    console.warn(`Nisab calculator: ${(error as Error).message}`);
+  }
+}
+
+function renderAll() {
+  document.querySelectorAll<HTMLElement>('[data-nisab-calculator]').forEach((host) => void render(host));
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', renderAll);
+else renderAll();

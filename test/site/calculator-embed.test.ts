@@ -1,0 +1,154 @@
+// The embedded calculator (/calculator.js, loaded by /widget.js: docs/API.md §10)
+// as a mosque's website embeds it: a page of ANOTHER origin (a second server on
+// another 127.0.0.1 port) whose Content-Security-Policy allows our origin alone,
+// over the real default data as of 2026-09-29. Issue 35's check, by hand: a
+// Maliki with ₦20,000,000 in cash on the gold standard owes a fortieth of it,
+// 20,000,000 × 2.5 % = ₦500,000 (the gold Nisab of that day, 85 g, is below it:
+// the API's figure is checked too), in Hausa with no English word; then Arabic.
+// No console error (a CSP violation is one), no cookie, nothing but our origin.
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { page as haPage } from '../../generator/site/i18n/ha.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+
+let snapshot: DefaultSnapshot;
+let preview: Preview;
+let browser: Browser;
+let host: { url: string; close(): Promise<void> };
+
+/** The embedding site: the calculator alone (?lang=, ?school=), or beside the Nisab widget (?widget=1), under a strict CSP. */
+async function startHost(apiOrigin: string) {
+  const server = http.createServer((req, res) => {
+    const query = new URL(req.url ?? '/', 'http://x').searchParams;
+    const lang = (query.get('lang') ?? 'en').replace(/[^a-z]/g, '');
+    const school = (query.get('school') ?? 'maliki').replace(/[^a-z]/g, '');
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `default-src ${apiOrigin}; script-src ${apiOrigin}; connect-src ${apiOrigin}; style-src ${apiOrigin}; img-src ${apiOrigin}; base-uri 'none'; form-action 'none'`,
+    });
+    res.end(`<!doctype html><html><head><meta charset="utf-8"><title>A mosque</title></head><body>
+<h1>Masallacin Juma'a</h1>
+${query.get('widget') ? `<div data-nisab-widget data-lang="${lang}"></div>` : ''}
+<div data-nisab-calculator data-lang="${lang}" data-currency="NGN" data-school="${school}"></div>
+<script src="${apiOrigin}/widget.js" async></script>
+</body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+beforeAll(async () => {
+  snapshot = await defaultSnapshot('2026-09-29');
+  preview = await startPreview({ dir: snapshot.out, port: 0 });
+  host = await startHost(preview.url);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await preview?.close();
+  await snapshot?.remove();
+});
+
+// Words of the English catalogue that are no Hausa or Arabic word (test/site/calculator-languages.test.ts).
+const ENGLISH =
+  /\b(the|and|of|nothing|counted|held|school|below|reaches|gold|silver|money|debts?|loan|years?|zakat|rule|person|people|head|sheep|with|your|due|trade|cash|harvest|food|wheat|camels?|cattle|goats?|jewellery|source)\b/i;
+const bare = (text: string | null) => (text ?? '').replace(/[\u2068\u2069]/g, '');
+
+/** The embedding page in `lang`, ₦20,000,000 typed as cash: the answer, what was asked, and what the console said. */
+async function computed(query: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const asked: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('request', (request) => asked.push(request.url()));
+  const at = `${host.url}/?${query}`;
+  await page.goto(at);
+  await page.waitForSelector('[data-nisab-calculator][data-nisab-calculator-ready]', { timeout: 30_000 });
+  const ready = await page.getAttribute('[data-nisab-calculator]', 'data-nisab-calculator-ready');
+  // Playwright's CSS selectors pierce the open shadow root.
+  await page.fill('[data-nisab-calculator] input[name="cash"]', '20000000');
+  await page.waitForSelector('[data-nisab-calculator] [data-testid="zakat-total"]');
+  const answer = {
+    ready,
+    money: Number(await page.getAttribute('[data-nisab-calculator] [data-testid="zakat-total"]', 'data-money')),
+    total: bare(await page.textContent('[data-nisab-calculator] [data-testid="zakat-total"]')),
+    text: (await page.textContent('[data-nisab-calculator] .answer')) ?? '',
+    lines: await page.$$eval('[data-nisab-calculator] tbody tr', (rows) => rows.map((row) => row.getAttribute('data-line'))),
+    dir: await page.getAttribute('[data-nisab-calculator] .w', 'dir'),
+    cashLabel: bare(await page.textContent('[data-nisab-calculator] label:has(input[name="cash"])')).trim(),
+    sheets: await page.evaluate(() => document.querySelector('[data-nisab-calculator]')!.shadowRoot!.adoptedStyleSheets.length),
+    cookies: await context.cookies(),
+    elsewhere: asked.filter((url) => url !== at && !url.startsWith(`${preview.url}/`)),
+    ours: asked.filter((url) => url.startsWith(`${preview.url}/`)).map((url) => url.slice(preview.url.length)),
+    problems,
+  };
+  await context.close();
+  return answer;
+}
+
+describe('the embedded calculator on another origin under a strict CSP (issue 35)', () => {
+  it('is one classic script, nothing eval-like, no cookie, no markup written as text', async () => {
+    const text = await readFile(path.join(snapshot.out, 'calculator.js'), 'utf8');
+    expect(text).not.toMatch(/\beval\(|new Function|setTimeout\(["'`]|document\.cookie|innerHTML|import\(/);
+    // BENCHMARKS.md gives its size (scripts/site-sizes.ts); this is a ceiling against a regression, not the figure.
+    expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(40 * 1024);
+  });
+
+  it('in Hausa: ₦20,000,000 in cash, Maliki, gold standard, owes ₦500,000, with no English word and no console error', async () => {
+    const gold = (
+      (await (await fetch(`${preview.url}/api/v1/nisab?subcategory=gold`)).json()) as { data: { nsbIsDefault: boolean; nsbValueInNaira: number }[] }
+    ).data.find((r) => r.nsbIsDefault)!;
+    expect(gold.nsbValueInNaira).toBeLessThan(20_000_000);
+    const a = await computed('lang=ha&school=maliki');
+    expect(a.ready).toBe('true');
+    expect(a.money).toBe(500_000);
+    expect(a.total).toBe('Zakkar da za a fitar da kuɗi: ₦500,000.00');
+    expect(a.lines).toEqual(['money']);
+    expect(a.text.match(ENGLISH)?.[0] ?? null).toBeNull();
+    // The page's own label (one catalogue for both).
+    expect(a.cashLabel).toBe(haPage.cash);
+    expect(a.dir).toBe('ltr');
+    expect(a.sheets).toBe(1);
+    expect(a.cookies).toEqual([]);
+    expect(a.elsewhere).toEqual([]);
+    // widget.js, then calculator.js it loaded, then the API: our origin alone.
+    expect(a.ours.slice(0, 2)).toEqual(['/widget.js', '/calculator.js']);
+    expect(a.ours.slice(2).every((p) => p.startsWith('/api/v1/'))).toBe(true);
+    expect(a.problems).toEqual([]);
+  });
+
+  it('in Arabic, right to left, beside the Nisab widget: the same ₦500,000 in Arabic words', async () => {
+    const a = await computed('lang=ar&school=maliki&widget=1');
+    expect(a.ready).toBe('true');
+    expect(a.money).toBe(500_000);
+    expect(a.total).toBe('الزكاة الواجبة نقدًا: 500,000.00 نيرة');
+    expect(a.text.match(ENGLISH)?.[0] ?? null).toBeNull();
+    expect(a.dir).toBe('rtl');
+    expect(a.cookies).toEqual([]);
+    expect(a.elsewhere).toEqual([]);
+    expect(a.ours.filter((p) => p === '/calculator.js')).toHaveLength(1);
+    expect(a.problems).toEqual([]);
+  });
+});
