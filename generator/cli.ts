@@ -182,12 +182,20 @@ export function program(): Command {
           });
           for (const line of result.lines) console.log(line);
           for (const file of new Set(result.written)) console.log(`wrote ${file}`);
+          return result;
         };
-        if (!options.fillGaps) return fetch(fetchRange(options, today));
+        if (!options.fillGaps) return void (await fetch(fetchRange(options, today)));
         const { fillGaps } = await import('./sources/fill-gaps.ts');
-        console.log(
-          await fillGaps({ db, since: options.since, yesterday: fetchRange({ date: 'yesterday' }, today)[0]!, dryRun: options.dryRun ?? false, fetch }),
-        );
+        const report = await fillGaps({
+          db,
+          since: options.since,
+          yesterday: fetchRange({ date: 'yesterday' }, today)[0]!,
+          dryRun: options.dryRun ?? false,
+          fetch,
+        });
+        for (const line of report.lines) console.log(line);
+        if (report.failed > 0)
+          throw new UserError(`${report.failed} of the days without a rate could not be imported (listed above); the days imported are kept`);
       },
     );
 
