@@ -7,6 +7,7 @@
 //
 //     npx tsx scripts/under-load.ts test/snapshot/pieces.test.ts
 //     npx tsx scripts/under-load.ts --busy 16 --minutes 10 test/snapshot test/cli/nightly.test.ts
+//     npx tsx scripts/under-load.ts --minutes 40 --exclude test/nightly/many-nights.test.ts   # the suite but the longest
 //
 // By default (--to-load 16) it starts as many busy processes as the load
 // average lacks to reach 16 (on a shared machine already at 18: none);
@@ -27,6 +28,7 @@ const { values, positionals } = parseArgs({
   options: {
     busy: { type: 'string' },
     'to-load': { type: 'string', default: '16' },
+    exclude: { type: 'string', multiple: true, default: [] },
     minutes: { type: 'string', default: '15' },
   },
 });
@@ -76,8 +78,17 @@ const loads: number[] = [];
 const sampler = setInterval(() => loads.push(loadavg()[0] ?? 0), 5_000);
 const started = Date.now();
 
+const line = (r: FileReport) => {
+  const test = r.slowest === null ? '-' : `${r.slowest.seconds.toFixed(1)} / ${r.slowest.timeout}`;
+  return `${r.file} | ${r.seconds.toFixed(1)} | ${test} | ${r.hooks.toFixed(1)} / ${hookTimeout} | ${(ratio(r) * 100).toFixed(0)} %${r.state === 'failed' ? ' FAILED' : ''}`;
+};
+let hookTimeout = 120;
+const ratio = (r: FileReport) => Math.max(r.slowest === null ? 0 : r.slowest.seconds / r.slowest.timeout, r.hooks / hookTimeout);
+
 const vitest = await startVitest('test', positionals, {
   watch: false,
+  // vitest's default exclusions, and the files named
+  exclude: ['**/node_modules/**', '**/.git/**', ...(values.exclude ?? [])],
   reporters: [
     'dot',
     {
@@ -92,6 +103,7 @@ const vitest = await startVitest('test', positionals, {
           if (slowest === null || seconds / timeout > slowest.seconds / slowest.timeout) slowest = { name: test.fullName, seconds, timeout };
         }
         const seconds = module.diagnostic().duration / 1000;
+        hookTimeout = config.hookTimeout / 1000;
         reports.push({
           file: module.moduleId.replace(process.cwd() + '/', ''),
           seconds,
@@ -99,6 +111,8 @@ const vitest = await startVitest('test', positionals, {
           slowest,
           hooks: Math.max(0, seconds - inTests),
         });
+        // As each file ends, so that a run stopped early still says what it measured.
+        console.log(`\n[under-load] ${line(reports.at(-1)!)} (load ${(loadavg()[0] ?? 0).toFixed(1)})`);
       },
     },
   ],
@@ -107,8 +121,6 @@ await vitest?.close();
 clearInterval(sampler);
 stopLoad();
 
-const hookTimeout = (vitest?.config.hookTimeout ?? 10_000) / 1000;
-const ratio = (r: FileReport) => Math.max(r.slowest === null ? 0 : r.slowest.seconds / r.slowest.timeout, r.hooks / hookTimeout);
 reports.sort((a, b) => ratio(b) - ratio(a));
 const over = reports.filter((r) => ratio(r) > 1 / 3);
 if (loads.length === 0) loads.push(loadavg()[0] ?? 0);
@@ -117,12 +129,7 @@ console.log(
   `\n${busy} busy processes; load average (1 min) ${mean.toFixed(1)} on the mean, ${Math.max(...loads).toFixed(1)} at most; ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
 );
 console.log('file | s | slowest test s / timeout s | hooks s / hook timeout s | share of its timeout');
-for (const r of reports) {
-  const test = r.slowest === null ? '-' : `${r.slowest.seconds.toFixed(1)} / ${r.slowest.timeout}`;
-  console.log(
-    `${r.file} | ${r.seconds.toFixed(1)} | ${test} | ${r.hooks.toFixed(1)} / ${hookTimeout} | ${(ratio(r) * 100).toFixed(0)} %${r.state === 'failed' ? ' FAILED' : ''}`,
-  );
-}
+for (const r of reports) console.log(line(r));
 for (const r of over) if (r.slowest !== null && r.slowest.seconds / r.slowest.timeout > 1 / 3) console.log(`over a third: ${r.file} > ${r.slowest.name}`);
 for (const r of over) if (r.hooks / hookTimeout > 1 / 3) console.log(`over a third: ${r.file}'s hooks (${r.hooks.toFixed(1)} s)`);
 console.log(over.length === 0 ? 'every file within a third of its timeouts' : `${over.length} file(s) over a third of a timeout`);
