@@ -7,6 +7,7 @@
 //
 //     npx tsx scripts/under-load.ts test/snapshot/pieces.test.ts
 //     npx tsx scripts/under-load.ts --busy 16 --minutes 10 test/snapshot test/cli/nightly.test.ts
+//     npx tsx scripts/under-load.ts test/sources/fetch.test.ts -t 'every source fails'
 //     npx tsx scripts/under-load.ts --minutes 40 --exclude test/nightly/many-nights.test.ts   # the suite but the longest
 //
 // By default (--to-load 16) it starts as many busy processes as the load
@@ -29,6 +30,8 @@ const { values, positionals } = parseArgs({
     busy: { type: 'string' },
     'to-load': { type: 'string', default: '16' },
     exclude: { type: 'string', multiple: true, default: [] },
+    // vitest's -t: only the tests whose names match
+    'test-name': { type: 'string', short: 't' },
     minutes: { type: 'string', default: '15' },
   },
 });
@@ -89,6 +92,7 @@ const vitest = await startVitest('test', positionals, {
   watch: false,
   // vitest's default exclusions, and the files named
   exclude: ['**/node_modules/**', '**/.git/**', ...(values.exclude ?? [])],
+  ...(values['test-name'] === undefined ? {} : { testNamePattern: values['test-name'] }),
   reporters: [
     'dot',
     {
