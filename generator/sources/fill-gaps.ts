@@ -73,7 +73,16 @@ export async function fillGaps(options: FillGapsOptions): Promise<FillGapsReport
     }
   }
   const span = `${before.since} to ${options.yesterday}`;
-  if (options.dryRun) return { lines: [`${span}: ${before.days.length} days without a rate (a dry run: nothing written)`], failed: 0 };
+  const failedLines = (day: string, problems: readonly string[]) => [
+    `not imported: ${day}: ${problems[0]!.replace(DAY, '').replace(/^:?\s*/, '')}`,
+    ...problems.slice(1).map((p) => `  ${p.trim()}`),
+  ];
+  if (options.dryRun) {
+    // What a real run would refuse is said by a dry run too.
+    const lines = [`${span}: ${before.days.length} days without a rate (a dry run: nothing written)`];
+    for (const [day, problems] of failures) lines.push(...failedLines(day, problems));
+    return { lines, failed: failures.size };
+  }
   const after = new Set(gaps().days);
   const filled = before.days.filter((day) => !after.has(day));
   const lines = [
@@ -87,7 +96,7 @@ export async function fillGaps(options: FillGapsOptions): Promise<FillGapsReport
     const problems = failures.get(day);
     if (problems !== undefined) {
       failed++;
-      lines.push(`not imported: ${day}: ${problems[0]!.replace(DAY, '').replace(/^:?\s*/, '')}`, ...problems.slice(1).map((p) => `  ${p.trim()}`));
+      lines.push(...failedLines(day, problems));
     } else {
       const line = said.get(day);
       lines.push(`not imported: ${day}: ${line === undefined ? 'no source has it' : line.replace(DAY, '').replace(/^:?\s*/, '')}`);

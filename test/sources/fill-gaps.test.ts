@@ -132,6 +132,18 @@ describe('fetch --fill-gaps', () => {
     await fetch(['2026-09-20', '2026-09-29']);
     runs.length = 0;
 
+    // A dry run says what a real run would refuse, and writes nothing.
+    const dry = await fillGaps({
+      db,
+      yesterday: '2026-10-01',
+      dryRun: true,
+      runDays: 3,
+      fetch: (dates) => fetchDays({ db, dates, ...urls, policy: { timeoutMs: 3000, retries: 0, retryDelayMs: 0 }, dryRun: true, warn: () => {} }),
+    });
+    expect(dry.failed).toBe(1);
+    expect(dry.lines[0]).toBe('2026-09-20 to 2026-10-01: 10 days without a rate (a dry run: nothing written)');
+    expect(dry.lines[1]).toMatch(/^not imported: 2026-09-22: /);
+
     // Runs of three days, as runs of 400 on a long history.
     const report = await fillGaps({ db, yesterday: '2026-10-01', dryRun: false, runDays: 3, fetch });
     expect(runs).toEqual([
