@@ -286,13 +286,21 @@ export function program(): Command {
               throw new UserError(`${options.summary}: cannot write there (${error.code ?? error.message}); the fetched rows are imported`);
             });
           }
+          return result;
         };
+        let failed = 0;
         if (!options.fillGaps) await fetch(fetchRange(options, today));
         else {
           const { fillGaps } = await import('./sources/fill-gaps.ts');
-          console.log(
-            await fillGaps({ db, since: options.since, yesterday: fetchRange({ date: 'yesterday' }, today)[0]!, dryRun: options.dryRun ?? false, fetch }),
-          );
+          const report = await fillGaps({
+            db,
+            since: options.since,
+            yesterday: fetchRange({ date: 'yesterday' }, today)[0]!,
+            dryRun: options.dryRun ?? false,
+            fetch,
+          });
+          for (const line of report.lines) console.log(line);
+          failed = report.failed;
         }
         // The nightly's reminder of the operator's monthly step (docs/calendar.md).
         const { openDatabase } = await import('./db/open.ts');
@@ -306,6 +314,7 @@ export function program(): Command {
         } finally {
           read.close();
         }
+        if (failed > 0) throw new UserError(`${failed} of the days without a rate could not be imported (listed above); the days imported are kept`);
       },
     );
 

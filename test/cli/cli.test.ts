@@ -38,7 +38,9 @@ describe('the command line', () => {
     expect(built.stderr).toBe('');
     const verified = await cli('verify', '--out', out);
     expect(verified.stdout).toMatch(/site: \d+ files, all good/);
-  }, 120_000);
+    // nine CLI processes one after the other (each import needs the one before), each compiling the program with tsx first:
+    // 66 s seen under a load of 22
+  }, 240_000);
 
   it('warns about a stale feed, and fails on it with --strict', async () => {
     const out = path.join(dir, 'stale');

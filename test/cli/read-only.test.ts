@@ -67,8 +67,7 @@ describe.skipIf(skipReason !== null)('read-only paths', () => {
 
   beforeAll(async () => {
     fixture = await makeFixture();
-    // The run's temporary root is private to this user; the other user needs to pass through it.
-    if (asRoot) await chmod(os.tmpdir(), 0o711);
+    // The other user passes through the run's temporary root: test/support/temp-root.ts opens it (o+rx) for every test.
     dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-read-only-'));
     await own(dir);
     await chmod(dir, 0o755);

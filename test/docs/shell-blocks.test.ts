@@ -96,8 +96,9 @@ async function freshCopy(name: string): Promise<string> {
   for (const entry of ['generator', 'client', 'scripts', 'node_modules', 'tsconfig.json']) await symlink(path.join(ROOT, entry), path.join(dir, entry));
   for (const entry of ['package.json', 'package-lock.json']) await cp(path.join(ROOT, entry), path.join(dir, entry));
   await cp(path.join(ROOT, 'data'), path.join(dir, 'data'), { recursive: true, filter: (source) => !/default\.sqlite/.test(source) });
-  // As root, the nginx block's site refuses a snapshot that nginx's workers (nobody) could not read: open the way down to it.
-  for (let up = dir; up.startsWith(os.tmpdir()) && up !== path.dirname(os.tmpdir()); up = path.dirname(up)) await chmod(up, (await stat(up)).mode | 0o005);
+  // As root, the nginx block's site refuses a snapshot that nginx's workers (nobody) could not read: open the way down to it
+  // (the run's temporary root itself is opened once, by test/support/temp-root.ts).
+  for (let up = dir; up.startsWith(os.tmpdir() + path.sep); up = path.dirname(up)) await chmod(up, (await stat(up)).mode | 0o005);
   return dir;
 }
 
