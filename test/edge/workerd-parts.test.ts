@@ -1,9 +1,12 @@
 // Issue 31: the worker pipes a long range's middle from parts (core/pieces.ts)
 // without reading them. A part damaged in a tree `verify` has not passed
-// (truncated, grown by a changed figure, removed) must never go out under the
-// answer's ETag: the worker answers the range from its blocks instead, or with
-// the 503 envelope. The oracle is the preview, whose text path never reads a
-// part (router.ts assemble over planRange's block files).
+// (truncated, grown by a changed figure, emptied, removed) must never go out
+// as a body under the answer's ETag: the worker answers the range from its
+// blocks (a part missing, or of another length where the assets state it), or
+// the transfer breaks off short of the answer's Content-Length (where they do
+// not: Cloudflare's asset service, which miniflare runs), or the 503 envelope.
+// The oracle is the preview, whose text path never reads a part (router.ts
+// assemble over planRange's block files).
 import { copyFile, cp, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,9 +65,44 @@ interface Reply {
   broken: boolean;
 }
 
+/**
+ * The real worker with assets that state each part's length, as a service that
+ * sends a file with its Content-Length would (Cloudflare's, which miniflare
+ * runs, sends none): the worker can then refuse a damaged part before it sends.
+ */
+const LENGTHS_WORKER = `import real from './real-worker.mjs';
+export default {
+  fetch(request, env, ctx) {
+    const assets = {
+      async fetch(input, init) {
+        const response = await env.ASSETS.fetch(input, init);
+        const url = new URL(typeof input === 'string' ? input : input.url);
+        if (!response.ok || !url.pathname.startsWith('/v1/parts/')) return response;
+        const bytes = await response.arrayBuffer();
+        const headers = new Headers(response.headers);
+        headers.set('content-length', String(bytes.byteLength));
+        return new Response(bytes, { status: response.status, headers });
+      },
+    };
+    return real.fetch(request, { ...env, ASSETS: assets }, ctx);
+  },
+};
+`;
+
 /** The range from workerd serving the damaged copy (a fresh runtime: nothing kept from before the damage). */
-async function fromWorker(): Promise<Reply> {
-  const workerd = await startWorkerd(tree);
+async function fromWorker(withLengths = false): Promise<Reply> {
+  const worker = path.join(tree, '_worker.js');
+  const real = path.join(tree, 'real-worker.mjs');
+  if (withLengths) {
+    await copyFile(worker, real);
+    await writeFile(worker, LENGTHS_WORKER);
+  }
+  const workerd = await startWorkerd(tree).finally(async () => {
+    if (withLengths) {
+      await copyFile(real, worker);
+      await rm(real);
+    }
+  });
   try {
     const answer = await request(workerd.url, RANGE).catch(() => null);
     if (answer === null) return { status: 0, etag: undefined, body: Buffer.alloc(0), broken: true };
@@ -99,6 +137,26 @@ describe('the worker and a damaged part (issue 31)', () => {
     const answer = await fromWorker();
     expect([answer.status, answer.etag, answer.broken]).toEqual([200, good.etag, false]);
     expect(answer.body.equals(good.body)).toBe(true);
+  }, 60_000);
+
+  it("where the assets state a part's length, a damaged part is answered from the blocks before anything is sent", async () => {
+    const part = piped[0]!;
+    const file = path.join(tree, part);
+    const saved = `${file}.saved`;
+    await copyFile(file, saved);
+    try {
+      expect((await fromWorker(true)).body.equals(good.body)).toBe(true);
+      const text = await readFile(file, 'utf8');
+      for (const damaged of [text.replace(/"drtInUSD":([0-9])/, '"drtInUSD":9$1'), text.slice(0, 100)]) {
+        await writeFile(file, damaged);
+        const answer = await fromWorker(true);
+        expect([answer.status, answer.etag, answer.broken], part).toEqual([200, good.etag, false]);
+        expect(answer.body.equals(good.body), part).toBe(true);
+      }
+    } finally {
+      await copyFile(saved, file);
+      await rm(saved);
+    }
   }, 60_000);
 
   // Each damage to the first piped part or the last, the part restored after.
