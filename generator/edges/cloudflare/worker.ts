@@ -61,17 +61,27 @@ function inOne(parts: Part[]): Uint8Array<ArrayBuffer> | null {
   return whole;
 }
 
-/** The bytes the parts will send, when every piped part's is known (checkedPart); null when one is not. */
-function lengthOf(parts: Part[], encoder: TextEncoder): number | null {
+/**
+ * The bytes the parts will send, when every piped part's is known (checkedPart),
+ * with their texts encoded (counted once; they are the answer's head, tail and
+ * separators); null when one is not.
+ */
+function measured(parts: Part[], encoder: TextEncoder): { parts: Part[]; length: number } | null {
   let length = 0;
+  const encoded: Part[] = [];
   for (const part of parts) {
     if (part instanceof ReadableStream) {
       const known = partLengths.get(part);
       if (known === undefined) return null;
       length += known;
-    } else length += typeof part === 'string' ? encoder.encode(part).length : part.length;
+      encoded.push(part);
+      continue;
+    }
+    const bytes = typeof part === 'string' ? encoder.encode(part) : part;
+    length += bytes.length;
+    encoded.push(bytes);
   }
-  return length;
+  return { parts: encoded, length: length };
 }
 
 /** workerd's own byte stream (Cloudflare's IdentityTransformStream): what is written to its writable is read from its readable as it is. */
@@ -91,14 +101,15 @@ const partLengths = new WeakMap<ReadableStream<Uint8Array>, number>();
  * stream, not a JavaScript ReadableStream: workerd moved the latter's chunks at
  * several times the CPU (BENCHMARKS.md, issue 24).
  */
-function partStream(parts: Part[]): ReadableStream<Uint8Array> {
+function partStream(given: Part[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const total = lengthOf(parts, encoder);
+  const total = measured(given, encoder);
+  const parts = total === null ? given : total.parts;
   // Of a known length, the answer says so (Content-Length) and the runtime holds
   // it to it: a part that breaks off or runs long (checkedPart) ends the
   // answer short of its length, which every client and cache takes for a
   // failed transfer, never for a body.
-  const stream = total === null ? new IdentityTransformStream() : new FixedLengthStream(total);
+  const stream = total === null ? new IdentityTransformStream() : new FixedLengthStream(total.length);
   const send = async () => {
     for (let i = 0; i < parts.length; ) {
       const part = parts[i] as Part;
