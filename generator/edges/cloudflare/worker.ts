@@ -99,7 +99,9 @@ const partLengths = new WeakMap<ReadableStream<Uint8Array>, number>();
  * and an asset's body (a part of a block, see pieced) is piped into it by the
  * runtime without passing through JavaScript. Written to the runtime's own
  * stream, not a JavaScript ReadableStream: workerd moved the latter's chunks at
- * several times the CPU (BENCHMARKS.md, issue 24).
+ * several times the CPU (BENCHMARKS.md, issue 24). With piped parts, the texts
+ * are encoded at once to count the answer (they are its head, tail and
+ * separators) and the stream is of that length (see checkedPart).
  */
 function partStream(given: Part[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
