@@ -44,6 +44,8 @@ export interface RangePiece {
   piped: boolean;
   /** The records of the whole block. */
   records: number;
+  /** Piped: the bytes its part must have (partBytes); read: 0, unchecked here. */
+  bytes: number;
 }
 
 // Our isolate's CPU on workerd, µs (the issue 24 measurements in BENCHMARKS.md,
@@ -67,21 +69,48 @@ export interface MonthTally {
   first: number;
   /** prefix[i]: the records of the first i months. */
   prefix: number[];
+  /** sizes[i]: the bytes of the first i months' records, each month's followed by a LIST_SEPARATOR. */
+  sizes: number[];
 }
+
+/** The separator's bytes (envelope.ts LIST_SEPARATOR, ASCII). */
+const SEPARATOR_BYTES = 2;
 
 export function tallyOf(counts: MonthCounts): MonthTally {
   const prefix = [0];
-  for (let i = 0; i < counts.counts.length; i++) prefix.push((prefix[i] as number) + (counts.counts[i] as number));
-  return { first: monthNumber(counts.first), prefix: prefix };
+  const sizes = [0];
+  for (let i = 0; i < counts.counts.length; i++) {
+    const records = counts.counts[i] as number;
+    prefix.push((prefix[i] as number) + records);
+    sizes.push((sizes[i] as number) + (records > 0 ? (counts.bytes[i] as number) + SEPARATOR_BYTES : 0));
+  }
+  return { first: monthNumber(counts.first), prefix: prefix, sizes: sizes };
 }
 
-/** Records of the months from..to (dates; whole months). */
-export function monthRecords(tally: MonthTally, from: string, to: string): number {
+/** Months a..b of a tally (dates; whole months), as indices into its prefixes. */
+function span(tally: MonthTally, from: string, to: string): [number, number] {
   let a = monthNumber(from) - tally.first;
   let b = monthNumber(to) - tally.first + 1;
   if (a < 0) a = 0;
   if (b > tally.prefix.length - 1) b = tally.prefix.length - 1;
-  return a >= b ? 0 : (tally.prefix[b] as number) - (tally.prefix[a] as number);
+  return a >= b ? [0, 0] : [a, b];
+}
+
+/** Records of the months from..to (dates; whole months). */
+export function monthRecords(tally: MonthTally, from: string, to: string): number {
+  const [a, b] = span(tally, from, to);
+  return (tally.prefix[b] as number) - (tally.prefix[a] as number);
+}
+
+/**
+ * The bytes of the part of the months from..to (dates; whole months): their
+ * records joined, as the build writes it (snapshot/plan.ts). What an edge that
+ * pipes a part unread checks its length against (0: no records, no part).
+ */
+export function partBytes(tally: MonthTally, from: string, to: string): number {
+  const [a, b] = span(tally, from, to);
+  const bytes = (tally.sizes[b] as number) - (tally.sizes[a] as number);
+  return bytes === 0 ? 0 : bytes - SEPARATOR_BYTES;
 }
 
 /** A cheapest way found to a day: its last block, and the way to that block's start. */
@@ -156,7 +185,8 @@ export function planPieces(range: PiecedRange, asOf: string, tally: MonthTally):
   const pieces: RangePiece[] = [];
   for (let chain = best as Chain | null; chain !== null; chain = chain.before) {
     const piece = chain.piped ? paths.part(range.scope, chain.block as PartBlock) : paths.block(range.scope, chain.block as Block);
-    pieces.unshift({ block: chain.block, path: piece, piped: chain.piped, records: chain.records });
+    const bytes = chain.piped ? partBytes(tally, chain.block.start, chain.block.end) : 0;
+    pieces.unshift({ block: chain.block, path: piece, piped: chain.piped, records: chain.records, bytes: bytes });
   }
   return pieces;
 }

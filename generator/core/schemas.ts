@@ -757,14 +757,19 @@ export type RoutingIndex = z.infer<typeof RoutingIndex>;
 /**
  * How many records each month of a scope holds, from the month of its first
  * record to that of its last (v1/parts/{scope}/counts.json): what the worker
- * counts a long range with (core/pieces.ts). The router core imports only the type.
+ * counts a long range with (core/pieces.ts). `bytes`: each month's records as
+ * its file holds them, joined, in UTF-8 bytes (0 without records): the length
+ * of every part follows, and the worker pipes no part of another length.
+ * The router core imports only the type.
  */
 export const MonthCounts = z
   .object({
     first: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/),
     counts: z.array(z.number().int().nonnegative()),
+    bytes: z.array(z.number().int().nonnegative()),
   })
-  .strict();
+  .strict()
+  .refine((c) => c.bytes.length === c.counts.length, { message: 'bytes must have one length per month counted' });
 export type MonthCounts = z.infer<typeof MonthCounts>;
 
 /** Success envelopes: one per kind of answer. */

@@ -1,7 +1,7 @@
 // What the worker composes long ranges from (core/pieces.ts) must say what the
 // answers say: each part is its block's records byte for byte (half a decade:
 // its years' records), every block with records has its part, and each scope's
-// month counts are its month files' counts. A part or a count out of step would
+// month counts (and byte lengths) are its month files'. A part or a count out of step would
 // make a range the worker answers differ from the same range on another server.
 import { LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { blockStarts, halvesOf, hasPart, parsePath, paths, type Block, type PartBlock, type Scope, type SnapshotFile } from '../core/layout.ts';
@@ -63,9 +63,14 @@ export function checkParts(texts: Map<string, string>): string[] {
       continue;
     }
     shards.sort((a, b) => (a.start < b.start ? -1 : 1));
-    const want = shards.map((shard) => listBody(texts.get(paths.shard(shard.scope, 'month', shard.start))!).count);
+    const bodies = shards.map((shard) => listBody(texts.get(paths.shard(shard.scope, 'month', shard.start))!));
+    const want = bodies.map((body) => body.count);
     if (parsed.data.first !== shards[0]!.start.slice(0, 7) || JSON.stringify(parsed.data.counts) !== JSON.stringify(want))
       problems.push(`${file}: not the counts of the scope's month files (from ${shards[0]!.start.slice(0, 7)}: ${want.join(',')})`);
+    // The worker checks the length of each part it pipes against these: a wrong one would refuse good parts.
+    const bytes = bodies.map((body) => Buffer.byteLength(body.joined));
+    if (JSON.stringify(parsed.data.bytes) !== JSON.stringify(bytes))
+      problems.push(`${file}: not the byte lengths of the scope's month files' records (from ${shards[0]!.start.slice(0, 7)}: ${bytes.join(',')})`);
   }
   return problems;
 }

@@ -227,15 +227,34 @@ function partOf(scope: Scope, node: ShardNode): string | null {
   return paths.part(scope, { level: node.level, start: shard.start, end: shard.end });
 }
 
-/** A month's count in the previous snapshot's counts of a scope (undefined where it has none), read once when first asked. */
-function lazyCounts(previous: PreviousSnapshot | null, scope: Scope): (monthStart: string) => number | undefined {
+/** A month's records: their count, and their bytes joined as its file holds them. */
+interface MonthSize {
+  count: number;
+  bytes: number;
+}
+
+function sizeOf(body: { joined: string; count: number }): MonthSize {
+  return { count: body.count, bytes: Buffer.byteLength(body.joined) };
+}
+
+/**
+ * A month's size in the previous snapshot's counts of a scope (undefined where
+ * it has none, or where the counts predate `bytes`: the caller reads the month's
+ * file), read once when first asked.
+ */
+function lazyCounts(previous: PreviousSnapshot | null, scope: Scope): (monthStart: string) => MonthSize | undefined {
   let counts: MonthCounts | null | undefined;
   return (monthStart) => {
     if (counts === undefined) {
       const path = paths.counts(scope);
-      counts = previous?.files[path] ? MonthCounts.parse(JSON.parse(previous.read(path))) : null;
+      const parsed = previous?.files[path] ? MonthCounts.safeParse(JSON.parse(previous.read(path))) : null;
+      counts = parsed?.success ? parsed.data : null;
     }
-    return counts === null ? undefined : counts.counts[monthNumber(monthStart) - monthNumber(counts.first)];
+    if (counts === null) return undefined;
+    const at = monthNumber(monthStart) - monthNumber(counts.first);
+    const count = counts.counts[at];
+    const bytes = counts.bytes[at];
+    return count === undefined || bytes === undefined ? undefined : { count, bytes };
   };
 }
 
@@ -269,6 +288,7 @@ export function planSnapshot(
     const texts = scope === 'all' ? allTexts : new Map<string, string>();
     const textOf = (node: ShardNode) => texts.get(node.path) ?? previous!.read(node.path);
     const monthCounts: number[] = [];
+    const monthBytes: number[] = [];
     const previousCounts = lazyCounts(previous, scope);
     for (const node of nodes) {
       sources[node.path] = node.print;
@@ -277,7 +297,11 @@ export function planSnapshot(
         carry.set(node.path, previous!.files[node.path]!);
         // A block without records has no part.
         if (part !== null && previous!.files[part]) carry.set(part, previous!.files[part]);
-        if (node.level === 'month') monthCounts.push(previousCounts(node.start) ?? listBody(previous!.read(node.path)).count);
+        if (node.level === 'month') {
+          const size = previousCounts(node.start) ?? sizeOf(listBody(previous!.read(node.path)));
+          monthCounts.push(size.count);
+          monthBytes.push(size.bytes);
+        }
         continue;
       }
       let text: string;
@@ -285,6 +309,7 @@ export function planSnapshot(
         const lines = linesByMonth.get(`${scope}/${node.start.slice(0, 7)}`) ?? [];
         text = renderList(lines);
         monthCounts.push(lines.length);
+        monthBytes.push(Buffer.byteLength(lines.join(LIST_SEPARATOR)));
       } else {
         const bodies = node.children.map((child) => listBody(textOf(child)));
         text = renderJoinedList(
@@ -314,7 +339,7 @@ export function planSnapshot(
       }
     }
     const firstMonth = nodes.find((node) => node.level === 'month');
-    if (firstMonth) put(paths.counts(scope), `${JSON.stringify({ first: firstMonth.start.slice(0, 7), counts: monthCounts })}\n`);
+    if (firstMonth) put(paths.counts(scope), `${JSON.stringify({ first: firstMonth.start.slice(0, 7), counts: monthCounts, bytes: monthBytes })}\n`);
   }
 
   // The small answers, rendered every time.

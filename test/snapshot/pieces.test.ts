@@ -88,8 +88,10 @@ function checkRanges(out: string, db: string, subcategories: (number | null)[], 
           continue;
         }
         tally.composed++;
-        for (const piece of pieces) {
+        for (const [i, piece] of pieces.entries()) {
           if (piece.piped) tally.piped++;
+          // Issue 31: the length the worker holds a piped part to, from the month counts, is the part's.
+          if (piece.piped) expect({ part: piece.path, bytes: piece.bytes }).toEqual({ part: piece.path, bytes: (bodies[i] as Uint8Array | null)?.length ?? 0 });
           tally.levels.add(`${piece.piped ? 'piped' : 'read'} ${piece.block.level}`);
         }
         const body = answer.parts.map((part) => (typeof part === 'string' ? part : decode(part as Uint8Array))).join('');

@@ -67,6 +67,17 @@ describe('verify', () => {
     expect(problems.filter((p) => /^v1\/routing\.json: names v1\/fx\/XXX\/\d+\.json, which is missing$/.test(p))).toHaveLength(150_000);
   });
 
+  // Issue 31: the worker holds each part it pipes to the length these give it; a wrong one would refuse good parts.
+  it("catches month byte lengths that are not the month files' records", async () => {
+    const counts = paths.counts(1);
+    const problems = await damaged(async (dir) => {
+      await edit(dir, counts, (t) => t.replace(/("bytes":\[[0-9]+,)([0-9]+)/, (_, head, n) => `${head}${Number(n) + 1}`));
+      await rehash(dir, [counts]);
+    });
+    expect(problems.some((p) => p.startsWith(`${counts}: not the byte lengths of the scope's month files' records`))).toBe(true);
+    expect(problems.some((p) => p.startsWith(`${counts}: not the counts`))).toBe(false);
+  });
+
   it('catches a changed price', async () => {
     const problems = await damaged((dir) => edit(dir, paths.shard(1, 'month', '2020-02-01'), (t) => t.replace('"drtInUSD":5', '"drtInUSD":6')));
     expect(problems).toContain(`${paths.shard(1, 'month', '2020-02-01')}: content differs from the manifest's hash`);

@@ -61,8 +61,36 @@ function inOne(parts: Part[]): Uint8Array<ArrayBuffer> | null {
   return whole;
 }
 
+/**
+ * The bytes the parts will send, when every piped part's is known (checkedPart),
+ * with their texts encoded (counted once; they are the answer's head, tail and
+ * separators); null when one is not.
+ */
+function measured(parts: Part[], encoder: TextEncoder): { parts: Part[]; length: number } | null {
+  let length = 0;
+  const encoded: Part[] = [];
+  for (const part of parts) {
+    if (part instanceof ReadableStream) {
+      const known = partLengths.get(part);
+      if (known === undefined) return null;
+      length += known;
+      encoded.push(part);
+      continue;
+    }
+    const bytes = typeof part === 'string' ? encoder.encode(part) : part;
+    length += bytes.length;
+    encoded.push(bytes);
+  }
+  return { parts: encoded, length: length };
+}
+
 /** workerd's own byte stream (Cloudflare's IdentityTransformStream): what is written to its writable is read from its readable as it is. */
 declare const IdentityTransformStream: new () => { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> };
+/** The same, for exactly `length` bytes: the response it makes has that Content-Length, and more bytes, or a close before all, error it. */
+declare const FixedLengthStream: new (length: number) => { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> };
+
+/** The length each part piped from the assets was checked to have (checkedPart). */
+const partLengths = new WeakMap<ReadableStream<Uint8Array>, number>();
 
 /**
  * A composed body sent part by part, each text encoded only when the client has
@@ -71,11 +99,19 @@ declare const IdentityTransformStream: new () => { readable: ReadableStream<Uint
  * and an asset's body (a part of a block, see pieced) is piped into it by the
  * runtime without passing through JavaScript. Written to the runtime's own
  * stream, not a JavaScript ReadableStream: workerd moved the latter's chunks at
- * several times the CPU (BENCHMARKS.md, issue 24).
+ * several times the CPU (BENCHMARKS.md, issue 24). With piped parts, the texts
+ * are encoded at once to count the answer (they are its head, tail and
+ * separators) and the stream is of that length (see checkedPart).
  */
-function partStream(parts: Part[]): ReadableStream<Uint8Array> {
+function partStream(given: Part[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const stream = new IdentityTransformStream();
+  const total = measured(given, encoder);
+  const parts = total === null ? given : total.parts;
+  // Of a known length, the answer says so (Content-Length) and the runtime holds
+  // it to it: a part that breaks off or runs long (checkedPart) ends the
+  // answer short of its length, which every client and cache takes for a
+  // failed transfer, never for a body.
+  const stream = total === null ? new IdentityTransformStream() : new FixedLengthStream(total.length);
   const send = async () => {
     for (let i = 0; i < parts.length; ) {
       const part = parts[i] as Part;
@@ -118,6 +154,36 @@ async function piped(plan: Plan, index: RoutingIndex, readBytes: (path: string) 
   return finalize(answer, plan, index, Date.now());
 }
 
+/**
+ * A part's body to pipe unread, held to the length the month counts give it
+ * (partBytes), so that a part truncated, grown or emptied in a tree `verify`
+ * has not passed is never sent as an answer under its ETag. False, and the
+ * range answered from its blocks, when the part is missing or the assets say
+ * its length and it is another. The assets' service answers without a length
+ * (miniflare's, which is Cloudflare's code): then the answer is sent at the
+ * length its parts should make, counted by the runtime (partStream's
+ * FixedLengthStream, no JavaScript per byte; workerd cannot pipe one such
+ * stream into another, so a part is not counted alone), and a part of another
+ * length breaks the answer off short of its Content-Length. What this leaves
+ * to `verify` (it reads no part): a change that keeps the part's length, or
+ * two parts changed by lengths that cancel out.
+ */
+async function checkedPart(path: string, bytes: number, asset: (path: string) => Promise<Response>): Promise<ReadableStream<Uint8Array> | false> {
+  const response = await asset(path).catch((error: Error) => {
+    console.error(`${error.message}: the range is read from its blocks`);
+    return null;
+  });
+  if (response === null || response.body === null) return false;
+  const length = response.headers.get('content-length');
+  if (length !== null && Number(length) !== bytes) {
+    response.body.cancel().catch(() => {});
+    console.error(`snapshot file /${path} has ${length} bytes where its scope's month counts give ${bytes}: the range is read from its blocks`);
+    return false;
+  }
+  partLengths.set(response.body, bytes);
+  return response.body;
+}
+
 // Each scope's month counts, read and summed once per isolate, as the routing index is read.
 const monthTallies = new Map<string, Promise<MonthTally>>();
 
@@ -135,16 +201,24 @@ async function pieced(plan: Plan, index: RoutingIndex, range: PiecedRange, asset
   }
   const known = await tally;
   const pieces = planPieces(range, index.asOf, known);
-  // Every file at once; a part without records has no file.
+  // Every file at once; a part without records has no file. A part missing or
+  // not of its length is false: answered from the blocks instead (piped).
   const bodies = await Promise.all(
-    pieces.map(async (piece) => {
+    pieces.map(async (piece): Promise<Uint8Array | ReadableStream<Uint8Array> | null | false> => {
       if (!piece.piped) return new Uint8Array(await (await asset(piece.path)).arrayBuffer());
-      return piece.records === 0 ? null : (await asset(piece.path)).body;
+      return piece.records === 0 ? null : checkedPart(piece.path, piece.bytes, asset);
     }),
   );
-  const answer = assemblePieces(plan, index, range, pieces, bodies, known, decode);
-  if (answer === null) {
+  const letGo = () => {
     for (const body of bodies) if (body instanceof ReadableStream) body.cancel().catch(() => {});
+  };
+  if (bodies.includes(false)) {
+    letGo();
+    return null;
+  }
+  const answer = assemblePieces(plan, index, range, pieces, bodies as (Uint8Array | ReadableStream<Uint8Array> | null)[], known, decode);
+  if (answer === null) {
+    letGo();
     return null;
   }
   answer.etag = etagOf(await sha1Hex(answer.etagKey));
