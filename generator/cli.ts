@@ -125,6 +125,7 @@ export function program(): Command {
   cli
     .command('calendar')
     .description("Nigeria's declared Hijri months (docs/calendar.md).")
+    .addHelpText('after', '\nExample:\n  npm run cli -- calendar add --help')
     .command('add')
     .description(
       'Add a month the Sultan of Sokoto declared to data/calendar-nigeria.csv and its report to data/sources.csv (both or neither), after checking it against its neighbours, Umm al-Qura and the clock.',

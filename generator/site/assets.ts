@@ -27,6 +27,7 @@ const WIDGET_ENTRY = fileURLToPath(new URL('./widget/widget.ts', import.meta.url
 const EMBEDDED_CALCULATOR_ENTRY = fileURLToPath(new URL('./widget/calculator.ts', import.meta.url));
 const require = createRequire(import.meta.url);
 const CURRENT_CATALOGUE = fileURLToPath(new URL('./i18n/current.ts', import.meta.url));
+const CURRENT_RESULT_CATALOGUE = fileURLToPath(new URL('./i18n/current-result.ts', import.meta.url));
 const CATALOGUE_DIR = fileURLToPath(new URL('./i18n/', import.meta.url));
 
 /**
@@ -39,11 +40,15 @@ export function currentLanguage(lang: Lang): esbuild.Plugin {
   return {
     name: 'current-language',
     setup(build) {
-      build.onResolve({ filter: /(^|\/)current\.ts$/ }, (args) =>
-        path.resolve(args.resolveDir, args.path) === CURRENT_CATALOGUE ? { path: `current-${lang}`, namespace: 'current-language' } : undefined,
-      );
-      build.onLoad({ filter: /.*/, namespace: 'current-language' }, () => ({
-        contents: `export * from './${lang}.ts';\nexport * from './result-${lang}.ts';\n`,
+      // current.ts is the page's words (LANG.ts), current-result.ts the calculator's (result-LANG.ts).
+      build.onResolve({ filter: /(^|\/)current(-result)?\.ts$/ }, (args) => {
+        const file = path.resolve(args.resolveDir, args.path);
+        if (file === CURRENT_CATALOGUE) return { path: `${lang}.ts`, namespace: 'current-language' };
+        if (file === CURRENT_RESULT_CATALOGUE) return { path: `result-${lang}.ts`, namespace: 'current-language' };
+        return undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'current-language' }, (args) => ({
+        contents: `export * from './${args.path}';\n`,
         resolveDir: CATALOGUE_DIR,
         loader: 'ts',
       }));

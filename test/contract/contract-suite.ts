@@ -105,8 +105,11 @@ export function contractSuite(edge: Edge): void {
         expect(page.body).toContain('<html');
         const openapi = await get('/openapi.json');
         expect(JSON.parse(openapi.body).openapi).toBe('3.1.0');
-        // The page links the contract, published with the snapshot rather than a link out of it.
-        expect(page.body).toContain('href="/API.md"');
+        // The developers' page (linked from the payers' page) links the contract, published with the snapshot rather than a link out of it.
+        expect(page.body).toContain('href="/developers/"');
+        const developers = await get('/developers/');
+        expect(developers.status).toBe(200);
+        expect(developers.body).toContain('href="/API.md"');
         const contract = await get('/API.md');
         expect(contract.status).toBe(200);
         expect(contract.body).toMatch(/^# The API: the public contract/);

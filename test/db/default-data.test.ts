@@ -26,7 +26,7 @@ describe('the default data in data/', () => {
     expect(summaries.map((s) => [path.basename(s.file), s.inserted])).toEqual([
       ['categories.csv', 7],
       ['subcategories.csv', 14],
-      ['sources.csv', 69],
+      ['sources.csv', 70],
       ['calendar-nigeria.csv', 58],
       ['rates.csv', 496],
       ...['09', '10', '11', '12'].map((m) => [`2025-${m}.csv`, expect.any(Number)]),

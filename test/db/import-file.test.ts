@@ -25,7 +25,7 @@ describe('importFile (the import command)', () => {
 
   it('refuses an unknown kind and a missing database', async () => {
     expect((await userError(importFile('toString', 'x.csv', 'y.sqlite'))).message).toBe(
-      'unknown import kind "toString"; expected one of categories, subcategories, sources, rates, currencies, fx, fx-monthly, nisab, nigeria-calendar',
+      'unknown import kind "toString"; expected one of categories, subcategories, sources, rates, currencies, fx, fx-monthly, nisab, nigeria-calendar, announcements',
     );
     const missing = path.join(scratch.dir, 'missing.sqlite');
     expect((await userError(importFile('rates', 'x.csv', missing))).message).toMatch(/no such database/);

@@ -9,9 +9,8 @@
 // which hold every language of LANGUAGES or do not compile. The parts exported
 // here are the parts of a language's files (the build re-exports those files
 // whole), so a part used by a script and missing from them fails the build too.
-import type { CalendarStrings, HawlStrings, Lang, PageStrings, ReachStrings, ResultStrings, WidgetStrings } from './catalogue.ts';
+import type { CalendarStrings, HawlStrings, Lang, PageStrings, ReachStrings, WidgetStrings } from './catalogue.ts';
 import { PAGE_CATALOGUES } from './catalogues.ts';
-import { RESULT_CATALOGUES } from './result-catalogues.ts';
 import { WIDGET_CATALOGUES } from './widget-catalogues.ts';
 
 /** The bundle's language, defined by the bundler (assets.ts). */
@@ -22,4 +21,3 @@ export const calendar: CalendarStrings = PAGE_CATALOGUES[PAGE_LANG].calendar;
 export const hawl: HawlStrings = PAGE_CATALOGUES[PAGE_LANG].hawl;
 export const reach: ReachStrings = PAGE_CATALOGUES[PAGE_LANG].reach;
 export const widget: WidgetStrings = WIDGET_CATALOGUES[PAGE_LANG].widget;
-export const result: ResultStrings = RESULT_CATALOGUES[PAGE_LANG];

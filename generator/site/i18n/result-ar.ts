@@ -66,6 +66,7 @@ function schoolList(joined: string): string | null {
 
 export const result: ResultStrings = {
   inputs: {
+    inKindTitle: 'الأنعام والزروع وزكاة الفطر',
     outOfRange: (label, max) => `${label}: أدخل عددًا من 0 إلى ${max}.`,
     debtsTitle: 'الديون، وما لك على الناس، والمال المستفاد',
     debts: 'ما عليك من دين يجب قضاؤه (₦)',

@@ -6,6 +6,7 @@
 
 export const result = {
   inputs: {
+    inKindTitle: 'Livestock, crops and zakat al-fitr',
     outOfRange: (label: string, max: string) => `${label}: enter a number from 0 to ${max}.`,
     debtsTitle: 'Debts, money owed to you, new money',
     debts: 'What you owe and must repay (₦)',

@@ -8,6 +8,7 @@ import type { ResultStrings } from './catalogue.ts';
 
 export const result: ResultStrings = {
   inputs: {
+    inKindTitle: 'Dabbobi, amfanin gona da zakkar fid-da-kai',
     outOfRange: (label, max) => `${label}: shigar da lamba daga 0 zuwa ${max}.`,
     debtsTitle: 'Bashin da ake binka, kuɗin da kake bin wasu, kuɗin da suka shigo bana',
     debts: 'Bashin da ake binka wanda dole ka biya (₦)',

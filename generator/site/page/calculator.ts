@@ -5,7 +5,7 @@
 // (page/zakat-form.ts, shared with the embedded calculator).
 import type { Formats } from '../i18n/format.ts';
 import type { PageStrings } from '../i18n/catalogue.ts';
-import { result as resultWords } from '../i18n/current.ts';
+import { result as resultWords } from '../i18n/current-result.ts';
 import type { Amounts } from './main.ts';
 import { showZakat } from './zakat-form.ts';
 

@@ -22,14 +22,15 @@ export function noticeSection(t: PageStrings, figures: Figures, words: PageWords
   <p>${escapeHtml(n.intro)}</p>
   <div class="scroll"><table id="notice-table" class="notice">${noticeTable(figures, words)}</table></div>
   <p class="small">${escapeHtml(n.notNmcn)} <span id="notice-source">${noticeSource(figures)}</span></p>
-  <div id="notice-announced" class="scroll no-print" hidden><h3>${escapeHtml(n.announcedTitle)}</h3><table id="notice-announced-table" class="notice"></table></div>
+  <details id="notice-announced" class="no-print" hidden><summary>${escapeHtml(n.announcedTitle)}</summary><div class="scroll"><table id="notice-announced-table" class="notice"></table></div></details>
   <p id="notice-printed" class="small print-only"></p>
   <button type="button" id="notice-print" class="no-print" hidden>${escapeHtml(n.print)}</button>
 </section>`;
 }
 
 /** `asOfHijri` (the snapshot's Umm al-Qura as-of date) gives the year the form starts with. */
-export function hawlSection(h: HawlStrings, calendar: CalendarStrings, asOfHijri: string): string {
+/** The hawl lookup; `after` is markup at its end (the calendar feed's subscription, page/reach.ts). */
+export function hawlSection(h: HawlStrings, calendar: CalendarStrings, asOfHijri: string, after = ''): string {
   const months = calendar.hijriMonths.map((name, i) => `<option value="${i + 1}">${escapeHtml(name)}</option>`).join('');
   return `<section id="hawl" aria-labelledby="hawl-title">
   <h2 id="hawl-title">${escapeHtml(h.title)}</h2>
@@ -53,5 +54,6 @@ export function hawlSection(h: HawlStrings, calendar: CalendarStrings, asOfHijri
   </form>
   </div>
   <div id="hawl-result" aria-live="polite"></div>
+${after}
 </section>`;
 }

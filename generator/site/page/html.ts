@@ -153,8 +153,7 @@ export function landingPage(
 
 ${noticeSection(t, shown, words)}
 
-${hawlSection(hawl, calendar, meta.asOfHijri)}
-${subscribeSection(lang)}
+${hawlSection(hawl, calendar, meta.asOfHijri, subscribeSection(lang))}
 
 <section id="calculator" aria-labelledby="calculator-title">
   <h2 id="calculator-title">${escape(t.calculatorTitle)}</h2>
@@ -212,6 +211,8 @@ ${subscribeSection(lang)}
       ${number('newMoney', r.newMoney)}
     </fieldset>
     </details>
+    <details id="calc-in-kind">
+    <summary>${escape(r.inKindTitle)}</summary>
     <fieldset>
       <legend>${escape(t.livestock)}</legend>
       ${number('camels', t.camels, '1', 'numeric')}
@@ -231,6 +232,7 @@ ${subscribeSection(lang)}
       <legend>${escape(t.fitrTitle)}</legend>
       ${number('persons', t.persons, '1', 'numeric')}
     </fieldset>
+    </details>
   </form>
   <div id="zakat-result" aria-live="polite"></div>
 </section>

@@ -22,8 +22,9 @@ export function shareLink(lang: Lang, text: string): string {
 export function subscribeSection(lang: Lang): string {
   const r = REACH[lang];
   const link = `<a id="calendar-feed" href="/${paths.calendarIcs}" type="text/calendar">${paths.calendarIcs}</a>`;
-  return `<section id="subscribe" aria-labelledby="subscribe-title">
-  <h2 id="subscribe-title">${escapeHtml(r.subscribeTitle)}</h2>
+  // Folded at the end of the hawl lookup (the months it converts with): the phone page stays short, the payer's sections first.
+  return `<details id="subscribe">
+  <summary id="subscribe-title">${escapeHtml(r.subscribeTitle)}</summary>
   <p>${r.subscribeHtml(link)}</p>
-</section>`;
+</details>`;
 }
