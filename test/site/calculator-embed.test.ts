@@ -71,8 +71,8 @@ const ENGLISH =
   /\b(the|and|of|nothing|counted|held|school|below|reaches|gold|silver|money|debts?|loan|years?|zakat|rule|person|people|head|sheep|with|your|due|trade|cash|harvest|food|wheat|camels?|cattle|goats?|jewellery|source)\b/i;
 const bare = (text: string | null) => (text ?? '').replace(/[\u2068\u2069]/g, '');
 
-/** The embedding page in `lang`, ₦20,000,000 typed as cash: the answer, what was asked, and what the console said. */
-async function computed(query: string) {
+/** The embedding page in `lang`, ₦20,000,000 typed as cash (or `inputs`, after `selects`): the answer, what was asked, and what the console said. */
+async function computed(query: string, inputs: Record<string, string> = { cash: '20000000' }, selects: Record<string, string> = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const problems: string[] = [];
@@ -87,8 +87,12 @@ async function computed(query: string) {
   await page.goto(at);
   await page.waitForSelector('[data-nisab-calculator][data-nisab-calculator-ready]', { timeout: 30_000 });
   const ready = await page.getAttribute('[data-nisab-calculator]', 'data-nisab-calculator-ready');
-  // Playwright's CSS selectors pierce the open shadow root.
-  await page.fill('[data-nisab-calculator] input[name="cash"]', '20000000');
+  // Playwright's CSS selectors pierce the open shadow root; the folded inputs are opened as a payer would.
+  await page.$$eval('[data-nisab-calculator] details', (all) => {
+    for (const details of all) (details as HTMLDetailsElement).open = true;
+  });
+  for (const [name, value] of Object.entries(selects)) await page.selectOption(`[data-nisab-calculator] select[name="${name}"]`, value);
+  for (const [name, value] of Object.entries(inputs)) await page.fill(`[data-nisab-calculator] input[name="${name}"]`, value);
   await page.waitForSelector('[data-nisab-calculator] [data-testid="zakat-total"]');
   const answer = {
     ready,
@@ -150,5 +154,18 @@ describe('the embedded calculator on another origin under a strict CSP (issue 35
     expect(a.elsewhere).toEqual([]);
     expect(a.ours.filter((p) => p === '/calculator.js')).toHaveLength(1);
     expect(a.problems).toEqual([]);
+  });
+
+  // Issue 30's checks in the embedded calculator, at the rates of 2026-09-29 (test/client/zakat-positions.test.ts has the arithmetic).
+  it('takes debts as the Maliki do (₦20,000,000 cash, ₦15,000,000 owed: nothing on gold, ₦125,000 on silver) and measures as Abu Hanifah (40 g gold and 200 g silver: ₦189,590.04)', async () => {
+    const debts = { cash: '20000000', debts: '15000000' };
+    expect((await computed('lang=ha&school=maliki', debts, { standard: 'gold' })).money).toBe(0);
+    const silver = await computed('lang=ha&school=maliki', debts, { standard: 'silver' });
+    expect(silver.money).toBe(125_000);
+    expect(silver.lines).toEqual(['debts', 'money']);
+    expect(silver.text.match(ENGLISH)?.[0] ?? null).toBeNull();
+    for (const standard of ['gold', 'silver']) {
+      expect((await computed('lang=ar&school=hanafi', { goldGrams: '40', silverGrams: '200' }, { standard })).money, standard).toBe(189_590.04);
+    }
   });
 });

@@ -1,41 +1,25 @@
 // Issue 30 in Chromium: the calculator's answer on /, /ha/ and /ar/ over the real
-// default data as of 2026-09-29, through the preview. The two checks of the issue,
+// default data as of 2026-09-29, through the site.preview. The two checks of the issue,
 // worked out by hand from that day's two rate records (test/client/zakat-positions
 // has the arithmetic): a Maliki with ₦20,000,000 and ₦15,000,000 of debts owes
 // nothing on the gold standard and ₦125,000 on the silver; a Hanafi with 40 g of
 // gold and 200 g of silver owes ₦189,590.04 whatever the standard. Then every input
 // filled on the Hausa and Arabic pages: no English word in the answer, figures
 // isolated for right to left, and the total naming what is due in kind.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useDefaultPage } from '../support/default-page.ts';
 
-let snapshot: DefaultSnapshot;
-let preview: Preview;
-let browser: Browser;
-
-beforeAll(async () => {
-  snapshot = await defaultSnapshot('2026-09-29');
-  preview = await startPreview({ dir: snapshot.out, port: 0 });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  await snapshot?.remove();
-});
+const site = useDefaultPage('2026-09-29');
 
 async function calculator(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
-  await page.goto(`${preview.url}${path}`);
+  await page.goto(`${site.preview.url}${path}`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   return { page, problems };
 }

@@ -7,36 +7,19 @@
 // prints the notice alone, on one A4 page. The oracle is the API's own answer
 // (/nisab?date=D) and dates written here by hand from the issue's sources.
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { NisabRule } from '../../generator/core/schemas.ts';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import { useDefaultPage } from '../support/default-page.ts';
 import { nginxMissing, startNginx } from '../support/nginx-server.ts';
 import { skipOrFail } from '../support/required-tools.ts';
 import { startStatic } from '../support/static-server.ts';
 import { startWorkerd } from '../support/workerd-server.ts';
 
-let snapshot: DefaultSnapshot;
-let preview: Preview;
-let browser: Browser;
-
-beforeAll(async () => {
-  snapshot = await defaultSnapshot();
-  preview = await startPreview({ dir: snapshot.out, port: 0 });
-  browser = await launchChromium();
-  await mkdir('tmp', { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  await snapshot?.remove();
-});
+const site = useDefaultPage();
 
 async function nisab(query: string): Promise<NisabRule[]> {
-  const response = await fetch(`${preview.url}/api/v1/nisab?${query}`);
+  const response = await fetch(`${site.preview.url}/api/v1/nisab?${query}`);
   expect(response.status, query).toBe(200);
   return ((await response.json()) as { data: NisabRule[] }).data;
 }
@@ -50,8 +33,8 @@ interface Opened {
   requests: string[];
 }
 
-async function ready(path: string, width = 1280, base = preview.url): Promise<Opened> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+async function ready(path: string, width = 1280, base = site.preview.url): Promise<Opened> {
+  const page = await site.browser.newPage({ viewport: { width, height: 900 } });
   const problems: string[] = [];
   const requests: string[] = [];
   page.on('console', (message) => {
@@ -140,7 +123,7 @@ describe('the hawl lookup', () => {
   it('says a Nigerian month whose declaration is not in the data is not known, and does not guess it', async () => {
     const { page, problems } = await ready('/');
     // The first month after a declared one that GET /calendars/nigeria does not hold (the data grows as reports are found).
-    const response = await fetch(`${preview.url}/api/v1/calendars/nigeria`);
+    const response = await fetch(`${site.preview.url}/api/v1/calendars/nigeria`);
     const declared = new Set(((await response.json()) as { data: { calMonth: string }[] }).data.map((m) => m.calMonth));
     const next = (month: string) => {
       const [y, m] = month.split('-').map(Number) as [number, number];
@@ -148,7 +131,7 @@ describe('the hawl lookup', () => {
     };
     const missing = [...declared].map(next).find((month) => !declared.has(month))!;
     const [year, month] = missing.split('-').map(Number) as [number, number];
-    expect((await fetch(`${preview.url}/api/v1/nisab?hijri_date=${missing}-01&calendar=nigeria`)).status).toBe(404);
+    expect((await fetch(`${site.preview.url}/api/v1/nisab?hijri_date=${missing}-01&calendar=nigeria`)).status).toBe(404);
     await hijri(page, 1, month, year);
     const shown = await lines(page);
     expect(shown.nigeria!.slice(1)).toEqual(['', null, null]);
@@ -214,7 +197,7 @@ describe('the hawl lookup', () => {
 
 describe('the hawl lookup on a plain static host (the files only, no /api/v1)', () => {
   it("answers from the snapshot's files with the API's router: the same day and Nisab", async () => {
-    const host = await startStatic(snapshot.out);
+    const host = await startStatic(site.snapshot.out);
     try {
       const { page, problems } = await ready('/', 1280, host.url);
       await hijri(page, 1, 1, 1443);
@@ -235,7 +218,7 @@ describe.each([
   ['workerd (Cloudflare Pages)', startWorkerd],
 ])('the hawl lookup on %s', (name, start) => {
   it.skipIf(name === 'nginx' && skipOrFail(nginxMissing(), 'the page served by nginx') !== null)('gives the same day and Nisab', async () => {
-    const server = await start(snapshot.out);
+    const server = await start(site.snapshot.out);
     try {
       const { page, problems } = await ready('/ar/', 390, server.url);
       await hijri(page, 1, 1, 1443);
@@ -292,7 +275,7 @@ describe("NMCN's notice", () => {
   }
 
   it('shows the newest figure of each kind the bodies announced, beside ours for its day, in every language (GET /announcements)', async () => {
-    const response = await fetch(`${preview.url}/api/v1/announcements`);
+    const response = await fetch(`${site.preview.url}/api/v1/announcements`);
     const announced = (await response.json()).data as {
       annID: number;
       annValueInNaira: number;
@@ -336,7 +319,7 @@ describe("NMCN's notice", () => {
     await page.emulateMedia({ media: 'print' });
     expect(await page.isVisible('#notice-table')).toBe(true);
     expect(await page.isVisible('#notice-printed')).toBe(true);
-    expect(await page.textContent('#notice-printed')).toBe(`Printed from ${preview.url}/`);
+    expect(await page.textContent('#notice-printed')).toBe(`Printed from ${site.preview.url}/`);
     for (const hidden of ['#nisab', '#hawl', '#chart', '#calculator', '#api', 'header.top', 'footer', '#notice-print'])
       expect(await page.isVisible(hidden), hidden).toBe(false);
     const pdf = await page.pdf({ format: 'A4', printBackground: true });

@@ -5,30 +5,13 @@
 // (checked against Node's own ICU Umm al-Qura calendar, not our table); by
 // Nigeria's declared month it is for that day alone; where Nigeria's month is
 // not declared yet the page says so and offers Umm al-Qura's day.
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useDefaultPage } from '../support/default-page.ts';
 
-let snapshot: DefaultSnapshot;
-let preview: Preview;
-let browser: Browser;
-
-beforeAll(async () => {
-  snapshot = await defaultSnapshot();
-  preview = await startPreview({ dir: snapshot.out, port: 0 });
-  browser = await launchChromium();
-  await mkdir('tmp', { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  await snapshot?.remove();
-});
+const site = useDefaultPage();
 
 /** A Gregorian day as ICU's Umm al-Qura calendar writes it: "1448-09-01". */
 function icuUmmAlQura(date: string): string {
@@ -40,13 +23,13 @@ function icuUmmAlQura(date: string): string {
 }
 
 async function lookUp(day: number, month: number, year: number): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.goto(`${preview.url}/`);
+  await page.goto(`${site.preview.url}/`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   await page.fill('#hawl-hijri input[name=day]', String(day));
   await page.selectOption('#hawl-hijri select[name=month]', String(month));

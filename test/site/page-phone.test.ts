@@ -6,38 +6,22 @@
 // printed and how old its rate is then; the phone page stays short. The oracle
 // is the API's own answer and words written here by hand; the browser's clock
 // is set by each test, never read.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NisabRule } from '../../generator/core/schemas.ts';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { startPreview } from '../../generator/edges/preview/server.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { FIRST_RENDER_BUDGET, firstRender } from '../../scripts/site-sizes.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import { defaultSnapshot } from '../support/default-snapshot.ts';
+import { useDefaultPage } from '../support/default-page.ts';
 import { fixtureBuild } from '../support/fixture.ts';
 
-let snapshot: DefaultSnapshot;
-let preview: Preview;
-let browser: Browser;
-
-beforeAll(async () => {
-  snapshot = await defaultSnapshot();
-  preview = await startPreview({ dir: snapshot.out, port: 0 });
-  browser = await launchChromium();
-  await mkdir('tmp', { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  await snapshot?.remove();
-});
+const site = useDefaultPage();
 
 async function rules(): Promise<NisabRule[]> {
-  return ((await (await fetch(`${preview.url}/api/v1/nisab`)).json()) as { data: NisabRule[] }).data;
+  return ((await (await fetch(`${site.preview.url}/api/v1/nisab`)).json()) as { data: NisabRule[] }).data;
 }
 const defaultOf = (all: NisabRule[], id: number) => all.find((r) => r.nsbSubcategoryID === id && r.nsbIsDefault)!;
 
@@ -72,9 +56,9 @@ describe('the figures without JavaScript (CONTRACT §10)', () => {
   for (const c of CASES) {
     it(`${c.path} shows the gold and silver Nisab, the rate's date and NMCN's figures with scripts off`, async () => {
       const all = await rules();
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+      const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
       const page = await context.newPage();
-      await page.goto(preview.url + c.path);
+      await page.goto(site.preview.url + c.path);
       for (const [slug, id] of [
         ['gold', 1],
         ['silver', 2],
@@ -94,7 +78,7 @@ describe('the figures without JavaScript (CONTRACT §10)', () => {
     });
 
     it(`${c.path} holds the gold Nisab in its first 14,600 gzipped bytes (the first round trip)`, async () => {
-      const html = Buffer.from(await (await fetch(preview.url + c.path)).arrayBuffer());
+      const html = Buffer.from(await (await fetch(site.preview.url + c.path)).arrayBuffer());
       const gold = defaultOf(await rules(), 1).nsbValueInNaira!;
       const at = html.indexOf(`data-value="${gold}"`);
       expect(at).toBeGreaterThan(0);
@@ -106,9 +90,9 @@ describe('the figures without JavaScript (CONTRACT §10)', () => {
 
   it('does not move the figures when the script takes over', async () => {
     const boxes = async (javaScriptEnabled: boolean) => {
-      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 800 } });
+      const context = await site.browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 800 } });
       const page = await context.newPage();
-      await page.goto(`${preview.url}/ha/`);
+      await page.goto(`${site.preview.url}/ha/`);
       if (javaScriptEnabled) await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
       const box = await page.$$eval('[data-testid=nisab-gold-naira], [data-testid=nisab-silver-naira], #notice-table', (elements) =>
         elements.map((e) => {
@@ -128,9 +112,9 @@ describe('the first render', () => {
   for (const c of CASES) {
     it(`${c.path} asks what scripts/site-sizes.ts counts, within ${FIRST_RENDER_BUDGET.requests} requests and ${FIRST_RENDER_BUDGET.gzipBytes / 1000} kB gzipped`, async () => {
       const lang = c.path === '/' ? 'en' : c.path === '/ha/' ? 'ha' : 'ar';
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
-      await page.goto(preview.url + c.path);
+      await page.goto(site.preview.url + c.path);
       await page.waitForFunction(() => performance.getEntriesByName('nisab-shown').length > 0, null, { timeout: 30_000 });
       const asked = await page.evaluate(() => {
         const shown = performance.getEntriesByName('nisab-shown')[0]!.startTime;
@@ -145,7 +129,7 @@ describe('the first render', () => {
       expect([c.path, ...asked].sort()).toEqual(counted.map((r) => r.request).sort());
       expect(counted.length).toBeLessThanOrEqual(FIRST_RENDER_BUDGET.requests);
       let gzip = 0;
-      for (const { file } of counted) gzip += gzipSync(await readFile(path.join(snapshot.out, file)), { level: 9 }).length;
+      for (const { file } of counted) gzip += gzipSync(await readFile(path.join(site.snapshot.out, file)), { level: 9 }).length;
       expect(gzip).toBeLessThan(FIRST_RENDER_BUDGET.gzipBytes);
     });
   }
@@ -154,16 +138,16 @@ describe('the first render', () => {
 describe('offline after one visit (sw.js)', () => {
   it('/ha/ opens offline with its figures and says how old they are', async () => {
     const all = await rules();
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'allow' });
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'allow' });
     try {
       // Ten days after the rate, by the browser's clock (set here, never read).
       await context.clock.setFixedTime(new Date('2025-10-01T10:00:00+01:00'));
       const page = await context.newPage();
-      await page.goto(`${preview.url}/ha/`);
+      await page.goto(`${site.preview.url}/ha/`);
       await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
       // The worker is installed and controls the page (its scope: the page's folder).
       const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-      expect(scope).toBe(`${preview.url}/ha/`);
+      expect(scope).toBe(`${site.preview.url}/ha/`);
       expect(await page.isVisible('#offline')).toBe(false);
       await context.setOffline(true);
       await page.reload();
@@ -176,7 +160,7 @@ describe('offline after one visit (sw.js)', () => {
       expect(await page.isVisible('#stale')).toBe(false);
       await page.screenshot({ path: 'tmp/page-ha-offline-390.png', fullPage: true });
       // Never the API: a navigation under /api/ offline is the browser's own failure, not a kept answer.
-      const api = await page.goto(`${preview.url}/api/v1/nisab`).then(
+      const api = await page.goto(`${site.preview.url}/api/v1/nisab`).then(
         () => 'answered',
         () => 'failed',
       );
@@ -188,11 +172,11 @@ describe('offline after one visit (sw.js)', () => {
 
   it('English and Arabic each open offline too, with their own words', async () => {
     for (const c of [CASES[0], CASES[2]]) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'allow' });
+      const context = await site.browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'allow' });
       try {
         await context.clock.setFixedTime(new Date('2025-10-01T10:00:00+01:00'));
         const page = await context.newPage();
-        await page.goto(preview.url + c.path);
+        await page.goto(site.preview.url + c.path);
         await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
         await page.evaluate(async () => void (await navigator.serviceWorker.ready));
         await context.setOffline(true);
@@ -212,7 +196,7 @@ describe('a new build with the page kept offline', () => {
   it("replaces the kept page and answers with the new build's, never a mix", async () => {
     const own = await defaultSnapshot();
     const server = await startPreview({ dir: own.out, port: 0 });
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'allow' });
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'allow' });
     try {
       const page = await context.newPage();
       await page.goto(`${server.url}/ha/`);
@@ -255,11 +239,11 @@ describe('a new build with the page kept offline', () => {
 describe('the printout (print CSS)', () => {
   for (const c of CASES) {
     it(`${c.path} printed 60 days after the rate says so, on one A4 page`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
       try {
         await context.clock.setFixedTime(new Date('2025-11-20T10:00:00+01:00'));
         const page = await context.newPage();
-        await page.goto(preview.url + c.path);
+        await page.goto(site.preview.url + c.path);
         await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
         await page.emulateMedia({ media: 'print' });
         expect(await page.isVisible('#notice-age')).toBe(true);
@@ -277,9 +261,9 @@ describe('the printout (print CSS)', () => {
   }
 
   it('with scripts off, prints the day the figures are for and the rate of that day', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${preview.url}/`);
+    await page.goto(`${site.preview.url}/`);
     await page.emulateMedia({ media: 'print' });
     expect(await page.textContent('#notice-age')).toBe('Figures for 21 September 2025, at the rate of that day.');
     await context.close();
@@ -289,8 +273,8 @@ describe('the printout (print CSS)', () => {
 describe('the phone page (390 px)', () => {
   for (const c of CASES) {
     it(`${c.path} is under 8,000 px tall, the payer's sections first`, async () => {
-      const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
-      await page.goto(preview.url + c.path);
+      const page = await site.browser.newPage({ viewport: { width: 390, height: 800 } });
+      await page.goto(site.preview.url + c.path);
       await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
       expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(8_000);
       const order = await page.$$eval('main > section', (sections) => sections.map((s) => s.id));
@@ -301,18 +285,18 @@ describe('the phone page (390 px)', () => {
   }
 
   it("the developers' page shows the widget's code and the policy a site with a CSP needs, with this origin", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
-    await page.goto(`${preview.url}/developers/`);
+    const page = await site.browser.newPage({ viewport: { width: 390, height: 800 } });
+    await page.goto(`${site.preview.url}/developers/`);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
     expect(await page.textContent('#embed-code')).toBe(
-      `<div data-nisab-widget data-lang="en" data-currency="NGN"></div>\n<script src="${preview.url}/widget.js" async></script>`,
+      `<div data-nisab-widget data-lang="en" data-currency="NGN"></div>\n<script src="${site.preview.url}/widget.js" async></script>`,
     );
     // The embedded calculator (issue 35): the same script, its own element.
     expect(await page.textContent('#embed-calculator-code')).toBe(
-      `<div data-nisab-calculator data-lang="en" data-currency="NGN" data-school="maliki"></div>\n<script src="${preview.url}/widget.js" async></script>`,
+      `<div data-nisab-calculator data-lang="en" data-currency="NGN" data-school="maliki"></div>\n<script src="${site.preview.url}/widget.js" async></script>`,
     );
     expect(await page.textContent('#embed-csp')).toBe(
-      `Content-Security-Policy: default-src 'self'; script-src 'self' ${preview.url}; connect-src 'self' ${preview.url}`,
+      `Content-Security-Policy: default-src 'self'; script-src 'self' ${site.preview.url}; connect-src 'self' ${site.preview.url}`,
     );
     expect(await page.getAttribute('#downloads a', 'href')).toBe('/v1/downloads/index.json');
     await page.close();
@@ -324,7 +308,7 @@ describe('the same build, the same bytes', () => {
     const again = await defaultSnapshot();
     try {
       for (const file of ['sw.js', 'index.html', 'ha/index.html', 'ar/index.html', 'developers/index.html']) {
-        expect(await readFile(path.join(again.out, file), 'utf8'), file).toBe(await readFile(path.join(snapshot.out, file), 'utf8'));
+        expect(await readFile(path.join(again.out, file), 'utf8'), file).toBe(await readFile(path.join(site.snapshot.out, file), 'utf8'));
       }
     } finally {
       await again.remove();

@@ -1,45 +1,24 @@
-// The landing page and the API reference page in real Chromium, against the
-// preview server over a snapshot of the real default data: the figures shown
-// are the API's, the chart draws the records of the chosen range, the
-// calculator gives hand-computed dues, nothing is loaded from outside the site
-// and nothing is logged as an error. Screenshots go to tmp/ (CI keeps them).
-import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../client/src/zakat.ts';
 import type { NisabRule, Rate, Source, Subcategory } from '../../generator/core/schemas.ts';
 import { calendar as enCalendar } from '../../generator/site/i18n/en.ts';
 import { formats } from '../../generator/site/i18n/format.ts';
 import { result as enResult } from '../../generator/site/i18n/result-en.ts';
 import { wordResult } from '../../generator/site/page/result-words.ts';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { startPreview } from '../../generator/edges/preview/server.ts';
 import { nginxMissing, startNginx } from '../support/nginx-server.ts';
 import { skipOrFail } from '../support/required-tools.ts';
 import { startWorkerd } from '../support/workerd-server.ts';
-import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import { defaultSnapshot } from '../support/default-snapshot.ts';
+import { useDefaultPage } from '../support/default-page.ts';
 import { startStatic } from '../support/static-server.ts';
 
 const enFormats = formats(enCalendar);
-let snapshot: DefaultSnapshot;
-let preview: Preview;
-let browser: Browser;
-
-beforeAll(async () => {
-  snapshot = await defaultSnapshot();
-  preview = await startPreview({ dir: snapshot.out, port: 0 });
-  browser = await launchChromium();
-  await mkdir('tmp', { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-  await snapshot?.remove();
-});
+const site = useDefaultPage();
 
 async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${preview.url}/api/v1${path}`);
+  const response = await fetch(`${site.preview.url}/api/v1${path}`);
   expect(response.status, path).toBe(200);
   return ((await response.json()) as { data: T }).data;
 }
@@ -50,8 +29,8 @@ interface Opened {
 }
 
 /** A page whose console errors, failed requests and requests outside the site are all recorded (the machine has no way out anyway). */
-async function open(path: string, width: number, base = preview.url): Promise<Opened> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+async function open(path: string, width: number, base = site.preview.url): Promise<Opened> {
+  const page = await site.browser.newPage({ viewport: { width, height: 900 } });
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()} (${message.location().url})`);
@@ -66,7 +45,7 @@ async function open(path: string, width: number, base = preview.url): Promise<Op
   return { page, problems };
 }
 
-async function ready(path = '/', width = 1280, base = preview.url): Promise<Opened> {
+async function ready(path = '/', width = 1280, base = site.preview.url): Promise<Opened> {
   const opened = await open(path, width, base);
   await opened.page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   // The calculator's folded inputs (debts, livestock, crops, fitr) opened, as a payer who uses them would.
@@ -144,10 +123,10 @@ describe('the landing page in Chromium', () => {
       expect(rule).toMatchObject({ nsbRateDate: '2025-10-19', nsbRateAgeDays: 10 });
       const shown: Record<string, boolean | string | null> = {};
       for (const [name, base] of [
-        ['ordinary', preview.url],
+        ['ordinary', site.preview.url],
         ['late', server.url],
       ] as const) {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
         await page.clock.setFixedTime(new Date('2040-06-01T12:00:00Z'));
         await page.goto(`${base}/`);
         await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
@@ -201,7 +180,7 @@ describe('the landing page in Chromium', () => {
     const meta = await api<{ subcategories: { sctID: number; lastDate: string }[] }>('/meta');
     const last = meta.subcategories.find((s) => s.sctID === 1)!.lastDate;
     const count = async (query: string, subcategory: number) => {
-      const response = await fetch(`${preview.url}/api/v1/rates?${query}&subcategory=${subcategory}`);
+      const response = await fetch(`${site.preview.url}/api/v1/rates?${query}&subcategory=${subcategory}`);
       return ((await response.json()) as { count: number }).count;
     };
     const expectRange = async (range: string, query: string) => {
@@ -496,13 +475,13 @@ describe('the API reference page in Chromium', () => {
     const { page, problems } = await open('/reference.html', 1280);
     await page.waitForFunction(() => document.querySelector('#reference h2') !== null, null, { timeout: 30_000 });
     // Every operation of the document is rendered, under its summary.
-    const spec = (await (await fetch(`${preview.url}/openapi.json`)).json()) as { paths: Record<string, { get: { summary: string } }> };
+    const spec = (await (await fetch(`${site.preview.url}/openapi.json`)).json()) as { paths: Record<string, { get: { summary: string } }> };
     const summaries = Object.values(spec.paths).map((item) => item.get.summary);
     expect(summaries.length).toBeGreaterThanOrEqual(5);
     const text = await page.textContent('#reference');
     for (const summary of summaries) expect(text).toContain(summary);
     // Its credits are every entry of the snapshot's /sources (openapi.json's info.description is made from them).
-    const sources = (await (await fetch(`${preview.url}/api/v1/sources`)).json()) as { data: { srcName: string; srcLicence: string }[] };
+    const sources = (await (await fetch(`${site.preview.url}/api/v1/sources`)).json()) as { data: { srcName: string; srcLicence: string }[] };
     for (const source of sources.data) expect(text).toContain(`${source.srcName}: ${source.srcLicence}`);
     await page.screenshot({ path: 'tmp/reference-1280.png' });
     expect(problems).toEqual([]);
@@ -512,13 +491,13 @@ describe('the API reference page in Chromium', () => {
 
 describe('the page on a plain static host (the files only, no /api/v1)', () => {
   it('answers from the files under /v1/: the same figures, chart and sources', async () => {
-    const host = await startStatic(snapshot.out);
+    const host = await startStatic(site.snapshot.out);
     try {
       const { page, problems } = await ready('/', 390, host.url);
       const rule = (await api<Rule[]>('/nisab?subcategory=1')).find((r) => r.nsbIsDefault)!;
       expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(rule.nsbValueInNaira);
       const range = (await page.getAttribute('#chart-plot', 'data-range'))!.split('..');
-      const { count } = (await (await fetch(`${preview.url}/api/v1/rates?start_date=${range[0]}&end_date=${range[1]}&subcategory=1`)).json()) as {
+      const { count } = (await (await fetch(`${site.preview.url}/api/v1/rates?start_date=${range[0]}&end_date=${range[1]}&subcategory=1`)).json()) as {
         count: number;
       };
       expect(Number(await page.getAttribute('#chart-plot', 'data-gold-points'))).toBe(count);
@@ -549,7 +528,7 @@ describe.each([
   it.skipIf(name === 'nginx' && skipOrFail(nginxMissing(), 'the page served by nginx') !== null)(
     'shows the figures and the chart, and the reference renders',
     async () => {
-      const server = await start(snapshot.out);
+      const server = await start(site.snapshot.out);
       try {
         const { page, problems } = await ready('/', 390, server.url);
         const rule = (await api<Rule[]>('/nisab?subcategory=1')).find((r) => r.nsbIsDefault)!;
