@@ -98,8 +98,8 @@ function span(tally: MonthTally, from: string, to: string): [number, number] {
 
 /** Records of the months from..to (dates; whole months). */
 export function monthRecords(tally: MonthTally, from: string, to: string): number {
-  const [a, b] = span(tally, from, to);
-  return (tally.prefix[b] as number) - (tally.prefix[a] as number);
+  const range = span(tally, from, to);
+  return (tally.prefix[range[1]] as number) - (tally.prefix[range[0]] as number);
 }
 
 /**
@@ -108,8 +108,8 @@ export function monthRecords(tally: MonthTally, from: string, to: string): numbe
  * pipes a part unread checks its length against (0: no records, no part).
  */
 export function partBytes(tally: MonthTally, from: string, to: string): number {
-  const [a, b] = span(tally, from, to);
-  const bytes = (tally.sizes[b] as number) - (tally.sizes[a] as number);
+  const range = span(tally, from, to);
+  const bytes = (tally.sizes[range[1]] as number) - (tally.sizes[range[0]] as number);
   return bytes === 0 ? 0 : bytes - SEPARATOR_BYTES;
 }
 
