@@ -7,8 +7,6 @@
 // the API's figure is checked too), in Hausa with no English word; then Arabic.
 // No console error (a CSP violation is one), no cookie, nothing but our origin.
 import { readFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
@@ -17,40 +15,25 @@ import { startPreview, type Preview } from '../../generator/edges/preview/server
 import { page as haPage } from '../../generator/site/i18n/ha.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import { startEmbeddingSite, strictPolicy, type EmbeddingSite } from '../support/embedding-site.ts';
 
 let snapshot: DefaultSnapshot;
 let preview: Preview;
 let browser: Browser;
-let host: { url: string; close(): Promise<void> };
+let host: EmbeddingSite;
 
 /** The embedding site: the calculator alone (?lang=, ?school=), or beside the Nisab widget (?widget=1), under a strict CSP. */
-async function startHost(apiOrigin: string) {
-  const server = http.createServer((req, res) => {
-    const query = new URL(req.url ?? '/', 'http://x').searchParams;
+const startHost = (apiOrigin: string) =>
+  startEmbeddingSite((query) => {
     const lang = (query.get('lang') ?? 'en').replace(/[^a-z]/g, '');
     const school = (query.get('school') ?? 'maliki').replace(/[^a-z]/g, '');
-    res.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src ${apiOrigin}; script-src ${apiOrigin}; connect-src ${apiOrigin}; style-src ${apiOrigin}; img-src ${apiOrigin}; base-uri 'none'; form-action 'none'`,
-    });
-    res.end(`<!doctype html><html><head><meta charset="utf-8"><title>A mosque</title></head><body>
-<h1>Masallacin Juma'a</h1>
-${query.get('widget') ? `<div data-nisab-widget data-lang="${lang}"></div>` : ''}
+    return {
+      policy: strictPolicy(apiOrigin),
+      body: `${query.get('widget') ? `<div data-nisab-widget data-lang="${lang}"></div>` : ''}
 <div data-nisab-calculator data-lang="${lang}" data-currency="NGN" data-school="${school}"></div>
-<script src="${apiOrigin}/widget.js" async></script>
-</body></html>`);
+<script src="${apiOrigin}/widget.js" async></script>`,
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
 
 beforeAll(async () => {
   snapshot = await defaultSnapshot('2026-09-29');

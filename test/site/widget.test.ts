@@ -4,8 +4,6 @@
 // must show the API's gold and silver Nisab and the rate's date, log no error
 // (a CSP violation is one), set no cookie and ask nothing but our origin.
 import { readFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
@@ -14,46 +12,31 @@ import { paths } from '../../generator/core/layout.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import { startEmbeddingSite, strictPolicy, type EmbeddingSite } from '../support/embedding-site.ts';
 
 let snapshot: DefaultSnapshot;
 let preview: Preview;
 let browser: Browser;
-let host: { url: string; close(): Promise<void> };
+let host: EmbeddingSite;
 
-/** The embedding site: one page per query (?lang=), with the CSP header a careful site sends. */
-async function startHost(apiOrigin: string) {
-  const server = http.createServer((req, res) => {
-    const query = new URL(req.url ?? '/', 'http://x').searchParams;
+/** The embedding site: one page per query (?lang=, ?currency=), with the CSP header a careful site sends. */
+const startHost = (apiOrigin: string) =>
+  startEmbeddingSite((query) => {
     const lang = query.get('lang') ?? 'en';
     const currency = query.get('currency') ?? 'NGN';
     // ?policy=: a site that already has a policy of its own (default-src 'self'), with or without the two directives
     // the developers' page tells it to add (html.ts embedPolicy; written out here by hand).
     const policies: Record<string, string> = {
-      strict: `default-src ${apiOrigin}; script-src ${apiOrigin}; connect-src ${apiOrigin}; style-src ${apiOrigin}; img-src ${apiOrigin}; base-uri 'none'; form-action 'none'`,
+      strict: strictPolicy(apiOrigin),
       self: "default-src 'self'",
       'self-plus-two': `default-src 'self'; script-src 'self' ${apiOrigin}; connect-src 'self' ${apiOrigin}`,
     };
-    res.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': policies[query.get('policy') ?? 'strict'] ?? '',
-    });
-    res.end(`<!doctype html><html><head><meta charset="utf-8"><title>A mosque</title></head><body>
-<h1>Masallacin Juma'a</h1>
-<div data-nisab-widget data-lang="${lang}" data-currency="${currency.replace(/[^A-Z]/g, '')}"></div>
-<script src="${apiOrigin}/widget.js" async></script>
-</body></html>`);
+    return {
+      policy: policies[query.get('policy') ?? 'strict'] ?? '',
+      body: `<div data-nisab-widget data-lang="${lang}" data-currency="${currency.replace(/[^A-Z]/g, '')}"></div>
+<script src="${apiOrigin}/widget.js" async></script>`,
+    };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
 
 beforeAll(async () => {
   snapshot = await defaultSnapshot();
@@ -179,7 +162,7 @@ describe("the widget under a site's own default-src 'self'", () => {
 describe('the widget in another currency', () => {
   let inGbp: DefaultSnapshot;
   let api: Preview;
-  let site: { url: string; close(): Promise<void> };
+  let site: EmbeddingSite;
   beforeAll(async () => {
     inGbp = await defaultSnapshot('2026-09-29');
     api = await startPreview({ dir: inGbp.out, port: 0 });
@@ -246,7 +229,7 @@ describe('the widget in another currency', () => {
 describe('the widget over an old rate', () => {
   let late: DefaultSnapshot;
   let api: Preview;
-  let site: { url: string; close(): Promise<void> };
+  let site: EmbeddingSite;
   beforeAll(async () => {
     late = await defaultSnapshot('2025-10-29');
     api = await startPreview({ dir: late.out, port: 0 });
