@@ -150,5 +150,5 @@ describe('the embedded calculator on another origin under a strict CSP (issue 35
     for (const standard of ['gold', 'silver']) {
       expect((await computed('lang=ar&school=hanafi', { goldGrams: '40', silverGrams: '200' }, { standard })).money, standard).toBe(189_590.04);
     }
-  });
+  }, 120_000); // four pages of another origin, each loading its scripts and the API
 });

@@ -57,7 +57,7 @@ describe("the calculator's inputs of CONTRACT §11, per school (issue 30)", () =
     expect(await page.textContent('[data-testid=input-problem]')).toBe('Gold held (grams): enter a number from 0 to 1,000,000,000.');
     expect(problems).toEqual([]);
     await page.close();
-  });
+  }, 120_000);
 });
 
 // Words of the English catalogue that are no Hausa or Arabic word: none may appear in their answers.
@@ -128,6 +128,6 @@ describe('every line in the page’s language', () => {
       expect(await page.getAttribute('html', 'dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       expect(problems).toEqual([]);
       await page.close();
-    });
+    }, 120_000);
   }
 });
