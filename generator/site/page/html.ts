@@ -11,7 +11,7 @@
 import { BASES, ENDPOINTS } from '../../core/endpoints.ts';
 import { paths } from '../../core/layout.ts';
 import type { Meta, Source, Subcategory } from '../../core/schemas.ts';
-import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../i18n/catalogue.ts';
+import { LANGUAGE_INFO, LANGUAGES, type Lang, type PageStrings, type ResultStrings } from '../i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
 import { RESULT_CATALOGUES } from '../i18n/result-catalogues.ts';
 import { WIDGET_CATALOGUES } from '../i18n/widget-catalogues.ts';
@@ -21,6 +21,7 @@ import { shareLink, subscribeSection } from './reach.ts';
 import { escapeHtml as escape } from './escape-html.ts';
 import { dollarText, nisabCards, staleText, type Figures } from './figures.ts';
 import type { PageWords } from './words.ts';
+import { labelText, ZAKAT_FORM, type ZakatField, type ZakatGroup } from './zakat-fields.ts';
 
 const HEAD = (title: string, description: string, extra = '', lang: Lang = 'en') => `<!doctype html>
 <html lang="${lang}" dir="${LANGUAGE_INFO[lang].dir}">
@@ -78,6 +79,41 @@ export const embedCalculatorCode = (origin: string, lang: Lang) =>
 export const embedPolicy = (origin: string) => `default-src 'self'; script-src 'self' ${origin}; connect-src 'self' ${origin}`;
 
 /** The settings the page's script reads (at the end of the page: the figures come first in its bytes). */
+/** The calculator's form (zakat-fields.ts), as the page's HTML: the first option of each choice chosen. */
+function zakatFormHtml(t: PageStrings, r: ResultStrings['inputs']): string {
+  const words = (label: Parameters<typeof labelText>[0]) => escape(labelText(label, t, r));
+  const field = (f: ZakatField): string => {
+    switch (f.kind) {
+      case 'number':
+        return `<label>${words(f.label)} <input name="${f.name}" type="number" min="0" step="${f.whole ? '1' : 'any'}" inputmode="${f.whole ? 'numeric' : 'decimal'}"></label>`;
+      case 'choice':
+        return `<label>${words(f.label)} <select name="${f.name}">\n${f.options
+          .map(([value, label], n) => `        <option value="${value}"${n === 0 ? ' selected' : ''}>${words(label)}</option>`)
+          .join('\n')}\n      </select></label>`;
+      case 'check':
+        return `<label><input type="checkbox" name="${f.name}" value="yes"> ${words(f.label)}</label>`;
+      case 'note':
+        return `<p class="small">${words(f.label)}</p>`;
+      case 'currency':
+        // The page's own: main.ts fills it from /currencies and says in the note what the amounts are valued at.
+        return `<label>${escape(t.calcCurrency)} <select name="amountsIn" id="calc-currency">
+        <option value="NGN" selected>NGN (Naira)</option>
+      </select></label>
+      <p class="small" id="calc-currency-note" aria-live="polite"></p>`;
+    }
+  };
+  const group = (g: ZakatGroup) => `<fieldset>
+      <legend>${words(g.legend)}</legend>
+      ${g.fields.map(field).join('\n      ')}
+    </fieldset>`;
+  const parts = ZAKAT_FORM.map((part) =>
+    'group' in part
+      ? group(part.group)
+      : `<details id="${part.fold}">\n    <summary>${words(part.summary)}</summary>\n    ${part.groups.map(group).join('\n    ')}\n    </details>`,
+  );
+  return `<form id="zakat-form" class="calc">\n    ${parts.join('\n    ')}\n  </form>`;
+}
+
 function configScript(config: object): string {
   // JSON in a <script>: "<" escaped, so no text in it can close the element.
   return `<script type="application/json" id="config">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
@@ -115,9 +151,6 @@ export function landingPage(
   const alternates = LANGUAGES.map((other) => `<link rel="alternate" hreflang="${other}" href="${LANGUAGE_INFO[other].path}">`).join('\n');
   const radio = (name: string, value: string, text: string, checked = false) =>
     `<label><input type="radio" name="${name}" value="${value}"${checked ? ' checked' : ''}> ${escape(text)}</label>`;
-  const option = (value: string, text: string, selected = false) => `<option value="${value}"${selected ? ' selected' : ''}>${escape(text)}</option>`;
-  const number = (name: string, text: string, step = 'any', mode = 'decimal') =>
-    `<label>${escape(text)} <input name="${name}" type="number" min="0" step="${step}" inputmode="${mode}"></label>`;
   const heading = gold?.lastDate ? t.heading(format.date(gold.lastDate)) : t.headingNoRate;
   return `${HEAD(
     t.title,
@@ -159,81 +192,7 @@ ${hawlSection(hawl, calendar, meta.asOfHijri, subscribeSection(lang))}
   <h2 id="calculator-title">${escape(t.calculatorTitle)}</h2>
   <p>${escape(t.calculatorIntro)}</p>
   <p>${escape(t.combineNote)}</p>
-  <form id="zakat-form" class="calc">
-    <fieldset>
-      <legend>${escape(t.rules)}</legend>
-      <label>${escape(t.school)} <select name="school">
-        ${option('maliki', t.maliki, true)}
-        ${option('hanafi', t.hanafi)}
-        ${option('shafii', t.shafii)}
-        ${option('hanbali', t.hanbali)}
-      </select></label>
-      <label>${escape(t.calcCurrency)} <select name="amountsIn" id="calc-currency">
-        ${option('NGN', 'NGN (Naira)', true)}
-      </select></label>
-      <p class="small" id="calc-currency-note" aria-live="polite"></p>
-      <label>${escape(t.cashStandard)} <select name="standard">
-        ${option('gold', t.goldStandard)}
-        ${option('silver', t.silverStandard)}
-        ${option('lower', t.lowerOfTwo)}
-      </select></label>
-      <p class="small">${escape(r.standardNote)}</p>
-    </fieldset>
-    <fieldset>
-      <legend>${escape(t.moneyAndMetals)}</legend>
-      ${number('cash', t.cash)}
-      ${number('tradeGoods', t.tradeGoods)}
-      ${number('goldGrams', t.goldHeld)}
-      ${number('silverGrams', t.silverHeld)}
-      ${number('wornGoldGrams', t.wornGold)}
-      ${number('wornSilverGrams', t.wornSilver)}
-      ${number('savingsGoldGrams', r.savingsGold)}
-      ${number('savingsSilverGrams', r.savingsSilver)}
-      <label>${escape(t.trader)} <select name="trader">
-        ${option('mudir', t.mudir, true)}
-        ${option('muhtakir', t.muhtakir)}
-      </select></label>
-      <label><input type="checkbox" name="tradeGoodsSold" value="yes"> ${escape(t.sold)}</label>
-    </fieldset>
-    <details id="calc-circumstances">
-    <summary>${escape(r.debtsTitle)}</summary>
-    <fieldset>
-      <legend>${escape(r.debtsTitle)}</legend>
-      ${number('debts', r.debts)}
-      ${number('debtCover', r.debtCover)}
-      ${number('receivable', r.receivable)}
-      <label>${escape(r.receivableKind)} <select name="receivableKind">
-        ${option('loan', r.loan, true)}
-        ${option('trade', r.trade)}
-      </select></label>
-      <label><input type="checkbox" name="receivableCollected" value="yes"> ${escape(r.collected)}</label>
-      ${number('receivableYears', r.yearsOut, '1', 'numeric')}
-      ${number('newMoney', r.newMoney)}
-    </fieldset>
-    </details>
-    <details id="calc-in-kind">
-    <summary>${escape(r.inKindTitle)}</summary>
-    <fieldset>
-      <legend>${escape(t.livestock)}</legend>
-      ${number('camels', t.camels, '1', 'numeric')}
-      ${number('cattle', t.cattle, '1', 'numeric')}
-      ${number('sheep-goats', t.sheepGoats, '1', 'numeric')}
-    </fieldset>
-    <fieldset>
-      <legend>${escape(t.crops)}</legend>
-      ${number('cropsKg', t.harvest)}
-      <label>${escape(t.wateredBy)} <select name="watering">
-        ${option('rain-fed', t.rainFed)}
-        ${option('irrigated', t.irrigated)}
-        ${option('mixed', t.mixed)}
-      </select></label>
-    </fieldset>
-    <fieldset>
-      <legend>${escape(t.fitrTitle)}</legend>
-      ${number('persons', t.persons, '1', 'numeric')}
-    </fieldset>
-    </details>
-  </form>
+  ${zakatFormHtml(t, r)}
   <div id="zakat-result" aria-live="polite"></div>
 </section>
 

@@ -6,16 +6,17 @@ import { inputProblems, zakatDue, type Holdings, type InputProblem, type Publish
 import type { PageStrings, ResultStrings } from '../i18n/catalogue.ts';
 import { el } from './element.ts';
 import { wordResult, type Figures } from './result-words.ts';
+import type { NumberName } from './zakat-fields.ts';
 
 /** The page's words the answer's table uses (its headings and what it says with nothing entered). */
 export const ANSWER_LABEL_KEYS = ['enterHoldings', 'resultLabel', 'colWhat', 'colHeld', 'colNisab', 'colDue', 'colRule', 'source'] as const;
 export type AnswerLabels = Pick<PageStrings, (typeof ANSWER_LABEL_KEYS)[number]>;
 
-/** The form's inputs (html.ts names them) as zakatDue takes them. */
+/** The form's inputs (zakat-fields.ts names them) as zakatDue takes them. */
 export function readZakatForm(form: HTMLFormElement): { holdings: Holdings; herds: Record<string, number>; standard: Standard; school: School } {
   const data = new FormData(form);
   // An empty input is 0; anything else is passed on as typed, so one out of its bound is named, never computed.
-  const num = (name: string) => {
+  const num = (name: NumberName) => {
     const text = String(data.get(name) ?? '').trim();
     return text === '' ? 0 : Number(text);
   };

@@ -5,7 +5,7 @@
 //
 // widget.js loads this script when the page has such an element (a site may
 // also include /calculator.js itself). It fills each element with the page's
-// calculator: the same form (page/zakat-form.ts reads it), the same engine
+// calculator: the same form (page/zakat-fields.ts; page/zakat-form.ts reads it), the same engine
 // (the client's zakatDue, client/src/zakat/) on the rules and rates the typed
 // client asks of the origin that served this script, the same words
 // (page/result-words.ts and i18n/result-LANG.ts; the form's labels are the
@@ -27,6 +27,7 @@ import { result as haResult } from '../i18n/result-ha.ts';
 import { el } from '../page/element.ts';
 import { inCurrency } from '../page/in-currency.ts';
 import { showZakat } from '../page/zakat-form.ts';
+import { choiceValues, labelText, ZAKAT_FORM, type ChoiceName, type FieldLabel, type ZakatField, type ZakatGroup } from '../page/zakat-fields.ts';
 import type { CalculatorLabels } from './calculator-labels.ts';
 import STYLE from './calculator.css';
 
@@ -38,9 +39,6 @@ const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings; 
   ha: { widget: haWidget, calendar: haCalendar, result: haResult },
   ar: { widget: arWidget, calendar: arCalendar, result: arResult },
 };
-
-const SCHOOLS = ['maliki', 'hanafi', 'shafii', 'hanbali'] as const;
-const STANDARDS = ['gold', 'silver', 'lower'] as const;
 
 const script = document.currentScript as HTMLScriptElement | null;
 // The origin that served this script (or widget.js, which loads it): every request goes there and nowhere else.
@@ -81,112 +79,37 @@ function styled(root: ShadowRoot) {
   }
 }
 
-/** The page's form (html.ts #zakat-form), its inputs named as page/zakat-form.ts reads them. */
-function zakatForm(t: CalculatorLabels, r: ResultStrings['inputs'], school: string, standard: string, code: string) {
+/** The page's form (page/zakat-fields.ts, as html.ts writes it) as elements, the school and standard chosen by the host. */
+function zakatForm(t: CalculatorLabels, r: ResultStrings['inputs'], chosen: Partial<Record<ChoiceName, string>>, code: string) {
   // Amounts are in the calculator's currency: the labels that say ₦ say its code.
-  const unit = (text: string) => (code === 'NGN' ? text : text.replace('(₦)', `(${code})`));
-  const number = (name: string, text: string, step = 'any', mode = 'decimal') =>
-    el('label', {}, `${unit(text)} `, el('input', { name, type: 'number', min: '0', step, inputmode: mode }));
-  const choice = (name: string, text: string, options: [string, string][], chosen: string) => {
-    const select = el('select', { name }, ...options.map(([value, words]) => el('option', { value }, words)));
-    select.value = chosen;
-    return el('label', {}, `${text} `, select);
+  const words = (label: FieldLabel) => {
+    const text = labelText(label, t, r);
+    return code === 'NGN' ? text : text.replace('(₦)', `(${code})`);
   };
-  const check = (name: string, text: string) => el('label', {}, el('input', { type: 'checkbox', name, value: 'yes' }), ` ${text}`);
-  const group = (legend: string, ...children: Node[]) => el('fieldset', {}, el('legend', {}, legend), ...children);
+  const field = (f: ZakatField): Node[] => {
+    switch (f.kind) {
+      case 'number': {
+        const mode = f.whole ? { step: '1', inputmode: 'numeric' } : { step: 'any', inputmode: 'decimal' };
+        return [el('label', {}, `${words(f.label)} `, el('input', { name: f.name, type: 'number', min: '0', ...mode }))];
+      }
+      case 'choice': {
+        const select = el('select', { name: f.name }, ...f.options.map(([value, label]) => el('option', { value }, words(label))));
+        select.value = chosen[f.name] ?? f.options[0]![0];
+        return [el('label', {}, `${words(f.label)} `, select)];
+      }
+      case 'check':
+        return [el('label', {}, el('input', { type: 'checkbox', name: f.name, value: 'yes' }), ` ${words(f.label)}`)];
+      case 'note':
+        return [el('p', { class: 'small' }, words(f.label))];
+      case 'currency':
+        return []; // the host's data-currency chose it
+    }
+  };
+  const group = (g: ZakatGroup) => el('fieldset', {}, el('legend', {}, words(g.legend)), ...g.fields.flatMap(field));
   return el(
     'form',
     { class: 'calc' },
-    group(
-      t.rules,
-      choice(
-        'school',
-        t.school,
-        SCHOOLS.map((s) => [s, t[s]]),
-        school,
-      ),
-      choice(
-        'standard',
-        t.cashStandard,
-        [
-          ['gold', t.goldStandard],
-          ['silver', t.silverStandard],
-          ['lower', t.lowerOfTwo],
-        ],
-        standard,
-      ),
-      el('p', { class: 'small' }, r.standardNote),
-    ),
-    group(
-      t.moneyAndMetals,
-      number('cash', t.cash),
-      number('tradeGoods', t.tradeGoods),
-      number('goldGrams', t.goldHeld),
-      number('silverGrams', t.silverHeld),
-      number('wornGoldGrams', t.wornGold),
-      number('wornSilverGrams', t.wornSilver),
-      number('savingsGoldGrams', r.savingsGold),
-      number('savingsSilverGrams', r.savingsSilver),
-      choice(
-        'trader',
-        t.trader,
-        [
-          ['mudir', t.mudir],
-          ['muhtakir', t.muhtakir],
-        ],
-        'mudir',
-      ),
-      check('tradeGoodsSold', t.sold),
-    ),
-    el(
-      'details',
-      {},
-      el('summary', {}, r.debtsTitle),
-      group(
-        r.debtsTitle,
-        number('debts', r.debts),
-        number('debtCover', r.debtCover),
-        number('receivable', r.receivable),
-        choice(
-          'receivableKind',
-          r.receivableKind,
-          [
-            ['loan', r.loan],
-            ['trade', r.trade],
-          ],
-          'loan',
-        ),
-        check('receivableCollected', r.collected),
-        number('receivableYears', r.yearsOut, '1', 'numeric'),
-        number('newMoney', r.newMoney),
-      ),
-    ),
-    el(
-      'details',
-      {},
-      el('summary', {}, `${t.livestock} · ${t.crops} · ${t.fitrTitle}`),
-      group(
-        t.livestock,
-        number('camels', t.camels, '1', 'numeric'),
-        number('cattle', t.cattle, '1', 'numeric'),
-        number('sheep-goats', t.sheepGoats, '1', 'numeric'),
-      ),
-      group(
-        t.crops,
-        number('cropsKg', t.harvest),
-        choice(
-          'watering',
-          t.wateredBy,
-          [
-            ['rain-fed', t.rainFed],
-            ['irrigated', t.irrigated],
-            ['mixed', t.mixed],
-          ],
-          'rain-fed',
-        ),
-      ),
-      group(t.fitrTitle, number('persons', t.persons, '1', 'numeric')),
-    ),
+    ...ZAKAT_FORM.map((part) => ('group' in part ? group(part.group) : el('details', {}, el('summary', {}, words(part.summary)), ...part.groups.map(group)))),
   );
 }
 
@@ -198,8 +121,9 @@ async function render(host: HTMLElement) {
   const t = CALCULATOR_LABELS[lang];
   const format = formats(calendar);
   const wanted = /^[A-Z]{3}$/.test(host.dataset.currency ?? '') ? host.dataset.currency! : 'NGN';
-  const school = (SCHOOLS as readonly string[]).includes(host.dataset.school ?? '') ? host.dataset.school! : 'maliki';
-  const standard = (STANDARDS as readonly string[]).includes(host.dataset.standard ?? '') ? host.dataset.standard! : 'gold';
+  // What the host asks for, when the form has it; otherwise the form's first (Maliki, the gold standard).
+  const school = choiceValues('school').includes(host.dataset.school ?? '') ? host.dataset.school : undefined;
+  const standard = choiceValues('standard').includes(host.dataset.standard ?? '') ? host.dataset.standard : undefined;
   const root = host.attachShadow({ mode: 'open' });
   styled(root);
   const box = el(
@@ -219,7 +143,7 @@ async function render(host: HTMLElement) {
       );
     const chosen = wanted === 'NGN' ? null : await inCurrencies.get(wanted)!;
     const code = chosen ? wanted : 'NGN';
-    const form = zakatForm(t, result.inputs, school, standard, code);
+    const form = zakatForm(t, result.inputs, { school, standard }, code);
     const out = el('div', { class: 'answer', 'aria-live': 'polite' });
     const link = el('a', { class: 'more', href: `${ORIGIN}${LANGUAGE_INFO[lang].path}`, target: '_blank', rel: 'noopener' }, w.more);
     const figures = { money: (n: number) => format.money(n, code), number: format.number };
