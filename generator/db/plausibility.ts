@@ -17,7 +17,7 @@
 // and each currency per US dollar (`FX:LBP`). A file import refuses the file
 // for any finding; `fetch` refuses the series alone (`refuseAlone`): its rows
 // from the first refused date on are left out, the rest of the night is
-// imported. A staged figure equal to the one stored for its key is not judged
+// imported, and each refused figure is kept (refusals.ts) for /meta. A staged figure equal to the one stored for its key is not judged
 // again: it was judged (or accepted) when it came in, and a revisited night
 // fetches it again unchanged.
 //
