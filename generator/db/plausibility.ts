@@ -17,9 +17,10 @@
 // and each currency per US dollar (`FX:LBP`). A file import refuses the file
 // for any finding; `fetch` refuses the series alone (`refuseAlone`): its rows
 // from the first refused date on are left out, the rest of the night is
-// imported, and each refused figure is kept (refusals.ts) for /meta. A staged figure equal to the one stored for its key is not judged
-// again: it was judged (or accepted) when it came in, and a revisited night
-// fetches it again unchanged.
+// imported, and each refused figure is kept (refusals.ts) for /meta. A staged
+// figure equal to the one stored for its key is not judged again: it was
+// judged (or accepted) when it came in, and a revisited night fetches it again
+// unchanged.
 //
 // JUMP_FACTOR 2.5 keeps the largest real moves well inside (the naira's official
 // rate rose 65 % in June 2023, 1.65 times; silver fell 24.7 % between 2026-01-30
