@@ -57,6 +57,7 @@ export const TABLES = [
   'LivestockFormula.remainder[]',
   'Meta',
   'Meta.subcategories[]',
+  'Meta.refused[]',
   'Gap',
   'Announcement',
   'NigeriaMonth',

@@ -142,7 +142,9 @@ const META_FIELDS = [
   'rateCount',
   'subcategories',
   'gaps',
+  'refused',
 ] as const;
+const REFUSED_FIELDS = ['series', 'date', 'field', 'value', 'reason', 'refusedOn'] as const;
 
 type DueItem = Element<Bracket['lbrDues']>;
 type Per = Element<Formula['per']>;
@@ -154,6 +156,7 @@ type Jewellery = Element<NisabRule['nsbWornJewellery']>;
 type DueItemWords = Element<NisabRule['nsbDueItems']>;
 type Position = Element<NisabRule['nsbPositions']>;
 type Coverage = Element<Meta['subcategories']>;
+type Refused = Element<Meta['refused']>;
 
 // Each list names every field of its record (a field added to a schema without its place here fails tsc).
 const complete: [
@@ -174,11 +177,12 @@ const complete: [
   Complete<Source, typeof SOURCE_FIELDS>,
   Complete<Currency, typeof CURRENCY_FIELDS>,
   Complete<Coverage, typeof COVERAGE_FIELDS>,
+  Complete<Refused, typeof REFUSED_FIELDS>,
   Complete<Meta, typeof META_FIELDS>,
   Complete<NigeriaMonth, typeof NIGERIA_MONTH_FIELDS>,
   Complete<Gap, typeof GAP_FIELDS>,
   Complete<Announcement, typeof ANNOUNCEMENT_FIELDS>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void complete;
 
 const DUE_ITEM = shape<DueItem>(DUE_ITEM_FIELDS, {});
@@ -206,7 +210,7 @@ export const RECORD_SHAPES: { [K in RecordName]: RecordShape } = {
   Subcategory: shape<Subcategory>(SUBCATEGORY_FIELDS, {}),
   Source: shape<Source>(SOURCE_FIELDS, {}),
   Currency: shape<Currency>(CURRENCY_FIELDS, {}),
-  Meta: shape<Meta>(META_FIELDS, { subcategories: shape<Coverage>(COVERAGE_FIELDS, {}) }),
+  Meta: shape<Meta>(META_FIELDS, { subcategories: shape<Coverage>(COVERAGE_FIELDS, {}), refused: shape<Refused>(REFUSED_FIELDS, {}) }),
   NigeriaMonth: shape<NigeriaMonth>(NIGERIA_MONTH_FIELDS, {}),
   Gap: shape<Gap>(GAP_FIELDS, {}),
   Announcement: shape<Announcement>(ANNOUNCEMENT_FIELDS, {}),

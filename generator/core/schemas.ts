@@ -692,6 +692,30 @@ export const Gap = z
   .meta({ id: 'Gap' });
 export type Gap = z.infer<typeof Gap>;
 
+/**
+ * A figure \`fetch\` refused alone at the plausibility gate and that no import has
+ * brought in since (docs/API.md §3d, db/refusals.ts): /meta's \`refused\`.
+ */
+export const RefusedFigure = z
+  .object({
+    series: z
+      .string()
+      .min(1)
+      .describe(
+        "the series it belongs to, as --accept-jumps names it: a metal's slug (gold), naira (the naira rate of every metal's row) or FX:CODE (a currency per US dollar, FX:LBP)",
+      ),
+    date: isoDate.describe('the day the figure is of'),
+    field: z
+      .enum(['drtInUSD', 'drtUSDinNaira', 'fxPerUSD'])
+      .describe("the field it would have been: a rate record's drtInUSD or drtUSDinNaira, or a currency's rate per US dollar (fxPerUSD)"),
+    value: z.number().describe("the figure as the source published it (converted to the field's unit), not published anywhere else"),
+    reason: z.string().min(1).describe("the gate's reason, as fetch reported it"),
+    refusedOn: isoDate.describe(
+      'the day a fetch first refused this figure (its today, in its time zone); a refusal of another figure of the same series, day and field replaces it',
+    ),
+  })
+  .strict();
+
 export const Meta = z
   .object({
     asOf: isoDate.describe('the snapshot holds records dated up to this date'),
@@ -713,6 +737,11 @@ export const Meta = z
       .array(SubcategoryCoverage)
       .describe("each subcategory's published rates: first and last date, count, and the days its daily series has no rate"),
     gaps: z.literal('/gaps').describe('the path, under either base (/api/v1/gaps), of the list of every day without a rate of each daily series'),
+    refused: z
+      .array(RefusedFigure)
+      .describe(
+        'the figures the nightly fetch refused at its plausibility gate (a 10× jump, a value out of range) and that are still not imported, by date, series and field; empty when none is outstanding. The rest of each night was imported; a refused figure is not in any other answer',
+      ),
   })
   .strict()
   .meta({ id: 'Meta' });

@@ -7,6 +7,7 @@ import { DOLLAR, FxRateInput, MONTHLY_AVERAGE, NAIRA, STORED_FX_COLUMNS } from '
 import { readCsv } from './csv-records.ts';
 import type { ImportSummary } from './import-summary.ts';
 import { checkFxPlausibility, type GateOptions } from './plausibility.ts';
+import { clearFxRefusals } from './refusals.ts';
 import { Problems, type Located } from './problems.ts';
 import { changedSql, columnList, sameKeySql, stagingInsertSql, stagingTableSql, storedRow, updateSetSql } from './stored-columns.ts';
 import { commitStarts } from '../stopping.ts';
@@ -74,6 +75,8 @@ export async function importFxRows(db: Database, label: string, rows: FxRows, op
     reportConflicts(db, problems, options.monthly === true);
     checkFxPlausibility(db, STAGED, problems, { ...options, table });
     problems.throwIfAny();
+    // What is staged now is imported: a day's figure refused before is no longer outstanding (fetch refuses daily figures only).
+    if (table === 'fx_rates') clearFxRefusals(db, STAGED);
     const existing = db.prepare(`SELECT count(*) FROM ${STAGED} s JOIN ${table} f ON ${SAME_KEY}`).pluck().get() as number;
     const updated = db.prepare(`UPDATE ${table} AS f SET ${updateSetSql(COLUMNS, 's')} FROM ${STAGED} s WHERE ${SAME_KEY} AND (${CHANGED})`).run().changes;
     const inserted = db

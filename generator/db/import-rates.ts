@@ -10,6 +10,7 @@ import { readCsv } from './csv-records.ts';
 import type { ImportSummary } from './import-summary.ts';
 import { checkPlausibility, type GateOptions } from './plausibility.ts';
 import { Problems, type Located } from './problems.ts';
+import { clearRateRefusals } from './refusals.ts';
 import { changedSql, columnList, sameKeySql, stagingInsertSql, stagingTableSql, storedRow, updateSetSql } from './stored-columns.ts';
 import { carryProblem, importDateProblem, importToday } from './stored-limits.ts';
 import { commitStarts, pauseForTest } from '../stopping.ts';
@@ -76,6 +77,8 @@ export async function importRateRows(db: Database, label: string, rows: RateRows
     reportConflicts(db, problems);
     checkPlausibility(db, STAGED, problems, options);
     problems.throwIfAny();
+    // What is staged now is imported: a figure of its series and day refused before is no longer outstanding.
+    clearRateRefusals(db, STAGED);
     const byDate = countByDate(db);
     const summary = { file: label, rows: count, ...merge(db), byDate };
     db.exec(`DROP TABLE ${STAGED}`);

@@ -298,6 +298,21 @@ export const MIGRATIONS: readonly string[] = [
     annSource TEXT NOT NULL REFERENCES sources (srcID)
   );
   `,
+  // Issue 31: each figure \`fetch\` refused alone (plausibility.ts, refuseAlone) and
+  // not yet imported: its series (gold, naira, FX:LBP), day and field, the figure
+  // as fetched, the gate's reason, and the day it was first refused. An import of
+  // a figure of the same series and day removes it (refusals.ts); /meta lists it.
+  `
+  CREATE TABLE refusals (
+    rfsSeries TEXT NOT NULL CHECK (rfsSeries <> ''),
+    rfsDate TEXT NOT NULL CHECK (${REAL_DATE('rfsDate')}),
+    rfsField TEXT NOT NULL CHECK (rfsField IN ('drtInUSD', 'drtUSDinNaira', 'fxPerUSD')),
+    rfsValue REAL NOT NULL,
+    rfsReason TEXT NOT NULL,
+    rfsRefusedOn TEXT NOT NULL CHECK (${REAL_DATE('rfsRefusedOn')}),
+    PRIMARY KEY (rfsSeries, rfsDate, rfsField)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** A trigger that gives a new version to the rate months around the first day of each `rows` (NEW, OLD) of calendar_nigeria. */

@@ -17,9 +17,10 @@
 // and each currency per US dollar (`FX:LBP`). A file import refuses the file
 // for any finding; `fetch` refuses the series alone (`refuseAlone`): its rows
 // from the first refused date on are left out, the rest of the night is
-// imported. A staged figure equal to the one stored for its key is not judged
-// again: it was judged (or accepted) when it came in, and a revisited night
-// fetches it again unchanged.
+// imported, and each refused figure is kept (refusals.ts) for /meta. A staged
+// figure equal to the one stored for its key is not judged again: it was
+// judged (or accepted) when it came in, and a revisited night fetches it again
+// unchanged.
 //
 // JUMP_FACTOR 2.5 keeps the largest real moves well inside (the naira's official
 // rate rose 65 % in June 2023, 1.65 times; silver fell 24.7 % between 2026-01-30
@@ -29,6 +30,8 @@ import type { Database } from 'better-sqlite3';
 import { daysBetween } from '../core/dates.ts';
 import { money } from '../core/money.ts';
 import type { Problems } from './problems.ts';
+import { recordRefusals } from './refusals.ts';
+import { importToday } from './stored-limits.ts';
 
 export const JUMP_FACTOR = 2.5;
 
@@ -54,6 +57,7 @@ export interface GateOptions {
    * Refuse a series alone instead of the import: each series with a finding loses
    * its staged rows from the first refused date on (later ones would be judged
    * against a figure not imported), the rest is imported, and this hears why.
+   * Each refused figure is kept in the refusals table (refusals.ts, /meta).
    */
   refuseAlone?: (refusal: Refusal) => void;
 }
@@ -98,7 +102,8 @@ function accepts(options: GateOptions, series: string): boolean {
 /** One figure that failed its gate. */
 interface Finding {
   line: number;
-  field: string;
+  field: 'drtInUSD' | 'drtUSDinNaira' | 'fxPerUSD';
+  value: number;
   message: string;
   series: string;
   date: string;
@@ -128,6 +133,7 @@ interface Row {
  */
 export function checkPlausibility(db: Database, staged: string, problems: Problems, options: GateOptions = {}): void {
   settle(
+    db,
     problems,
     options,
     () => rateFindings(db, staged, options),
@@ -145,7 +151,7 @@ export function checkPlausibility(db: Database, staged: string, problems: Proble
  * rest is judged again (a row whose neighbour was left out has another one now)
  * until nothing more is found; each round leaves out at least one row.
  */
-function settle(problems: Problems, options: GateOptions, find: () => Finding[], leaveOut: (series: string, from: string) => number): void {
+function settle(db: Database, problems: Problems, options: GateOptions, find: () => Finding[], leaveOut: (series: string, from: string) => number): void {
   for (;;) {
     const findings = find();
     if (findings.length === 0) return;
@@ -161,6 +167,11 @@ function settle(problems: Problems, options: GateOptions, find: () => Finding[],
       const rows = leaveOut(series, from);
       left += rows;
       options.refuseAlone({ series, from, rows, problems: found.map((f) => `${problems.file}:${f.line}: ${f.field}: ${f.message}`) });
+      recordRefusals(
+        db,
+        found.map((f) => ({ series, date: f.date, field: f.field, value: f.value, reason: f.message })),
+        importToday(options.today),
+      );
     }
     // Never loops: a finding's own row is always left out.
     if (left === 0) throw new Error('the plausibility gate left nothing out for its findings');
@@ -203,7 +214,8 @@ function rateFindings(db: Database, staged: string, options: GateOptions): Findi
   const findings: Finding[] = [];
   for (const row of rows) {
     const slug = row.slug ?? String(row.sub);
-    const report = (field: string, series: string, message: string) => findings.push({ line: row.line, field, message, series, date: row.date });
+    const report = (field: 'drtInUSD' | 'drtUSDinNaira', series: string, message: string) =>
+      findings.push({ line: row.line, field, value: field === 'drtInUSD' ? row.usd : row.ngn, message, series, date: row.date });
     // Judged when it came in (or accepted then): a revisit fetches it again unchanged.
     const newUsd = row.usd !== row.storedUsd;
     const newNgn = row.ngn !== row.storedNgn;
@@ -278,6 +290,7 @@ export function checkFxPlausibility(db: Database, staged: string, problems: Prob
   // Daily figures are compared with daily ones, monthly averages with monthly ones.
   const table = options.table ?? 'fx_rates';
   settle(
+    db,
     problems,
     options,
     () => fxFindings(db, staged, options, table),
@@ -314,7 +327,7 @@ function fxFindings(db: Database, staged: string, options: GateOptions, table: '
     // Judged when it came in (or accepted then): a revisit fetches it again unchanged.
     if (row.rate === row.storedRate) continue;
     const series = fxSeries(row.code);
-    const report = (message: string) => findings.push({ line: row.line, field: 'fxPerUSD', message, series, date: row.date });
+    const report = (message: string) => findings.push({ line: row.line, field: 'fxPerUSD', value: row.rate, message, series, date: row.date });
     if (!(row.rate >= FX_RANGE[0] && row.rate <= FX_RANGE[1])) {
       report(`${row.rate} is outside the plausible range for ${row.code}, ${FX_RANGE[0]} to ${FX_RANGE[1]} units per US dollar`);
       continue;

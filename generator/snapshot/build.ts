@@ -11,6 +11,7 @@ import type { Subcategory } from '../core/schemas.ts';
 import { openDatabase } from '../db/open.ts';
 import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
 import { readGaps } from '../db/read-gaps.ts';
+import { readRefusals } from '../db/refusals.ts';
 import { readAnnouncements } from '../db/read-announcements.ts';
 import { readMonthEnds } from '../db/read-month-ends.ts';
 import { readFx } from '../db/read-fx.ts';
@@ -141,6 +142,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
         fx: readFx(db, options.asOf),
         gaps: readGaps(db, options.asOf),
         announcements: readAnnouncements(db, options.asOf),
+        refused: readRefusals(db, options.asOf),
       };
     })();
   } finally {

@@ -155,6 +155,8 @@ export interface SnapshotSource {
   gaps: DailySeries[];
   /** The announced figures dated up to the as-of date, with the rates that value them (db/read-announcements.ts). */
   announcements: AnnouncementToValue[];
+  /** The figures fetch refused and no import brought in since, dated up to the as-of date, by date, series, field (db/refusals.ts); none when absent. */
+  refused?: Meta['refused'];
 }
 
 export interface SnapshotOptions {
@@ -420,13 +422,19 @@ export function planSnapshot(
     return own ? { first: own.first, last: own.last } : null;
   };
   const dailyOf = (id: number) => source.gaps.find((series) => series.sctID === id);
+  const refused = source.refused ?? [];
+  // /meta is not among the files the content id hashes; what only it says (the
+  // refusals outstanding) is hashed as if it were one, so that the id changes
+  // when it does. Without refusals the id is the one it always was.
+  const answers = new Map(entries);
+  if (refused.length > 0) answers.set('meta#refused', { sha1: sha1Hex(JSON.stringify(refused)), bytes: 0 });
   const meta: Meta = {
     asOf: options.asOf,
     asOfHijri: hijriDate(options.asOf),
     asOfHijriNigeria: nigeriaHijriDate(options.asOf, source.calendar),
     timeZone: options.timeZone,
     validUntil: options.validUntil,
-    contentId: contentId(entries),
+    contentId: contentId(answers),
     defaultSubcategoryID: defaultSubcategory.sctID,
     rateCount: all.reduce((sum, s) => sum + s.count, 0),
     subcategories: source.subcategories.map((s) => ({
@@ -439,6 +447,7 @@ export function planSnapshot(
       daysWithoutRate: dailyOf(s.sctID)?.gaps.reduce((sum, gap) => sum + gap.gapDays, 0) ?? null,
     })),
     gaps: '/gaps',
+    refused,
   };
   put(paths.meta, renderItem(renderRecord('Meta', meta)));
   enter(paths.meta);

@@ -3,7 +3,8 @@
 // checks, same plausibility gate). When any day fails, nothing is written at
 // all. The plausibility gate judges each series on its own (plausibility.ts):
 // a currency, a metal or the naira rate that fails it is left out from its
-// first refused date and reported, and the rest of the night is imported, so
+// first refused date and reported (here, and in /meta: db/refusals.ts), and
+// the rest of the night is imported, so
 // one currency's devaluation never holds back the metals. With --write-csv,
 // the imported rows are also kept as text (rate-files.ts), with the drtID the
 // database gave them.

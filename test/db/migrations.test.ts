@@ -26,6 +26,7 @@ describe('initDatabase and migrate', () => {
       'nisab_rules',
       'rate_months',
       'rates',
+      'refusals',
       'sources',
       'subcategories',
     ]);

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../generator/core/endpoints.ts';
 import { FILE_PATTERNS, paths } from '../../generator/core/layout.ts';
+import { renderRecord } from '../../generator/core/records.ts';
+import type { Meta } from '../../generator/core/schemas.ts';
 import { NOT_FOUND_MESSAGE, UNREADABLE_MESSAGE } from '../../generator/core/respond.ts';
 import { API_DOC, documentedFields, TABLES, withFieldTables } from '../../scripts/api-fields.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
@@ -51,7 +53,7 @@ describe('the records a build of the default data publishes', () => {
     LivestockBracket: { lbrDues: 'DueItem', lbrFormula: 'LivestockFormula' },
     LivestockFormula: { per: 'LivestockFormula.per[]', remainder: 'LivestockFormula.remainder[]' },
     'LivestockFormula.remainder[]': { dues: 'DueItem' },
-    Meta: { subcategories: 'Meta.subcategories[]' },
+    Meta: { subcategories: 'Meta.subcategories[]', refused: 'Meta.refused[]' },
   };
   const seen = new Set<string>();
 
@@ -88,7 +90,19 @@ describe('the records a build of the default data publishes', () => {
       });
     }
     check('Rate', (await read(paths.latest(1))).data as Json, paths.latest(1));
-    check('Meta', (await read(paths.meta)).data as Json, paths.meta);
+    const meta = (await read(paths.meta)).data as Meta;
+    check('Meta', meta as unknown as Json, paths.meta);
+    // The default data has no refused figure (its imports refuse whole files): one as the
+    // renderer writes it, the Lebanese pound's refusal of test/sources/per-series.test.ts.
+    const refused: Meta['refused'][number] = {
+      series: 'FX:LBP',
+      date: '2026-09-29',
+      field: 'fxPerUSD',
+      value: 89715.62423287,
+      reason: '89715.62423287 is 10 times the previous rate of LBP (8957.946620876 on 2026-09-28)',
+      refusedOn: '2026-09-29',
+    };
+    check('Meta', JSON.parse(renderRecord('Meta', { ...meta, refused: [refused] })) as Json, 'a Meta with a refused figure, as renderRecord writes it');
     // Every table was met in the served bytes: none documents a record nobody publishes. What
     // currency= adds (RateInCurrency-Rate, ...) is in no file: test/site/currency-schemas.test.ts
     // holds the preview's answers to those tables.

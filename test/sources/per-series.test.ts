@@ -10,7 +10,7 @@
 // still carry the old code, SLL, at 1,000 times SLE), so the night before a
 // redenomination holds SLE at 1,000 times.
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -20,7 +20,12 @@ import { importCategories } from '../../generator/db/import-categories.ts';
 import { importCurrencies } from '../../generator/db/import-currencies.ts';
 import { importSources } from '../../generator/db/import-sources.ts';
 import { importSubcategories } from '../../generator/db/import-subcategories.ts';
+import { importFx } from '../../generator/db/import-fx.ts';
+import { importRates } from '../../generator/db/import-rates.ts';
+import { startPreview } from '../../generator/edges/preview/server.ts';
+import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { type FetchOptions, fetchDays } from '../../generator/sources/fetch-days.ts';
+import { fixtureBuild } from '../support/fixture.ts';
 import { useScratch } from '../db/scratch.ts';
 
 const scratch = useScratch();
@@ -89,14 +94,14 @@ async function cli(args: string[], env: NodeJS.ProcessEnv) {
   );
 }
 
-async function database(): Promise<string> {
-  const db = scratch.database();
+async function database(name = 'test.sqlite'): Promise<string> {
+  const db = scratch.database(name);
   await importCategories(db, path.join(DATA, 'categories.csv'));
   await importSubcategories(db, path.join(DATA, 'subcategories.csv'));
   await importSources(db, path.join(DATA, 'sources.csv'));
   await importCurrencies(db, path.join(DATA, 'currencies.csv'));
   db.close();
-  return path.join(scratch.dir, 'test.sqlite');
+  return path.join(scratch.dir, name);
 }
 
 /** What the database holds of a day, by plain SQL. */
@@ -117,6 +122,34 @@ async function usdOf(date: string): Promise<Record<string, number>> {
 }
 
 const ounce = 31.1034768;
+
+/** The refusals outstanding, by plain SQL. */
+function refusals(db: string) {
+  const handle = scratch.open(db);
+  try {
+    return handle.prepare('SELECT rfsSeries, rfsDate, rfsField, rfsValue, rfsRefusedOn FROM refusals ORDER BY rfsDate, rfsSeries').raw().all();
+  } finally {
+    handle.close();
+  }
+}
+
+interface PublishedMeta {
+  contentId: string;
+  refused: { series: string; date: string; field: string; value: number; reason: string; refusedOn: string }[];
+}
+
+/** Builds the snapshot of `db` as of 2026-09-29 (strict: every file checked against its schema) and answers /meta on the preview, under both bases. */
+async function metaOf(db: string, out: string): Promise<PublishedMeta> {
+  await buildSnapshot(fixtureBuild(db, out, { asOf: '2026-09-29', strict: true, now: new Date('2026-09-29T12:00:00Z') }));
+  const preview = await startPreview({ dir: out, port: 0, log: () => {} });
+  try {
+    const [api, php] = await Promise.all(['/api/v1/meta', '/index.php/api/v1/meta'].map((p) => fetch(`${preview.url}${p}`).then((r) => r.text())));
+    expect(php).toBe(api);
+    return (JSON.parse(api!) as { data: PublishedMeta }).data;
+  } finally {
+    await preview.close();
+  }
+}
 
 describe('fetch judges a night per series', () => {
   it('imports the metals, the naira and every other currency of a night when the Lebanese pound jumps 10 times, and reports LBP refused', async () => {
@@ -218,6 +251,88 @@ describe('fetch judges a night per series', () => {
     const day = held(db, '2026-09-29');
     expect(day.metals.map((m) => (m as number[])[0])).toEqual([2]);
     expect(day.fx.size).toBe(159);
+  });
+
+  it('keeps the refused figure in the database and publishes it in /meta until it is accepted or corrected', async () => {
+    const db = await database();
+    const out = path.join(scratch.dir, 'public');
+    const jumped = await sources({ '2026-09-28': { lbp: 0.1 } });
+    await fetchDays(jumped(db, ['2026-09-28'], { today: '2026-09-28' }));
+    const empty = await metaOf(db, out);
+    expect(empty.refused).toEqual([]);
+
+    await fetchDays(jumped(db, ['2026-09-29'], { today: '2026-09-29' }));
+    const lbp = (await usdOf('2026-09-29')).lbp!;
+    expect(refusals(db)).toEqual([['FX:LBP', '2026-09-29', 'fxPerUSD', lbp, '2026-09-29']]);
+    // The next night's revisit refuses the same figure again: it stays refused since the 29th.
+    await fetchDays(jumped(db, ['2026-09-28', '2026-09-29'], { today: '2026-09-30' }));
+    expect(refusals(db)).toEqual([['FX:LBP', '2026-09-29', 'fxPerUSD', lbp, '2026-09-29']]);
+    // A dry run records nothing it would refuse.
+    const other = await sources({ '2026-09-28': { lbp: 0.1 }, '2026-09-29': { gbp: 10 } });
+    await fetchDays(other(db, ['2026-09-29'], { today: '2026-09-30', dryRun: true }));
+    expect(refusals(db)).toHaveLength(1);
+
+    const published = await metaOf(db, out);
+    expect(published.refused).toEqual([
+      {
+        series: 'FX:LBP',
+        date: '2026-09-29',
+        field: 'fxPerUSD',
+        value: lbp,
+        reason: expect.stringMatching(/^89715\.62423287 is 10 times the previous rate of LBP \(8957\.9466\d* on 2026-09-28\).*--accept-jumps FX:LBP$/),
+        refusedOn: '2026-09-29',
+      },
+    ]);
+    // /meta is not among the files the content id hashes; the refusal changes it all the same.
+    expect(published.contentId).not.toBe(empty.contentId);
+
+    // Accepted by name: no longer outstanding, and the snapshot is the one it would be without the refusal.
+    await fetchDays(jumped(db, ['2026-09-29'], { today: '2026-09-30', acceptJumps: new Set(['FX:LBP']) }));
+    expect(refusals(db)).toEqual([]);
+    expect((await metaOf(db, out)).refused).toEqual([]);
+
+    // Corrected at the source instead: a later fetch of a figure the gate passes ends the refusal too.
+    const corrected = await database('corrected.sqlite');
+    await fetchDays(jumped(corrected, ['2026-09-28'], { today: '2026-09-28' }));
+    await fetchDays(jumped(corrected, ['2026-09-29'], { today: '2026-09-29' }));
+    expect(refusals(corrected)).toHaveLength(1);
+    const fixed = await sources({ '2026-09-28': { lbp: 0.1 }, '2026-09-29': { lbp: 0.1 } });
+    const night = await fetchDays(fixed(corrected, ['2026-09-29'], { today: '2026-09-30' }));
+    expect(night.refused).toEqual([]);
+    expect(refusals(corrected)).toEqual([]);
+  }, 60_000);
+
+  it('ends a refusal when a file import brings in the day of its series (import fx, import rates)', async () => {
+    const db = await database();
+    const options = await sources({ '2026-09-28': { lbp: 0.1, xau: 1 / ounce } });
+    await fetchDays(options(db, ['2026-09-28'], { today: '2026-09-28', acceptJumps: new Set(['gold']) }));
+    await fetchDays(options(db, ['2026-09-29'], { today: '2026-09-29' }));
+    expect(refusals(db).map((r) => (r as unknown[]).slice(0, 3))).toEqual([
+      ['FX:LBP', '2026-09-29', 'fxPerUSD'],
+      ['gold', '2026-09-29', 'drtInUSD'],
+    ]);
+    const file = path.join(scratch.dir, 'lbp.csv');
+    await writeFile(file, `fxDate,fxCurrency,fxPerUSD,fxSource\n2026-09-29,LBP,${(await usdOf('2026-09-29')).lbp},currency-api\n`);
+    const handle = scratch.open(db);
+    try {
+      await importFx(handle, file, { acceptJumps: new Set(['FX:LBP']), today: '2026-09-30' });
+    } finally {
+      handle.close();
+    }
+    expect(refusals(db).map((r) => (r as unknown[])[0])).toEqual(['gold']);
+    // Gold of the 29th by hand, accepted: the naira rate of the day as the CBN published it (GetAllNFEM_Rates.json).
+    const rates = path.join(scratch.dir, 'gold.csv');
+    await writeFile(
+      rates,
+      `drtDate,drtSubcategoryID,drtInUSD,drtUSDinNaira\n2026-09-29,1,${Number((1 / (await usdOf('2026-09-29')).xau! / ounce).toFixed(6))},1330.4737\n`,
+    );
+    const again = scratch.open(db);
+    try {
+      await importRates(again, rates, { acceptJumps: new Set(['gold']), today: '2026-09-30' });
+    } finally {
+      again.close();
+    }
+    expect(refusals(db)).toEqual([]);
   });
 
   it('npm run cli -- fetch: exits 0 with the refused series at the end of its summary; --accept-jumps takes names, and refuses a word that names none', async () => {

@@ -436,6 +436,11 @@ ${lines(o.cacheControl.rows.map(([block, value]) => `${block} ${q(value)};`))}
         # Transfer-Encoding) still gets the router's answer under a base, and
         # JSON elsewhere; so do missing files and unsatisfiable ranges.
 ${errorPages('        ')}
+        # TRACE and CONNECT are refused (405) before their body is read; the router
+        # behind the 405's error page reads it, and a malformed one (a chunk size
+        # "zz") is a 400 there. Without this that second error was nginx's own HTML
+        # page without CORS. (The 400's page finds the body read: no loop.)
+        recursive_error_pages on;
 
         # DIR still holds the tree written for exactly when it holds that tree's
         # mark (named by a hash of its files): one file test through the link.
