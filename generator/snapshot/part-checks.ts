@@ -36,9 +36,7 @@ export function checkParts(texts: Map<string, string>): string[] {
     const parsed = parsePath(file);
     if (parsed?.kind === 'part') {
       const want =
-        parsed.level === 'halfDecade'
-          ? halfRecords(texts, parsed.scope, parsed)
-          : listBody(texts.get(paths.block(parsed.scope, parsed as Block)) ?? '').joined;
+        parsed.level === 'halfDecade' ? halfRecords(texts, parsed.scope, parsed) : listBody(texts.get(paths.block(parsed.scope, parsed as Block)) ?? '').joined;
       if (text !== want) problems.push(`${file}: not the records of its block as the block's file holds them`);
     }
     if (parsed?.kind !== 'shard') continue;

@@ -160,8 +160,7 @@ describe('a range composed from pieces', () => {
         LAST_DATE,
       ];
       const tally = checkRanges(out(), bench.db, [null, 2], dates);
-      for (const level of ['piped halfDecade', 'piped year', 'piped years', 'read month', 'read year', 'read decade'])
-        expect(tally.levels).toContain(level);
+      for (const level of ['piped halfDecade', 'piped year', 'piped years', 'read month', 'read year', 'read decade']) expect(tally.levels).toContain(level);
       expect(tally.fallBack).toBe(0);
       // 108 ranges of up to 16 years, each composed twice and held to the oracle: 28 s seen under a load of 23
     }, 120_000);
