@@ -68,7 +68,7 @@ import { realpath } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { Miniflare, MiniflareOptions } from 'miniflare';
-import { build, LAST_DATE, makeDatabase, markdownTable, median } from './bench-data.ts';
+import { build, LAST_DATE, makeDatabase, markdownTable, median, treeSize } from './bench-data.ts';
 import { childrenOf, cpuNs, cpuSecondsSinceStart, peakWhileSending, threadCpuNs } from './proc-stats.ts';
 import { startMiniflare } from '../test/support/workerd-server.ts';
 import { COMPATIBILITY_DATE } from '../generator/edges/cloudflare/deploy-files.ts';
@@ -454,6 +454,16 @@ interface IsolateRow {
 const ISOLATE_ANSWERS = Object.fromEntries((Object.keys(REQUESTS) as (keyof typeof REQUESTS)[]).map((name) => [name, [RANGES[name], REQUESTS[name]]])) as {
   [name: string]: [string, number];
 };
+/**
+ * BENCH_ONLY=isolate also profiles (issue 36, the long-range layout) a ten-year range whose two
+ * ends fall early and late in a year, far from any half-year or half-decade boundary, and the
+ * whole history.
+ */
+const LONG_ANSWERS: { [name: string]: [string, number] } = {
+  years10early: ['/api/v1/rates?start_date=2012-02-02&end_date=2022-11-29', 20],
+  whole: [RANGES.whole, 10],
+};
+if (ONLY_ISOLATE) Object.assign(ISOLATE_ANSWERS, LONG_ANSWERS);
 
 /** Our isolate's CPU per answer: a fresh worker with the inspector open, warmed up as cpuRow does, then ROUNDS profiles per answer. */
 async function isolateRow(snapshot: string, label: string, answers = ISOLATE_ANSWERS): Promise<IsolateRow> {
@@ -791,6 +801,12 @@ async function main(): Promise<void> {
     try {
       console.log(`${snapshot.label}: ${snapshot.records.toLocaleString('en')} records built`);
       if (ONLY_ISOLATE) {
+        // The tree's size beside its worker's figures (issue 36): every file, and the parts the worker pipes.
+        const [tree, parts] = [await treeSize(snapshot.out), await treeSize(snapshot.out, 'v1/parts')];
+        const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+        console.log(
+          `${snapshot.label}: ${tree.files.toLocaleString('en')} files, ${mib(tree.bytes)} MiB; of which v1/parts/ ${parts.files.toLocaleString('en')} files, ${mib(parts.bytes)} MiB`,
+        );
         isolate.perRequest.push(await isolateRow(snapshot.out, snapshot.label));
         continue;
       }
@@ -819,15 +835,26 @@ function reportIsolate(isolate: Isolate): void {
     markdownTable(
       ['history', 'answer', 'N × rounds', 'samples', 'isolate CPU µs / request', 'JavaScript', '(program)', '(garbage collector)', 'sampler period µs'],
       isolate.perRequest.flatMap((row) =>
-        (['empty', 'latest', 'days30', 'years10'] as const).map((name) => {
+        Object.keys(ISOLATE_ANSWERS).map((name) => {
           const a = row.answers[name]!;
-          return [row.label, name, `${REQUESTS[name]} × ${ROUNDS}`, String(a.samples), us(a.us), us(a.jsUs), us(a.programUs), us(a.gcUs), us(row.periodUs)];
+          return [
+            row.label,
+            name,
+            `${ISOLATE_ANSWERS[name]![1]} × ${ROUNDS}`,
+            String(a.samples),
+            us(a.us),
+            us(a.jsUs),
+            us(a.programUs),
+            us(a.gcUs),
+            us(row.periodUs),
+          ];
         }),
       ),
     ),
   );
   for (const row of isolate.perRequest) {
-    for (const name of ['days30', 'years10'] as const) {
+    for (const name of ['days30', 'years10', 'years10early', 'whole']) {
+      if (row.answers[name] === undefined) continue;
       console.log(`\n${row.label}, ${name}: self time by function, µs per request`);
       for (const [key, perRequest] of row.answers[name]!.top) console.log(`  ${us(perRequest).padStart(6)}  ${key}`);
     }

@@ -29,16 +29,18 @@ const levelsListed: ListsAll<Level, typeof LEVEL_ORDER> = true;
 void levelsListed;
 export const LEVELS: readonly Level[] = LEVEL_ORDER;
 /**
- * The levels whose blocks have a part, and the halves of a closed year and
- * decade, which have only a part. A month is small enough to read; a decade is
- * its two halves (one more file piped, one copy fewer of every closed decade).
+ * The levels whose blocks have a part, and the halves of a closed decade, which
+ * have only a part. A month is small enough to read; a decade is its two halves
+ * (one more file piped, one copy fewer of every closed decade). A year has no
+ * halves: they were a sixth copy of every closed record and 1,100 of the tree's
+ * files at 10 × 50 years, for at most half a year less read at a range's end
+ * (docs/decisions.md, issue 36).
  */
-export type PartLevel = Exclude<Level, 'month' | 'decade'> | 'halfYear' | 'halfDecade';
+export type PartLevel = Exclude<Level, 'month' | 'decade'> | 'halfDecade';
 const PART_KIND: { readonly [L in PartLevel]: Kind } = {
   year: 'yearPart',
   months: 'monthsPart',
   years: 'yearsPart',
-  halfYear: 'halfYearPart',
   halfDecade: 'halfDecadePart',
 };
 /** Whether a level's blocks have a part. */
@@ -58,28 +60,17 @@ function halfDecade(start: string): PartBlock {
   return { level: 'halfDecade', start: start, end: pad(Number(start.slice(0, 4)) + 4, 4) + '-12-31' };
 }
 
-/** Half a year from its first day (January or July 1), whether or not a snapshot has it. */
-function halfYear(start: string): PartBlock {
-  return { level: 'halfYear', start: start, end: start.slice(0, 5) + (start.slice(5, 7) === '01' ? '06-30' : '12-31') };
-}
-
-/** The two halves of a year or a decade (none for another block), each joined from its children: what the build writes them from. */
+/** The two halves of a decade (none for another block), each joined from its years: what the build writes them from. */
 export function halvesOf(block: Block): PartBlock[] {
   const year = Number(block.start.slice(0, 4));
-  if (block.level === 'year') return [halfYear(block.start), halfYear(pad(year, 4) + '-07-01')];
   if (block.level === 'decade') return [halfDecade(block.start), halfDecade(pad(year + 5, 4) + '-01-01')];
   return [];
 }
 
-/**
- * The widest half a snapshot as of `asOf` has that starts on `day`: of a closed
- * decade, else of a closed year; null when none starts there.
- */
+/** The half of a closed decade (as of `asOf`) that starts on `day`; null when none starts there. */
 export function halfAt(day: string, asOf: string): PartBlock | null {
-  if (day.slice(7) !== '-01' || day.slice(0, 4) >= asOf.slice(0, 4)) return null;
-  const month = day.slice(5, 7);
-  if (month === '01' && (day.charAt(3) === '0' || day.charAt(3) === '5') && day.slice(0, 3) < asOf.slice(0, 3)) return halfDecade(day);
-  return month === '01' || month === '07' ? halfYear(day) : null;
+  if (day.slice(4) !== '-01-01' || (day.charAt(3) !== '0' && day.charAt(3) !== '5') || day.slice(0, 3) >= asOf.slice(0, 3)) return null;
+  return halfDecade(day);
 }
 /** The level a block is joined from; null for a month, written from its records. */
 export const CHILD_LEVEL: { readonly [L in Level]: Level | null } = { month: null, year: 'month', decade: 'year', months: 'month', years: 'year' };
@@ -108,12 +99,9 @@ const PATTERNS = {
   yearPart: 'v1/parts/{scope}/{yyyy}.txt',
   monthsPart: 'v1/parts/{scope}/{yyyy}/01-{mm}.txt',
   yearsPart: 'v1/parts/{scope}/{yyy}0-{yyyy}.txt',
-  // Half a closed decade (its years 0-4 or 5-9) and half a closed year (from
-  // January or July): parts only, so that a range over most of a decade pipes
-  // one file where it would pipe five, and one that starts mid-year reads a
-  // month and pipes the rest of its half where it would read and cut the year.
+  // Half a closed decade (its years 0-4 or 5-9): parts only, so that a range
+  // over most of a decade pipes one file where it would pipe five.
   halfDecadePart: 'v1/parts/{scope}/{yyyy}-5y.txt',
-  halfYearPart: 'v1/parts/{scope}/{yyyy}/{mm}-6m.txt',
   // How many records each month of a scope holds (core/pieces.ts MonthCounts): the
   // count of a piped part, and of a cut block without reading its lines.
   counts: 'v1/parts/{scope}/counts.json',
@@ -175,7 +163,6 @@ const KIND_ORDER = [
   'monthsPart',
   'yearsPart',
   'halfDecadePart',
-  'halfYearPart',
 ] as const;
 const kindsListed: ListsAll<Kind, typeof KIND_ORDER> = true;
 void kindsListed;
@@ -385,7 +372,7 @@ function readShard(level: Level): (values: Fields, path: string) => SnapshotFile
 }
 
 /** A part's block from its path's fields, as readShard's. */
-function readPart(level: Exclude<PartLevel, 'halfYear' | 'halfDecade'>): (values: Fields, path: string) => SnapshotFile | null {
+function readPart(level: Exclude<PartLevel, 'halfDecade'>): (values: Fields, path: string) => SnapshotFile | null {
   return function (values, path) {
     const scope = scopeOf(values);
     const block = blockOf(level, dateOf(values));
@@ -468,12 +455,6 @@ const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFi
     const scope = scopeOf(values);
     const block = halfDecade(values['yyyy'] + '-01-01');
     if (Number(values['yyyy']) % 5 !== 0 || paths.part(scope, block) !== path) return null;
-    return { kind: 'part', scope: scope, level: block.level, start: block.start, end: block.end };
-  },
-  halfYearPart: function (values, path) {
-    const scope = scopeOf(values);
-    const block = halfYear(values['yyyy'] + '-' + values['mm'] + '-01');
-    if ((values['mm'] !== '01' && values['mm'] !== '07') || paths.part(scope, block) !== path) return null;
     return { kind: 'part', scope: scope, level: block.level, start: block.start, end: block.end };
   },
 };

@@ -177,7 +177,7 @@ export function planPieces(range: PiecedRange, asOf: string, tally: MonthTally):
       // A decade has no part: in the middle, its halves stand for it.
       else if (block.level !== 'decade' && (widest === null || block.end > widest.end)) widest = block;
     }
-    // Half a closed decade or year, in the middle only (it has no file to read).
+    // Half a closed decade, in the middle only (it has no file to read).
     const half = halfAt(day, asOf);
     if (half !== null && half.end < to && (widest === null || half.end > widest.end)) widest = half;
     if (widest !== null) place(widest, chain);

@@ -156,7 +156,6 @@ export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   monthsPart: null,
   yearsPart: null,
   halfDecadePart: null,
-  halfYearPart: null,
   nisabAll: { summary: 'Nisab file', description: `As GET ${API}/nisab.`, schema: 'NisabRule', list: true },
   nisab: { summary: 'Nisab file of a subcategory', description: `As GET ${API}/nisab?subcategory={id}.`, schema: 'NisabRule', list: true },
   latest: { summary: 'Latest rate file', description: `As GET ${API}/rates/latest?subcategory={id}.`, schema: 'Rate', list: false },

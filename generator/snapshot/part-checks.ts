@@ -9,10 +9,10 @@ import { MonthCounts } from '../core/schemas.ts';
 
 type Shard = Extract<SnapshotFile, { kind: 'shard' }>;
 
-/** The records of half a decade or a year: its years' or months' records joined. */
+/** The records of half a decade: its years' records joined. */
 function halfRecords(texts: Map<string, string>, scope: Scope, half: PartBlock): string {
   const bodies: string[] = [];
-  const child = half.level === 'halfDecade' ? 'year' : 'month';
+  const child = 'year';
   for (const start of blockStarts(child, half.start, half.end)) {
     const text = texts.get(paths.shard(scope, child, start));
     const body = text === undefined ? null : listBody(text);
@@ -36,9 +36,7 @@ export function checkParts(texts: Map<string, string>): string[] {
     const parsed = parsePath(file);
     if (parsed?.kind === 'part') {
       const want =
-        parsed.level === 'halfDecade' || parsed.level === 'halfYear'
-          ? halfRecords(texts, parsed.scope, parsed)
-          : listBody(texts.get(paths.block(parsed.scope, parsed as Block)) ?? '').joined;
+        parsed.level === 'halfDecade' ? halfRecords(texts, parsed.scope, parsed) : listBody(texts.get(paths.block(parsed.scope, parsed as Block)) ?? '').joined;
       if (text !== want) problems.push(`${file}: not the records of its block as the block's file holds them`);
     }
     if (parsed?.kind !== 'shard') continue;
@@ -50,7 +48,7 @@ export function checkParts(texts: Map<string, string>): string[] {
     }
     const own = hasPart(parsed.level) ? [{ level: parsed.level, start: parsed.start, end: parsed.end } as PartBlock] : [];
     for (const block of [...own, ...halvesOf(parsed)]) {
-      const has = block.level === 'halfDecade' || block.level === 'halfYear' ? halfRecords(texts, parsed.scope, block) !== '' : listBody(text).count > 0;
+      const has = block.level === 'halfDecade' ? halfRecords(texts, parsed.scope, block) !== '' : listBody(text).count > 0;
       if (has && !texts.has(paths.part(parsed.scope, block))) problems.push(`${paths.part(parsed.scope, block)}: missing (${file} has records)`);
     }
   }

@@ -325,9 +325,9 @@ export function planSnapshot(
       const records = part === null ? null : listBody(text);
       if (part !== null && records!.count > 0) put(part, records!.joined);
     }
-    // The halves of each closed decade and year, joined from its children (core/layout.ts halvesOf): with their block, changed or carried.
+    // The halves of each closed decade, joined from its years (core/layout.ts halvesOf): with their decade, changed or carried.
     for (const node of nodes) {
-      if (node.level !== 'decade' && node.level !== 'year') continue;
+      if (node.level !== 'decade') continue;
       for (const half of halvesOf(blockOf(node.level, node.start))) {
         const path = paths.part(scope, half);
         if (!changed(node)) {
