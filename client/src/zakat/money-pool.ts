@@ -67,7 +67,10 @@ export function gatherPool(published: Published, holdings: Holdings, school: Sch
     const view = position?.view ?? null;
     const years = Math.max(1, Math.floor(receivable.yearsOut));
     const counted = view === null || view === 'valued-yearly' || view === 'every-year' || receivable.collected;
-    const arrearsYears = receivable.collected && (view === 'every-year-paid-on-collection' || view === 'every-year') ? years - 1 : 0;
+    // The past years: owed when collected where a school charges every year it was out, and owed now,
+    // collected or not, where it charges every year while the debtor can pay (the Shafi'i new view:
+    // such a debt is like money deposited with another, Mughni al-Muhtaj; al-Hawi).
+    const arrearsYears = view === 'every-year' || (receivable.collected && view === 'every-year-paid-on-collection') ? years - 1 : 0;
     if (counted) amount += receivable.amount;
     lines.push({
       kind: 'receivable',

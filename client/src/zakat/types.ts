@@ -114,6 +114,8 @@ export type Reason =
   | { key: 'savings'; school: School | null; published: boolean }
   | { key: 'muhtakir'; sold: boolean }
   | { key: 'debt'; view: Position['view'] | null; school: School | null }
+  /** What covered a debt (the Maliki): held a full year, of what is sold to pay a debtor's creditors, valued when zakat falls due. */
+  | { key: 'debtCoverTerms' }
   | { key: 'debtLeft'; livestockToo: boolean }
   | { key: 'receivable'; view: Position['view'] | null; school: School | null; receivable: Receivable; arrearsYears: number }
   | { key: 'newMoney'; view: Position['view'] | null; school: School | null; joined: boolean }
