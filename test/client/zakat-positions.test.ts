@@ -139,6 +139,20 @@ describe('money owed to the payer', () => {
     }
   });
 
+  it("Shafi'i: a debt not yet due, denied or on a debtor who cannot pay owes nothing now, then every past year when collected", () => {
+    // al-Mawsu'a al-Fiqhiyya (the Shafi'i): not paid until it comes back, then for the past years. Out 3 years:
+    // not collected, only the cash's 2.5 % of 20,000,000 = 500,000; collected, as above: 750,000 + 250,000 + 243,750.
+    const away = (collected: boolean) => ({ ...loan(collected), withinReach: false });
+    const out = due({ cash: 20_000_000, receivables: [away(false)] }, 'shafii');
+    expect(out.totalMoney).toBe(500_000);
+    expect(out.lines[0]!.due).toEqual({ kind: 'later', years: 3 });
+    expect(out.lines[0]!.reasons).toMatchObject([{ key: 'receivable', view: 'every-year-paid-on-collection', school: 'shafii', arrearsYears: 0 }]);
+    expect(due({ cash: 20_000_000, receivables: [away(true)] }, 'shafii').totalMoney).toBe(750_000 + 250_000 + 243_750);
+    // The other schools publish no position of their own for it: theirs for the debt applies (Hanbali: later, its 3 years).
+    expect(due({ cash: 20_000_000, receivables: [away(false)] }, 'hanbali').lines[0]!.due).toEqual({ kind: 'later', years: 3 });
+    expect(due({ cash: 20_000_000, receivables: [away(false)] }, 'maliki').lines[0]!.due).toEqual({ kind: 'later', years: null });
+  });
+
   it('not yet collected, the other schools owe nothing now: the Hanafi its 3 years when collected, the Maliki one year', () => {
     // Hanafi: 20,000,000 against silver's Nisab (Abu Hanifah's measure): 500,000 on the cash alone.
     const hanafi = due({ cash: 20_000_000, receivables: [loan(false)] }, 'hanafi');

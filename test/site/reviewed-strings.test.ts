@@ -240,6 +240,7 @@ describe('result', () => {
     expect(r.why.arrearsNow(iso('3'))).toBe(
       `تجب الآن، قبضته أو لم تقبضه: زكاة ما لم تُخرجه من السنين الماضية (${iso('3 سنوات')}). فالدين على مليء مقرّ به كالمال المودَع عنده؛ وتُطرح زكاة كل سنة من المال قبل حساب التي بعدها.`,
     );
+    expect(r.inputs.outOfReach).toBe('لم يحلّ أجله، أو المدين جاحد له ولا بيّنة لك، أو معسر');
     expect(r.why.debtCoverTerms).toBe(
       'ويُشترط فيما يُجعل في مقابلة الدين أن يكون قد حال عليه الحول عندك، وأن يكون مما يُباع على المفلس (لا دار سكناك ولا ثوب بدنك)، وتُعتبر قيمته وقت وجوب الزكاة.',
     );
@@ -288,6 +289,7 @@ describe('result', () => {
     expect(r.why.arrearsNow(iso('2'))).toBe(
       `Zakkar shekaru ${iso('2')} da suka wuce waɗanda ba ka fitar ba, ana fitar da ita yanzu, ko an biya ka ko ba a biya ba. Bashin da wanda ya amince da shi kuma zai iya biya yake binka kamar kuɗin da ka ajiye a wurinsa ne; ana cire zakkar kowace shekara daga ta gaba.`,
     );
+    expect(r.inputs.outOfReach).toBe('Lokacin biyansa bai yi ba, ko wanda kake bi ya musanta (kuma ba ka da shaida), ko ba zai iya biya ba');
     expect(r.why.debtCoverTerms).toBe(
       'Abin da ake ɗora bashi a kansa dole hauli (shekarar wata) ya cika a kansa a hannunka, kuma ya zama irin abin da alƙali zai sayar domin a biya bashi (ba gidan da kake zaune a ciki ba, ko tufafin da kake sawa ba); ana ƙimanta shi a lokacin da zakka ta wajaba.',
     );

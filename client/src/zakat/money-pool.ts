@@ -28,8 +28,9 @@ export function arrears(amount: number, years: number, percent: number): number 
 }
 
 function receivableCases(receivable: Receivable, school: School | null, holdings: Holdings): Position['case'][] {
-  if (receivable.kind === 'loan') return ['loan'];
-  return school === 'maliki' ? [holdings.trader === 'muhtakir' ? 'trade-muhtakir' : 'trade-mudir', 'trade'] : ['trade'];
+  const kind: Position['case'][] =
+    receivable.kind === 'loan' ? ['loan'] : school === 'maliki' ? [holdings.trader === 'muhtakir' ? 'trade-muhtakir' : 'trade-mudir', 'trade'] : ['trade'];
+  return receivable.withinReach === false ? ['out-of-reach', ...kind] : kind;
 }
 
 export function gatherPool(published: Published, holdings: Holdings, school: School | null, cashRule: NisabRule | null): Pool {

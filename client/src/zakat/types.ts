@@ -21,6 +21,12 @@ export interface Receivable {
   collected: boolean;
   /** Whole lunar years it was out (at least 1). */
   yearsOut: number;
+  /**
+   * false: it is not yet due, or the debtor denies it (and there is no proof) or cannot pay; a school's
+   * position for such a debt (case `out-of-reach`: the Shafi'i, paid on collection for its past years)
+   * then applies. Absent or true: a debt due on a debtor who acknowledges it and can pay.
+   */
+  withinReach?: boolean;
 }
 
 export interface Holdings {

@@ -16,6 +16,7 @@ export const result = {
     loan: 'a loan',
     trade: 'the price of goods sold',
     collected: 'It was paid back this year (not also entered as cash)',
+    outOfReach: 'It is not yet due, or the debtor denies it (and you have no proof) or cannot pay',
     yearsOut: 'Years it was out',
     newMoney: 'Of your cash, what came less than a lunar year ago and is not profit: a gift, an inheritance, wages (₦)',
     savingsGold: 'Gold jewellery kept as savings, for hard times, a dowry or sale (grams)',

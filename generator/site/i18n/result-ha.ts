@@ -18,6 +18,7 @@ export const result: ResultStrings = {
     loan: 'rance',
     trade: 'kuɗin kayan da ka sayar',
     collected: 'An biya ka shi bana (ba tare da ka sake shigar da shi cikin kuɗinka ba)',
+    outOfReach: 'Lokacin biyansa bai yi ba, ko wanda kake bi ya musanta (kuma ba ka da shaida), ko ba zai iya biya ba',
     yearsOut: 'Shekarun da ya yi a hannun wanda kake bi',
     newMoney: 'Daga cikin kuɗinka, abin da ya shigo hannunka bai cika hauli ba (shekarar wata), kuma ba riba ba ne: kyauta, gado, albashi (₦)',
     savingsGold: 'Kayan adon zinariya da aka ajiye domin lokacin wahala, sadaki ko kasuwanci (giram)',
