@@ -465,7 +465,7 @@ export const POSITION_VIEWS = {
 } as const satisfies { [T in (typeof POSITION_TOPICS)[number]]: readonly string[] };
 export type PositionTopic = (typeof POSITION_TOPICS)[number];
 export type PositionView = (typeof POSITION_VIEWS)[PositionTopic][number];
-export const POSITION_CASES = ['loan', 'trade-mudir', 'trade-muhtakir', 'trade'] as const;
+export const POSITION_CASES = ['loan', 'trade-mudir', 'trade-muhtakir', 'trade', 'out-of-reach'] as const;
 
 const schoolPosition = z
   .object({
@@ -478,7 +478,7 @@ const schoolPosition = z
       .enum(POSITION_CASES)
       .nullable()
       .describe(
-        "for receivables, the debt it is about: loan (qard), trade (the price of goods sold), or for the Maliki a trader's trade debts (trade-mudir, trade-muhtakir); null for any",
+        "for receivables, the debt it is about: loan (qard), trade (the price of goods sold), or for the Maliki a trader's trade debts (trade-mudir, trade-muhtakir); out-of-reach: a debt not yet due, denied with no proof, or on a debtor who cannot pay (a position for it comes before one for the debt's kind); null for any",
       ),
     schools: schoolList.describe('the schools that hold this position'),
     heldBy: z.string().min(1).describe('who holds it within those schools, e.g. "the school", "Abu Hanifah", "al-Shafi\'i\'s old view"'),

@@ -12,7 +12,10 @@
 // collects it), Mughni al-Muhtaj (the Shafi'i debt does not reduce zakat).
 import { describe, expect, it } from 'vitest';
 import { zakatDue, type Holdings, type School, type Standard } from '../../client/src/zakat.ts';
-import { shortName } from '../../generator/site/page/result-words.ts';
+import { calendar as enCalendar } from '../../generator/site/i18n/en.ts';
+import { formats } from '../../generator/site/i18n/format.ts';
+import { result as enResult } from '../../generator/site/i18n/result-en.ts';
+import { shortName, wordResult } from '../../generator/site/page/result-words.ts';
 import { publishedOn } from '../support/published-rules.ts';
 
 // The records of 2026-09-29 (data/daily/2026-09.csv): drtInUSD and drtUSDinNaira.
@@ -71,6 +74,9 @@ describe('debts, per school', () => {
     const result = due({ cash: 20_000_000, debts: 15_000_000, debtCover: 15_000_000 }, 'maliki');
     expect(result.totalMoney).toBe(500_000);
     expect(result.lines[0]!.due).toMatchObject({ kind: 'deducted', covered: 15_000_000, fromMoney: 0 });
+    // The line says what covers a debt must be (held a full year, of what is sold for debts: Mukhtasar Khalil, "if its year has passed").
+    expect(reasons(result, 'debts')).toEqual(['debt', 'debtCoverTerms']);
+    expect(reasons(due({ cash: 20_000_000, debts: 15_000_000 }, 'maliki'), 'debts')).toEqual(['debt']);
   });
 
   it("Shafi'i (the soundest view): the debt does not reduce zakat; Hanbali: it does; Hanafi: it does, on the silver Nisab", () => {
@@ -114,7 +120,72 @@ describe('money owed to the payer', () => {
   });
 
   it("Shafi'i: a loan to someone who can pay counts with his money every year", () => {
-    expect(due({ cash: 20_000_000, receivables: [loan(false)] }, 'shafii').totalMoney).toBe(750_000);
+    expect(due({ cash: 20_000_000, receivables: [loan(false, 1)] }, 'shafii').totalMoney).toBe(750_000);
+  });
+
+  it("Shafi'i: out 3 years and not yet collected, its 2 unpaid past years are due now, as when collected", () => {
+    // The new view (Mughni al-Muhtaj; al-Hawi: "like a deposit"): zakat on a debt due from a debtor who
+    // acknowledges it and can pay is owed every year, collected or not. This year: 2.5 % of 30,000,000 = 750,000.
+    // Past years, each year's taken off the next: 2.5 % of 10,000,000 = 250,000, then 2.5 % of 9,750,000 = 243,750.
+    for (const collected of [false, true]) {
+      const result = due({ cash: 20_000_000, receivables: [loan(collected)] }, 'shafii');
+      expect(result.totalMoney, String(collected)).toBe(750_000 + 250_000 + 243_750);
+      expect(result.lines.map((l) => [l.kind, l.due.kind, l.dueMoney])).toEqual([
+        ['receivable', 'counted', null],
+        ['receivable-arrears', 'money', 493_750],
+        ['money', 'money', 750_000],
+      ]);
+      expect(result.lines[1]!.reasons).toMatchObject([{ key: 'receivable', view: 'every-year', school: 'shafii', arrearsYears: 2 }]);
+    }
+  });
+
+  it("Shafi'i: a debt not yet due, denied or on a debtor who cannot pay owes nothing now, then every past year when collected", () => {
+    // al-Mawsu'a al-Fiqhiyya (the Shafi'i): not paid until it comes back, then for the past years. Out 3 years:
+    // not collected, only the cash's 2.5 % of 20,000,000 = 500,000; collected, as above: 750,000 + 250,000 + 243,750.
+    const away = (collected: boolean) => ({ ...loan(collected), withinReach: false });
+    const out = due({ cash: 20_000_000, receivables: [away(false)] }, 'shafii');
+    expect(out.totalMoney).toBe(500_000);
+    expect(out.lines[0]!.due).toEqual({ kind: 'later', years: 3 });
+    expect(out.lines[0]!.reasons).toMatchObject([{ key: 'receivable', view: 'every-year-paid-on-collection', school: 'shafii', arrearsYears: 0 }]);
+    expect(due({ cash: 20_000_000, receivables: [away(true)] }, 'shafii').totalMoney).toBe(750_000 + 250_000 + 243_750);
+    // The other schools publish no position of their own for it: theirs for the debt applies (Hanbali: later, its 3 years).
+    expect(due({ cash: 20_000_000, receivables: [away(false)] }, 'hanbali').lines[0]!.due).toEqual({ kind: 'later', years: 3 });
+    expect(due({ cash: 20_000_000, receivables: [away(false)] }, 'maliki').lines[0]!.due).toEqual({ kind: 'later', years: null });
+  });
+
+  it('not yet collected, the other schools owe nothing now: the Hanafi its 3 years when collected, the Maliki one year', () => {
+    // Hanafi: 20,000,000 against silver's Nisab (Abu Hanifah's measure): 500,000 on the cash alone.
+    const hanafi = due({ cash: 20_000_000, receivables: [loan(false)] }, 'hanafi');
+    expect(hanafi.totalMoney).toBe(500_000);
+    expect(hanafi.lines.find((l) => l.kind === 'receivable')!.due).toEqual({ kind: 'later', years: 3 });
+    const maliki = due({ cash: 20_000_000, receivables: [loan(false)] }, 'maliki');
+    expect(maliki.lines.find((l) => l.kind === 'receivable')!.due).toEqual({ kind: 'later', years: null });
+    expect(maliki.lines.some((l) => l.kind === 'receivable-arrears')).toBe(false);
+  });
+});
+
+describe('the words of a debt owed to the payer and of what covers a debt', () => {
+  const en = formats(enCalendar);
+  const why = (result: ReturnType<typeof due>, kind: string) => {
+    const worded = wordResult(result, enResult, { money: (n) => en.money(n, 'NGN'), number: en.number });
+    const at = result.lines.findIndex((l) => l.kind === kind);
+    return worded.lines[at]!.why.join(' ').replace(/[\u2068\u2069]/g, '');
+  };
+  const loan = (collected: boolean) => ({ amount: 10_000_000, kind: 'loan' as const, collected, yearsOut: 3 });
+
+  it("Shafi'i, not yet collected: its past years are due now; collected, or Hanbali: the past years' zakat", () => {
+    expect(why(due({ receivables: [loan(false)] }, 'shafii'), 'receivable-arrears')).toBe(
+      "The Shafi'i school: money owed by someone who can pay counts with your money every year. Due now, paid back or not: the zakat of the 2 past years you have not paid. A debt on someone who acknowledges it and can pay is like money you left with him; each year's zakat is taken off the next.",
+    );
+    expect(why(due({ receivables: [loan(true)] }, 'hanbali'), 'receivable-arrears')).toBe(
+      "The Hanbali school: zakat is owed for every year it was out (3), paid when it is paid back. The zakat of 2 past years, each year's taken off the next.",
+    );
+  });
+
+  it('Maliki: the terms of what covers a debt, where something did', () => {
+    expect(why(due({ cash: 20_000_000, debts: 15_000_000, debtCover: 5_000_000 }, 'maliki'), 'debts')).toBe(
+      'The Maliki school sets a debt first against what you own that owes no zakat and is beyond your needs, then against your gold, silver and money; never against crops or livestock. What covers a debt must have been yours for a full lunar year and be of what would be sold to pay your creditors (not the house you live in or the clothes you wear); it is valued when the zakat falls due.',
+    );
   });
 });
 

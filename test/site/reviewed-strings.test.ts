@@ -236,6 +236,14 @@ describe('result', () => {
     expect(r.due.later(iso('3'))).toBe(`لا شيء الآن: زكاة ${iso('3 سنوات')} عند قبضه`);
     expect(r.due.later(null)).toBe('لا شيء الآن: زكاة عام واحد عند قبضه');
     expect(r.why.arrears(iso('2'))).toBe(`زكاة السنين الماضية (${iso('سنتان')}): تُطرح زكاة كل سنة من المال قبل حساب التي بعدها.`);
+    // The Shafi'i debt on one who acknowledges it and can pay (كالوديعة), and the Maliki terms of what covers a debt (issue 30's rest).
+    expect(r.why.arrearsNow(iso('3'))).toBe(
+      `تجب الآن، قبضته أو لم تقبضه: زكاة ما لم تُخرجه من السنين الماضية (${iso('3 سنوات')}). فالدين على مليء مقرّ به كالمال المودَع عنده؛ وتُطرح زكاة كل سنة من المال قبل حساب التي بعدها.`,
+    );
+    expect(r.inputs.outOfReach).toBe('لم يحلّ أجله، أو المدين جاحد له ولا بيّنة لك، أو معسر');
+    expect(r.why.debtCoverTerms).toBe(
+      'ويُشترط فيما يُجعل في مقابلة الدين أن يكون قد حال عليه الحول عندك، وأن يكون مما يُباع على المفلس (لا دار سكناك ولا ثوب بدنك)، وتُعتبر قيمته وقت وجوب الزكاة.',
+    );
     expect(r.why.standards).toEqual({
       gold: 'نصاب الذهب (85 غرامًا)',
       silver: 'نصاب الفضة (595 غرامًا)',
@@ -277,6 +285,13 @@ describe('result', () => {
     );
     expect(r.why.loanOneYear(r.schools.maliki)).toBe(
       'Mazhabar Malikiyya: rance ba shi da zakka har sai an biya ka, sannan ka fitar da zakkar shekara ɗaya ko yaya daɗewarsa.',
+    );
+    expect(r.why.arrearsNow(iso('2'))).toBe(
+      `Zakkar shekaru ${iso('2')} da suka wuce waɗanda ba ka fitar ba, ana fitar da ita yanzu, ko an biya ka ko ba a biya ba. Bashin da wanda ya amince da shi kuma zai iya biya yake binka kamar kuɗin da ka ajiye a wurinsa ne; ana cire zakkar kowace shekara daga ta gaba.`,
+    );
+    expect(r.inputs.outOfReach).toBe('Lokacin biyansa bai yi ba, ko wanda kake bi ya musanta (kuma ba ka da shaida), ko ba zai iya biya ba');
+    expect(r.why.debtCoverTerms).toBe(
+      'Abin da ake ɗora bashi a kansa dole hauli (shekarar wata) ya cika a kansa a hannunka, kuma ya zama irin abin da alƙali zai sayar domin a biya bashi (ba gidan da kake zaune a ciki ba, ko tufafin da kake sawa ba); ana ƙimanta shi a lokacin da zakka ta wajaba.',
     );
     expect(r.why.ownHawl(r.schools.maliki)).toBe(
       'Mazhabar Malikiyya: kuɗin da suka shigo bana (kyauta, gado, albashi) ba su da zakka har sai hauli (shekarar wata) ya cika a kansu; riba tana bin jarinta.',

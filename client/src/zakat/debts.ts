@@ -51,7 +51,12 @@ export function applyDebts(published: Published, holdings: Holdings, school: Sch
     reachesNisab: false,
     due: { kind: 'deducted', covered, fromMoney, fromGold: taken.gold, fromSilver: taken.silver, left: Math.max(0, left) },
     dueMoney: null,
-    reasons: [{ key: 'debt', view, school: position === null ? null : school }, ...(left > 0 ? [{ key: 'debtLeft' as const, livestockToo }] : [])],
+    reasons: [
+      { key: 'debt', view, school: position === null ? null : school },
+      // The Maliki conditions on what covers a debt, said where something did (the calculator takes the payer's word for them).
+      ...(covered > 0 ? [{ key: 'debtCoverTerms' as const }] : []),
+      ...(left > 0 ? [{ key: 'debtLeft' as const, livestockToo }] : []),
+    ],
     sourceURL: position?.sourceURL ?? null,
   };
 }

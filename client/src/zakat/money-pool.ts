@@ -28,8 +28,9 @@ export function arrears(amount: number, years: number, percent: number): number 
 }
 
 function receivableCases(receivable: Receivable, school: School | null, holdings: Holdings): Position['case'][] {
-  if (receivable.kind === 'loan') return ['loan'];
-  return school === 'maliki' ? [holdings.trader === 'muhtakir' ? 'trade-muhtakir' : 'trade-mudir', 'trade'] : ['trade'];
+  const kind: Position['case'][] =
+    receivable.kind === 'loan' ? ['loan'] : school === 'maliki' ? [holdings.trader === 'muhtakir' ? 'trade-muhtakir' : 'trade-mudir', 'trade'] : ['trade'];
+  return receivable.withinReach === false ? ['out-of-reach', ...kind] : kind;
 }
 
 export function gatherPool(published: Published, holdings: Holdings, school: School | null, cashRule: NisabRule | null): Pool {
@@ -67,7 +68,10 @@ export function gatherPool(published: Published, holdings: Holdings, school: Sch
     const view = position?.view ?? null;
     const years = Math.max(1, Math.floor(receivable.yearsOut));
     const counted = view === null || view === 'valued-yearly' || view === 'every-year' || receivable.collected;
-    const arrearsYears = receivable.collected && (view === 'every-year-paid-on-collection' || view === 'every-year') ? years - 1 : 0;
+    // The past years: owed when collected where a school charges every year it was out, and owed now,
+    // collected or not, where it charges every year while the debtor can pay (the Shafi'i new view:
+    // such a debt is like money deposited with another, Mughni al-Muhtaj; al-Hawi).
+    const arrearsYears = view === 'every-year' || (receivable.collected && view === 'every-year-paid-on-collection') ? years - 1 : 0;
     if (counted) amount += receivable.amount;
     lines.push({
       kind: 'receivable',

@@ -40,9 +40,10 @@ export function wornJewelleryFor(rule: NisabRule | null, school: School | null):
 }
 
 /**
- * A school's applied position on a topic (nsbPositions of any rule), for a case
- * where the topic has cases (receivables: loan, trade-mudir, ...); a position
- * without a case answers every case. Null where none is published for the school.
+ * A school's applied position on a topic (nsbPositions of any rule), for the
+ * first of `cases` it names (receivables: out-of-reach, loan, trade-mudir, ...);
+ * else its position without a case, which answers every case. Null where none is
+ * published for the school.
  */
 export function positionFor(
   published: Published,
@@ -52,11 +53,11 @@ export function positionFor(
   about: number | null = null,
 ): Position | null {
   if (!school) return null;
-  for (const wanted of cases) {
+  // A position named for the case comes before one for any case (the Shafi'i: out-of-reach before every debt).
+  for (const wanted of [...cases, null]) {
     for (const rule of published.rules) {
       const found = rule.nsbPositions.find(
-        (p) =>
-          p.topic === topic && p.applied && p.schools.includes(school) && (p.case === wanted || p.case === null) && (about === null || p.with.includes(about)),
+        (p) => p.topic === topic && p.applied && p.schools.includes(school) && p.case === wanted && (about === null || p.with.includes(about)),
       );
       if (found) return found;
     }

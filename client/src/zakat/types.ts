@@ -21,6 +21,12 @@ export interface Receivable {
   collected: boolean;
   /** Whole lunar years it was out (at least 1). */
   yearsOut: number;
+  /**
+   * false: it is not yet due, or the debtor denies it (and there is no proof) or cannot pay; a school's
+   * position for such a debt (case `out-of-reach`: the Shafi'i, paid on collection for its past years)
+   * then applies. Absent or true: a debt due on a debtor who acknowledges it and can pay.
+   */
+  withinReach?: boolean;
 }
 
 export interface Holdings {
@@ -114,6 +120,8 @@ export type Reason =
   | { key: 'savings'; school: School | null; published: boolean }
   | { key: 'muhtakir'; sold: boolean }
   | { key: 'debt'; view: Position['view'] | null; school: School | null }
+  /** What covered a debt (the Maliki): held a full year, of what is sold to pay a debtor's creditors, valued when zakat falls due. */
+  | { key: 'debtCoverTerms' }
   | { key: 'debtLeft'; livestockToo: boolean }
   | { key: 'receivable'; view: Position['view'] | null; school: School | null; receivable: Receivable; arrearsYears: number }
   | { key: 'newMoney'; view: Position['view'] | null; school: School | null; joined: boolean }

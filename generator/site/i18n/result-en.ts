@@ -16,6 +16,7 @@ export const result = {
     loan: 'a loan',
     trade: 'the price of goods sold',
     collected: 'It was paid back this year (not also entered as cash)',
+    outOfReach: 'It is not yet due, or the debtor denies it (and you have no proof) or cannot pay',
     yearsOut: 'Years it was out',
     newMoney: 'Of your cash, what came less than a lunar year ago and is not profit: a gift, an inheritance, wages (₦)',
     savingsGold: 'Gold jewellery kept as savings, for hard times, a dowry or sale (grams)',
@@ -122,6 +123,8 @@ export const result = {
     muhtakirUnsold: 'A muhtakir owes nothing on goods he holds waiting for a price until he sells them.',
     debtCover: (school: string) =>
       `The ${school} school sets a debt first against what you own that owes no zakat and is beyond your needs, then against your gold, silver and money; never against crops or livestock.`,
+    debtCoverTerms:
+      'What covers a debt must have been yours for a full lunar year and be of what would be sold to pay your creditors (not the house you live in or the clothes you wear); it is valued when the zakat falls due.',
     debtDeducted: (school: string) => `The ${school} school takes what you owe off your wealth before measuring it against the Nisab.`,
     debtNotDeducted: (school: string) => `The ${school} school (its soundest view) does not let a debt reduce your zakat: you pay on what you hold.`,
     debtNoSchool: 'No school chosen: your debt is taken off your money, gold and silver, as the Maliki, Hanafi and Hanbali schools hold.',
@@ -139,6 +142,8 @@ export const result = {
     everyYear: (school: string) => `The ${school} school: money owed by someone who can pay counts with your money every year.`,
     receivableNoSchool: 'No school chosen: money owed to you is counted with your money this year.',
     arrears: (years: string) => `The zakat of ${years} past years, each year's taken off the next.`,
+    arrearsNow: (years: string) =>
+      `Due now, paid back or not: the zakat of the ${years} past years you have not paid. A debt on someone who acknowledges it and can pay is like money you left with him; each year's zakat is taken off the next.`,
     ownHawl: (school: string) =>
       `The ${school} school: money that came this year (a gift, an inheritance, wages) owes nothing until a lunar year has passed over it; profit follows its capital.`,
     joinsNisab: (school: string) => `The ${school} school (Abu Hanifah): money that came this year joins the Nisab you already had and is paid with it.`,

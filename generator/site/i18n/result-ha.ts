@@ -18,6 +18,7 @@ export const result: ResultStrings = {
     loan: 'rance',
     trade: 'kuɗin kayan da ka sayar',
     collected: 'An biya ka shi bana (ba tare da ka sake shigar da shi cikin kuɗinka ba)',
+    outOfReach: 'Lokacin biyansa bai yi ba, ko wanda kake bi ya musanta (kuma ba ka da shaida), ko ba zai iya biya ba',
     yearsOut: 'Shekarun da ya yi a hannun wanda kake bi',
     newMoney: 'Daga cikin kuɗinka, abin da ya shigo hannunka bai cika hauli ba (shekarar wata), kuma ba riba ba ne: kyauta, gado, albashi (₦)',
     savingsGold: 'Kayan adon zinariya da aka ajiye domin lokacin wahala, sadaki ko kasuwanci (giram)',
@@ -124,6 +125,8 @@ export const result: ResultStrings = {
     muhtakirUnsold: 'Muhtakiri ba shi da zakka a kan kayan da yake jira su yi tsada har sai ya sayar.',
     debtCover: (school) =>
       `Mazhabar ${school} tana fara ɗora bashi a kan abin da ka mallaka wanda ba shi da zakka kuma ya wuce buƙatarka, sannan a kan zinariya, azurfa da kuɗinka; ba a kan amfanin gona ko dabbobi ba.`,
+    debtCoverTerms:
+      'Abin da ake ɗora bashi a kansa dole hauli (shekarar wata) ya cika a kansa a hannunka, kuma ya zama irin abin da alƙali zai sayar domin a biya bashi (ba gidan da kake zaune a ciki ba, ko tufafin da kake sawa ba); ana ƙimanta shi a lokacin da zakka ta wajaba.',
     debtDeducted: (school) => `Mazhabar ${school} tana cire abin da ake binka daga dukiyarka kafin a auna ta da nisabi.`,
     debtNotDeducted: (school) => `Mazhabar ${school} (a ra'ayinta mafi inganci) ba ta bari bashi ya rage zakkarka ba: kana fitarwa a kan abin da ke hannunka.`,
     debtNoSchool: 'Ba a zaɓi mazhaba ba: an cire bashinka daga kuɗinka, zinariya da azurfa, kamar yadda Malikiyya, Hanafiyya da Hanbaliyya suke gani.',
@@ -141,6 +144,8 @@ export const result: ResultStrings = {
     everyYear: (school) => `Mazhabar ${school}: kuɗin da wanda zai iya biya yake binka ana ƙidaya su tare da kuɗinka kowace shekara.`,
     receivableNoSchool: 'Ba a zaɓi mazhaba ba: an ƙidaya kuɗin da kake bin wasu tare da kuɗinka a bana.',
     arrears: (years) => `Zakkar shekaru ${years} da suka wuce, ana cire zakkar kowace shekara daga ta gaba.`,
+    arrearsNow: (years) =>
+      `Zakkar shekaru ${years} da suka wuce waɗanda ba ka fitar ba, ana fitar da ita yanzu, ko an biya ka ko ba a biya ba. Bashin da wanda ya amince da shi kuma zai iya biya yake binka kamar kuɗin da ka ajiye a wurinsa ne; ana cire zakkar kowace shekara daga ta gaba.`,
     ownHawl: (school) =>
       `Mazhabar ${school}: kuɗin da suka shigo bana (kyauta, gado, albashi) ba su da zakka har sai hauli (shekarar wata) ya cika a kansu; riba tana bin jarinta.`,
     joinsNisab: (school) => `Mazhabar ${school} (Abu Hanifa): kuɗin da suka shigo bana suna haɗuwa da nisabin da kake da shi, ana fitar da zakkarsu tare.`,

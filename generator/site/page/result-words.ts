@@ -136,6 +136,8 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
             : r.view === 'not-deducted'
               ? words.why.debtNotDeducted(school(r.school))
               : words.why.debtDeducted(school(r.school));
+      case 'debtCoverTerms':
+        return words.why.debtCoverTerms;
       case 'debtLeft':
         return words.why.debtLeft(r.livestockToo);
       case 'receivable': {
@@ -152,7 +154,10 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
                 : r.receivable.kind === 'loan'
                   ? words.why.loanOneYear(name)
                   : words.why.tradeMuhtakir(name);
-        return r.arrearsYears > 0 ? `${main} ${words.why.arrears(isolate(plain(figures, r.arrearsYears)))}` : main;
+        if (r.arrearsYears === 0) return main;
+        const past = isolate(plain(figures, r.arrearsYears));
+        // Not collected yet and still owed for its past years: only a school that charges every year the debtor can pay says so.
+        return `${main} ${r.view === 'every-year' && !r.receivable.collected ? words.why.arrearsNow(past) : words.why.arrears(past)}`;
       }
       case 'newMoney':
         return r.school === null || r.view === null

@@ -52,7 +52,7 @@ export const NUMBER_NAMES = [
 ] as const;
 export type NumberName = (typeof NUMBER_NAMES)[number];
 export type ChoiceName = 'school' | 'standard' | 'trader' | 'receivableKind' | 'watering';
-export type CheckName = 'tradeGoodsSold' | 'receivableCollected';
+export type CheckName = 'tradeGoodsSold' | 'receivableCollected' | 'receivableOutOfReach';
 
 const number = (name: NumberName, label: FieldLabel): ZakatField => ({ kind: 'number', name, label });
 const count = (name: NumberName, label: FieldLabel): ZakatField => ({ kind: 'number', name, label, whole: true });
@@ -136,6 +136,7 @@ export const ZAKAT_FORM: readonly ZakatPart[] = [
             ],
           },
           { kind: 'check', name: 'receivableCollected', label: i('collected') },
+          { kind: 'check', name: 'receivableOutOfReach', label: i('outOfReach') },
           count('receivableYears', i('yearsOut')),
           number('newMoney', i('newMoney')),
         ],

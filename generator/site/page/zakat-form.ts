@@ -41,6 +41,7 @@ export function readZakatForm(form: HTMLFormElement): { holdings: Holdings; herd
               amount: receivable,
               kind: data.get('receivableKind') === 'trade' ? 'trade' : 'loan',
               collected: data.get('receivableCollected') === 'yes',
+              withinReach: data.get('receivableOutOfReach') !== 'yes',
               yearsOut: num('receivableYears') || 1,
             },
           ]
