@@ -7,6 +7,8 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { bringDefaultDatabase, DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
+import { SCHEMA_VERSION } from '../../generator/db/migrations.ts';
+import { UserError } from '../../generator/errors.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { useScratch } from './scratch.ts';
 
@@ -158,4 +160,79 @@ describe('the default database brought up to date from the files of data/ that c
     expect(prints(a.months)).toEqual(prints(b.months));
     // Three loads and three builds of the default data: 59 s seen under a load of 26.
   }, 240_000);
+});
+
+/** The files every load needs, and one month of data/daily: a database that loads in a moment. */
+async function smallData(): Promise<string> {
+  const dir = path.join(scratch.dir, 'small');
+  await cp(DATA_DIR, dir, {
+    recursive: true,
+    filter: (source) => {
+      const name = path.relative(DATA_DIR, source);
+      return ['', 'categories.csv', 'subcategories.csv', 'sources.csv', 'rates.csv', 'nisab.json', 'daily', 'daily/2025-09.csv'].includes(name);
+    },
+  });
+  return dir;
+}
+
+describe('a default database that cannot be trusted', () => {
+  const cases: [string, (file: string) => Promise<void>, RegExp][] = [
+    ['not a database at all', (file) => writeFile(file, 'not a database, a cache entry gone wrong\n'.repeat(100)), /not a SQLite database/],
+    [
+      'of another schema version',
+      async (file) => {
+        const db = new BetterSqlite3(file);
+        db.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+        db.close();
+      },
+      /schema version \d+, this program needs/,
+    ],
+    [
+      'without its record of what it was loaded from',
+      async (file) => {
+        const db = new BetterSqlite3(file);
+        db.exec('DELETE FROM loaded_files');
+        db.close();
+      },
+      /holds no record of the files it was loaded from/,
+    ],
+    [
+      'damaged (a page of the rates overwritten)',
+      async (file) => {
+        const bytes = await readFile(file);
+        // The last pages hold the newest rows; zeros there break their b-tree.
+        bytes.fill(0, bytes.length - 2 * 4096 + 100, bytes.length - 4096);
+        await writeFile(file, bytes);
+      },
+      /integrity check failed|damaged|malformed/,
+    ],
+  ];
+  for (const [what, spoil, why] of cases) {
+    it(`is rebuilt from every file when it is ${what}, and says why`, async () => {
+      const dir = await smallData();
+      const file = path.join(scratch.dir, 'cached.sqlite');
+      await loadDatabase(file, dir);
+      const good = tables(file);
+      await spoil(file);
+      const said: string[] = [];
+      const done = await bringDefaultDatabase(file, dir, (line) => said.push(line));
+      expect(done).toEqual({ kind: 'rebuilt', why: expect.stringMatching(why) });
+      expect(said[0]).toMatch(/: building it from every file of .*: /);
+      expect(tables(file)).toEqual(good);
+    });
+  }
+
+  it('keeps what it holds when a changed file does not import, and says what is wrong with the file (no stack trace)', async () => {
+    const dir = await smallData();
+    const file = path.join(scratch.dir, 'cached.sqlite');
+    await loadDatabase(file, dir);
+    const before = await readFile(file);
+    const month = path.join(dir, 'daily', '2025-09.csv');
+    await writeFile(month, (await readFile(month, 'utf8')) + '9999,2025-09-31,1,1,1,manual,manual,\n');
+    const error = await bringDefaultDatabase(file, dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).problems.join('\n')).toMatch(/2025-09\.csv:\d+: drtDate: /);
+    // The rebuild that would have replaced it failed: the database is the one it was, byte for byte.
+    expect((await readFile(file)).equals(before)).toBe(true);
+  });
 });
