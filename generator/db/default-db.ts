@@ -6,7 +6,7 @@ import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { Database } from 'better-sqlite3';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { FxRateInput } from '../core/currencies.ts';
 import { RateInput } from '../core/schemas.ts';
 import { UserError } from '../errors.ts';
@@ -39,6 +39,7 @@ import {
   readLoaded,
   recordLoaded,
 } from './loaded-files.ts';
+import { migrate } from './migrations.ts';
 import { initDatabase, openDatabase } from './open.ts';
 import { exists } from './text-file.ts';
 
@@ -185,7 +186,8 @@ export type DefaultDatabase =
 /**
  * The path of the default database, first brought up to date with the files of
  * `dataDir`: when only month or year files (data/daily, data/fx, data/fx-monthly),
- * data/calendar-nigeria.csv or data/announcements.csv changed, from those alone
+ * data/calendar-nigeria.csv, data/announcements.csv, or data/sources.csv by
+ * sources added, changed, from those alone
  * (their rows replaced in one transaction: the database then holds what a
  * rebuild would); otherwise, or when the file is missing, not a database of
  * this schema version, damaged or without a record of what it was loaded from,
@@ -234,8 +236,13 @@ export async function bringDefaultDatabase(dbPath: string, dataDir: string, log:
 type Update = { kind: 'current' } | { kind: 'updated'; files: string[] } | { kind: 'rebuild'; why: string };
 const rebuild = (why: string): Update => ({ kind: 'rebuild', why });
 
-/** What a change of each kind of file costs: its rows replaced alone, or a rebuild (every later file may depend on it). */
-const REPLACED_ALONE: ReadonlySet<DataKind> = new Set<DataKind>(['daily', 'fx', 'fx-monthly', 'calendar', 'announcements']);
+/**
+ * What a change of each kind of file costs: its rows replaced alone, or a rebuild
+ * (every later file may depend on it). sources.csv is imported again alone when
+ * it only adds sources (the calendar's monthly step adds one); a source changed
+ * or taken out rebuilds (replaceChanged), as its removal does.
+ */
+const REPLACED_ALONE: ReadonlySet<DataKind> = new Set<DataKind>(['daily', 'fx', 'fx-monthly', 'calendar', 'announcements', 'sources']);
 
 /** The files of data/ that differ from the database's record of what it was loaded from. */
 interface Changes {
@@ -263,10 +270,21 @@ async function changesOf(db: Database, dataDir: string): Promise<Changes | Updat
   if (changed.length === 0 && removed.length === 0) return { kind: 'current' };
   for (const name of [...changed.map((c) => c.data.name), ...removed]) {
     const kind = kindOfName(name);
-    if (kind === null || !REPLACED_ALONE.has(kind))
+    if (kind === null || !REPLACED_ALONE.has(kind) || (kind === 'sources' && removed.includes(name)))
       return rebuild(`${name} ${removed.includes(name) ? 'was removed' : loaded.has(name) ? 'changed' : 'was added'}, and the files after it depend on it`);
   }
   return { kind: 'changes', files, loaded, changed, removed };
+}
+
+/** How many sources a new database holds before any import (migrations.ts: manual, us-dollar). */
+function everyDatabaseSources(): number {
+  const db = new BetterSqlite3(':memory:');
+  try {
+    migrate(db);
+    return db.prepare('SELECT count(*) FROM sources').pluck().get() as number;
+  } finally {
+    db.close();
+  }
 }
 
 /** A month or year file that cannot be replaced alone (strayRow). */
@@ -351,10 +369,16 @@ async function replaceChanged(db: Database, changes: Changes): Promise<void> {
     }
     if (!changed.has(data.name)) continue;
     let stray: string | null = null;
-    await importData(db, data, (date, hasId) => {
+    const summary = await importData(db, data, (date, hasId) => {
       stray ??= strayRow(data, date, hasId);
     });
     if (stray !== null) throw new Mixed(stray);
+    if (data.kind === 'sources') {
+      // What a rebuild has: the file's sources and those every database has.
+      const stored = db.prepare('SELECT count(*) FROM sources').pluck().get() as number;
+      if (summary.updated > 0 || stored !== summary.rows + everyDatabaseSources())
+        throw new Mixed(`${data.name} changed or took out a source (rows imported before were checked against it)`);
+    }
   }
   // A rebuild has a month version only where there are rates (migrations.ts, rate_months).
   for (const month of rateMonths) {
