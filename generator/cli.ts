@@ -259,10 +259,10 @@ export function program(): Command {
         if (options.since !== undefined && !options.fillGaps) throw new UserError('--since goes with --fill-gaps');
         if (!options.db && !options.writeCsv && !options.dryRun) {
           console.error(
-            'warning: without --db or --write-csv the rows go only into the default database, which is rebuilt from data/; keep them with --write-csv data/daily',
+            'warning: without --db or --write-csv the rows go only into the default database, which holds data/ (a month of it is imported again when its file changes, all of it when it is rebuilt); keep them with --write-csv data/daily',
           );
         }
-        const db = options.db || (await ensureDefaultDatabase());
+        const db = options.db || (await ensureDefaultDatabase(undefined, undefined, (line) => console.error(line)));
         const fetch = async (dates: readonly string[]) => {
           const result = await fetchDays({
             db,
@@ -354,7 +354,7 @@ export function program(): Command {
         const progress = progressLine();
         const timeZone = checkTimeZone(options.timeZone);
         const summary = await buildSnapshot({
-          db: options.db || (await ensureDefaultDatabase()),
+          db: options.db || (await ensureDefaultDatabase(undefined, undefined, (line) => console.error(line))),
           out: options.out,
           asOf: options.asOf === undefined ? todayIn(timeZone) : checkAsOfNotFuture(options.asOf, timeZone),
           timeZone,

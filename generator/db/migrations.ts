@@ -313,6 +313,19 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (rfsSeries, rfsDate, rfsField)
   ) WITHOUT ROWID;
   `,
+  // Issue 34: the text each row came from, so the default database is brought up
+  // to date from the files of data/ that changed instead of rebuilt from all of
+  // them (default-db.ts). One row per file the loader read: its path under data/,
+  // the sha256 of its bytes, and for rates.csv (the one file whose rows may share
+  // a month with a month file of data/daily) the months it has rows in. Empty in
+  // a database not loaded from data/ (an operator's --db).
+  `
+  CREATE TABLE loaded_files (
+    lodPath TEXT PRIMARY KEY,
+    lodSha256 TEXT NOT NULL CHECK (length(lodSha256) = 64 AND lodSha256 NOT GLOB '*[^0-9a-f]*'),
+    lodMonths ${JSON_ARRAY('lodMonths')}
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** A trigger that gives a new version to the rate months around the first day of each `rows` (NEW, OLD) of calendar_nigeria. */

@@ -23,6 +23,7 @@ describe('initDatabase and migrate', () => {
       'fx_monthly',
       'fx_rates',
       'livestock_brackets',
+      'loaded_files',
       'nisab_rules',
       'rate_months',
       'rates',

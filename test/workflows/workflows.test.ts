@@ -100,10 +100,12 @@ describe('the GitHub Actions workflows', () => {
     const order = [
       at('- run: npm ci'),
       at('uses: actions/cache@v4'),
+      at('uses: actions/cache/restore@v4'),
       at('run: npm run cli -- fetch --from "$FROM" --to "$TO" --revisit 7 --write-csv data/daily'),
       at('git add data/daily'),
       at('git push'),
       at('run: npm run cli -- build --strict --out public'),
+      at('uses: actions/cache/save@v4'),
       at('npm run cli -- verify --out public'),
       at('uses: actions/upload-artifact@v4'),
       at('wrangler@4.86.0 deploy --config'),
@@ -116,6 +118,10 @@ describe('the GitHub Actions workflows', () => {
     // Nothing is committed when nothing changed, and the commit is the bot's.
     expect(nightly).toContain('if git diff --cached --quiet; then');
     expect(nightly).toContain("git config user.name 'github-actions[bot]'");
+    // The default database is restored and saved under the same key: the importing code and the text of data/ (not the database itself).
+    const keys = [...nightly.matchAll(/^ {10}key: (default-db-.*)$/gm)].map((m) => m[1]);
+    expect(keys).toEqual([keys[0], keys[0]]);
+    expect(keys[0]).toContain("hashFiles('data/**/*.csv', 'data/*.json')");
     // No step runs after a failure (no `if: always()` / `failure()` / `continue-on-error`).
     expect(nightly).not.toMatch(/always\(\)|failure\(\)|continue-on-error/);
   });
