@@ -12,6 +12,7 @@ import crypto from 'crypto';
 import fs from 'fs';
 import { SNAPSHOT_PATH_FORM } from '../../core/layout.ts';
 import { edgeError, respond, respondWith, staticNotFound, unreadable, type SnapshotIO } from '../../core/respond.ts';
+import { staticPath } from '../../core/static.ts';
 import { bodyOf, normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 
@@ -203,16 +204,10 @@ function odd(r: NginxRequest): void {
   const target = normalizeTarget(r.variables.request_uri || '/');
   const request = { method: clientMethod(r), url: target, ifNoneMatch: ifNoneMatch(r.headersIn['If-None-Match']) };
   answer(r, request, r.variables.realpath_root || '', function () {
-    const queryAt = target.indexOf('?');
-    let file: string | null;
-    try {
-      file = decodeURIComponent(queryAt === -1 ? target : target.slice(0, queryAt));
-    } catch (_error) {
-      file = null;
-    }
-    // normalizeTarget resolved the raw path's dot segments; a decoded one (%2F..) is not a file of the snapshot.
-    if (file === null || /[\u0000-\u001f]|(^|\/)\.\.?(\/|$)/.test(file)) send(r, staticNotFound());
-    else r.internalRedirect('/_nisab/static' + file);
+    // What the static seam serves (core/static.ts): never a dot file, an encoded slash or a deployment file.
+    const file = staticPath(target);
+    if (file === null) send(r, staticNotFound());
+    else r.internalRedirect('/_nisab/static/' + file);
   });
 }
 
