@@ -197,18 +197,23 @@ function notModified(request: StaticRequest, etag: string, lastModified: string)
   return !Number.isNaN(since) && since >= Date.parse(lastModified);
 }
 
-/** One range of `bytes=START-END` or `bytes=START-` (the first, if several); 'unsatisfiable'; null when none was asked. */
+/**
+ * The first range of a Range header (`bytes=START-END`, `bytes=START-`, or the
+ * last N bytes `bytes=-N`), 'unsatisfiable' when it starts past the end, null
+ * when none was asked or the header is not a byte range (ignored, RFC 9110 §14.2).
+ */
 export function byteRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  if (header === null || header === '') return null;
-  const first = header
-    .trim()
-    .replace(/^bytes=/, '')
-    .split(',')[0] as string;
-  const match = /^\s*(\d+)-(\d*)\s*$/.exec(first);
-  if (match === null) return 'unsatisfiable';
+  if (header === null) return null;
+  const match = /^\s*bytes\s*=\s*(\d*)-(\d*)\s*(,|$)/.exec(header);
+  if (match === null || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const last = Number(match[2]);
+    if (last === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - last), end: size - 1 };
+  }
   const start = Number(match[1]);
   const end = match[2] === '' ? size - 1 : Math.min(size - 1, Number(match[2]));
-  if (start > end) return 'unsatisfiable';
+  if (start >= size || start > end) return 'unsatisfiable';
   return { start: start, end: end };
 }
 
