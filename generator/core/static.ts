@@ -168,7 +168,7 @@ export function staticNotFound<E, B>(): StaticAnswer<E, B> {
 /** The 405 of a static file: only GET and HEAD read one. */
 export function staticMethodNotAllowed<E, B>(method: string): StaticAnswer<E, B> {
   const shown = /^[A-Za-z-]{1,20}$/.test(method) ? 'method ' + method : 'this method';
-  return envelope<E, B>(405, shown + ' is not allowed on a file; use GET or HEAD', { allow: 'GET, HEAD' });
+  return envelope<E, B>(405, shown + ' is not allowed here; use GET or HEAD', { allow: 'GET, HEAD' });
 }
 
 /** Weak: the edge's stat names a version of the file, not its bytes. */

@@ -189,6 +189,35 @@ function staticHeaders(indent: string): string {
     .join('\n');
 }
 
+/**
+ * A folder's path, as the static seam answers it: without its slash, 307 to the
+ * path with it (for GET and HEAD; 405 for another method, as on a file); a
+ * folder without an index.html, the 404 (nginx's own are a 301 to an absolute
+ * URL and a 403). The Location is the target as sent with a slash after its path.
+ */
+function staticFolder(indent: string): string {
+  return [
+    'set $nisab_folder "";',
+    'if (-d $request_filename) {',
+    '    set $nisab_folder "$nisab_slashless:bare";',
+    '}',
+    'if (-f $request_filename/index.html) {',
+    '    set $nisab_folder "$nisab_slashless:$request_method";',
+    '}',
+    'if ($nisab_folder ~ "^1:(GET|HEAD)$") {',
+    '    return 307 $nisab_with_slash;',
+    '}',
+    'if ($nisab_folder ~ ":bare$") {',
+    '    return 404;',
+    '}',
+    'if ($nisab_folder ~ "^1:") {',
+    '    return 405;',
+    '}',
+  ]
+    .map((line) => indent + line)
+    .join('\n');
+}
+
 /** Every kind's full Content-Type by its extensions (charset included: no charset_types to keep beside it). */
 function staticTypes(indent: string): string {
   const byType = new Map<string, string[]>();
@@ -489,23 +518,7 @@ ${errorPages('        ')}
             if ($nisab_encoded_slash) {
                 return 404;
             }
-            set $nisab_folder "";
-            if (-d $request_filename) {
-                set $nisab_folder "$nisab_slashless:bare";
-            }
-            if (-f $request_filename/index.html) {
-                set $nisab_folder "$nisab_slashless:$request_method";
-            }
-            if ($nisab_folder ~ "^1:(GET|HEAD)$") {
-                return 307 $nisab_with_slash;
-            }
-            # Another method on a folder (405, as on a file), or a folder without an index (404).
-            if ($nisab_folder ~ ":bare$") {
-                return 404;
-            }
-            if ($nisab_folder ~ "^1:") {
-                return 405;
-            }
+${staticFolder('            ')}
 ${staticHeaders('            ')}
         }
         # Dot files and the deployment's own files are not served.
@@ -524,6 +537,8 @@ ${UNSERVED_FILES.map((file) => `        location = /${file} {\n            retur
         location ^~ /_nisab/static/ {
             internal;
             alias ${q(o.dir + '/')};
+            absolute_redirect off;
+${staticFolder('            ')}
 ${staticHeaders('            ')}
         }
 
