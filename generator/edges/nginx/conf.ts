@@ -223,16 +223,22 @@ function staticTypes(indent: string): string {
   const byType = new Map<string, string[]>();
   for (const extension of Object.keys(STATIC_KINDS)) {
     const type = contentType(STATIC_KINDS[extension]!);
-    byType.set(type, [...(byType.get(type) ?? []), extension]);
+    byType.set(type, [...(byType.get(type) ?? []), plainExtension(extension)]);
   }
   return [...byType].map(([type, extensions]) => `${indent}${q(type)} ${extensions.join(' ')};`).join('\n');
+}
+
+/** An extension of STATIC_KINDS as it is written into the configuration (a regular expression, a types entry). */
+function plainExtension(extension: string): string {
+  if (!/^[a-z0-9]+$/.test(extension)) throw new Error(`nginx-site: the static kind ${JSON.stringify(extension)} is not a plain extension`);
+  return extension;
 }
 
 /** Each kind's Cache-Control where it is not STATIC_HEADERS' (by the file's extension, the index's for a folder). */
 function staticCacheMap(indent: string): string {
   const rows = Object.keys(STATIC_KINDS)
     .filter((extension) => STATIC_KINDS[extension]!.cache !== STATIC_HEADERS['cache-control'])
-    .map((extension) => `${q(`~*\\.${extension}$`)} ${q(STATIC_KINDS[extension]!.cache)};`);
+    .map((extension) => `"~*\\.${plainExtension(extension)}$" ${q(STATIC_KINDS[extension]!.cache)};`);
   return [`default ${q(STATIC_HEADERS['cache-control']!)};`, ...rows].map((row) => indent + row).join('\n');
 }
 
