@@ -12,7 +12,7 @@ import crypto from 'crypto';
 import fs from 'fs';
 import { SNAPSHOT_PATH_FORM } from '../../core/layout.ts';
 import { edgeError, respond, respondWith, staticNotFound, unreadable, type SnapshotIO } from '../../core/respond.ts';
-import { staticPath } from '../../core/static.ts';
+import { staticMethodNotAllowed, staticPath, type StaticAnswer } from '../../core/static.ts';
 import { bodyOf, normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 
@@ -211,6 +211,11 @@ function odd(r: NginxRequest): void {
   });
 }
 
+/** A static envelope (404, 405) as the answers send() writes. */
+function staticResponse(answer: StaticAnswer<null, null>): ApiResponse {
+  return { status: answer.status, headers: answer.headers, body: answer.text, parts: null, sendBody: true };
+}
+
 /** Statuses of what nginx refused, as the client should see them: 494 is nginx's own, and a request's fault is never a 5xx. */
 const REFUSALS: { [status: string]: { status: number; message: string } } = {
   '400': { status: 400, message: 'the request is malformed' },
@@ -247,7 +252,9 @@ function compose(r: NginxRequest): void {
   const url = r.headersIn['X-Nisab-URI'] || (refused ? targetOf(r.headersIn['X-Nisab-Request-Line'] || '') : '');
   const refusal = refused ? REFUSALS[refused[1] as string] || REFUSALS['400'] : null;
   const otherwise = function () {
-    send(r, refusal ? edgeError(refusal.status, refusal.message) : staticNotFound());
+    // A method nginx refused on a static file or folder: the static seam's 405, as on the preview.
+    if (refusal && refusal.status === 405) send(r, staticResponse(staticMethodNotAllowed<null, null>(method)));
+    else send(r, refusal ? edgeError(refusal.status, refusal.message) : staticNotFound());
   };
   // The front's answer cache keys an answer by a tree's mark (X-Nisab-Mark) and
   // names the tree written for (X-Nisab-Tree). Builds since may have swept that
