@@ -6,26 +6,10 @@ import { renderError } from './envelope.ts';
 import { paths } from './layout.ts';
 import { assemble, etagOf, finalize, route, type ApiRequest, type ApiResponse, type Plan } from './router.ts';
 import type { RoutingIndex } from './schemas.ts';
+import { STATIC_HEADERS, STATIC_NOT_FOUND_MESSAGE } from './static.ts';
 
-/**
- * Headers of static content (everything outside the bases, found or not): open
- * to browsers, revalidated with its ETag on every use, so nothing outlives the
- * next build. Every edge sends these: the preview, Cloudflare's `_headers`, nginx.
- */
-export const STATIC_HEADERS: { [name: string]: string } = {
-  'access-control-allow-origin': '*',
-  'cache-control': 'public, max-age=0, must-revalidate',
-};
-
-/**
- * The types of the static files for people and calendar apps (docs/API.md §10),
- * by extension, exactly as every edge sends them: the preview, Cloudflare's
- * `_headers` and nginx's types all read them here.
- */
-export const TEXT_FILE_TYPES: { [extension: string]: string } = {
-  ics: 'text/calendar; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-};
+// The static headers and the 404's message are the static seam's (static.ts): one table for every edge.
+export { STATIC_HEADERS } from './static.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -41,7 +25,7 @@ export function edgeError(status: number, message: string): ApiResponse {
 }
 
 /** A static path that names no file of the snapshot: JSON like every other answer, with the static headers. */
-export const NOT_FOUND_MESSAGE = 'there is nothing at this path';
+export const NOT_FOUND_MESSAGE = STATIC_NOT_FOUND_MESSAGE;
 export function staticNotFound(): ApiResponse {
   return {
     status: 404,

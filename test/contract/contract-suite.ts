@@ -25,6 +25,7 @@ import { money } from '../../generator/core/money.ts';
 import { paths } from '../../generator/core/layout.ts';
 import type { Edge, RunningEdge } from '../support/edges.ts';
 import { rawRequest, request, type Answer } from '../support/http.ts';
+import { staticSuite } from './static-suite.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -838,6 +839,8 @@ export function contractSuite(edge: Edge): void {
         }
       });
     });
+
+    staticSuite(get);
 
     describe('§7 snapshots', () => {
       it('publishes nothing dated after the as-of date', async () => {

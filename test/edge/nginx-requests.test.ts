@@ -158,7 +158,7 @@ describe.skipIf(missing !== null)(`the nginx site's request handling${missing ? 
     for (const [target, type] of [
       ['/widget.js', 'text/javascript; charset=utf-8'],
       ['/', 'text/html; charset=utf-8'],
-      ['/v1/meta.json', 'application/json'],
+      ['/v1/meta.json', 'application/json; charset=utf-8'],
     ] as const) {
       const [n, p] = await Promise.all([send(nginx.url, { method: 'GET', target }), send(preview.url, { method: 'GET', target })]);
       expect([n.status, n.headers['content-type'], p.headers['content-type']], target).toEqual([200, type, type]);

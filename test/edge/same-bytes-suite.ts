@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASES, ENDPOINTS, PARAMETERS, type Parameter } from '../../generator/core/endpoints.ts';
 import { paths, TEXT_FORMS } from '../../generator/core/layout.ts';
-import { STATIC_HEADERS, TEXT_FILE_TYPES } from '../../generator/core/respond.ts';
+import { STATIC_HEADERS } from '../../generator/core/respond.ts';
+import { contentType, kindOf } from '../../generator/core/static.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import { todayIn } from '../../generator/snapshot/clock.ts';
@@ -424,7 +425,7 @@ export function sameBytesSuite(tested: Edge): void {
       for (const file of files) {
         const c: Case = { method: 'GET', target: '/' + file };
         const [e, p] = await Promise.all([send(edge.url, c), send(preview.url, c)]);
-        const type = TEXT_FILE_TYPES[file.slice(file.lastIndexOf('.') + 1)];
+        const type = contentType(kindOf(file));
         expect([e.status, e.headers['content-type'], p.status, p.headers['content-type']], file).toEqual([200, type, 200, type]);
         expect(e.bytes.equals(await readFile(path.join(fixture.out, file))), file).toBe(true);
         expect(e.bytes.equals(p.bytes), file).toBe(true);

@@ -154,7 +154,7 @@ export default {
     for (const [target, type] of [
       ['/widget.js', 'text/javascript; charset=utf-8'],
       ['/', 'text/html; charset=utf-8'],
-      ['/' + paths.meta, 'application/json'],
+      ['/' + paths.meta, 'application/json; charset=utf-8'],
     ] as const) {
       const [w, p] = await Promise.all([request(workerd.url, 'GET', target), request(preview.url, 'GET', target)]);
       expect([w.status, w.headers['content-type'], p.headers['content-type']], target).toEqual([200, type, type]);

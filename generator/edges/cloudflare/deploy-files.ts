@@ -10,8 +10,7 @@
 // it; every other path is a static file, free and not counted against the quota.
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../../bundle.ts';
-import { STATIC_HEADERS, TEXT_FILE_TYPES } from '../../core/respond.ts';
-import { paths } from '../../core/layout.ts';
+import { contentType, STATIC_HEADERS, STATIC_KINDS } from '../../core/static.ts';
 import { BASES } from '../../core/endpoints.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('./worker.ts', import.meta.url));
@@ -43,17 +42,32 @@ function routesJson(): string {
 }
 
 /**
- * Static files get STATIC_HEADERS (API answers get their own headers from the
- * router); the calendar feed and the text answers their exact type (TEXT_FILE_TYPES).
+ * The static seam's headers (core/static.ts) for Cloudflare's asset server:
+ * STATIC_HEADERS on every static path, then each kind's Content-Type by its
+ * extension, and its Cache-Control where it is not STATIC_HEADERS' (detached
+ * first: a header two rules set is sent joined with a comma). The pages take
+ * the type the asset server gives `.html` (text/html; charset=utf-8): a rule
+ * for `/*.html` would type its redirects too (`/index.html` answers 307 to `/`).
+ * API answers keep the router's headers: `_headers` applies to files only.
  */
 function headersFile(): string {
-  const lines = Object.keys(STATIC_HEADERS).map((name) => `  ${headerName(name)}: ${STATIC_HEADERS[name]}`);
-  const typed = [
-    [`/${paths.calendarIcs}`, TEXT_FILE_TYPES['ics']],
-    // Every text answer: the folder of one.
-    [`/${paths.textAnswer('en').replace(/[^/]*$/, '*')}`, TEXT_FILE_TYPES['txt']],
-  ].map(([rule, type]) => `${rule}\n  Content-Type: ${type}`);
-  return `/*\n${lines.join('\n')}\n${typed.join('\n')}\n`;
+  const rules = [`/*\n${headerLines(STATIC_HEADERS)}`];
+  for (const extension of Object.keys(STATIC_KINDS)) {
+    const kind = STATIC_KINDS[extension]!;
+    const cache = kind.cache === STATIC_HEADERS['cache-control'] ? [] : [`  ! Cache-Control`, `  Cache-Control: ${kind.cache}`];
+    if (extension === 'html') {
+      if (cache.length > 0) for (const rule of ['/', '/*/', '/*.html']) rules.push(`${rule}\n${cache.join('\n')}`);
+      continue;
+    }
+    rules.push(`/*.${extension}\n  Content-Type: ${contentType(kind)}${cache.length > 0 ? '\n' + cache.join('\n') : ''}`);
+  }
+  return rules.join('\n') + '\n';
+}
+
+function headerLines(headers: { [name: string]: string }): string {
+  return Object.keys(headers)
+    .map((name) => `  ${headerName(name)}: ${headers[name]}`)
+    .join('\n');
 }
 
 function headerName(name: string): string {

@@ -1,7 +1,8 @@
 // The configuration template: PREFIX/nginx.conf from what site.ts found out
 // (see site.ts for how requests are routed).
 import path from 'node:path';
-import { STATIC_HEADERS, staticNotFound, unreadable, edgeError } from '../../core/respond.ts';
+import { staticNotFound, unreadable, edgeError } from '../../core/respond.ts';
+import { contentType, OTHER_KIND, STATIC_HEADERS, STATIC_KINDS, UNSERVED_FILES } from '../../core/static.ts';
 import { BASES, PARAMETERS } from '../../core/endpoints.ts';
 import { MEMORY_BYTES, q, quoteText, returnBody } from './quoting.ts';
 
@@ -176,11 +177,69 @@ function fixedAnswer(indent: string, answer: { status: number; headers: { [name:
     .join('\n');
 }
 
-/** The static headers, on files served as they are (add_header: only where a location adds none itself). */
+/**
+ * The static seam's headers (core/static.ts), on files served as they are:
+ * CORS, and each kind's Cache-Control by $nisab_static_cache (add_header: only
+ * where a location adds none itself).
+ */
 function staticHeaders(indent: string): string {
-  return [...Object.keys(STATIC_HEADERS).map((name) => `add_header ${name} ${q(STATIC_HEADERS[name]!)};`), CLOSE_WHEN_STALE]
+  const cors = Object.keys(STATIC_HEADERS).filter((name) => name !== 'cache-control');
+  return [...cors.map((name) => `add_header ${name} ${q(STATIC_HEADERS[name]!)};`), 'add_header Cache-Control $nisab_static_cache;', CLOSE_WHEN_STALE]
     .map((line) => indent + line)
     .join('\n');
+}
+
+/**
+ * A folder's path, as the static seam answers it: without its slash, 307 to the
+ * path with it (for GET and HEAD; 405 for another method, as on a file); a
+ * folder without an index.html, the 404 (nginx's own are a 301 to an absolute
+ * URL and a 403). The Location is the target as sent with a slash after its path.
+ */
+function staticFolder(indent: string): string {
+  return [
+    'set $nisab_folder "";',
+    'if (-d $request_filename) {',
+    '    set $nisab_folder "$nisab_slashless:bare";',
+    '}',
+    'if (-f $request_filename/index.html) {',
+    '    set $nisab_folder "$nisab_slashless:$request_method";',
+    '}',
+    'if ($nisab_folder ~ "^1:(GET|HEAD)$") {',
+    '    return 307 $nisab_with_slash;',
+    '}',
+    'if ($nisab_folder ~ ":bare$") {',
+    '    return 404;',
+    '}',
+    'if ($nisab_folder ~ "^1:") {',
+    '    return 405;',
+    '}',
+  ]
+    .map((line) => indent + line)
+    .join('\n');
+}
+
+/** Every kind's full Content-Type by its extensions (charset included: no charset_types to keep beside it). */
+function staticTypes(indent: string): string {
+  const byType = new Map<string, string[]>();
+  for (const extension of Object.keys(STATIC_KINDS)) {
+    const type = contentType(STATIC_KINDS[extension]!);
+    byType.set(type, [...(byType.get(type) ?? []), plainExtension(extension)]);
+  }
+  return [...byType].map(([type, extensions]) => `${indent}${q(type)} ${extensions.join(' ')};`).join('\n');
+}
+
+/** An extension of STATIC_KINDS as it is written into the configuration (a regular expression, a types entry). */
+function plainExtension(extension: string): string {
+  if (!/^[a-z0-9]+$/.test(extension)) throw new Error(`nginx-site: the static kind ${JSON.stringify(extension)} is not a plain extension`);
+  return extension;
+}
+
+/** Each kind's Cache-Control where it is not STATIC_HEADERS' (by the file's extension, the index's for a folder). */
+function staticCacheMap(indent: string): string {
+  const rows = Object.keys(STATIC_KINDS)
+    .filter((extension) => STATIC_KINDS[extension]!.cache !== STATIC_HEADERS['cache-control'])
+    .map((extension) => `"~*\\.${plainExtension(extension)}$" ${q(STATIC_KINDS[extension]!.cache)};`);
+  return [`default ${q(STATIC_HEADERS['cache-control']!)};`, ...rows].map((row) => indent + row).join('\n');
 }
 
 /** The router's headers on a single-file answer. */
@@ -258,25 +317,13 @@ http {
     subrequest_output_buffer_size ${Math.ceil(o.largestFile / 4096) * 4096 + 4096};
     map_hash_max_size ${nextPowerOfTwo(Math.max(2048, entries * 4))};
     map_hash_bucket_size ${nextPowerOfTwo(longestKey)};
-    types {
-        text/html html;
-        application/json json;
-        text/javascript js mjs;
-        text/css css;
-        image/svg+xml svg;
-        image/png png;
-        image/x-icon ico;
-        text/csv csv;
-        text/markdown md;
-        text/calendar ics;
-        text/plain txt;
-    }
-    default_type application/octet-stream;
-    # Static text with its charset, as Cloudflare's asset server and the preview
-    # send it: a host page in another charset still reads the widget's ₦ and Arabic.
+    # Static files typed by the static seam's table (core/static.ts), text and
+    # JSON with their charset, as the preview and Cloudflare's _headers send them.
     # (The API's answers name theirs in their own type.)
-    charset utf-8;
-    charset_types text/html text/css text/plain text/csv text/markdown text/javascript text/calendar;
+    types {
+${staticTypes('        ')}
+    }
+    default_type ${q(contentType(OTHER_KIND))};
 
     js_import nisab from ${p('nisab-api.js')};
     js_preload_object nisab_snapshot from ${p('snapshot.json')};
@@ -403,6 +450,24 @@ ${lines(o.cacheControl.rows.map(([block, value]) => `${block} ${q(value)};`))}
         1 "";
         default close;
     }
+    # Static content (see location /): each kind's Cache-Control by its extension;
+    # an encoded slash or backslash names no file; a folder's path with its slash.
+    map $uri $nisab_static_cache {
+        volatile;
+${staticCacheMap('        ')}
+    }
+    map $request_uri $nisab_encoded_slash {
+        default 0;
+        "~*^[^?]*%(2f|5c)" 1;
+    }
+    map $uri $nisab_slashless {
+        volatile;
+        "~/$" "";
+        default 1;
+    }
+    map $request_uri $nisab_with_slash {
+        "~^(?<nisab_path>[^?]*)(?<nisab_query>.*)$" "$nisab_path/$nisab_query";
+    }
     # "$" in an answer served from memory.
     geo $nisab_dollar {
         default "$";
@@ -456,10 +521,22 @@ ${errorPages('        ')}
         # For the locations that add no headers of their own (the njs ones).
         ${CLOSE_WHEN_STALE}
 
-        # Static content: open to browsers, revalidated on every use (as Cloudflare's _headers says).
+        # Static content, answered as the static seam (core/static.ts) answers it.
+        # A folder without its slash: 307 to the path with it, as Cloudflare's
+        # assets and the preview answer (nginx's own is a 301 to an absolute URL).
         location / {
+            absolute_redirect off;
+            if ($nisab_encoded_slash) {
+                return 404;
+            }
+${staticFolder('            ')}
 ${staticHeaders('            ')}
         }
+        # Dot files and the deployment's own files are not served.
+        location ~ "/\\." {
+            return 404;
+        }
+${UNSERVED_FILES.map((file) => `        location = /${file} {\n            return 404;\n        }`).join('\n')}
 
         # Every location below is reached only by the rewrite above or an error
         # page; a client that names one (/_nisab/api) gets the static 404.
@@ -471,6 +548,8 @@ ${staticHeaders('            ')}
         location ^~ /_nisab/static/ {
             internal;
             alias ${q(o.dir + '/')};
+            absolute_redirect off;
+${staticFolder('            ')}
 ${staticHeaders('            ')}
         }
 

@@ -12,6 +12,7 @@ import crypto from 'crypto';
 import fs from 'fs';
 import { SNAPSHOT_PATH_FORM } from '../../core/layout.ts';
 import { edgeError, respond, respondWith, staticNotFound, unreadable, type SnapshotIO } from '../../core/respond.ts';
+import { staticMethodNotAllowed, staticPath, type StaticAnswer } from '../../core/static.ts';
 import { bodyOf, normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 
@@ -203,17 +204,16 @@ function odd(r: NginxRequest): void {
   const target = normalizeTarget(r.variables.request_uri || '/');
   const request = { method: clientMethod(r), url: target, ifNoneMatch: ifNoneMatch(r.headersIn['If-None-Match']) };
   answer(r, request, r.variables.realpath_root || '', function () {
-    const queryAt = target.indexOf('?');
-    let file: string | null;
-    try {
-      file = decodeURIComponent(queryAt === -1 ? target : target.slice(0, queryAt));
-    } catch (_error) {
-      file = null;
-    }
-    // normalizeTarget resolved the raw path's dot segments; a decoded one (%2F..) is not a file of the snapshot.
-    if (file === null || /[\u0000-\u001f]|(^|\/)\.\.?(\/|$)/.test(file)) send(r, staticNotFound());
-    else r.internalRedirect('/_nisab/static' + file);
+    // What the static seam serves (core/static.ts): never a dot file, an encoded slash or a deployment file.
+    const file = staticPath(target);
+    if (file === null) send(r, staticNotFound());
+    else r.internalRedirect('/_nisab/static/' + file);
   });
+}
+
+/** A static envelope (404, 405) as the answers send() writes. */
+function staticResponse(answer: StaticAnswer<null, null>): ApiResponse {
+  return { status: answer.status, headers: answer.headers, body: answer.text, parts: null, sendBody: true };
 }
 
 /** Statuses of what nginx refused, as the client should see them: 494 is nginx's own, and a request's fault is never a 5xx. */
@@ -252,7 +252,9 @@ function compose(r: NginxRequest): void {
   const url = r.headersIn['X-Nisab-URI'] || (refused ? targetOf(r.headersIn['X-Nisab-Request-Line'] || '') : '');
   const refusal = refused ? REFUSALS[refused[1] as string] || REFUSALS['400'] : null;
   const otherwise = function () {
-    send(r, refusal ? edgeError(refusal.status, refusal.message) : staticNotFound());
+    // A method nginx refused on a static file or folder: the static seam's 405, as on the preview.
+    if (refusal && refusal.status === 405) send(r, staticResponse(staticMethodNotAllowed<null, null>(method)));
+    else send(r, refusal ? edgeError(refusal.status, refusal.message) : staticNotFound());
   };
   // The front's answer cache keys an answer by a tree's mark (X-Nisab-Mark) and
   // names the tree written for (X-Nisab-Tree). Builds since may have swept that

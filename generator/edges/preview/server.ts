@@ -8,10 +8,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { paths } from '../../core/layout.ts';
-import { edgeError, respondWith, STATIC_HEADERS, staticNotFound, unreadable } from '../../core/respond.ts';
+import { edgeError, respondWith, unreadable } from '../../core/respond.ts';
 import { ALLOWED_METHODS, apiPath, methodNotAllowed, normalizeTarget, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
-import { openStatic, sendFile } from './static-files.ts';
+import { sendStatic } from './static-files.ts';
 
 export interface PreviewOptions {
   dir: string;
@@ -142,8 +142,8 @@ async function sendParts(res: Res, parts: string[]): Promise<void> {
 /**
  * Answers one request from one tree (the link resolved once, so a build that
  * swaps it meanwhile does not mix snapshots): the router under the bases,
- * the tree's files outside them (GET and HEAD only), the core's static 404
- * envelope for a path that names no file.
+ * the tree's files outside them as the core's static seam answers them
+ * (static-files.ts).
  */
 function handler(root: string, log: (line: string) => void) {
   const reader = treeReader();
@@ -154,22 +154,9 @@ function handler(root: string, log: (line: string) => void) {
       send(req, res, response);
       log(`${req.method} ${req.url} ${response.status} ${(performance.now() - started).toFixed(1)}ms${note}`);
     };
-    const bare = { 'access-control-allow-origin': STATIC_HEADERS['access-control-allow-origin']!, 'accept-ranges': 'bytes', 'content-length': '0' };
     const serveStatic = async (tree: string) => {
-      const found = await openStatic(tree, target);
-      // A path that names no file is the 404 envelope whatever the method, as on nginx; only a file refuses other methods.
-      if (found === null) return done(staticNotFound());
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        if ('handle' in found) await found.handle.close();
-        res.writeHead(405, bare).end();
-        return log(`${req.method} ${req.url} 405`);
-      }
-      if ('redirect' in found) {
-        res.writeHead(302, { ...bare, location: found.redirect }).end();
-        return log(`${req.method} ${req.url} 302`);
-      }
-      sendFile(req, res, found);
-      log(`${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+      const answer = await sendStatic(tree, target, req, res);
+      log(`${req.method} ${req.url} ${answer.status} ${(performance.now() - started).toFixed(1)}ms`);
     };
     const answer = fs.realpath(root).then(async (tree) => {
       if (apiPath(target) === null) return serveStatic(tree);
