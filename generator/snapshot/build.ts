@@ -13,13 +13,13 @@ import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
 import { readGaps } from '../db/read-gaps.ts';
 import { readAnnouncements } from '../db/read-announcements.ts';
 import { readMonthEnds } from '../db/read-month-ends.ts';
-import { readFx } from '../db/read-fx.ts';
+import { readFxFacts, readFxRows } from '../db/read-fx.ts';
 import { checkStored, readSource } from '../db/read-source.ts';
 import { UserError } from '../errors.ts';
 import { checkAsOfNotFuture, nextBuildAt } from './clock.ts';
 import { checkFile, checkFileCount, checkFileSizes, checkJoinedShard } from './file-checks.ts';
 import { generatorId } from './generator-id.ts';
-import { planShards, planSnapshot, sha1Hex, type PreviousSnapshot, type SnapshotOptions } from './plan.ts';
+import { coverageOfAll, planCurrencies, planShards, planSnapshot, sha1Hex, type PreviousSnapshot, type SnapshotOptions } from './plan.ts';
 import { currentTree, publish, PreviousTreeDamaged, readManifest, restoreOut, type Manifest } from './publish.ts';
 import { checkOut, lockStore, makeStore } from './store.ts';
 import { CODE_FILES, codeFiles, DEVELOPER_FILES, developersPage, LANDING_FILES, landingPage, OPENAPI_FILE, openApiFile, pageFigures } from './site-files.ts';
@@ -104,7 +104,13 @@ function previousSnapshot(tree: string, manifest: Manifest): PreviousSnapshot {
       throw new PreviousTreeDamaged(file);
     }
   };
-  return { files: manifest.files, sources: manifest.sources, rates: manifest.months ? { asOf: manifest.asOf, months: manifest.months } : null, read };
+  return {
+    files: manifest.files,
+    sources: manifest.sources,
+    rates: manifest.months ? { asOf: manifest.asOf, months: manifest.months } : null,
+    fx: manifest.fx ? { asOf: manifest.asOf, years: manifest.fx } : null,
+    read,
+  };
 }
 
 interface Previous {
@@ -133,12 +139,16 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
       checkStored(db);
       const summary = readRateSummary(db, options.asOf, previous.reusable?.rates ?? null);
       const shards = planShards(summary, snapshotOptions, previous.reusable);
+      const monthEnds = readMonthEnds(db, options.asOf);
+      // The FX files as the rate shards: which are carried is known before any row per dollar is read, and only the others' rows are.
+      const fxFacts = readFxFacts(db, options.asOf, previous.reusable?.fx ?? null);
+      const fxPlan = planCurrencies(fxFacts, monthEnds, coverageOfAll(summary), snapshotOptions.generatorId, previous.reusable);
       return {
         ...readSource(db, options.asOf, { months: shards.months }),
         summary,
         shards,
-        monthEnds: readMonthEnds(db, options.asOf),
-        fx: readFx(db, options.asOf),
+        monthEnds,
+        fx: { ...fxFacts, rows: readFxRows(db, fxPlan.windows), plan: fxPlan },
         gaps: readGaps(db, options.asOf),
         announcements: readAnnouncements(db, options.asOf),
       };
@@ -197,7 +207,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   options.progress(`writing ${planned.write.size} files, keeping ${planned.carry.size}`);
   const { manifest, retired } = await publish(
     options.out,
-    { ...planned, months: source.summary.months },
+    { ...planned, months: source.summary.months, fx: source.fx.years },
     { asOf: options.asOf, contentId: planned.meta.contentId, builtAt: options.now.toISOString(), generator: previous.generator },
     previous.tree,
     previous.manifest,

@@ -27,7 +27,7 @@ import {
   type Scope,
   type SnapshotFile,
 } from '../core/layout.ts';
-import { daysBetween } from '../core/dates.ts';
+import { addDays, daysBetween } from '../core/dates.ts';
 import { hijriDate, ummAlQuraTable } from '../core/hijri.ts';
 import { nigeriaHijriDate } from '../core/nigeria-calendar.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
@@ -51,7 +51,7 @@ import {
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
 import { downloadsIndex, nisabThresholds, planDownloads } from './downloads.ts';
 import { monthNumber } from '../core/pieces.ts';
-import type { FxRow, FxSource } from '../db/read-fx.ts';
+import type { FxFacts, FxRows, FxSource, FxWindows, FxYear, PreviousFx } from '../db/read-fx.ts';
 import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../core/currencies.ts';
 import { nigeriaCalendarIcs } from '../site/calendar-feed.ts';
 import { LANGUAGE_INFO } from '../site/i18n/catalogue.ts';
@@ -73,6 +73,8 @@ export interface PreviousSnapshot {
   sources: { [path: string]: string };
   /** Its as-of date and each month's version and print (null from a build that kept none): what the next read of the rates carries. */
   rates: PreviousRates | null;
+  /** Its as-of date and each (currency, year)'s version and summary (null from a build that kept none): what the next read of the FX rows carries. */
+  fx?: PreviousFx | null;
   read(path: string): string;
 }
 
@@ -149,8 +151,8 @@ export interface SnapshotSource {
   nisab: NisabRuleInput[];
   /** Each subcategory's newest rate of every month that has one, by drtDate then drtSubcategoryID (db/read-month-ends.ts). */
   monthEnds: Rate[];
-  /** The currencies and their rates per US dollar (db/read-fx.ts); none when absent. */
-  fx?: FxSource;
+  /** The currencies, and the rows per US dollar the FX files to render need (db/read-fx.ts) with the plan that named them; none when absent. */
+  fx?: FxSource & { plan: CurrencyPlan };
   /** Each daily series' first day and days without a rate (db/read-gaps.ts), by sctID. */
   gaps: DailySeries[];
   /** The announced figures dated up to the as-of date, with the rates that value them (db/read-announcements.ts). */
@@ -389,22 +391,20 @@ export function planSnapshot(
   for (const path of downloads.carry) carry.set(path, previous!.files[path]!);
   Object.assign(sources, downloads.prints);
   const all = [...source.summary.bySubcategory.values()];
-  const allCoverage: Coverage | null =
-    all.length === 0
-      ? null
-      : {
-          first: all.map((s) => s.first).sort()[0]!,
-          last: all
-            .map((s) => s.last)
-            .sort()
-            .at(-1)!,
-        };
-  const currencies = currencyFiles(source.fx, source.monthEnds, allCoverage);
+  const allCoverage = coverageOfAll(source.summary);
+  // The FX files: carried while their key is the one the previous build gave them, else rendered from the rows read for them.
+  const currencies = source.fx?.plan ?? planCurrencies(source.fx, source.monthEnds, allCoverage, options.generatorId, previous);
   put(paths.currencies, renderList(currencies.list.map((c) => renderRecord('Currency', c))));
-  for (const [path, text] of currencies.files) {
-    const before = previous?.files[path];
-    if (before && before.sha1 === sha1Hex(text)) carry.set(path, before);
-    else put(path, text);
+  for (const file of currencies.files) {
+    sources[file.path] = file.key;
+    if (file.carry) {
+      carry.set(file.path, previous!.files[file.path]!);
+      continue;
+    }
+    const text = renderFxFile(file, source.fx!.rows.get(file.code) ?? { daily: [], monthly: new Map() }, source.fx!);
+    const before = previous?.files[file.path];
+    if (before && before.sha1 === sha1Hex(text)) carry.set(file.path, before);
+    else put(file.path, text);
   }
 
   const entries = new Map<string, FileEntry>(carry);
@@ -594,6 +594,45 @@ function monthEndDates(monthEnds: Rate[]): Map<string, string[]> {
   return byYear;
 }
 
+/** The first and last date of every subcategory's rates together, null when there are none. */
+export function coverageOfAll(summary: RateSummary): Coverage | null {
+  const all = [...summary.bySubcategory.values()];
+  if (all.length === 0) return null;
+  return {
+    first: all.map((s) => s.first).sort()[0]!,
+    last: all
+      .map((s) => s.last)
+      .sort()
+      .at(-1)!,
+  };
+}
+
+/** One FX file (layout.ts paths.fx): the dates it values, its key, and whether the previous snapshot's is carried. */
+export interface FxFilePlan {
+  path: string;
+  code: string;
+  /** Every date the file holds a figure for, if the currency has one: ascending. */
+  dates: string[];
+  /**
+   * A hash of everything the file is made of: the generator, its dates and what
+   * kind of record each holds, the monthly-average price sources, and the versions
+   * (fx_years) of the currency's years its figures can come from. Equal keys,
+   * equal files: a file whose key the previous build gave it is carried unread.
+   */
+  key: string;
+  carry: boolean;
+}
+
+export interface CurrencyPlan {
+  /** GET /currencies. */
+  list: Currency[];
+  /** The routing index's coverage of each currency. */
+  coverage: NonNullable<RoutingIndex['currencies']>;
+  files: FxFilePlan[];
+  /** The rows the files to render need, by currency (db/read-fx.ts readFxRows). */
+  windows: Map<string, FxWindows>;
+}
+
 /**
  * GET /currencies, the routing index's coverage of each currency, and the FX
  * files (layout.ts): for each currency other than NGN and USD (whose figures are
@@ -601,12 +640,25 @@ function monthEndDates(monthEnds: Rate[]): Map<string, string[]> {
  * dollar to the newest rate, its newest rate per US dollar on or before every
  * date that the year's rates or month ends file is dated. So a dated or latest
  * answer in a currency reads one FX file, whichever record it values.
+ *
+ * Made from each (currency, year)'s summary (read-fx.ts FxYear), not its rows: a
+ * file whose key is unchanged is carried, and only the rows of the files to
+ * render are named for reading (`windows`: the MAX_FX_AGE_DAYS before each daily
+ * date, which in a year's first week are the year before's, and the month of
+ * each monthly one).
  */
-export function currencyFiles(fx: FxSource | undefined, monthEnds: Rate[], all: Coverage | null) {
+export function planCurrencies(
+  fx: FxFacts | undefined,
+  monthEnds: Rate[],
+  all: Coverage | null,
+  generatorId: string,
+  previous: PreviousSnapshot | null,
+): CurrencyPlan {
   const list: Currency[] = [];
-  const coverage: NonNullable<RoutingIndex['currencies']> = {};
-  const files = new Map<string, string>();
-  if (!fx || all === null) return { list, coverage, files };
+  const coverage: CurrencyPlan['coverage'] = {};
+  const files: FxFilePlan[] = [];
+  const windows = new Map<string, FxWindows>();
+  if (!fx || all === null) return { list, coverage, files, windows };
   const ends = monthEndDates(monthEnds);
   const datesOfYear = new Map<string, string[]>();
   for (const date of fx.rateDates) {
@@ -646,58 +698,98 @@ export function currencyFiles(fx: FxSource | undefined, monthEnds: Rate[], all: 
       ...spans,
     },
   ];
-  const none: FxRow[] = [];
+  // Each year's dates, and a print of them with what kind of record each holds: the same for every currency.
+  const yearDates = new Map<string, { dates: string[]; print: string }>();
+  const datesOf = (start: string) => {
+    let found = yearDates.get(start);
+    if (!found) {
+      const dates = [...new Set([...(ends.get(start) ?? []), ...(datesOfYear.get(start) ?? [])])].sort();
+      const kinds = dates.map((d) => `${d}${fx.monthlyDates.has(d) ? 'm' : ''}${fx.dailyDates.has(d) ? 'd' : ''}`);
+      found = { dates, print: sha1Hex(`${generatorId}\n${fx.monthlyPriceSources.join(',')}\n${kinds.join(',')}`) };
+      yearDates.set(start, found);
+    }
+    return found;
+  };
+  // Each currency's years, in order.
+  const yearsOf = new Map<string, [year: string, summary: FxYear][]>();
+  for (const key of Object.keys(fx.years).sort()) {
+    const [code, year] = key.split('/') as [string, string];
+    const list = yearsOf.get(code);
+    if (list) list.push([year, fx.years[key]!]);
+    else yearsOf.set(code, [[year, fx.years[key]!]]);
+  }
   const recordMonths = new Set(monthlyRecords.map((date) => date.slice(0, 7)));
-  for (const code of [...new Set([...fx.byCurrency.keys(), ...fx.monthlyByCurrency.keys()])].sort()) {
-    const rows = fx.byCurrency.get(code) ?? none;
+  for (const [code, years] of yearsOf) {
     // Published: the averages of the months that hold a monthly-average record, the only ones that value one.
-    const months = (fx.monthlyByCurrency.get(code) ?? none).filter((m) => recordMonths.has(m.date.slice(0, 7)));
-    if (rows.length === 0 && months.length === 0) continue;
-    const bounds = [rows[0]?.date, months[0]?.date, rows.at(-1)?.date, months.at(-1)?.date].filter((d) => d !== undefined).sort();
+    const months = years.flatMap(([, y]) => y[5]).filter(([date]) => recordMonths.has(date.slice(0, 7)));
+    const daily = years.filter(([, y]) => y[1] > 0).map(([, y]) => y);
+    if (daily.length === 0 && months.length === 0) continue;
+    const dailyFirst = daily[0]?.[2];
+    const dailyLast = daily.at(-1)?.[3];
+    const bounds = [dailyFirst, months[0]?.[0], dailyLast, months.at(-1)?.[0]].filter((d) => d !== undefined).sort();
     const first = bounds[0]!;
-    const byMonth = new Map(months.map((m) => [m.date.slice(0, 7), m]));
     list.push({
       curCode: code,
       curName: nameOf(code, code),
       curFirstDate: first,
       curLastDate: bounds.at(-1)!,
-      curCount: rows.length + months.length,
-      curSources: [...new Set([...rows, ...months].map((r) => r.source))].sort(),
-      curDailyFirst: rows[0]?.date ?? null,
-      curDailyLast: rows.at(-1)?.date ?? null,
-      curMonthlyFirst: months[0]?.date.slice(0, 7) ?? null,
-      curMonthlyLast: months.at(-1)?.date.slice(0, 7) ?? null,
+      curCount: daily.reduce((sum, y) => sum + y[1], 0) + months.length,
+      curSources: [...new Set([...daily.flatMap((y) => y[4]), ...months.map(([, source]) => source)])].sort(),
+      curDailyFirst: dailyFirst ?? null,
+      curDailyLast: dailyLast ?? null,
+      curMonthlyFirst: months[0]?.[0].slice(0, 7) ?? null,
+      curMonthlyLast: months.at(-1)?.[0].slice(0, 7) ?? null,
     });
+    const versionOf = (year: number) => fx.years[`${code}/${year}`]?.[0] ?? '';
     for (const start of blockStarts('year', first, all.last)) {
-      const dates = [...new Set([...(ends.get(start) ?? []), ...(datesOfYear.get(start) ?? [])])].sort();
-      const sources: string[] = [];
-      const sourceIndex = (source: string) => {
-        const index = sources.indexOf(source);
-        return index === -1 ? sources.push(source) - 1 : index;
-      };
-      const rates: FxFile['rates'] = {};
-      const monthly: FxFile['months'] = {};
+      const { dates, print } = datesOf(start);
+      const path = paths.fx(code, start);
+      // Its figures come from the MAX_FX_AGE_DAYS before its first date on, to its year's end.
+      const from = Number((dates.length > 0 ? addDays(dates[0]!, -MAX_FX_AGE_DAYS) : start).slice(0, 4));
+      const versions: string[] = [];
+      for (let year = from; year <= Number(start.slice(0, 4)); year++) versions.push(`${year}=${versionOf(year)}`);
+      const key = sha1Hex(`${print}\n${path}\n${versions.join(',')}`);
+      const carry = previous !== null && previous.sources[path] === key && previous.files[path] !== undefined;
+      files.push({ path, code, dates, key, carry });
+      if (carry) continue;
+      const want = windows.get(code) ?? windows.set(code, { daily: [], months: [] }).get(code)!;
       for (const date of dates) {
-        // A monthly-average record: its currency's average of the same month, or none (docs/API.md §2c).
-        if (fx.monthlyDates.has(date)) {
-          const month = byMonth.get(date.slice(0, 7));
-          if (month !== undefined) monthly[date.slice(0, 7)] = [month.perUSD, sourceIndex(month.source)];
-        }
-        if (!fx.dailyDates.has(date)) continue;
-        const row = newestOnOrBefore(rows, date);
-        // Too old to value the record (docs/API.md §2c): absent, so its currency fields are null.
-        if (row === undefined || daysBetween(row.date, date) > MAX_FX_AGE_DAYS) continue;
-        const index = sourceIndex(row.source);
-        rates[date] = row.date === date ? [row.perUSD, index] : [row.perUSD, index, row.date];
+        if (fx.dailyDates.has(date)) want.daily.push([addDays(date, -MAX_FX_AGE_DAYS), date]);
+        if (fx.monthlyDates.has(date)) want.months.push(date.slice(0, 7));
       }
-      // Written for every year of its coverage, empty when every figure is too old: the router reads it.
-      files.set(paths.fx(code, start), JSON.stringify({ sources, rates, months: monthly, monthly: fx.monthlyPriceSources }) + '\n');
     }
   }
   list.push(...own);
   list.sort((a, b) => (a.curCode < b.curCode ? -1 : a.curCode > b.curCode ? 1 : 0));
   for (const c of list) coverage[c.curCode] = { first: c.curFirstDate, last: c.curLastDate };
-  return { list, coverage, files };
+  return { list, coverage, files, windows };
+}
+
+/** An FX file's text from the currency's rows of its windows (planCurrencies). */
+export function renderFxFile(file: FxFilePlan, rows: FxRows, fx: FxFacts): string {
+  const sources: string[] = [];
+  const sourceIndex = (source: string) => {
+    const index = sources.indexOf(source);
+    return index === -1 ? sources.push(source) - 1 : index;
+  };
+  const rates: FxFile['rates'] = {};
+  const monthly: FxFile['months'] = {};
+  for (const date of file.dates) {
+    // A monthly-average record: its currency's average of the same month, or none (docs/API.md §2c).
+    if (fx.monthlyDates.has(date)) {
+      const month = rows.monthly.get(date.slice(0, 7));
+      if (month !== undefined) monthly[date.slice(0, 7)] = [month.perUSD, sourceIndex(month.source)];
+    }
+    if (!fx.dailyDates.has(date)) continue;
+    // The rows read are those of each daily date's window, so the newest of them on or before it is the newest of all, if recent enough.
+    const row = newestOnOrBefore(rows.daily, date);
+    // Too old to value the record (docs/API.md §2c): absent, so its currency fields are null.
+    if (row === undefined || daysBetween(row.date, date) > MAX_FX_AGE_DAYS) continue;
+    const index = sourceIndex(row.source);
+    rates[date] = row.date === date ? [row.perUSD, index] : [row.perUSD, index, row.date];
+  }
+  // Written for every year of its coverage, empty when every figure is too old: the router reads it.
+  return JSON.stringify({ sources, rates, months: monthly, monthly: fx.monthlyPriceSources }) + '\n';
 }
 
 /** The newest row dated on or before `date` (rows in date order). */
