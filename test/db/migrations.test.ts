@@ -22,6 +22,7 @@ describe('initDatabase and migrate', () => {
       'currencies',
       'fx_monthly',
       'fx_rates',
+      'fx_years',
       'livestock_brackets',
       'nisab_rules',
       'rate_months',
