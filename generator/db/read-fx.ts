@@ -9,6 +9,7 @@
 // build saw (and the years between its as-of date and this one); the plan
 // (snapshot/plan.ts planCurrencies) then names the rows the FX files it renders
 // need, and readFxRows reads only those.
+import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { MONTHLY_AVERAGE } from '../core/currencies.ts';
 import { addDays } from '../core/dates.ts';
@@ -31,31 +32,6 @@ export interface FxYears {
   [key: string]: FxYear;
 }
 
-/** What the previous build saw: its as-of date and each (currency, year). */
-export interface PreviousFx {
-  asOf: string;
-  years: FxYears;
-}
-
-export interface FxFacts {
-  /** Every currency of the table, by code: its ISO 4217 name. */
-  names: Map<string, string>;
-  /** Every (currency, year) of fx_years up to the as-of date's year (not NGN, not USD): its version and summary. */
-  years: FxYears;
-  /** How many (currency, year)s this read summarised from their rows (every one, when it could not tell which changed). */
-  summarised: number;
-  /** Every date a published rate is dated, ascending. */
-  rateDates: string[];
-  /** The dates of rateDates that hold a monthly-average record (its drtPriceSource's srcFigure is monthly-average). */
-  monthlyDates: Set<string>;
-  /** The dates of rateDates that hold any other record. */
-  dailyDates: Set<string>;
-  /** The price sources (drtPriceSource) of the published rates that are monthly averages, sorted. */
-  monthlyPriceSources: string[];
-  /** Every drtNairaSource of the published rates, sorted. */
-  nairaSources: string[];
-}
-
 /** The rows of one currency that the FX files to be rendered need. */
 export interface FxRows {
   /** Its daily rates of the windows asked for, in date order. */
@@ -70,35 +46,135 @@ export interface FxWindows {
   months: string[];
 }
 
-export interface FxSource extends FxFacts {
-  /** The rows the FX files being rendered need, by currency (planCurrencies names them). */
-  rows: Map<string, FxRows>;
+/**
+ * What a build keeps of a year of rates for the currency files, by `yyyy`: a key
+ * (a hash of the prints of the year's months, read-rate-summary.ts, and of which
+ * sources are monthly averages: equal keys, equal rows as the FX files see them),
+ * the number of dates it has rates on, its first and last date holding a daily
+ * record ('' when none), the months holding a monthly-average record, the
+ * monthly-average price sources and the naira sources of its rates (sorted), and a
+ * print of its dates with the kind of record each holds.
+ */
+export type RateYear = [
+  key: string,
+  dates: number,
+  dailyFirst: string,
+  dailyLast: string,
+  monthlyMonths: string[],
+  monthlyPriceSources: string[],
+  nairaSources: string[],
+  print: string,
+];
+
+export interface RateYears {
+  [year: string]: RateYear;
 }
 
-export function readFxFacts(db: Database, asOf: string, previous: PreviousFx | null): FxFacts {
+/** What the previous build saw: its as-of date, each (currency, year) and each year of rates. */
+export interface PreviousFx {
+  asOf: string;
+  years: FxYears;
+  rates: RateYears;
+}
+
+/** A year's dates that hold a rate, ascending, each with what it holds: MONTHLY, DAILY or both (a bit each). */
+export type DatedYear = Map<string, number>;
+/** A date holds a monthly-average record (its drtPriceSource's srcFigure is monthly-average). */
+export const MONTHLY = 1;
+/** A date holds any other record. */
+export const DAILY = 2;
+
+export interface FxFacts {
+  /** Every currency of the table, by code: its ISO 4217 name. */
+  names: Map<string, string>;
+  /** Every (currency, year) of fx_years up to the as-of date's year (not NGN, not USD): its version and summary. */
+  years: FxYears;
+  /** How many (currency, year)s this read summarised from their rows (every one, when it could not tell which changed). */
+  summarised: number;
+  /** Every year with a rate dated up to the as-of date. */
+  rateYears: RateYears;
+  /** The years of rates read here (those whose key changed), by `yyyy`: more are read for the FX files to render (readDatedYears). */
+  dated: Map<string, DatedYear>;
+}
+
+/**
+ * The currencies' names, every (currency, year)'s summary and every year of
+ * rates' facts, reading again only what changed since the previous build.
+ * `monthPrints`: the rate summary's (`${id}/${YYYY-MM}` -> print).
+ */
+export function readFxFacts(db: Database, asOf: string, previous: PreviousFx | null, monthPrints: ReadonlyMap<string, string>): FxFacts {
   const names = new Map(db.prepare('SELECT curCode, curName FROM currencies ORDER BY curCode').raw().all() as [string, string][]);
-  const rateDates: string[] = [];
-  const monthlyDates = new Set<string>();
-  const dailyDates = new Set<string>();
-  for (const [date, monthly, daily] of db
-    .prepare(
-      `SELECT drtDate, max(m), max(NOT m) FROM (SELECT drtDate, coalesce((SELECT srcFigure = '${MONTHLY_AVERAGE}' FROM sources WHERE srcID = drtPriceSource), 0) AS m
-         FROM rates WHERE drtDate <= ?) GROUP BY drtDate ORDER BY drtDate`,
-    )
-    .raw()
-    .iterate(asOf) as Iterable<[string, number, number]>) {
-    rateDates.push(date);
-    if (monthly) monthlyDates.add(date);
-    if (daily) dailyDates.add(date);
+  const monthlySources = db.prepare(`SELECT srcID FROM sources WHERE srcFigure = '${MONTHLY_AVERAGE}' ORDER BY 1`).pluck().all() as string[];
+  const printsOfYear = new Map<string, string[]>();
+  for (const [key, print] of [...monthPrints].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const year = key.slice(key.indexOf('/') + 1, key.indexOf('/') + 5);
+    const list = printsOfYear.get(year) ?? printsOfYear.set(year, []).get(year)!;
+    list.push(`${key}=${print}`);
   }
-  const monthlyPriceSources = db
-    .prepare(
-      `SELECT DISTINCT drtPriceSource FROM rates JOIN sources ON srcID = drtPriceSource WHERE drtDate <= ? AND srcFigure = '${MONTHLY_AVERAGE}' ORDER BY 1`,
-    )
-    .pluck()
-    .all(asOf) as string[];
-  const nairaSources = db.prepare('SELECT DISTINCT drtNairaSource FROM rates WHERE drtDate <= ? ORDER BY 1').pluck().all(asOf) as string[];
-  return { names, ...fxYearsSince(db, asOf, previous), rateDates, monthlyDates, dailyDates, monthlyPriceSources, nairaSources };
+  const rateYears: RateYears = {};
+  const stale: [year: string, key: string][] = [];
+  for (const [year, prints] of printsOfYear) {
+    const key = createHash('sha1')
+      .update(`${monthlySources.join(',')}\n${prints.join('\n')}`)
+      .digest('hex');
+    const before = previous?.rates[year];
+    if (before && before[0] === key) rateYears[year] = before;
+    else stale.push([year, key]);
+  }
+  const dated = readDatedYears(
+    db,
+    asOf,
+    stale.map(([year]) => year),
+  );
+  for (const [year, key] of stale) rateYears[year] = rateYearOf(key, dated.get(year)!.dates, dated.get(year)!.sources);
+  return {
+    names,
+    ...fxYearsSince(db, asOf, previous),
+    rateYears,
+    dated: new Map([...dated].map(([year, { dates }]) => [year, dates])),
+  };
+}
+
+function rateYearOf(key: string, dates: DatedYear, sources: { monthly: Set<string>; naira: Set<string> }): RateYear {
+  let dailyFirst = '';
+  let dailyLast = '';
+  const months = new Set<string>();
+  const kinds: string[] = [];
+  for (const [date, kind] of dates) {
+    if (kind & DAILY) {
+      if (dailyFirst === '') dailyFirst = date;
+      dailyLast = date;
+    }
+    if (kind & MONTHLY) months.add(date.slice(0, 7));
+    kinds.push(`${date}:${kind}`);
+  }
+  const print = createHash('sha1').update(kinds.join(',')).digest('hex');
+  return [key, dates.size, dailyFirst, dailyLast, [...months], [...sources.monthly].sort(), [...sources.naira].sort(), print];
+}
+
+/** Each year's dates holding a rate dated up to the as-of date, with what each holds, and the year's monthly-average price sources and naira sources. */
+export function readDatedYears(
+  db: Database,
+  asOf: string,
+  years: Iterable<string>,
+): Map<string, { dates: DatedYear; sources: { monthly: Set<string>; naira: Set<string> } }> {
+  const select = db.prepare(
+    `SELECT drtDate, drtPriceSource, coalesce((SELECT srcFigure = '${MONTHLY_AVERAGE}' FROM sources WHERE srcID = drtPriceSource), 0), drtNairaSource
+       FROM rates WHERE drtDate BETWEEN ? AND ? ORDER BY drtDate`,
+  );
+  const found = new Map<string, { dates: DatedYear; sources: { monthly: Set<string>; naira: Set<string> } }>();
+  for (const year of years) {
+    const dates: DatedYear = new Map();
+    const sources = { monthly: new Set<string>(), naira: new Set<string>() };
+    const end = `${year}-12-31` < asOf ? `${year}-12-31` : asOf;
+    for (const [date, priceSource, monthly, naira] of select.raw().iterate(`${year}-01-01`, end) as Iterable<[string, string, number, string]>) {
+      dates.set(date, (dates.get(date) ?? 0) | (monthly ? MONTHLY : DAILY));
+      if (monthly) sources.monthly.add(priceSource);
+      sources.naira.add(naira);
+    }
+    found.set(year, { dates, sources });
+  }
+  return found;
 }
 
 /**

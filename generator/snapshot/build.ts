@@ -13,13 +13,23 @@ import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
 import { readGaps } from '../db/read-gaps.ts';
 import { readAnnouncements } from '../db/read-announcements.ts';
 import { readMonthEnds } from '../db/read-month-ends.ts';
-import { readFxFacts, readFxRows } from '../db/read-fx.ts';
+import { readDatedYears, readFxFacts, readFxRows } from '../db/read-fx.ts';
 import { checkStored, readSource } from '../db/read-source.ts';
 import { UserError } from '../errors.ts';
 import { checkAsOfNotFuture, nextBuildAt } from './clock.ts';
 import { checkFile, checkFileCount, checkFileSizes, checkJoinedShard } from './file-checks.ts';
 import { generatorId } from './generator-id.ts';
-import { coverageOfAll, planCurrencies, planShards, planSnapshot, sha1Hex, type PreviousSnapshot, type SnapshotOptions } from './plan.ts';
+import {
+  coverageOfAll,
+  fxFileDates,
+  fxWindows,
+  planCurrencies,
+  planShards,
+  planSnapshot,
+  sha1Hex,
+  type PreviousSnapshot,
+  type SnapshotOptions,
+} from './plan.ts';
 import { currentTree, publish, PreviousTreeDamaged, readManifest, restoreOut, type Manifest } from './publish.ts';
 import { checkOut, lockStore, makeStore } from './store.ts';
 import { CODE_FILES, codeFiles, DEVELOPER_FILES, developersPage, LANDING_FILES, landingPage, OPENAPI_FILE, openApiFile, pageFigures } from './site-files.ts';
@@ -108,7 +118,7 @@ function previousSnapshot(tree: string, manifest: Manifest): PreviousSnapshot {
     files: manifest.files,
     sources: manifest.sources,
     rates: manifest.months ? { asOf: manifest.asOf, months: manifest.months } : null,
-    fx: manifest.fx ? { asOf: manifest.asOf, years: manifest.fx } : null,
+    fx: manifest.fx ? { asOf: manifest.asOf, ...manifest.fx } : null,
     read,
   };
 }
@@ -141,14 +151,22 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
       const shards = planShards(summary, snapshotOptions, previous.reusable);
       const monthEnds = readMonthEnds(db, options.asOf);
       // The FX files as the rate shards: which are carried is known before any row per dollar is read, and only the others' rows are.
-      const fxFacts = readFxFacts(db, options.asOf, previous.reusable?.fx ?? null);
+      const fxFacts = readFxFacts(db, options.asOf, previous.reusable?.fx ?? null, summary.monthPrints);
       const fxPlan = planCurrencies(fxFacts, monthEnds, coverageOfAll(summary), snapshotOptions.generatorId, previous.reusable);
+      const dated = new Map(fxFacts.dated);
+      for (const [year, { dates }] of readDatedYears(
+        db,
+        options.asOf,
+        [...fxPlan.years].filter((year) => !dated.has(year)),
+      ))
+        dated.set(year, dates);
+      const fxDates = fxFileDates(fxPlan, monthEnds, dated);
       return {
         ...readSource(db, options.asOf, { months: shards.months }),
         summary,
         shards,
         monthEnds,
-        fx: { ...fxFacts, rows: readFxRows(db, fxPlan.windows), plan: fxPlan },
+        fx: { plan: fxPlan, dates: fxDates, rows: readFxRows(db, fxWindows(fxPlan, fxDates)) },
         gaps: readGaps(db, options.asOf),
         announcements: readAnnouncements(db, options.asOf),
       };
@@ -207,7 +225,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   options.progress(`writing ${planned.write.size} files, keeping ${planned.carry.size}`);
   const { manifest, retired } = await publish(
     options.out,
-    { ...planned, months: source.summary.months, fx: source.fx.years },
+    { ...planned, months: source.summary.months, fx: source.fx.plan.state },
     { asOf: options.asOf, contentId: planned.meta.contentId, builtAt: options.now.toISOString(), generator: previous.generator },
     previous.tree,
     previous.manifest,

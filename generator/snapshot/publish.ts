@@ -12,7 +12,7 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { spawnSync } from 'node:child_process';
 import type { MonthState } from '../db/read-rate-summary.ts';
-import type { FxYears } from '../db/read-fx.ts';
+import type { FxYears, RateYears } from '../db/read-fx.ts';
 import { z } from 'zod';
 import type { FileEntry } from './plan.ts';
 import { UserError } from '../errors.ts';
@@ -40,9 +40,15 @@ export const Manifest = z.object({
   sources: z.record(z.string(), z.string()),
   /** Each month's version and print (read-rate-summary.ts), for the next build; absent from a database without versions. */
   months: z.record(z.string(), z.tuple([z.string(), z.string()])).optional(),
-  /** Each (currency, year)'s version and summary (read-fx.ts FxYear), for the next build; absent from a build before them. */
+  /** Each (currency, year)'s version and summary and each year of rates' facts (read-fx.ts FxYear, RateYear), for the next build; absent from a build before them. */
   fx: z
-    .record(z.string(), z.tuple([z.string(), z.number(), z.string(), z.string(), z.array(z.string()), z.array(z.tuple([z.string(), z.string()]))]))
+    .object({
+      years: z.record(z.string(), z.tuple([z.string(), z.number(), z.string(), z.string(), z.array(z.string()), z.array(z.tuple([z.string(), z.string()]))])),
+      rates: z.record(
+        z.string(),
+        z.tuple([z.string(), z.number(), z.string(), z.string(), z.array(z.string()), z.array(z.string()), z.array(z.string()), z.string()]),
+      ),
+    })
     .optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;
@@ -53,7 +59,7 @@ export interface Tree {
   entries: Map<string, FileEntry>;
   sources: { [path: string]: string };
   months?: MonthState;
-  fx?: FxYears;
+  fx?: { years: FxYears; rates: RateYears };
 }
 
 export interface Published {

@@ -12,6 +12,8 @@ import { useScratch } from './scratch.ts';
 
 const scratch = useScratch();
 const AS_OF = '2024-06-30';
+/** No rates: these tests are of the currencies' years (the years of rates are the snapshot tests'). */
+const NO_RATES = new Map<string, string>();
 
 /** GBP on the 1st and 15th of every month of 2022 and 2023, JPY's monthly average of 2023-05. */
 function seed(db: Database): void {
@@ -29,11 +31,11 @@ describe('currency year versions (fx_years)', () => {
   it('carries the summaries of unchanged years and reads again exactly the years any kind of SQL changed', () => {
     const db = scratch.database();
     seed(db);
-    const first = readFxFacts(db, AS_OF, null);
+    const first = readFxFacts(db, AS_OF, null, NO_RATES);
     expect(Object.keys(first.years).sort()).toEqual(['GBP/2022', 'GBP/2023', 'JPY/2023']);
     expect(first.years['GBP/2022']!.slice(1)).toEqual([24, '2022-01-01', '2022-12-15', ['manual'], []]);
     expect(first.years['JPY/2023']!.slice(1)).toEqual([0, '', '', [], [['2023-05-01', 'manual']]]);
-    let previous = { asOf: AS_OF, years: first.years };
+    let previous = { asOf: AS_OF, years: first.years, rates: {} };
 
     const edits: [string, string, string[]][] = [
       ['nothing', 'SELECT 1', []],
@@ -46,23 +48,23 @@ describe('currency year versions (fx_years)', () => {
     ];
     for (const [what, sql, years] of edits) {
       db.exec(sql);
-      const next = readFxFacts(db, AS_OF, previous);
-      expect(withoutVersions(next.years), what).toEqual(withoutVersions(readFxFacts(db, AS_OF, null).years));
+      const next = readFxFacts(db, AS_OF, previous, NO_RATES);
+      expect(withoutVersions(next.years), what).toEqual(withoutVersions(readFxFacts(db, AS_OF, null, NO_RATES).years));
       expect(next.summarised, what).toBe(years.length);
       const differ = Object.keys(next.years).filter((key) => next.years[key]![0] !== previous.years[key]?.[0]);
       expect(differ.sort(), what).toEqual(years);
-      previous = { asOf: AS_OF, years: next.years };
+      previous = { asOf: AS_OF, years: next.years, rates: {} };
     }
   });
 
   it("reads again the years between the previous as-of date and this one (a year's rows up to the date are what is published)", () => {
     const db = scratch.database();
     seed(db);
-    const first = readFxFacts(db, '2023-03-10', null);
+    const first = readFxFacts(db, '2023-03-10', null, NO_RATES);
     expect(first.years['GBP/2023']!.slice(1, 4)).toEqual([5, '2023-01-01', '2023-03-01']);
-    const later = readFxFacts(db, AS_OF, { asOf: '2023-03-10', years: first.years });
+    const later = readFxFacts(db, AS_OF, { asOf: '2023-03-10', years: first.years, rates: {} }, NO_RATES);
     expect(later.summarised).toBe(2);
-    expect(withoutVersions(later.years)).toEqual(withoutVersions(readFxFacts(db, AS_OF, null).years));
+    expect(withoutVersions(later.years)).toEqual(withoutVersions(readFxFacts(db, AS_OF, null, NO_RATES).years));
   });
 
   it('gives the years of rows kept before the versions one each when it moves a database forward', () => {
