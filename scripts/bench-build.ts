@@ -121,7 +121,8 @@ const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 /** What each phase (named by the build's progress lines) covers in build.ts. */
 const PHASES: Record<string, string> = {
   start: 'start: generator id, the previous manifest',
-  reading: 'reading: month versions and the prints of changed months (SQL), month ends, the rows of changed months (zod)',
+  reading:
+    "reading: month versions and the prints of changed months (SQL), month ends, the rows of changed months (zod), the FX years' versions and the rows of the FX files to render",
   planning: 'planning: render changed months, join their ancestors, hash, site files',
   checking: 'checking: zod on rendered months and small files, structure of joined shards',
   writing: 'writing: write what changed, link the rest, manifest, swap, retired trees moved aside',
