@@ -6,9 +6,11 @@
 // Read in two steps, so a nightly reads one year, not the history: readFxFacts
 // reads each (currency, year)'s version (fx_years, kept by triggers: migrations.ts)
 // and summarises again only the years whose version is not the one the previous
-// build saw (and the years between its as-of date and this one); the plan
-// (snapshot/plan.ts planCurrencies) then names the rows the FX files it renders
-// need, and readFxRows reads only those.
+// build saw (and the years between its as-of date and this one), and reads the
+// dates of a year of rates again only when its months' prints changed; the plan
+// (snapshot/plan.ts planCurrencies) then names the years of rates and the rows per
+// dollar the FX files it renders need, and readDatedYears and readFxRows read
+// only those.
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { MONTHLY_AVERAGE } from '../core/currencies.ts';
