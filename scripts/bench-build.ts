@@ -7,7 +7,8 @@
 //   npx tsx scripts/bench-build.ts --scale    # issue 12: 2 × 20 and 10 × 50 years, one run each
 //   npx tsx scripts/bench-build.ts --currencies   # issue 23: 10 × 50 years × 170 currencies, one run:
 //                                                 # files, size, and the files an answer in a currency reads
-//                                                 # (BENCH_CURRENCY_HISTORY=2x5x3: another size)
+//                                                 # (BENCH_CURRENCY_HISTORY=2x5x3: another size; the made
+//                                                 # database is kept in tmp/bench-db/ and reused by a rerun)
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -17,7 +18,7 @@ import { daysBetween } from '../generator/core/dates.ts';
 import { paths } from '../generator/core/layout.ts';
 import { assemble, route } from '../generator/core/router.ts';
 import type { RoutingIndex } from '../generator/core/schemas.ts';
-import { addDays, appendDay, build, LAST_DATE, makeDatabase, markdownTable, median, treeSize, type BenchDatabase } from './bench-data.ts';
+import { addDays, appendDay, build, cachedDatabase, LAST_DATE, makeDatabase, markdownTable, median, treeSize, type BenchDatabase } from './bench-data.ts';
 
 const RUNS = 3;
 const YEARS = 20;
@@ -120,7 +121,8 @@ const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 /** What each phase (named by the build's progress lines) covers in build.ts. */
 const PHASES: Record<string, string> = {
   start: 'start: generator id, the previous manifest',
-  reading: 'reading: month versions and the prints of changed months (SQL), month ends, the rows of changed months (zod)',
+  reading:
+    "reading: month versions and the prints of changed months (SQL), month ends, the rows of changed months (zod), the FX years' versions and the rows of the FX files to render",
   planning: 'planning: render changed months, join their ancestors, hash, site files',
   checking: 'checking: zod on rendered months and small files, structure of joined shards',
   writing: 'writing: write what changed, link the rest, manifest, swap, retired trees moved aside',
@@ -287,8 +289,12 @@ async function currencyReads(out: string, code: string): Promise<CurrencyReads[]
 
 async function scaleRow(subcategories: number, years: number, currencies = 0): Promise<ScaleRow> {
   const made = performance.now();
-  const bench = await makeDatabase(years, subcategories, currencies);
-  if (currencies > 0) console.error(`${subcategories} × ${years} × ${currencies} currencies: database made in ${seconds((performance.now() - made) / 1000)} s`);
+  // With currencies, kept under tmp/bench-db/ between runs (making it is most of such a run).
+  const bench = currencies > 0 ? await cachedDatabase(years, subcategories, currencies) : await makeDatabase(years, subcategories);
+  if (currencies > 0) {
+    const how = 'cached' in bench && bench.cached ? 'copied from tmp/bench-db/' : 'made (and kept in tmp/bench-db/)';
+    console.error(`${subcategories} × ${years} × ${currencies} currencies: database ${how} in ${seconds((performance.now() - made) / 1000)} s`);
+  }
   try {
     const out = path.join(bench.dir, 'public');
     const full = await timedBuild(bench.db, out, LAST_DATE);

@@ -3,13 +3,13 @@
 // prices, optionally with C currencies' daily rates per US dollar (docs/API.md
 // §2c), made through the real imports, and a snapshot built from it with the
 // real build (in-process, so only the build is timed).
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSnapshot, type BuildSummary } from '../generator/snapshot/build.ts';
 import { loadDatabase } from '../generator/db/default-db.ts';
 import { importRates } from '../generator/db/import-rates.ts';
-import { openDatabase } from '../generator/db/open.ts';
+import { initDatabase, openDatabase } from '../generator/db/open.ts';
 import { DOLLAR, NAIRA, type FxRateInput } from '../generator/core/currencies.ts';
 import { FX_DIR } from '../generator/db/default-db.ts';
 import { keepFx } from '../generator/db/fx-files.ts';
@@ -143,6 +143,52 @@ export async function makeDatabase(years: number, subcategories = 2, currencies 
     currencies: codes.map(([code]) => code),
     cleanUp: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Bumped whenever what makeDatabase stores changes (rateRow, fxRow, the codes, the
+ * files it writes): a database cached under an older version is never reused.
+ */
+const BENCH_DATA_VERSION = 1;
+
+/** Where made databases are kept between runs (tmp/ is not committed): one per set of parameters. */
+const CACHE_DIR = new URL('../tmp/bench-db/', import.meta.url);
+
+/**
+ * makeDatabase, but the made database is kept under tmp/bench-db/, keyed by its
+ * parameters, and copied from there on a later run: 50 years × 170 currencies took
+ * 20 minutes to make under load. The copy is the benchmark's own (nightly builds
+ * append to it); the kept one is never written again.
+ */
+export async function cachedDatabase(years: number, subcategories = 2, currencies = 0): Promise<BenchDatabase & { cached: boolean }> {
+  const key = `${subcategories}x${years}y-${currencies}c-${LAST_DATE}-v${BENCH_DATA_VERSION}`;
+  const kept = path.join(CACHE_DIR.pathname, `${key}.sqlite`);
+  const exists = await stat(kept).then(
+    () => true,
+    () => false,
+  );
+  if (exists) {
+    const dir = await mkdtemp(path.join(tmpdir(), `bench-${subcategories}x${years}y-`));
+    const db = path.join(dir, 'source.sqlite');
+    await copyFile(kept, db);
+    // Kept by an older schema: moved forward as any database in the field is (`init`).
+    initDatabase(db);
+    return {
+      dir,
+      db,
+      records: datesBetween(firstDateFor(years), LAST_DATE).length * subcategories,
+      ids: Array.from({ length: subcategories }, (_, i) => i + 1),
+      currencies: (await currencyCodes(currencies)).map(([code]) => code),
+      cleanUp: () => rm(dir, { recursive: true, force: true }),
+      cached: true,
+    };
+  }
+  const bench = await makeDatabase(years, subcategories, currencies);
+  await mkdir(CACHE_DIR, { recursive: true });
+  // Under another name first, so a run stopped halfway leaves no half copy to be reused.
+  await copyFile(bench.db, `${kept}.${process.pid}.tmp`);
+  await rename(`${kept}.${process.pid}.tmp`, kept);
+  return { ...bench, cached: false };
 }
 
 /** Imports one rate per subcategory for `date`, and each currency's rate per US dollar, as the nightly feed would. */

@@ -326,7 +326,40 @@ export const MIGRATIONS: readonly string[] = [
     lodMonths ${JSON_ARRAY('lodMonths')}
   ) WITHOUT ROWID;
   `,
+  // Issue 34: which years of a currency's rates per US dollar changed, known without
+  // reading them, as rate_months is for rates: each (currency, year) of fx_rates and
+  // fx_monthly (both feed v1/fx/{code}/{yyyy}.json) has a random version that triggers
+  // replace on every change to its rows, however it is made. A build reads again only
+  // the years whose version is not the one it saw (read-fx.ts) and carries the other
+  // years' FX files. The key is (currency, date) in both tables, so a REPLACE deletes
+  // only a row of the year it inserts into: no BEFORE trigger is needed.
+  `
+  CREATE TABLE fx_years (
+    fyeCurrency TEXT NOT NULL,
+    fyeYear TEXT NOT NULL,
+    fyeVersion TEXT NOT NULL,
+    PRIMARY KEY (fyeCurrency, fyeYear)
+  ) WITHOUT ROWID;
+  INSERT INTO fx_years SELECT fxCurrency, substr(fxDate, 1, 4), hex(randomblob(8))
+    FROM (SELECT fxCurrency, fxDate FROM fx_rates UNION ALL SELECT fxCurrency, fxDate FROM fx_monthly) GROUP BY 1, 2;
+  ${['fx_rates', 'fx_monthly']
+    .flatMap((table) => [
+      fxYearTrigger(`${table}_year_insert`, 'INSERT', table, 'NEW'),
+      fxYearTrigger(`${table}_year_update_old`, 'UPDATE', table, 'OLD'),
+      fxYearTrigger(`${table}_year_update_new`, 'UPDATE', table, 'NEW'),
+      fxYearTrigger(`${table}_year_delete`, 'DELETE', table, 'OLD'),
+    ])
+    .join('\n  ')}
+  `,
 ];
+
+/** A trigger that gives the (currency, year) of the row `row` (NEW or OLD) of an FX table a new version. */
+function fxYearTrigger(name: string, event: string, table: string, row: 'NEW' | 'OLD'): string {
+  return `CREATE TRIGGER ${name} AFTER ${event} ON ${table} BEGIN
+    INSERT INTO fx_years VALUES (${row}.fxCurrency, substr(${row}.fxDate, 1, 4), hex(randomblob(8)))
+      ON CONFLICT (fyeCurrency, fyeYear) DO UPDATE SET fyeVersion = excluded.fyeVersion;
+  END;`;
+}
 
 /** A trigger that gives a new version to the rate months around the first day of each `rows` (NEW, OLD) of calendar_nigeria. */
 function calendarTrigger(name: string, event: string, rows: ('NEW' | 'OLD')[]): string {

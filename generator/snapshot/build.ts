@@ -14,13 +14,23 @@ import { readGaps } from '../db/read-gaps.ts';
 import { readRefusals } from '../db/refusals.ts';
 import { readAnnouncements } from '../db/read-announcements.ts';
 import { readMonthEnds } from '../db/read-month-ends.ts';
-import { readFx } from '../db/read-fx.ts';
+import { readDatedYears, readFxFacts, readFxRows } from '../db/read-fx.ts';
 import { checkStored, readSource } from '../db/read-source.ts';
 import { UserError } from '../errors.ts';
 import { checkAsOfNotFuture, nextBuildAt } from './clock.ts';
 import { checkFile, checkFileCount, checkFileSizes, checkJoinedShard } from './file-checks.ts';
 import { generatorId } from './generator-id.ts';
-import { planShards, planSnapshot, sha1Hex, type PreviousSnapshot, type SnapshotOptions } from './plan.ts';
+import {
+  coverageOfAll,
+  fxFileDates,
+  fxWindows,
+  planCurrencies,
+  planShards,
+  planSnapshot,
+  sha1Hex,
+  type PreviousSnapshot,
+  type SnapshotOptions,
+} from './plan.ts';
 import { currentTree, publish, PreviousTreeDamaged, readManifest, restoreOut, type Manifest } from './publish.ts';
 import { checkOut, lockStore, makeStore } from './store.ts';
 import { CODE_FILES, codeFiles, DEVELOPER_FILES, developersPage, LANDING_FILES, landingPage, OPENAPI_FILE, openApiFile, pageFigures } from './site-files.ts';
@@ -105,7 +115,13 @@ function previousSnapshot(tree: string, manifest: Manifest): PreviousSnapshot {
       throw new PreviousTreeDamaged(file);
     }
   };
-  return { files: manifest.files, sources: manifest.sources, rates: manifest.months ? { asOf: manifest.asOf, months: manifest.months } : null, read };
+  return {
+    files: manifest.files,
+    sources: manifest.sources,
+    rates: manifest.months ? { asOf: manifest.asOf, months: manifest.months } : null,
+    fx: manifest.fx ? { asOf: manifest.asOf, ...manifest.fx } : null,
+    read,
+  };
 }
 
 interface Previous {
@@ -134,12 +150,24 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
       checkStored(db);
       const summary = readRateSummary(db, options.asOf, previous.reusable?.rates ?? null);
       const shards = planShards(summary, snapshotOptions, previous.reusable);
+      const monthEnds = readMonthEnds(db, options.asOf);
+      // The FX files as the rate shards: which are carried is known before any row per dollar is read, and only the others' rows are.
+      const fxFacts = readFxFacts(db, options.asOf, previous.reusable?.fx ?? null, summary.monthPrints);
+      const fxPlan = planCurrencies(fxFacts, monthEnds, coverageOfAll(summary), snapshotOptions.generatorId, previous.reusable);
+      const dated = new Map(fxFacts.dated);
+      for (const [year, { dates }] of readDatedYears(
+        db,
+        options.asOf,
+        [...fxPlan.years].filter((year) => !dated.has(year)),
+      ))
+        dated.set(year, dates);
+      const fxDates = fxFileDates(fxPlan, monthEnds, dated);
       return {
         ...readSource(db, options.asOf, { months: shards.months }),
         summary,
         shards,
-        monthEnds: readMonthEnds(db, options.asOf),
-        fx: readFx(db, options.asOf),
+        monthEnds,
+        fx: { plan: fxPlan, dates: fxDates, rows: readFxRows(db, fxWindows(fxPlan, fxDates)) },
         gaps: readGaps(db, options.asOf),
         announcements: readAnnouncements(db, options.asOf),
         refused: readRefusals(db, options.asOf),
@@ -199,7 +227,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   options.progress(`writing ${planned.write.size} files, keeping ${planned.carry.size}`);
   const { manifest, retired } = await publish(
     options.out,
-    { ...planned, months: source.summary.months },
+    { ...planned, months: source.summary.months, fx: source.fx.plan.state },
     { asOf: options.asOf, contentId: planned.meta.contentId, builtAt: options.now.toISOString(), generator: previous.generator },
     previous.tree,
     previous.manifest,

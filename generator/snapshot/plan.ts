@@ -27,7 +27,7 @@ import {
   type Scope,
   type SnapshotFile,
 } from '../core/layout.ts';
-import { daysBetween } from '../core/dates.ts';
+import { addDays, daysBetween } from '../core/dates.ts';
 import { hijriDate, ummAlQuraTable } from '../core/hijri.ts';
 import { nigeriaHijriDate } from '../core/nigeria-calendar.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
@@ -51,7 +51,18 @@ import {
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
 import { downloadsIndex, nisabThresholds, planDownloads } from './downloads.ts';
 import { monthNumber } from '../core/pieces.ts';
-import type { FxRow, FxSource } from '../db/read-fx.ts';
+import {
+  DAILY,
+  MONTHLY,
+  type DatedYear,
+  type FxFacts,
+  type FxRows,
+  type FxWindows,
+  type FxYear,
+  type FxYears,
+  type PreviousFx,
+  type RateYears,
+} from '../db/read-fx.ts';
 import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../core/currencies.ts';
 import { nigeriaCalendarIcs } from '../site/calendar-feed.ts';
 import { LANGUAGE_INFO } from '../site/i18n/catalogue.ts';
@@ -73,6 +84,8 @@ export interface PreviousSnapshot {
   sources: { [path: string]: string };
   /** Its as-of date and each month's version and print (null from a build that kept none): what the next read of the rates carries. */
   rates: PreviousRates | null;
+  /** Its as-of date and each (currency, year)'s version and summary (null from a build that kept none): what the next read of the FX rows carries. */
+  fx?: PreviousFx | null;
   read(path: string): string;
 }
 
@@ -149,8 +162,8 @@ export interface SnapshotSource {
   nisab: NisabRuleInput[];
   /** Each subcategory's newest rate of every month that has one, by drtDate then drtSubcategoryID (db/read-month-ends.ts). */
   monthEnds: Rate[];
-  /** The currencies and their rates per US dollar (db/read-fx.ts); none when absent. */
-  fx?: FxSource;
+  /** The currency files' plan (planCurrencies), and the dates and rows per US dollar of the FX files it renders (db/read-fx.ts); none when absent. */
+  fx?: { plan: CurrencyPlan; dates: Map<string, FxFileDates>; rows: Map<string, FxRows> };
   /** Each daily series' first day and days without a rate (db/read-gaps.ts), by sctID. */
   gaps: DailySeries[];
   /** The announced figures dated up to the as-of date, with the rates that value them (db/read-announcements.ts). */
@@ -391,22 +404,24 @@ export function planSnapshot(
   for (const path of downloads.carry) carry.set(path, previous!.files[path]!);
   Object.assign(sources, downloads.prints);
   const all = [...source.summary.bySubcategory.values()];
-  const allCoverage: Coverage | null =
-    all.length === 0
-      ? null
-      : {
-          first: all.map((s) => s.first).sort()[0]!,
-          last: all
-            .map((s) => s.last)
-            .sort()
-            .at(-1)!,
-        };
-  const currencies = currencyFiles(source.fx, source.monthEnds, allCoverage);
+  const allCoverage = coverageOfAll(source.summary);
+  // The FX files: carried while their key is the one the previous build gave them, else rendered from the rows read for them.
+  const currencies = source.fx?.plan ?? planCurrencies(undefined, source.monthEnds, allCoverage, options.generatorId, previous);
   put(paths.currencies, renderList(currencies.list.map((c) => renderRecord('Currency', c))));
-  for (const [path, text] of currencies.files) {
-    const before = previous?.files[path];
-    if (before && before.sha1 === sha1Hex(text)) carry.set(path, before);
-    else put(path, text);
+  for (const file of currencies.files) {
+    sources[file.path] = file.key;
+    if (file.carry) {
+      carry.set(file.path, previous!.files[file.path]!);
+      continue;
+    }
+    const text = renderFxFile(
+      source.fx!.dates.get(file.path)!,
+      source.fx!.rows.get(file.code) ?? { daily: [], monthly: new Map() },
+      currencies.monthlyPriceSources,
+    );
+    const before = previous?.files[file.path];
+    if (before && before.sha1 === sha1Hex(text)) carry.set(file.path, before);
+    else put(file.path, text);
   }
 
   const entries = new Map<string, FileEntry>(carry);
@@ -603,6 +618,53 @@ function monthEndDates(monthEnds: Rate[]): Map<string, string[]> {
   return byYear;
 }
 
+/** The first and last date of every subcategory's rates together, null when there are none. */
+export function coverageOfAll(summary: RateSummary): Coverage | null {
+  const all = [...summary.bySubcategory.values()];
+  if (all.length === 0) return null;
+  return {
+    first: all.map((s) => s.first).sort()[0]!,
+    last: all
+      .map((s) => s.last)
+      .sort()
+      .at(-1)!,
+  };
+}
+
+/** One FX file (layout.ts paths.fx): its key, and whether the previous snapshot's is carried. */
+export interface FxFilePlan {
+  path: string;
+  code: string;
+  /** Its year's first day. */
+  start: string;
+  /**
+   * A hash of everything the file is made of: the generator, the monthly-average
+   * price sources, its year's month ends dates, the prints of the years of rates
+   * its dates come from (read-fx.ts RateYear: the dates and what each holds), and
+   * the versions (fx_years) of the currency's years its figures can come from.
+   * Equal keys, equal files: a file whose key the previous build gave it is carried unread.
+   */
+  key: string;
+  carry: boolean;
+}
+
+export interface CurrencyPlan {
+  /** GET /currencies. */
+  list: Currency[];
+  /** The routing index's coverage of each currency. */
+  coverage: NonNullable<RoutingIndex['currencies']>;
+  files: FxFilePlan[];
+  /** The years of rates whose dates the files to render need (their own year, and their month ends' earlier dates' years). */
+  years: Set<string>;
+  /** The price sources of the published rates that are monthly averages, sorted: every FX file's `monthly`. */
+  monthlyPriceSources: string[];
+  /** What the next build carries (the manifest's `fx`). */
+  state: { years: FxYears; rates: RateYears };
+}
+
+/** A file's dates, each with what it holds (read-fx.ts MONTHLY, DAILY). */
+export type FxFileDates = [date: string, kind: number][];
+
 /**
  * GET /currencies, the routing index's coverage of each currency, and the FX
  * files (layout.ts): for each currency other than NGN and USD (whose figures are
@@ -610,30 +672,42 @@ function monthEndDates(monthEnds: Rate[]): Map<string, string[]> {
  * dollar to the newest rate, its newest rate per US dollar on or before every
  * date that the year's rates or month ends file is dated. So a dated or latest
  * answer in a currency reads one FX file, whichever record it values.
+ *
+ * Made from the summaries of each (currency, year) and each year of rates
+ * (read-fx.ts), not from rows: a file whose key is unchanged is carried, and the
+ * others name the years whose dates (fxFileDates) and then the rows (fxWindows)
+ * are read for them.
  */
-export function currencyFiles(fx: FxSource | undefined, monthEnds: Rate[], all: Coverage | null) {
+export function planCurrencies(
+  fx: FxFacts | undefined,
+  monthEnds: Rate[],
+  all: Coverage | null,
+  generatorId: string,
+  previous: PreviousSnapshot | null,
+): CurrencyPlan {
   const list: Currency[] = [];
-  const coverage: NonNullable<RoutingIndex['currencies']> = {};
-  const files = new Map<string, string>();
-  if (!fx || all === null) return { list, coverage, files };
+  const coverage: CurrencyPlan['coverage'] = {};
+  const files: FxFilePlan[] = [];
+  const years = new Set<string>();
+  if (!fx || all === null) return { list, coverage, files, years, monthlyPriceSources: [], state: { years: {}, rates: {} } };
   const ends = monthEndDates(monthEnds);
-  const datesOfYear = new Map<string, string[]>();
-  for (const date of fx.rateDates) {
-    const start = date.slice(0, 4) + '-01-01';
-    const dates = datesOfYear.get(start);
-    if (dates) dates.push(date);
-    else datesOfYear.set(start, [date]);
-  }
   const nameOf = (code: string, fallback: string) => fx.names.get(code) ?? fallback;
+  // The rates' own facts, from each year's.
+  const rateYears = Object.keys(fx.rateYears)
+    .sort()
+    .map((year) => fx.rateYears[year]!);
+  const dailyFirsts = rateYears.map((y) => y[2]).filter((d) => d !== '');
+  const dailyLasts = rateYears.map((y) => y[3]).filter((d) => d !== '');
+  const monthlyMonths = rateYears.flatMap((y) => y[4]);
+  const recordMonths = new Set(monthlyMonths);
+  const monthlyPriceSources = [...new Set(rateYears.flatMap((y) => y[5]))].sort();
+  const rateDates = rateYears.reduce((sum, y) => sum + y[1], 0);
   // NGN and USD value every record: their spans are the records' own, by kind.
-  const recordDates = (kind: Set<string>) => fx.rateDates.filter((date) => kind.has(date));
-  const dailyRecords = recordDates(fx.dailyDates);
-  const monthlyRecords = recordDates(fx.monthlyDates);
   const spans = {
-    curDailyFirst: dailyRecords[0] ?? null,
-    curDailyLast: dailyRecords.at(-1) ?? null,
-    curMonthlyFirst: monthlyRecords[0]?.slice(0, 7) ?? null,
-    curMonthlyLast: monthlyRecords.at(-1)?.slice(0, 7) ?? null,
+    curDailyFirst: dailyFirsts[0] ?? null,
+    curDailyLast: dailyLasts.at(-1) ?? null,
+    curMonthlyFirst: monthlyMonths[0] ?? null,
+    curMonthlyLast: monthlyMonths.at(-1) ?? null,
   };
   const own: Currency[] = [
     {
@@ -641,8 +715,8 @@ export function currencyFiles(fx: FxSource | undefined, monthEnds: Rate[], all: 
       curName: nameOf(NAIRA, 'Naira'),
       curFirstDate: all.first,
       curLastDate: all.last,
-      curCount: fx.rateDates.length,
-      curSources: fx.nairaSources,
+      curCount: rateDates,
+      curSources: [...new Set(rateYears.flatMap((y) => y[6]))].sort(),
       ...spans,
     },
     {
@@ -650,63 +724,134 @@ export function currencyFiles(fx: FxSource | undefined, monthEnds: Rate[], all: 
       curName: nameOf(DOLLAR, 'US Dollar'),
       curFirstDate: all.first,
       curLastDate: all.last,
-      curCount: fx.rateDates.length,
+      curCount: rateDates,
       curSources: [DOLLAR_SOURCE],
       ...spans,
     },
   ];
-  const none: FxRow[] = [];
-  const recordMonths = new Set(monthlyRecords.map((date) => date.slice(0, 7)));
-  for (const code of [...new Set([...fx.byCurrency.keys(), ...fx.monthlyByCurrency.keys()])].sort()) {
-    const rows = fx.byCurrency.get(code) ?? none;
+  // What each year's files share, whatever the currency: the years their dates come from, and a hash of those.
+  const yearKeys = new Map<string, { from: number; dateYears: string[]; print: string }>();
+  const keyOf = (start: string) => {
+    let found = yearKeys.get(start);
+    if (!found) {
+      const year = start.slice(0, 4);
+      const endDates = [...new Set(ends.get(start) ?? [])].sort();
+      const dateYears = [...new Set([...endDates.map((d) => d.slice(0, 4)), year])].sort();
+      const prints = dateYears.map((y) => `${y}=${fx.rateYears[y]?.[7] ?? ''}`);
+      // Its figures can come from the MAX_FX_AGE_DAYS before its first date on.
+      const first = endDates[0] !== undefined && endDates[0] < start ? endDates[0] : start;
+      found = {
+        from: Number(addDays(first, -MAX_FX_AGE_DAYS).slice(0, 4)),
+        dateYears,
+        print: sha1Hex(`${generatorId}\n${monthlyPriceSources.join(',')}\n${endDates.join(',')}\n${prints.join(',')}`),
+      };
+      yearKeys.set(start, found);
+    }
+    return found;
+  };
+  // Each currency's years, in order.
+  const yearsOf = new Map<string, [year: string, summary: FxYear][]>();
+  for (const key of Object.keys(fx.years).sort()) {
+    const [code, year] = key.split('/') as [string, string];
+    const list = yearsOf.get(code);
+    if (list) list.push([year, fx.years[key]!]);
+    else yearsOf.set(code, [[year, fx.years[key]!]]);
+  }
+  for (const [code, summaries] of yearsOf) {
     // Published: the averages of the months that hold a monthly-average record, the only ones that value one.
-    const months = (fx.monthlyByCurrency.get(code) ?? none).filter((m) => recordMonths.has(m.date.slice(0, 7)));
-    if (rows.length === 0 && months.length === 0) continue;
-    const bounds = [rows[0]?.date, months[0]?.date, rows.at(-1)?.date, months.at(-1)?.date].filter((d) => d !== undefined).sort();
+    const months = summaries.flatMap(([, y]) => y[5]).filter(([date]) => recordMonths.has(date.slice(0, 7)));
+    const daily = summaries.filter(([, y]) => y[1] > 0).map(([, y]) => y);
+    if (daily.length === 0 && months.length === 0) continue;
+    const dailyFirst = daily[0]?.[2];
+    const dailyLast = daily.at(-1)?.[3];
+    const bounds = [dailyFirst, months[0]?.[0], dailyLast, months.at(-1)?.[0]].filter((d) => d !== undefined).sort();
     const first = bounds[0]!;
-    const byMonth = new Map(months.map((m) => [m.date.slice(0, 7), m]));
     list.push({
       curCode: code,
       curName: nameOf(code, code),
       curFirstDate: first,
       curLastDate: bounds.at(-1)!,
-      curCount: rows.length + months.length,
-      curSources: [...new Set([...rows, ...months].map((r) => r.source))].sort(),
-      curDailyFirst: rows[0]?.date ?? null,
-      curDailyLast: rows.at(-1)?.date ?? null,
-      curMonthlyFirst: months[0]?.date.slice(0, 7) ?? null,
-      curMonthlyLast: months.at(-1)?.date.slice(0, 7) ?? null,
+      curCount: daily.reduce((sum, y) => sum + y[1], 0) + months.length,
+      curSources: [...new Set([...daily.flatMap((y) => y[4]), ...months.map(([, source]) => source)])].sort(),
+      curDailyFirst: dailyFirst ?? null,
+      curDailyLast: dailyLast ?? null,
+      curMonthlyFirst: months[0]?.[0].slice(0, 7) ?? null,
+      curMonthlyLast: months.at(-1)?.[0].slice(0, 7) ?? null,
     });
     for (const start of blockStarts('year', first, all.last)) {
-      const dates = [...new Set([...(ends.get(start) ?? []), ...(datesOfYear.get(start) ?? [])])].sort();
-      const sources: string[] = [];
-      const sourceIndex = (source: string) => {
-        const index = sources.indexOf(source);
-        return index === -1 ? sources.push(source) - 1 : index;
-      };
-      const rates: FxFile['rates'] = {};
-      const monthly: FxFile['months'] = {};
-      for (const date of dates) {
-        // A monthly-average record: its currency's average of the same month, or none (docs/API.md §2c).
-        if (fx.monthlyDates.has(date)) {
-          const month = byMonth.get(date.slice(0, 7));
-          if (month !== undefined) monthly[date.slice(0, 7)] = [month.perUSD, sourceIndex(month.source)];
-        }
-        if (!fx.dailyDates.has(date)) continue;
-        const row = newestOnOrBefore(rows, date);
-        // Too old to value the record (docs/API.md §2c): absent, so its currency fields are null.
-        if (row === undefined || daysBetween(row.date, date) > MAX_FX_AGE_DAYS) continue;
-        const index = sourceIndex(row.source);
-        rates[date] = row.date === date ? [row.perUSD, index] : [row.perUSD, index, row.date];
-      }
-      // Written for every year of its coverage, empty when every figure is too old: the router reads it.
-      files.set(paths.fx(code, start), JSON.stringify({ sources, rates, months: monthly, monthly: fx.monthlyPriceSources }) + '\n');
+      const { from, dateYears, print } = keyOf(start);
+      const path = paths.fx(code, start);
+      const versions: string[] = [];
+      for (let year = from; year <= Number(start.slice(0, 4)); year++) versions.push(`${year}=${fx.years[`${code}/${year}`]?.[0] ?? ''}`);
+      const key = sha1Hex(`${print}\n${path}\n${versions.join(',')}`);
+      const carry = previous !== null && previous.sources[path] === key && previous.files[path] !== undefined;
+      files.push({ path, code, start, key, carry });
+      if (!carry) for (const year of dateYears) years.add(year);
     }
   }
   list.push(...own);
   list.sort((a, b) => (a.curCode < b.curCode ? -1 : a.curCode > b.curCode ? 1 : 0));
   for (const c of list) coverage[c.curCode] = { first: c.curFirstDate, last: c.curLastDate };
-  return { list, coverage, files };
+  return { list, coverage, files, years, monthlyPriceSources, state: { years: fx.years, rates: fx.rateYears } };
+}
+
+/** The dates of each FX file to render (its year's rates' and month ends' dates), by path, from the years of rates read for them (`dated`: every year plan.years names). */
+export function fxFileDates(plan: CurrencyPlan, monthEnds: Rate[], dated: ReadonlyMap<string, DatedYear>): Map<string, FxFileDates> {
+  const ends = monthEndDates(monthEnds);
+  const ofYear = new Map<string, FxFileDates>();
+  const datesOf = (start: string) => {
+    let found = ofYear.get(start);
+    if (!found) {
+      const kindOf = (date: string) => dated.get(date.slice(0, 4))?.get(date) ?? 0;
+      const dates = new Set([...(ends.get(start) ?? []), ...(dated.get(start.slice(0, 4))?.keys() ?? [])]);
+      found = [...dates].sort().map((date) => [date, kindOf(date)] as [string, number]);
+      ofYear.set(start, found);
+    }
+    return found;
+  };
+  return new Map(plan.files.filter((file) => !file.carry).map((file) => [file.path, datesOf(file.start)]));
+}
+
+/** The rows the FX files to render need, by currency: the MAX_FX_AGE_DAYS before each daily date (the year before's, in a year's first week), and each monthly date's month. */
+export function fxWindows(plan: CurrencyPlan, dates: ReadonlyMap<string, FxFileDates>): Map<string, FxWindows> {
+  const windows = new Map<string, FxWindows>();
+  for (const file of plan.files) {
+    const own = dates.get(file.path);
+    if (file.carry || own === undefined) continue;
+    const want = windows.get(file.code) ?? windows.set(file.code, { daily: [], months: [] }).get(file.code)!;
+    for (const [date, kind] of own) {
+      if (kind & DAILY) want.daily.push([addDays(date, -MAX_FX_AGE_DAYS), date]);
+      if (kind & MONTHLY) want.months.push(date.slice(0, 7));
+    }
+  }
+  return windows;
+}
+
+/** An FX file's text from its dates and the currency's rows of its windows (fxWindows). */
+export function renderFxFile(dates: FxFileDates, rows: FxRows, monthlyPriceSources: readonly string[]): string {
+  const sources: string[] = [];
+  const sourceIndex = (source: string) => {
+    const index = sources.indexOf(source);
+    return index === -1 ? sources.push(source) - 1 : index;
+  };
+  const rates: FxFile['rates'] = {};
+  const monthly: FxFile['months'] = {};
+  for (const [date, kind] of dates) {
+    // A monthly-average record: its currency's average of the same month, or none (docs/API.md §2c).
+    if (kind & MONTHLY) {
+      const month = rows.monthly.get(date.slice(0, 7));
+      if (month !== undefined) monthly[date.slice(0, 7)] = [month.perUSD, sourceIndex(month.source)];
+    }
+    if (!(kind & DAILY)) continue;
+    // The rows read are those of each daily date's window, so the newest of them on or before it is the newest of all, if recent enough.
+    const row = newestOnOrBefore(rows.daily, date);
+    // Too old to value the record (docs/API.md §2c): absent, so its currency fields are null.
+    if (row === undefined || daysBetween(row.date, date) > MAX_FX_AGE_DAYS) continue;
+    const index = sourceIndex(row.source);
+    rates[date] = row.date === date ? [row.perUSD, index] : [row.perUSD, index, row.date];
+  }
+  // Written for every year of its coverage, empty when every figure is too old: the router reads it.
+  return JSON.stringify({ sources, rates, months: monthly, monthly: monthlyPriceSources }) + '\n';
 }
 
 /** The newest row dated on or before `date` (rows in date order). */

@@ -12,6 +12,7 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { spawnSync } from 'node:child_process';
 import type { MonthState } from '../db/read-rate-summary.ts';
+import type { FxYears, RateYears } from '../db/read-fx.ts';
 import { z } from 'zod';
 import type { FileEntry } from './plan.ts';
 import { UserError } from '../errors.ts';
@@ -39,6 +40,16 @@ export const Manifest = z.object({
   sources: z.record(z.string(), z.string()),
   /** Each month's version and print (read-rate-summary.ts), for the next build; absent from a database without versions. */
   months: z.record(z.string(), z.tuple([z.string(), z.string()])).optional(),
+  /** Each (currency, year)'s version and summary and each year of rates' facts (read-fx.ts FxYear, RateYear), for the next build; absent from a build before them. */
+  fx: z
+    .object({
+      years: z.record(z.string(), z.tuple([z.string(), z.number(), z.string(), z.string(), z.array(z.string()), z.array(z.tuple([z.string(), z.string()]))])),
+      rates: z.record(
+        z.string(),
+        z.tuple([z.string(), z.number(), z.string(), z.string(), z.array(z.string()), z.array(z.string()), z.array(z.string()), z.string()]),
+      ),
+    })
+    .optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;
 
@@ -48,6 +59,7 @@ export interface Tree {
   entries: Map<string, FileEntry>;
   sources: { [path: string]: string };
   months?: MonthState;
+  fx?: { years: FxYears; rates: RateYears };
 }
 
 export interface Published {
@@ -142,6 +154,7 @@ export async function publish(
       removed: removed.sort().map((file) => '/' + file),
       sources: tree.sources,
       ...(tree.months ? { months: tree.months } : {}),
+      ...(tree.fx ? { fx: tree.fx } : {}),
     };
     fsSync.writeFileSync(path.join(work, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
     finished = path.join(store, `snap-${describe.builtAt.replace(/[:.]/g, '')}-${unique}`);

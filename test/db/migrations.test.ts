@@ -22,6 +22,7 @@ describe('initDatabase and migrate', () => {
       'currencies',
       'fx_monthly',
       'fx_rates',
+      'fx_years',
       'livestock_brackets',
       'loaded_files',
       'nisab_rules',
