@@ -47,7 +47,7 @@ export interface Rewrites<State> {
 export type RewrittenRecord = keyof Rewrites<unknown>;
 
 /** The type a parameter of PARAMETERS parses to. */
-type ValueOf<N extends ParameterName> = (typeof PARAMETERS)[N] extends { parse(value: string, index: RoutingIndex): Parsed<infer T> } ? T : never;
+export type ValueOf<N extends ParameterName> = (typeof PARAMETERS)[N] extends { parse(value: string, index: RoutingIndex): Parsed<infer T> } ? T : never;
 
 interface OptionBase<Value, State, Records extends Partial<Rewrites<State>>> {
   /** The records it rewrites, each with its rewrite: an endpoint that lists the option's parameter answers one of them (test/core/answer-options.test.ts). */
@@ -130,6 +130,9 @@ export const ANSWER_OPTIONS = {
 } satisfies OptionTable;
 
 export type OptionName = keyof typeof ANSWER_OPTIONS;
+
+/** The value an option takes (its parameter's parse). */
+export type OptionValue<N extends OptionName> = ValueOf<N>;
 
 /** The records an option rewrites (for the types derived from the table: OPTION_SCHEMAS, the client's). */
 export type RecordsOf<N extends OptionName> = keyof (typeof ANSWER_OPTIONS)[N]['records'] & RewrittenRecord;
