@@ -19,6 +19,7 @@ import { respond } from '../../generator/core/respond.ts';
 import { NisabRule, Rate, type RoutingIndex } from '../../generator/core/schemas.ts';
 import { jsonSchemaFiles } from '../../generator/site/json-schemas.ts';
 import { openApiDocument } from '../../generator/site/openapi.ts';
+import { TABLES } from '../../scripts/api-fields.ts';
 import { generatedCases } from '../edge/differential-cases.ts';
 import { FIRST_DATE, GAP, makeFixture, type Fixture } from '../support/fixture.ts';
 
@@ -98,6 +99,10 @@ describe.each(OPTION_NAMES)('the answer option %s', (name) => {
       expect(files.has(`schemas/${id}.json`), id).toBe(true);
       expect(files.has(`schemas/${id}${endpoint.answer.list ? 'List' : ''}Answer.json`), endpoint.path).toBe(true);
     }
+  });
+
+  it('has the table of the fields it adds in docs/API.md (scripts/api-fields.ts; test/site/api-doc.test.ts holds the table to the schema)', () => {
+    for (const record of recordsOf(name)) expect(TABLES).toContain(`${extensionId(extensionOf(name, record))}-${record}`);
   });
 
   it('is asked by the generated differential on every endpoint taking it, and at its range cap', () => {
