@@ -11,10 +11,9 @@
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
 import { daysBetween } from './dates.ts';
-import type { ParameterName, PARAMETERS, Query } from './endpoints.ts';
+import type { ParameterName, PARAMETERS, Parsed, Query } from './endpoints.ts';
 import { currencyTable, DOLLAR_CODE, fxFor, NAIRA_CODE, rateLineIn, type CurrencyTable } from './in-currency.ts';
 import { paths } from './layout.ts';
-import type { Parsed } from './endpoints.ts';
 import type { RoutingIndex } from './schemas.ts';
 
 /** What a rate record the Nisab rules are valued at gives an option (dated.ts reads it from the record's line). */
@@ -50,7 +49,7 @@ export type RewrittenRecord = keyof Rewrites<unknown>;
 export type ValueOf<N extends ParameterName> = (typeof PARAMETERS)[N] extends { parse(value: string, index: RoutingIndex): Parsed<infer T> } ? T : never;
 
 interface OptionBase<Value, State, Records extends Partial<Rewrites<State>>> {
-  /** The records it rewrites, each with its rewrite: an endpoint that lists the option's parameter answers one of them (test/core/answer-options.test.ts). */
+  /** The records it rewrites, each with its rewrite: an endpoint that lists the option's parameter answers one of them (test/site/answer-options.test.ts). */
   records: Records;
   /**
    * The snapshot files (paths) it reads besides the answer's own, for records
