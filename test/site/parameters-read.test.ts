@@ -39,7 +39,7 @@ async function body(target: string): Promise<string> {
 }
 
 /** A query's value of `name` when it gives it once, decoded, else null. */
-function valueOf(query: string, name: string): string | null {
+function givenOnce(query: string, name: string): string | null {
   const given = query.split('&').filter((part) => part.startsWith(`${name}=`));
   if (given.length !== 1) return null;
   try {
@@ -69,7 +69,7 @@ describe('every parameter an endpoint lists', () => {
         );
         // The requests giving it once, a value its parse accepts, with other parameters or not.
         const giving = targets.filter((target) => {
-          const value = valueOf(target.split('?')[1]!, name);
+          const value = givenOnce(target.split('?')[1]!, name);
           return value !== null && value !== '' && parameter.parse(value, index).ok;
         });
         expect(giving.length, `${endpoint.path} ${name}`).toBeGreaterThan(0);
