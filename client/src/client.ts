@@ -8,8 +8,8 @@ import { assemble, route } from '../../generator/core/router.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import type {
   Announcement,
+  Answered,
   Currency,
-  CurrencyCode,
   ErrorBody,
   Gap,
   IsoDate,
@@ -18,9 +18,8 @@ import type {
   Meta,
   NigeriaMonth,
   NisabRule,
-  NisabRuleInCurrency,
+  OptionsQuery,
   Rate,
-  RateInCurrency,
   Source,
   Subcategory,
   SubcategoryRef,
@@ -61,14 +60,17 @@ export class NisabApiError extends Error {
   }
 }
 
-export interface RatesQuery {
+/**
+ * With an answer option (`currency`: every record also in that currency, docs/API.md §2c, listed by
+ * currencies(); a range of at most 366 days of published rates), from the API's table of them.
+ */
+export interface RatesQuery extends OptionsQuery<'Rate'> {
   start_date?: IsoDate;
   end_date?: IsoDate;
   subcategory?: SubcategoryRef;
-  /** Every record also in this currency (docs/API.md §2c); a range of at most 366 days of published rates. */
-  currency?: CurrencyCode;
 }
-export interface LatestQuery {
+/** With an answer option (`currency`: the record also in that currency, docs/API.md §2c). */
+export interface LatestQuery extends OptionsQuery<'Rate'> {
   subcategory?: SubcategoryRef;
   /** The newest rate dated on or before this day. */
   date?: IsoDate;
@@ -76,10 +78,9 @@ export interface LatestQuery {
   hijri_date?: string;
   /** The calendar of hijri_date (default umm-al-qura). */
   calendar?: HijriCalendar;
-  /** The record also in this currency (docs/API.md §2c): listed by currencies(). */
-  currency?: CurrencyCode;
 }
-export interface NisabQuery {
+/** With an answer option (`currency`: every rule also valued in that currency, nsbValueInCurrency, docs/API.md §2c). */
+export interface NisabQuery extends OptionsQuery<'NisabRule'> {
   subcategory?: SubcategoryRef;
   /** The rules valued at the newest rate on or before this day. */
   date?: IsoDate;
@@ -87,17 +88,12 @@ export interface NisabQuery {
   hijri_date?: string;
   /** The calendar of hijri_date (default umm-al-qura). */
   calendar?: HijriCalendar;
-  /** Every rule also valued in this currency (nsbValueInCurrency, docs/API.md §2c): listed by currencies(). */
-  currency?: CurrencyCode;
 }
 
 /** The calendars hijri_date is read in (docs/API.md §2b). */
 export type HijriCalendar = 'umm-al-qura' | 'nigeria';
 
 type Query = Record<string, string | number | undefined>;
-
-/** A record, or with `currency` in the query the record with the currency's fields (docs/API.md §2c). */
-type In<Q, Plain, InCurrency> = Q extends { currency: CurrencyCode } ? InCurrency : Plain;
 
 interface Kept {
   etag: string;
@@ -222,11 +218,11 @@ export function createClient(options: ClientOptions = {}) {
     /** True once the client answers from the snapshot's files (no base answered; see staticRoot). */
     answersFromFiles: () => fromFiles,
     /** `GET /rates/latest`: the newest rate of gold, or of a subcategory, optionally as of a date and in a currency. */
-    latest: <Q extends LatestQuery>(query: Q = {} as Q) => data<In<Q, Rate, RateInCurrency>>('/rates/latest', { ...(query as LatestQuery) }),
+    latest: <Q extends LatestQuery>(query: Q = {} as Q) => data<Answered<Q, 'Rate', Rate>>('/rates/latest', { ...(query as LatestQuery) }),
     /** `GET /rates`: rates in an inclusive date range, with the answer's count, optionally in a currency. */
-    rates: <Q extends RatesQuery>(query: Q = {} as Q) => get<ListBody<In<Q, Rate, RateInCurrency>>>('/rates', { ...(query as RatesQuery) }),
+    rates: <Q extends RatesQuery>(query: Q = {} as Q) => get<ListBody<Answered<Q, 'Rate', Rate>>>('/rates', { ...(query as RatesQuery) }),
     /** `GET /nisab`: the Nisab rules, valued at the newest published rate (or as of a date), optionally in a currency too. */
-    nisab: <Q extends NisabQuery>(query: Q = {} as Q) => data<In<Q, NisabRule, NisabRuleInCurrency>[]>('/nisab', { ...(query as NisabQuery) }),
+    nisab: <Q extends NisabQuery>(query: Q = {} as Q) => data<Answered<Q, 'NisabRule', NisabRule>[]>('/nisab', { ...(query as NisabQuery) }),
     /** `GET /currencies`: the currencies `currency` takes, with the first and last date of their rates per US dollar. */
     currencies: () => data<Currency[]>('/currencies'),
     /** `GET /subcategories`: what can be asked for, by ID and slug. */

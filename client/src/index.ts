@@ -14,6 +14,7 @@ export {
 } from './client.ts';
 export type {
   Announcement,
+  Answered,
   Bracket,
   Currency,
   CurrencyCode,
@@ -26,6 +27,7 @@ export type {
   NigeriaMonth,
   NisabRule,
   NisabRuleInCurrency,
+  OptionsQuery,
   Rate,
   RateInCurrency,
   Source,

@@ -15,6 +15,8 @@ import type {
   Bracket,
 } from '../../generator/core/schemas.ts';
 import type { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/core/currencies.ts';
+import type { OptionName, OptionValue, RecordsOf, RewrittenRecord } from '../../generator/core/answer-options.ts';
+import type { OPTION_SCHEMAS } from '../../generator/core/option-schemas.ts';
 
 export type {
   Announcement,
@@ -34,6 +36,25 @@ export type {
 
 /** A currency as the API takes it: an ISO 4217 code listed by `GET /currencies`, e.g. 'GBP' (docs/API.md §2c). */
 export type CurrencyCode = string;
+
+/**
+ * The answer options (generator/core/answer-options.ts: currency=, docs/API.md §2c)
+ * a query for record `R` may give: each option that rewrites it, typed by its parse.
+ */
+export type OptionsQuery<R extends RewrittenRecord> = { [N in OptionName as R extends RecordsOf<N> ? N : never]?: OptionValue<N> };
+
+/** The record option `N` makes of `R` (its zod extension, OPTION_SCHEMAS), or unknown when it rewrites none. */
+type Extended<N extends OptionName, R extends RewrittenRecord> = (typeof OPTION_SCHEMAS)[N]['records'] extends infer S
+  ? R extends keyof S
+    ? z.output<S[R]>
+    : unknown
+  : unknown;
+
+type Intersection<U> = (U extends unknown ? (k: U) => void : never) extends (k: infer I) => void ? I : never;
+
+/** Record `R` as an answer to query `Q` carries it: with the fields of every answer option `Q` gives (docs/API.md §2c). */
+export type Answered<Q, R extends RewrittenRecord, Plain> = Plain &
+  Intersection<{ [N in OptionName]: Q extends { [K in N]: unknown } ? Extended<N, R> : unknown }[OptionName]>;
 
 /** The body of every failed answer: `{"success": false, "message": "..."}`. */
 export type ErrorBody = z.infer<typeof ErrorEnvelope>;

@@ -2,7 +2,6 @@
 // import of the ISO 4217 list and of the daily rates per US dollar accepts, and
 // what GET /currencies publishes. The router imports only the types.
 import { z } from 'zod';
-import type { RecordName } from './records.ts';
 import { isoDate, NisabRule, Rate, type SourceFigure, type SqlValue, type StoredColumns, sourceId } from './schemas.ts';
 
 /** An ISO 4217 code: three capital letters. */
@@ -141,23 +140,6 @@ export const NisabRuleInCurrency = NisabRule.extend({
     ),
 }).meta({ id: 'NisabRuleInCurrency' });
 export type NisabRuleInCurrency = z.infer<typeof NisabRuleInCurrency>;
-
-/**
- * The record an answer with currency= carries instead of its own, for every
- * record an answer can carry (null: no endpoint of it takes currency=). OpenAPI
- * and the JSON Schemas document an endpoint that takes currency= with both.
- */
-export const IN_CURRENCY: { [K in RecordName]: { id: string; schema: z.ZodType } | null } = {
-  Rate: { id: 'RateInCurrency', schema: RateInCurrency },
-  NisabRule: { id: 'NisabRuleInCurrency', schema: NisabRuleInCurrency },
-  Subcategory: null,
-  Source: null,
-  Currency: null,
-  Meta: null,
-  NigeriaMonth: null,
-  Gap: null,
-  Announcement: null,
-};
 
 /**
  * v1/fx/{code}/{yyyy}.json (layout.ts): the currency's daily rate per US dollar at

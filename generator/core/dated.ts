@@ -8,7 +8,7 @@
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
 import { listBody, renderItem, renderList, LIST_SEPARATOR } from './envelope.ts';
 import { renderRecord } from './records.ts';
-import { fxFor, type CurrencyTable } from './in-currency.ts';
+import { rateLine, type Rewriter } from './answer-options.ts';
 import { rateAgeDays, valueRuleIn, type ById, type ValuingRate, type ValuingSubcategory } from './nisab-value.ts';
 import type { NisabRule, NisabRuleInput, RoutingIndex } from './schemas.ts';
 
@@ -67,19 +67,16 @@ export function newestOnOrBefore(date: string, monthText: string | null, monthEn
 
 /**
  * The body of a dated answer from its files: [own file (nisab only), month, month
- * ends] as planned ([own file, month ends] when monthEndsOnly); with currency=,
- * `inCurrency` rewrites the record line and values the rules in it.
+ * ends] as planned ([own file, month ends] when monthEndsOnly); with answer
+ * options (currency=), `rewriters` rewrite the record line, and each one that
+ * rewrites Nisab rules values them in its figures and adds its fields.
  */
-export function composeDated(
-  dated: Dated,
-  texts: string[],
-  index: RoutingIndex,
-  inCurrency?: { table: CurrencyTable; line(line: string): string },
-): { status: number; body: string } | null {
+export function composeDated(dated: Dated, texts: string[], index: RoutingIndex, rewriters?: Rewriter[]): { status: number; body: string } | null {
+  const options = rewriters === undefined ? [] : rewriters;
   if (dated.kind === 'latest') {
     const found = newestOnOrBefore(dated.date, texts[0] as string, texts[1] as string)[String(dated.subcategory)];
     if (found === undefined) return null;
-    return { status: 200, body: renderItem(inCurrency === undefined ? found.line : inCurrency.line(found.line)) };
+    return { status: 200, body: renderItem(rateLine(found.line, options)) };
   }
   if (dated.ageOnly === true) {
     const published = (JSON.parse(texts[0] as string) as { data: NisabRule[] }).data;
@@ -97,28 +94,50 @@ export function composeDated(
   else if (texts.length > 1) newest = newestOnOrBefore(dated.date, texts[1] as string, texts[2] as string);
   const rates: ById<ValuingRate> = {};
   const ids = Object.keys(newest);
-  for (let i = 0; i < ids.length; i++) {
-    const rate = (newest[ids[i] as string] as Found).rate;
-    if (inCurrency !== undefined) {
-      const fx = fxFor(inCurrency.table, rate.drtDate, rate.drtPriceSource, {
-        perUSDText: String(rate.drtUSDinNaira),
-        date: rate.drtNairaDate,
-        source: rate.drtNairaSource,
-      });
-      rate.fx = fx === null ? null : fx.perUSD;
+  for (let i = 0; i < ids.length; i++) rates[ids[i] as string] = (newest[ids[i] as string] as Found).rate;
+  // Each option that rewrites rules: the rates, each with its figure in the option (nisab-value.ts values a rule in it).
+  const valuing: { rewriter: Rewriter; rates: ById<ValuingRate> }[] = [];
+  for (let k = 0; k < options.length; k++) {
+    const rewriter = options[k] as Rewriter;
+    const rewrite = rewriter.option.records.NisabRule;
+    if (rewrite === undefined) continue;
+    const own: ById<ValuingRate> = {};
+    for (let i = 0; i < ids.length; i++) {
+      const rate = (newest[ids[i] as string] as Found).rate;
+      own[ids[i] as string] = {
+        drtDate: rate.drtDate,
+        drtInUSD: rate.drtInUSD,
+        drtUSDinNaira: rate.drtUSDinNaira,
+        drtUnit: rate.drtUnit,
+        fx: rewrite.figure(rate, rewriter.state),
+      };
     }
-    rates[ids[i] as string] = rate;
+    valuing.push({ rewriter: rewriter, rates: own });
   }
   const subcategories: ById<ValuingSubcategory> = {};
   for (let i = 0; i < index.dailyRateIDs.length; i++) subcategories[String(index.dailyRateIDs[i])] = { sctHasDailyRate: true };
   const valued: string[] = [];
-  const code = inCurrency === undefined ? null : inCurrency.table.code;
   for (let i = 0; i < rules.length; i++) {
-    const rule = valueRuleIn(rules[i] as NisabRuleInput, subcategories, rates, dated.date);
+    const rule = rules[i] as NisabRuleInput;
     // Rendered by the build's renderer: JSON.stringify of the rule would write njs's key order, not the record's.
-    const json = renderRecord('NisabRule', rule.rule);
-    // The currency's two fields after every field of the rule (docs/API.md §2c).
-    valued.push(code === null ? json : json.slice(0, -1) + ',"nsbCurrency":"' + code + '","nsbValueInCurrency":' + JSON.stringify(rule.inCurrency) + '}');
+    if (valuing.length === 0) {
+      valued.push(renderRecord('NisabRule', valueRuleIn(rule, subcategories, rates, dated.date).rule));
+      continue;
+    }
+    // The rule's own fields as the first option values it (a lower-of rule compares its metals in it),
+    // then each option's fields after them (docs/API.md §2c).
+    let json = '';
+    for (let k = 0; k < valuing.length; k++) {
+      const by = valuing[k] as { rewriter: Rewriter; rates: ById<ValuingRate> };
+      const inOption = valueRuleIn(rule, subcategories, by.rates, dated.date);
+      if (k === 0) json = renderRecord('NisabRule', inOption.rule);
+      json = (by.rewriter.option.records.NisabRule as { line(line: string, value: number | null, state: unknown): string }).line(
+        json,
+        inOption.inCurrency,
+        by.rewriter.state,
+      );
+    }
+    valued.push(json);
   }
   return { status: 200, body: renderList(valued) };
 }

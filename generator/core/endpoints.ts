@@ -4,12 +4,12 @@
 // derived from it, so an endpoint added here is added everywhere.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
-import { DATE_EXPECTATION, daysBetween, isRealDate } from './dates.ts';
+import { DATE_EXPECTATION, isRealDate } from './dates.ts';
 import { renderJoinedList } from './envelope.ts';
 import { paths, planRange, scopeBlocks, type Block, type Coverage, type Scope, type ShardRead } from './layout.ts';
 import type { Dated } from './dated.ts';
 import type { RecordName } from './records.ts';
-import { DOLLAR_CODE, NAIRA_CODE } from './in-currency.ts';
+import { rewrites } from './answer-options.ts';
 import { CALENDARS, gregorianDay } from './hijri-days.ts';
 import type { RoutingIndex } from './schemas.ts';
 
@@ -164,16 +164,13 @@ export const PARAMETERS = {
 const CURRENCY_FORM = /^[A-Z]{3}$/;
 
 /**
- * The longest range (in days, within the coverage) /rates answers in a currency:
- * every record of it is rewritten at request time, and the free Workers plan
- * gives a request 10 ms of CPU (docs/currencies.md has the measurements).
+ * The records an answer option (answer-options.ts) may rewrite in an answer: those
+ * dated from `from` to `to`, whose days its files are read for ('' and '': none is
+ * dated, as Nisab rules before the first rate).
  */
-export const MAX_CURRENCY_RANGE_DAYS = 366;
-
-/** An answer in a currency: its code and how many of the last reads are its FX files (in-currency.ts). */
-export interface InCurrency {
-  code: string;
-  fxFiles: number;
+export interface Rewritten {
+  from: string;
+  to: string;
 }
 
 export type ParameterName = keyof typeof PARAMETERS;
@@ -228,8 +225,8 @@ export interface Decision {
   error: string | null;
   /** A dated answer, composed from its reads (dated.ts). */
   dated: Dated | null;
-  /** With currency=: the answer is rewritten in it (in-currency.ts); null without. */
-  currency: InCurrency | null;
+  /** What the answer options given rewrite (answer-options.ts; the router adds their files); null: the answer is not rewritten. */
+  rewritten: Rewritten | null;
 }
 
 function whole(path: string): ShardRead {
@@ -237,24 +234,16 @@ function whole(path: string): ShardRead {
 }
 
 export function wholeFile(path: string): Decision {
-  return { status: 200, reads: [whole(path)], body: null, error: null, dated: null, currency: null };
+  return { status: 200, reads: [whole(path)], body: null, error: null, dated: null, rewritten: null };
 }
 
 export function refusal(status: number, message: string): Decision {
-  return { status: status, reads: [], body: null, error: message, dated: null, currency: null };
+  return { status: status, reads: [], body: null, error: message, dated: null, rewritten: null };
 }
 
-/** The FX file of `code` for the year of `date`, when it has one (NGN and USD have none: their figures are the records' own). */
-function fxReads(code: string, date: string, index: RoutingIndex): ShardRead[] {
-  if (code === NAIRA_CODE || code === DOLLAR_CODE || index.currencies === undefined) return [];
-  const coverage = index.currencies[code];
-  if (coverage === undefined || date.slice(0, 4) < coverage.first.slice(0, 4)) return [];
-  return [whole(paths.fx(code, date))];
-}
-
-/** A decision in a currency: its reads with the FX files after them. */
-function inCurrency(code: string, reads: ShardRead[], fx: ShardRead[], dated: Dated | null): Decision {
-  return { status: 200, reads: reads.concat(fx), body: null, error: null, dated: dated, currency: { code: code, fxFiles: fx.length } };
+/** An answer read from `reads` (composed when `dated`), whose records dated from..to an answer option may rewrite. */
+function records(reads: ShardRead[], dated: Dated | null, from: string, to: string): Decision {
+  return { status: 200, reads: reads, body: null, error: null, dated: dated, rewritten: { from: from, to: to } };
 }
 
 /** The day a dated answer is for: a date after the snapshot's answers as of the snapshot. */
@@ -323,16 +312,13 @@ export const ENDPOINTS: Endpoint[] = [
       const id = query.subcategory === null ? index.defaultSubcategoryID : query.subcategory;
       const coverage = coverageOf(index, id);
       if (coverage === null) return refusal(404, 'subcategory ' + id + ' has no published rate');
-      const code = query.currency;
-      const newest = code === null ? wholeFile(paths.latest(id)) : inCurrency(code, [whole(paths.latest(id))], fxReads(code, coverage.last, index), null);
+      const newest = records([whole(paths.latest(id))], null, coverage.last, coverage.last);
       if (query.date === null) return newest;
       const day = dayOf(query, index);
       if (day >= coverage.last) return newest;
       if (day < coverage.first)
         return refusal(404, 'subcategory ' + id + ' has no rate dated on or before ' + day + '; its first rate is dated ' + coverage.first);
-      const dated: Dated = { kind: 'latest', date: day, subcategory: id, monthEndsOnly: false };
-      if (code !== null) return inCurrency(code, datedReads(day), fxReads(code, day, index), dated);
-      return { status: 200, reads: datedReads(day), body: null, error: null, dated: dated, currency: null };
+      return records(datedReads(day), { kind: 'latest', date: day, subcategory: id, monthEndsOnly: false }, day, day);
     },
     wholeFileQueries: function (index) {
       return [''].concat(
@@ -357,26 +343,9 @@ export const ENDPOINTS: Endpoint[] = [
       const coverage = query.subcategory === null ? index.all : coverageOf(index, query.subcategory);
       const reads = planRange(scope, query.start_date, query.end_date, coverage, index.asOf);
       // No record can match: an empty list, not an error (docs/API.md §2).
-      if (reads.length === 0) return { status: 200, reads: reads, body: renderJoinedList('', 0), error: null, dated: null, currency: null };
-      const code = query.currency;
-      if (code === null) return { status: 200, reads: reads, body: null, error: null, dated: null, currency: null };
-      const from = (reads[0] as ShardRead).from;
-      const to = (reads[0] as ShardRead).to;
-      if (daysBetween(from, to) + 1 > MAX_CURRENCY_RANGE_DAYS) {
-        return refusal(
-          400,
-          'with currency, a range may span at most ' +
-            MAX_CURRENCY_RANGE_DAYS +
-            ' days of published rates (this one spans ' +
-            from +
-            ' to ' +
-            to +
-            '); ask for it a year at a time',
-        );
-      }
-      let fx: ShardRead[] = [];
-      for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) fx = fx.concat(fxReads(code, String(year) + '-01-01', index));
-      return inCurrency(code, reads, fx, null);
+      if (reads.length === 0) return { status: 200, reads: reads, body: renderJoinedList('', 0), error: null, dated: null, rewritten: null };
+      // Every read is cut to the range's days within the coverage.
+      return records(reads, null, (reads[0] as ShardRead).from, (reads[0] as ShardRead).to);
     },
     wholeFileQueries: function (index) {
       // Each block of the layout asked for as a range (months, closed years...): one file each.
@@ -416,32 +385,26 @@ export const ENDPOINTS: Endpoint[] = [
       const query = withHijriDate(given, index);
       if (isDecision(query)) return query;
       const file = query.subcategory === null ? paths.nisabAll : paths.nisab(query.subcategory);
-      const code = query.currency;
       if (index.all === null) return wholeFile(file);
       // The day the answer is for: its rates' age (nsbRateAgeDays) is counted to it.
       const day = query.date === null ? index.asOf : dayOf(query, index);
       if (day >= index.all.last) {
         // On or after the newest rate the rules are valued as the undated answer; as of the
         // as-of date it is that answer byte for byte, before it the same with the day's age.
-        // In a currency, valued at each subcategory's newest rate, which the month ends of
-        // the newest rate's year hold.
-        if (code === null) {
+        // With an option that rewrites the rules (currency=), valued again at each
+        // subcategory's newest rate, which the month ends of the newest rate's year hold.
+        if (!rewrites(query, 'NisabRule')) {
           if (day === index.asOf) return wholeFile(file);
           const aged: Dated = { kind: 'nisab', date: day, subcategory: 0, monthEndsOnly: false, ageOnly: true };
-          return { status: 200, reads: [whole(file)], body: null, error: null, dated: aged, currency: null };
+          return { status: 200, reads: [whole(file)], body: null, error: null, dated: aged, rewritten: null };
         }
         const last = index.all.last;
-        return inCurrency(code, [whole(file), whole(paths.monthEnds(last))], fxReads(code, last, index), {
-          kind: 'nisab',
-          date: day,
-          subcategory: 0,
-          monthEndsOnly: true,
-        });
+        return records([whole(file), whole(paths.monthEnds(last))], { kind: 'nisab', date: day, subcategory: 0, monthEndsOnly: true }, last, last);
       }
-      const reads = day < index.all.first ? [whole(file)] : [whole(file)].concat(datedReads(day));
       const dated: Dated = { kind: 'nisab', date: day, subcategory: 0, monthEndsOnly: false };
-      if (code !== null) return inCurrency(code, reads, day < index.all.first ? [] : fxReads(code, day, index), dated);
-      return { status: 200, reads: reads, body: null, error: null, dated: dated, currency: null };
+      // Before the first rate no rule is valued at a rate: nothing dated to rewrite in.
+      if (day < index.all.first) return records([whole(file)], dated, '', '');
+      return records([whole(file)].concat(datedReads(day)), dated, day, day);
     },
     wholeFileQueries: function (index) {
       return [''].concat(

@@ -128,10 +128,3 @@ export function rateLineIn(line: string, table: CurrencyTable): string {
   const end = line.lastIndexOf('}');
   return line.slice(0, end) + added + line.slice(end);
 }
-
-/** Joined record lines (LIST_SEPARATOR between them) in the currency. */
-export function joinedIn(joined: string, table: CurrencyTable): string {
-  const lines = joined.split(',\n');
-  for (let i = 0; i < lines.length; i++) lines[i] = rateLineIn(lines[i] as string, table);
-  return lines.join(',\n');
-}

@@ -158,7 +158,7 @@ export function cutBytes(
 
 /** A plan whose answer is a list joined from its reads cut to their dates (assemble's last case): what assembleBytes answers. */
 export function listedRange(plan: Plan): boolean {
-  return plan.body === null && plan.dated === null && plan.currency === null && plan.reads.length > 0 && (plan.reads[0] as ShardRead).from !== '';
+  return plan.body === null && plan.dated === null && plan.options.length === 0 && plan.reads.length > 0 && (plan.reads[0] as ShardRead).from !== '';
 }
 
 /** router.ts assemble() for a listedRange plan from the bytes of its reads (same order): the same bytes and ETag key. */

@@ -14,8 +14,8 @@
 // for-of, classes, optional chaining, nullish coalescing, Map/Set, URLSearchParams).
 import { LIST_HEAD, LIST_SEPARATOR, LIST_TAIL_START, renderError, renderItem, renderJoinedList } from './envelope.ts';
 import { composeDated, type Dated } from './dated.ts';
-import { BASES, endpointAt, noEndpointMessage, PARAMETERS, type Decision, type InCurrency, type ParameterName, type Query, type Rule } from './endpoints.ts';
-import { currencyTable, joinedIn, rateLineIn, type CurrencyTable } from './in-currency.ts';
+import { OPTION_NAMES, optionOf, overCap, rateLine, rewritersOf, type AppliedOption, type OptionName, type Rewriter } from './answer-options.ts';
+import { BASES, endpointAt, noEndpointMessage, PARAMETERS, type Decision, type ParameterName, type Query, type Rule } from './endpoints.ts';
 import type { ShardRead } from './layout.ts';
 import type { RoutingIndex } from './schemas.ts';
 import { firstRecord, lastRecord, sliceList } from './slice.ts';
@@ -45,8 +45,8 @@ export interface Plan {
   ifNoneMatch: string | null;
   /** A dated answer to compose from the reads (dated.ts); null for the others. */
   dated: Dated | null;
-  /** With currency=: the answer is rewritten in it, the last reads being its FX files (in-currency.ts). */
-  currency: InCurrency | null;
+  /** The answer options given (currency=...): the records are rewritten by each, the last reads being their files (answer-options.ts); [] for none. */
+  options: AppliedOption[];
 }
 
 export interface Answer<Part = string> {
@@ -81,7 +81,7 @@ export function bodyOf(response: ApiResponse): string {
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function fail(status: number, message: string, head: boolean): Plan {
-  return { status: status, reads: [], body: renderError(message), head: head, ifNoneMatch: null, dated: null, currency: null };
+  return { status: status, reads: [], body: renderError(message), head: head, ifNoneMatch: null, dated: null, options: [] };
 }
 
 function decode(text: string): string | null {
@@ -179,7 +179,7 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
 
   const method = request.method;
   const head = method === 'HEAD';
-  if (method === 'OPTIONS') return { status: 204, reads: [], body: '', head: false, ifNoneMatch: null, dated: null, currency: null };
+  if (method === 'OPTIONS') return { status: 204, reads: [], body: '', head: false, ifNoneMatch: null, dated: null, options: [] };
   if (method !== 'GET' && !head) return fail(405, methodNotAllowed(method), head);
 
   if (rest.length > 1 && rest.charAt(rest.length - 1) === '/') rest = rest.slice(0, -1);
@@ -211,14 +211,28 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
   if (unknown !== null) return fail(404, unknown, head);
   const decision: Decision = endpoint.plan(parsedQuery, index);
   if (decision.error !== null) return fail(decision.status, decision.error, head);
+  // Each answer option given (answer-options.ts): its range cap, then its files after the answer's own.
+  let reads = decision.reads;
+  const options: AppliedOption[] = [];
+  const rewritten = decision.rewritten;
+  for (let i = 0; rewritten !== null && i < OPTION_NAMES.length; i++) {
+    const name = OPTION_NAMES[i] as OptionName;
+    const value = values[name];
+    if (value === null) continue;
+    const problem = overCap(name, rewritten.from, rewritten.to);
+    if (problem !== null) return fail(400, problem, head);
+    const files = optionOf(name).files(value, rewritten.from, rewritten.to, index);
+    for (let j = 0; j < files.length; j++) reads = reads.concat([{ path: files[j] as string, from: '', to: '' }]);
+    options.push({ name: name, value: value, files: files.length });
+  }
   return {
     status: decision.status,
-    reads: decision.reads,
+    reads: reads,
     body: decision.body,
     head: head,
     ifNoneMatch: request.ifNoneMatch,
     dated: decision.dated,
-    currency: decision.currency,
+    options: options,
   };
 }
 
@@ -280,7 +294,7 @@ export function joinList<Body>(plan: Plan, pieces: ListPiece<Body>[], index: Rou
 /** The body (in parts) and ETag of a plan, from the texts of its reads (same order). */
 export function assemble(plan: Plan, texts: string[], index: RoutingIndex): Answer {
   if (plan.body !== null) return { status: plan.status, parts: [plan.body], etag: null, etagKey: plan.body };
-  if (plan.currency !== null) return assembleIn(plan, texts, index, plan.currency);
+  if (plan.options.length > 0) return assembleRewritten(plan, texts, index);
   if (plan.dated !== null) {
     const composed = composeDated(plan.dated, texts, index);
     // The plan saw a record in coverage; a tree that lacks it is damaged, as a missing file would be.
@@ -308,17 +322,20 @@ export function assemble(plan: Plan, texts: string[], index: RoutingIndex): Answ
 
 const ITEM_HEAD = '{"success":true,"data":';
 
-/** assemble() for an answer in a currency (docs/API.md §2c): the reads' records rewritten by in-currency.ts. */
-function assembleIn(plan: Plan, texts: string[], index: RoutingIndex, currency: InCurrency): Answer {
-  const own = texts.slice(0, texts.length - currency.fxFiles);
-  const table: CurrencyTable = currencyTable(currency.code, texts.slice(texts.length - currency.fxFiles));
+/** Joined record lines (LIST_SEPARATOR between them), each rewritten. */
+function joinedRewritten(joined: string, rewriters: Rewriter[]): string {
+  const lines = joined.split(LIST_SEPARATOR);
+  for (let i = 0; i < lines.length; i++) lines[i] = rateLine(lines[i] as string, rewriters);
+  return lines.join(LIST_SEPARATOR);
+}
+
+/** assemble() for an answer with answer options (currency=, docs/API.md §2c): the reads' records rewritten by each (answer-options.ts). */
+function assembleRewritten(plan: Plan, texts: string[], index: RoutingIndex): Answer {
+  const read = rewritersOf(plan.options, texts);
+  const own = read.own;
+  const rewriters = read.rewriters;
   if (plan.dated !== null) {
-    const composed = composeDated(plan.dated, own, index, {
-      table: table,
-      line: function (line: string) {
-        return rateLineIn(line, table);
-      },
-    });
+    const composed = composeDated(plan.dated, own, index, rewriters);
     if (composed === null) throw new Error('the snapshot has no record of subcategory ' + plan.dated.subcategory + ' on or before ' + plan.dated.date);
     return { status: composed.status, parts: [composed.body], etag: null, etagKey: composed.body };
   }
@@ -326,7 +343,7 @@ function assembleIn(plan: Plan, texts: string[], index: RoutingIndex, currency: 
   if (first.from === '') {
     // A latest file: one record.
     const text = own[0] as string;
-    const body = renderItem(rateLineIn(text.slice(ITEM_HEAD.length, text.length - 2), table));
+    const body = renderItem(rateLine(text.slice(ITEM_HEAD.length, text.length - 2), rewriters));
     return { status: plan.status, parts: [body], etag: null, etagKey: body };
   }
   const parts: string[] = [LIST_HEAD];
@@ -337,7 +354,7 @@ function assembleIn(plan: Plan, texts: string[], index: RoutingIndex, currency: 
     const read = plan.reads[i] as ShardRead;
     const piece = sliceList(own[i] as string, read.from, read.to);
     if (piece.count === 0) continue;
-    const joined = joinedIn(piece.text, table);
+    const joined = joinedRewritten(piece.text, rewriters);
     if (count > 0) parts.push(LIST_SEPARATOR);
     else firstLine = firstRecord(joined);
     lastLine = lastRecord(joined);

@@ -2,7 +2,9 @@
 // publishes (schemas/*.json), generated from the zod schemas the build checks
 // each file with, so a client can validate answers without reading TypeScript.
 import { z } from 'zod';
-import { Currency, IN_CURRENCY } from '../core/currencies.ts';
+import { OPTION_NAMES, type RewrittenRecord } from '../core/answer-options.ts';
+import { Currency } from '../core/currencies.ts';
+import { OPTION_SCHEMAS, extensionId } from '../core/option-schemas.ts';
 import { ENDPOINTS } from '../core/endpoints.ts';
 import type { RecordName } from '../core/records.ts';
 import { Announcement, Gap, itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from '../core/schemas.ts';
@@ -18,27 +20,31 @@ const ANSWER_RECORDS: { [K in RecordName]: z.ZodType } = { Rate, NisabRule, Subc
 
 /** The envelopes, one per kind of answer of the endpoint table (RateAnswer, RateListAnswer, ...). */
 function answers(): [string, z.ZodType, string][] {
-  const found = new Map<string, { schema: z.ZodType; paths: string[]; composed: boolean }>();
+  const found = new Map<string, { schema: z.ZodType; paths: string[]; composed: string | null }>();
   for (const endpoint of ENDPOINTS) {
     const { schema, list } = endpoint.answer;
     const name = `${schema}${list ? 'List' : ''}Answer`;
     const record = ANSWER_RECORDS[schema];
-    const entry = found.get(name) ?? { schema: list ? listEnvelope(record) : itemEnvelope(record), paths: [], composed: false };
+    const entry = found.get(name) ?? { schema: list ? listEnvelope(record) : itemEnvelope(record), paths: [], composed: null };
     entry.paths.push(endpoint.path);
     found.set(name, entry);
-    // With currency= (docs/API.md §2c) the records carry the currency's fields too.
-    const inCurrency = endpoint.parameters.includes('currency') ? IN_CURRENCY[schema] : null;
-    if (inCurrency === null) continue;
-    const inName = `${inCurrency.id}${list ? 'List' : ''}Answer`;
-    const inEntry = found.get(inName) ?? { schema: list ? listEnvelope(inCurrency.schema) : itemEnvelope(inCurrency.schema), paths: [], composed: true };
-    inEntry.paths.push(endpoint.path);
-    found.set(inName, inEntry);
+    // With an answer option (currency=, docs/API.md §2c; core/answer-options.ts) the records carry its fields too.
+    for (const option of OPTION_NAMES.filter((o) => endpoint.parameters.includes(o))) {
+      const records: Partial<Record<RewrittenRecord, z.ZodType>> = OPTION_SCHEMAS[option].records;
+      const extension = records[schema as RewrittenRecord];
+      if (extension === undefined)
+        throw new Error(`${endpoint.path} takes ${option}= but ${option} rewrites no ${schema} (core/answer-options.ts ANSWER_OPTIONS)`);
+      const inName = `${extensionId(extension)}${list ? 'List' : ''}Answer`;
+      const inEntry = found.get(inName) ?? { schema: list ? listEnvelope(extension) : itemEnvelope(extension), paths: [], composed: option };
+      inEntry.paths.push(endpoint.path);
+      found.set(inName, inEntry);
+    }
   }
   return [...found].map(([name, { schema, paths, composed }]) => [
     name,
     schema,
-    composed
-      ? `the answer of ${paths.join(', ')} with currency= (composed at request time; no file under v1/ holds it)`
+    composed !== null
+      ? `the answer of ${paths.join(', ')} with ${composed}= (composed at request time; no file under v1/ holds it)`
       : `the answer of ${paths.join(', ')} (and of the files under v1/ that hold the same)`,
   ]);
 }

@@ -3,7 +3,9 @@
 // build publishes and the router answers. It passes `redocly lint` with the
 // recommended rules (test/site/openapi.test.ts).
 // Registers the Currency record (GET /currencies) and the records in a currency with the schemas the document is made from.
-import { IN_CURRENCY } from '../core/currencies.ts';
+import '../core/currencies.ts';
+import { OPTION_NAMES, type RewrittenRecord } from '../core/answer-options.ts';
+import { extensionId, OPTION_SCHEMAS } from '../core/option-schemas.ts';
 import { z } from 'zod';
 import { BASES, ENDPOINTS, PARAMETERS, type Endpoint, type Parameter, type ParameterName } from '../core/endpoints.ts';
 import { FILE_FIELDS, FILE_PATTERNS, type FileField, type FileKind } from '../core/layout.ts';
@@ -92,16 +94,24 @@ const operationId = (path: string) =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('')}`;
 
-/** The 200's schema: the record's envelope, or with currency= (docs/API.md §2c) the envelope of the record in the currency. */
+/**
+ * The 200's schema: the record's envelope, or with an answer option the endpoint
+ * takes (currency=, docs/API.md §2c; core/answer-options.ts) also the envelope of
+ * the record that option's rewrite makes.
+ */
 function success(endpoint: Endpoint) {
   const { schema, list } = endpoint.answer;
-  if (!endpoint.parameters.includes('currency')) return { description: endpoint.answer.description, schema: envelope(schema, list) };
-  const inCurrency = IN_CURRENCY[schema];
-  if (inCurrency === null) throw new Error(`${endpoint.path} takes currency= but ${schema} has no record in a currency (core/currencies.ts IN_CURRENCY)`);
-  return {
-    description: `${endpoint.answer.description}; with currency=, each a ${inCurrency.id} (the record with the currency's fields after its own)`,
-    schema: { anyOf: [envelope(schema, list), envelope(inCurrency.id, list)] },
-  };
+  let description = endpoint.answer.description;
+  const envelopes = [envelope(schema, list)];
+  for (const name of OPTION_NAMES.filter((option) => endpoint.parameters.includes(option))) {
+    const records: Partial<Record<RewrittenRecord, z.ZodType>> = OPTION_SCHEMAS[name].records;
+    const extension = records[schema as RewrittenRecord];
+    if (extension === undefined) throw new Error(`${endpoint.path} takes ${name}= but ${name} rewrites no ${schema} (core/answer-options.ts ANSWER_OPTIONS)`);
+    const id = extensionId(extension);
+    description += `; with ${name}=, each a ${id} (the record with ${OPTION_SCHEMAS[name].adds} after its own)`;
+    envelopes.push(envelope(id, list));
+  }
+  return { description, schema: envelopes.length === 1 ? envelopes[0] : { anyOf: envelopes } };
 }
 
 function answer(endpoint: Endpoint) {

@@ -76,7 +76,7 @@ describe('assembleBytes', () => {
     head: false,
     ifNoneMatch: null,
     dated: null,
-    currency: null,
+    options: [],
   });
 
   it.each([

@@ -20,7 +20,7 @@ const index = (validUntil: string): RoutingIndex => ({
   snapshot: '0'.repeat(40),
   calendars: { ummAlQura: { firstYear: 1300, firstDay: '1882-11-12', lengths: '' }, nigeria: [] },
 });
-const plan = (ifNoneMatch: string | null): Plan => ({ status: 200, reads: [], body: null, head: false, ifNoneMatch, dated: null, currency: null });
+const plan = (ifNoneMatch: string | null): Plan => ({ status: 200, reads: [], body: null, head: false, ifNoneMatch, dated: null, options: [] });
 
 describe('the router core', () => {
   it('covers any range with at most 8 consecutive blocks, reading at most twice its days plus a month', () => {

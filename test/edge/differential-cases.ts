@@ -4,8 +4,10 @@
 // values, what its schema implies (dates before, on, inside, in the gap of and
 // after the data; each enum value) and the malformed, empty, repeated and
 // unknown forms; every pair of its parameters' valid values; the parameters
-// that are not its own; and the methods. A new endpoint or parameter is asked
-// on every server (same-bytes-suite.ts) without anyone adding a case.
+// that are not its own; each answer option (answer-options.ts) on ranges at its
+// cap; and the methods. A new endpoint, parameter or answer option is asked on
+// every server (same-bytes-suite.ts) without anyone adding a case.
+import { OPTION_NAMES, optionOf } from '../../generator/core/answer-options.ts';
 import { BASES, ENDPOINTS, PARAMETERS, type Endpoint, type Parameter } from '../../generator/core/endpoints.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 
@@ -144,6 +146,16 @@ function queriesOf(endpoint: Endpoint, index: RoutingIndex, dates: string[]): st
   if (names.length > 2) {
     queries.push(names.map((name) => `${name}=${table[name].schema.example}`).join('&'));
     for (const bad of names) queries.push(names.map((name) => `${name}=${name === bad ? 'bad' : table[name].schema.example}`).join('&'));
+  }
+  // Each answer option the endpoint takes, with its example, on ranges of one day less than its cap, the cap
+  // and one day more (a 400), from dates around the data (across a year's end, a gap, the first and last day).
+  for (const name of OPTION_NAMES.filter((option) => names.includes(option))) {
+    const cap = optionOf(name).rangeCap;
+    const example = table[name].schema.example;
+    if (cap === null || !names.includes('start_date') || !names.includes('end_date')) continue;
+    for (const start of dates) {
+      for (const days of [cap - 1, cap, cap + 1]) queries.push(`start_date=${start}&end_date=${shift(start, days - 1)}&${name}=${example}`);
+    }
   }
   // The parameters that are not the endpoint's.
   for (const name of Object.keys(PARAMETERS) as Name[]) if (!names.includes(name)) queries.push(`${name}=${table[name].schema.example}`, `${name}=bad`);

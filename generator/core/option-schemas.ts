@@ -1,0 +1,42 @@
+// The zod half of the answer options table (answer-options.ts): for each option,
+// the record each of its rewrites produces, as a zod extension of the record
+// (its fields after the record's own). OpenAPI, the JSON Schemas, docs/API.md's
+// tables and the client's types are written from it. Its type is derived from
+// ANSWER_OPTIONS, so an option without its schemas, a schema for a record the
+// option does not rewrite, or a rewrite without its schema does not compile.
+// Not router core: the router never reads it (njs carries no zod).
+import type { z } from 'zod';
+import type { OptionName, RecordsOf } from './answer-options.ts';
+import { NisabRuleInCurrency, RateInCurrency } from './currencies.ts';
+import type { NisabRule, Rate } from './schemas.ts';
+
+/** The published record each rewritable record is (its base: an extension keeps every field of it). */
+interface Bases {
+  Rate: Rate;
+  NisabRule: NisabRule;
+}
+
+/** A record's extension: a zod object whose output has every field of the record, registered with an id (`.meta({ id })`). */
+type Extension<R extends keyof Bases> = z.ZodObject & { _zod: { output: Bases[R] } };
+
+export interface OptionSchemas<N extends OptionName> {
+  /** How an answer's description names what the option adds, e.g. "the currency's fields". */
+  adds: string;
+  /** The record each rewrite produces, by the record it rewrites. */
+  records: { [R in RecordsOf<N>]: Extension<R> };
+}
+
+// `satisfies`, not a type: the client's types read each extension's own fields from here.
+export const OPTION_SCHEMAS = {
+  currency: {
+    adds: "the currency's fields",
+    records: { Rate: RateInCurrency, NisabRule: NisabRuleInCurrency },
+  },
+} satisfies { [N in OptionName]: OptionSchemas<N> };
+
+/** The id an extension is registered with (OpenAPI's and /schemas/' name for it). */
+export function extensionId(schema: z.ZodType): string {
+  const meta = schema.meta() as { id?: string } | undefined;
+  if (meta === undefined || typeof meta.id !== 'string') throw new Error("an answer option's record has no id: give it .meta({ id })");
+  return meta.id;
+}

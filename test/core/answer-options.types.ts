@@ -1,0 +1,78 @@
+// Compile-time checks of the answer options table (core/answer-options.ts and
+// its zod half, core/option-schemas.ts), run by `tsc -p .`, not vitest: each
+// `@ts-expect-error` fails the type check if the line below it ever compiles.
+// A half-done option (no rewrite, no files, no cap, no zod extension, a
+// parameter the table of parameters lacks) must not compile.
+// docs/making-changes.md, "A new answer option".
+import type { Answered, LatestQuery, NisabQuery, OptionsQuery, RatesQuery } from '../../client/src/index.ts';
+import { answerOption, type OptionName, type OptionTable, type RecordsOf, type ValuingRecord } from '../../generator/core/answer-options.ts';
+import { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/core/currencies.ts';
+import type { OptionSchemas } from '../../generator/core/option-schemas.ts';
+import type { NisabRule, Rate } from '../../generator/core/schemas.ts';
+
+const rateLine = (line: string) => line;
+const figure = (_rate: ValuingRecord) => null;
+const ruleLine = (line: string) => line;
+const noFiles = () => [];
+const read = () => null;
+
+// A whole entry compiles.
+export const whole = answerOption({ records: { Rate: rateLine }, files: noFiles, read, expensive: true, rangeCap: 366 });
+
+// @ts-expect-error: an option needs the files it adds to a plan
+export const withoutFiles = answerOption({ records: { Rate: rateLine }, read, expensive: false, rangeCap: null });
+
+// @ts-expect-error: an expensive option needs its range cap
+export const withoutCap = answerOption({ records: { Rate: rateLine }, files: noFiles, read, expensive: true, rangeCap: null });
+
+// @ts-expect-error: a record's rewrite is a function of its line
+export const rewriteNotAFunction = answerOption({ records: { Rate: 'drtInTola' }, files: noFiles, read, expensive: false, rangeCap: null });
+
+// @ts-expect-error: a Nisab rule's rewrite gives both the figure a rule is valued in and the line
+export const ruleWithoutFigure = answerOption({ records: { NisabRule: { line: ruleLine } }, files: noFiles, read, expensive: false, rangeCap: null });
+export const ruleWhole = answerOption({ records: { NisabRule: { figure, line: ruleLine } }, files: noFiles, read, expensive: false, rangeCap: null });
+
+// @ts-expect-error: only records the router knows how to rewrite (Rate, NisabRule)
+export const unknownRecord = answerOption({ records: { Subcategory: rateLine }, files: noFiles, read, expensive: false, rangeCap: null });
+
+export const unknownParameter = {
+  // @ts-expect-error: an option is a parameter of PARAMETERS (its parse and documentation are there)
+  unit: whole,
+} satisfies OptionTable;
+
+// The zod half: one extension per record the option rewrites, each keeping every field of the record.
+export const schemasWhole = {
+  adds: "the currency's fields",
+  records: { Rate: RateInCurrency, NisabRule: NisabRuleInCurrency },
+} satisfies OptionSchemas<'currency'>;
+
+// @ts-expect-error: a rewrite without its zod extension (OpenAPI, /schemas/ and the client are written from it)
+export const schemasMissing = { adds: "the currency's fields", records: { Rate: RateInCurrency } } satisfies OptionSchemas<'currency'>;
+
+export const schemasExtra = {
+  adds: "the currency's fields",
+  // @ts-expect-error: an extension of a record the option does not rewrite
+  records: { Rate: RateInCurrency, NisabRule: NisabRuleInCurrency, Currency: Currency },
+} satisfies OptionSchemas<'currency'>;
+
+export const schemasWrong = {
+  adds: "the currency's fields",
+  // @ts-expect-error: an extension is of its own record (a Nisab rule's is no rate record)
+  records: { Rate: NisabRuleInCurrency, NisabRule: NisabRuleInCurrency },
+} satisfies OptionSchemas<'currency'>;
+
+// The client's types are derived from the table: each option is a field of the queries of the records it rewrites,
+// and an answer to a query giving it carries its extension's fields.
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type RecordsAsked = { Rate: RatesQuery & LatestQuery; NisabRule: NisabQuery };
+type Missing = {
+  [N in OptionName]: { [R in RecordsOf<N>]: N extends keyof RecordsAsked[R] & keyof OptionsQuery<R> ? never : [N, R] }[RecordsOf<N>];
+}[OptionName];
+export const everyOptionInTheClient: Equal<Missing, never> = true;
+export const inCurrency: Equal<Pick<Answered<{ currency: string }, 'Rate', Rate>, 'drtInCurrency'>, Pick<RateInCurrency, 'drtInCurrency'>> = true;
+export const ruleInCurrency: Equal<
+  Pick<Answered<{ currency: string }, 'NisabRule', NisabRule>, 'nsbValueInCurrency'>,
+  Pick<NisabRuleInCurrency, 'nsbValueInCurrency'>
+> = true;
+// @ts-expect-error: without the option, the record has none of its fields
+export const plain: Answered<{ date: string }, 'Rate', Rate>['drtInCurrency'] = null;

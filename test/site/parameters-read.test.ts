@@ -1,0 +1,93 @@
+// Every parameter an endpoint lists changes some answer of it: a parameter
+// listed on an endpoint whose plan never reads it (and that is no answer
+// option, which the router applies itself) would be parsed, checked for 400s
+// and then silently ignored (the review's school= on /nisab compiled and did
+// that). For each endpoint and each of its parameters, the generated
+// differential's requests giving it a valid value are answered with and
+// without it, through the router every edge answers with: some pair must differ.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS, PARAMETERS, type Parameter } from '../../generator/core/endpoints.ts';
+import { paths } from '../../generator/core/layout.ts';
+import { respond } from '../../generator/core/respond.ts';
+import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import { datesAround, generatedCases, parameterValues, validValues } from '../edge/differential-cases.ts';
+import { FIRST_DATE, GAP, makeFixture, type Fixture } from '../support/fixture.ts';
+
+let fixture: Fixture;
+let index: RoutingIndex;
+beforeAll(async () => {
+  fixture = await makeFixture();
+  index = JSON.parse(await readFile(path.join(fixture.out, paths.routing), 'utf8'));
+}, 120_000);
+afterAll(async () => {
+  await fixture?.remove();
+});
+
+async function body(target: string): Promise<string> {
+  const response = await respond(
+    { method: 'GET', url: target, ifNoneMatch: null },
+    {
+      read: (file) => readFile(path.join(fixture.out, file), 'utf8'),
+      sha1Hex: async (text) => createHash('sha1').update(text).digest('hex'),
+      now: () => Date.parse(`${fixture.asOf}T13:00:00Z`),
+    },
+  );
+  return response === null ? '' : `${response.status} ${response.parts === null ? response.body : response.parts.join('')}`;
+}
+
+/** A query's value of `name` when it gives it once, decoded, else null. */
+function givenOnce(query: string, name: string): string | null {
+  const given = query.split('&').filter((part) => part.startsWith(`${name}=`));
+  if (given.length !== 1) return null;
+  try {
+    return decodeURIComponent(given[0]!.slice(name.length + 1));
+  } catch {
+    return null;
+  }
+}
+
+describe('every parameter an endpoint lists', () => {
+  const endpoints = ENDPOINTS.filter((endpoint) => endpoint.parameters.length > 0);
+  it.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
+    'changes some answer of %s',
+    async (_path, endpoint) => {
+      const span = { first: FIRST_DATE, last: fixture.asOf, gap: GAP };
+      const generated = generatedCases(index, span)
+        .filter((c) => c.method === 'GET' && c.target.startsWith(`/api/v1${endpoint.path}?`))
+        .map((c) => c.target);
+      for (const name of endpoint.parameters) {
+        const parameter = PARAMETERS[name] as Parameter<unknown>;
+        // Besides the generated requests, each of the endpoint's examples with each valid value of it (calendar= with a hijri_date).
+        const valid = validValues(parameter, parameterValues(parameter, datesAround(span)), index);
+        const targets = generated.concat(
+          endpoint.examples
+            .filter((example) => example !== '')
+            .flatMap((example) => valid.map((value) => `/api/v1${endpoint.path}?${example}&${name}=${value}`)),
+        );
+        // The requests giving it once, a value its parse accepts, with other parameters or not.
+        const giving = targets.filter((target) => {
+          const value = givenOnce(target.split('?')[1]!, name);
+          return value !== null && value !== '' && parameter.parse(value, index).ok;
+        });
+        expect(giving.length, `${endpoint.path} ${name}`).toBeGreaterThan(0);
+        let changed = false;
+        for (const target of giving) {
+          const [base, query] = target.split('?') as [string, string];
+          const without = query
+            .split('&')
+            .filter((part) => !part.startsWith(`${name}=`))
+            .join('&');
+          if ((await body(target)) !== (await body(without === '' ? base : `${base}?${without}`))) {
+            changed = true;
+            break;
+          }
+        }
+        expect(changed, `${name} is listed on ${endpoint.path} but no answer of it changes with it: its plan never reads it`).toBe(true);
+      }
+    },
+    60_000,
+  );
+});
