@@ -8,19 +8,18 @@
 // what tsc refuses is in test/core/answer-options.types.ts.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTION_NAMES, optionOf, type OptionName, type RewrittenRecord } from '../../generator/core/answer-options.ts';
 import { ENDPOINTS, PARAMETERS, type Endpoint } from '../../generator/core/endpoints.ts';
 import { paths } from '../../generator/core/layout.ts';
 import { extensionId, OPTION_SCHEMAS } from '../../generator/core/option-schemas.ts';
-import { respond } from '../../generator/core/respond.ts';
 import { NisabRule, Rate, type RoutingIndex } from '../../generator/core/schemas.ts';
 import { jsonSchemaFiles } from '../../generator/site/json-schemas.ts';
 import { openApiDocument } from '../../generator/site/openapi.ts';
 import { TABLES } from '../../scripts/api-fields.ts';
 import { generatedCases } from '../edge/differential-cases.ts';
+import { answerFromFiles } from '../support/core-answers.ts';
 import { FIRST_DATE, GAP, makeFixture, type Fixture } from '../support/fixture.ts';
 
 const RECORDS: Record<RewrittenRecord, z.ZodObject> = { Rate, NisabRule };
@@ -41,16 +40,9 @@ afterAll(async () => {
 });
 
 async function answer(target: string): Promise<{ status: number; body: string }> {
-  const response = await respond(
-    { method: 'GET', url: target, ifNoneMatch: null },
-    {
-      read: (file) => readFile(path.join(fixture.out, file), 'utf8'),
-      sha1Hex: async (text) => createHash('sha1').update(text).digest('hex'),
-      now: () => Date.parse(`${fixture.asOf}T13:00:00Z`),
-    },
-  );
-  if (response === null) throw new Error(`${target} is not under an API base`);
-  return { status: response.status, body: response.parts === null ? response.body : response.parts.join('') };
+  const answered = await answerFromFiles(fixture, target);
+  if (answered === null) throw new Error(`${target} is not under an API base`);
+  return answered;
 }
 
 describe.each(OPTION_NAMES)('the answer option %s', (name) => {

@@ -5,15 +5,14 @@
 // that). For each endpoint and each of its parameters, the generated
 // differential's requests giving it a valid value are answered with and
 // without it, through the router every edge answers with: some pair must differ.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, PARAMETERS, type Parameter } from '../../generator/core/endpoints.ts';
 import { paths } from '../../generator/core/layout.ts';
-import { respond } from '../../generator/core/respond.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import { datesAround, generatedCases, parameterValues, validValues } from '../edge/differential-cases.ts';
+import { answerFromFiles } from '../support/core-answers.ts';
 import { FIRST_DATE, GAP, makeFixture, type Fixture } from '../support/fixture.ts';
 
 let fixture: Fixture;
@@ -27,15 +26,8 @@ afterAll(async () => {
 });
 
 async function body(target: string): Promise<string> {
-  const response = await respond(
-    { method: 'GET', url: target, ifNoneMatch: null },
-    {
-      read: (file) => readFile(path.join(fixture.out, file), 'utf8'),
-      sha1Hex: async (text) => createHash('sha1').update(text).digest('hex'),
-      now: () => Date.parse(`${fixture.asOf}T13:00:00Z`),
-    },
-  );
-  return response === null ? '' : `${response.status} ${response.parts === null ? response.body : response.parts.join('')}`;
+  const answered = await answerFromFiles(fixture, target);
+  return answered === null ? '' : `${answered.status} ${answered.body}`;
 }
 
 /** A query's value of `name` when it gives it once, decoded, else null. */
