@@ -21,9 +21,10 @@ export interface ConnectionLimits {
   workerProcesses: number | 'auto';
   /**
    * Connections each worker holds at once: clients' (reading a header, busy or
-   * idle between requests) and the front's to its backend, whose end the
-   * backend holds too. Idle keep-alive connections are given up first when the
-   * table fills; a half-sent header holds its place until the header timeout.
+   * idle between requests), the front's to its backend and the backend's to
+   * the composer, whose ends the backend and the composer hold too. Idle
+   * keep-alive connections are given up first when the table fills; a
+   * half-sent header holds its place until the header timeout.
    */
   workerConnections: number;
   /** The whole header of a request (not each read), from its first byte or the connection's opening. */
