@@ -68,7 +68,7 @@ describe.skipIf(missing !== null)(`nginx under clients that never read${missing 
     await bench?.cleanUp();
   });
 
-  it('sends a long composed answer from a spool file, as the preview sends it (GET, HEAD, If-None-Match, through the cache or not), and sweeps old files', async () => {
+  it('sends a long composed answer from a spool file, as the preview sends it (GET, HEAD, If-None-Match, through the cache or not, a dot segment), and sweeps old files', async () => {
     const spool = path.join(nginx.prefix, 'spool');
     // A file older than SPOOL_SECONDS, which the next spooled answer sweeps.
     const old = path.join(spool, 'old.json');
@@ -93,6 +93,12 @@ describe.skipIf(missing !== null)(`nginx under clients that never read${missing 
       expect(n304.status).toBe(304);
     }
     expect((await spoolFiles(nginx)).includes('old.json')).toBe(false);
+    // A target with a dot segment, which njs resolves on the front: composed by the backend too.
+    const odd = '/api/v1/./rates?start_date=2005-03-04';
+    const seenBefore = await spoolFiles(nginx);
+    const [on, op] = await Promise.all([request(nginx.url, odd), request(preview.url, odd)]);
+    expect(seen(on)).toEqual(seen(op));
+    expect((await spoolFiles(nginx)).filter((name) => !seenBefore.includes(name))).toHaveLength(1);
     // A short answer leaves njs directly.
     const before = await spoolFiles(nginx);
     const short = await request(nginx.url, '/api/v1/rates?start_date=2024-05-01', { headers: { 'if-none-match': '"x"' } });

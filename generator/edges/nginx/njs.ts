@@ -12,7 +12,7 @@ import crypto from 'crypto';
 import fs from 'fs';
 import { SNAPSHOT_PATH_FORM } from '../../core/layout.ts';
 import { edgeError, respond, respondWith, staticNotFound, unreadable, type SnapshotIO } from '../../core/respond.ts';
-import { bodyOf, normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
+import { apiPath, bodyOf, normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 import { SPOOL_BYTES, SPOOL_SECONDS } from './spool.ts';
 
@@ -267,7 +267,15 @@ function handle(r: NginxRequest): void {
  */
 function odd(r: NginxRequest): void {
   const target = normalizeTarget(r.variables.request_uri || '/');
-  const request = { method: clientMethod(r), url: target, ifNoneMatch: ifNoneMatch(r.headersIn['If-None-Match']) };
+  const method = clientMethod(r);
+  // GET and HEAD under a base go to the backend, whose router resolves the target
+  // the same way: a long answer is composed there and leaves njs through the spool,
+  // never held here while the client reads (issue 31).
+  if ((method === 'GET' || method === 'HEAD') && apiPath(target) !== null) {
+    r.internalRedirect('/_nisab/proxied');
+    return;
+  }
+  const request = { method: method, url: target, ifNoneMatch: ifNoneMatch(r.headersIn['If-None-Match']) };
   answer(r, request, r.variables.realpath_root || '', function () {
     const queryAt = target.indexOf('?');
     let file: string | null;
