@@ -7,7 +7,7 @@
 // The 2 × 20-year snapshot of the benchmarks: the whole history is 4.4 MB,
 // more than the backend's socket takes in one write (sndbuf=4m).
 import { readFileSync } from 'node:fs';
-import { chmod, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,8 +36,10 @@ function nginxRss(nginx: NginxServer): number {
   return total;
 }
 
+/** The spool's files (a folder a second): `SECOND/NAME.json`. */
 async function spoolFiles(nginx: NginxServer): Promise<string[]> {
-  return readdir(path.join(nginx.prefix, 'spool')).catch(() => []);
+  const names = await readdir(path.join(nginx.prefix, 'spool'), { recursive: true }).catch(() => []);
+  return names.filter((name) => name.endsWith('.json'));
 }
 
 /** What a client sees of an answer: status, bytes and the router's headers. */
@@ -70,11 +72,13 @@ describe.skipIf(missing !== null)(`nginx under clients that never read${missing 
 
   it('sends a long composed answer from a spool file, as the preview sends it (GET, HEAD, If-None-Match, through the cache or not, a dot segment), and sweeps old files', async () => {
     const spool = path.join(nginx.prefix, 'spool');
-    // A file older than SPOOL_SECONDS, which the next spooled answer sweeps.
-    const old = path.join(spool, 'old.json');
-    await writeFile(old, 'x');
-    const long = Date.now() / 1000 - SPOOL_SECONDS - 60;
-    await utimes(old, long, long);
+    // A folder of a second more than SPOOL_SECONDS ago, which the next spooled answer sweeps.
+    const oldSecond = String(Math.floor(Date.now() / 1000) - SPOOL_SECONDS - 60);
+    await mkdir(path.join(spool, oldSecond));
+    await writeFile(path.join(spool, oldSecond, 'old.json'), 'x');
+    // The workers' (nginx made the spool for them).
+    const { uid, gid } = await stat(spool);
+    for (const made of [path.join(spool, oldSecond), path.join(spool, oldSecond, 'old.json')]) await chown(made, uid, gid);
     for (const headers of [{}, { 'if-none-match': '"x"' }] as Record<string, string>[]) {
       const target = '/api/v1/rates?start_date=2005-02-03';
       const before = await spoolFiles(nginx);
@@ -92,7 +96,7 @@ describe.skipIf(missing !== null)(`nginx under clients that never read${missing 
       expect(seen(n304)).toEqual(seen(p304));
       expect(n304.status).toBe(304);
     }
-    expect((await spoolFiles(nginx)).includes('old.json')).toBe(false);
+    expect((await readdir(spool)).includes(oldSecond)).toBe(false);
     // A target with a dot segment, which njs resolves on the front: composed by the backend too.
     const odd = '/api/v1/./rates?start_date=2005-03-04';
     const seenBefore = await spoolFiles(nginx);

@@ -43,7 +43,8 @@ interface NjsFs {
   writeSync(fd: number, data: string): number;
   closeSync(fd: number): void;
   readdirSync(path: string): string[];
-  statSync(path: string): { mtimeMs: number };
+  mkdirSync(path: string): void;
+  rmdirSync(path: string): void;
   unlinkSync(path: string): void;
 }
 
@@ -89,11 +90,17 @@ function spooled(r: NginxRequest, spool: string, parts: string[]): boolean {
   for (let i = 0; i < parts.length; i++) length += Buffer.byteLength(parts[i] as string);
   if (length <= SPOOL_BYTES) return false;
   const files = fs as unknown as NjsFs;
-  const now = Date.now();
-  sweep(files, spool, now);
-  const name = now + '-' + process.pid + '-' + Math.floor(Math.random() * 1e9) + '.json';
+  // One folder a second: the sweep reads the few folders of the last seconds, not every file.
+  const second = Math.floor(Date.now() / 1000);
+  sweep(files, spool, second);
+  const name = second + '/' + process.pid + '-' + Math.floor(Math.random() * 1e9) + '.json';
   let fd = -1;
   try {
+    try {
+      files.mkdirSync(spool + '/' + second);
+    } catch (_exists) {
+      // made by an earlier answer of this second (or not writable: openSync says so)
+    }
     fd = files.openSync(spool + '/' + name, 'wx');
     for (let i = 0; i < parts.length; i++) files.writeSync(fd, parts[i] as string);
     files.closeSync(fd);
@@ -112,8 +119,8 @@ function spooled(r: NginxRequest, spool: string, parts: string[]): boolean {
   return true;
 }
 
-/** Removes the spool's files older than SPOOL_SECONDS (the backend has long opened them). */
-function sweep(files: NjsFs, spool: string, now: number): void {
+/** Removes the spool's folders of seconds more than SPOOL_SECONDS ago, with their files (the backend has long opened them). */
+function sweep(files: NjsFs, spool: string, second: number): void {
   let names: string[];
   try {
     names = files.readdirSync(spool);
@@ -121,9 +128,13 @@ function sweep(files: NjsFs, spool: string, now: number): void {
     return;
   }
   for (let i = 0; i < names.length; i++) {
-    const file = spool + '/' + names[i];
+    const name = names[i] as string;
+    if (!/^[0-9]+$/.test(name) || Number(name) >= second - SPOOL_SECONDS) continue;
+    const folder = spool + '/' + name;
     try {
-      if (files.statSync(file).mtimeMs < now - SPOOL_SECONDS * 1000) files.unlinkSync(file);
+      const inside = files.readdirSync(folder);
+      for (let j = 0; j < inside.length; j++) files.unlinkSync(folder + '/' + inside[j]);
+      files.rmdirSync(folder);
     } catch (_e) {
       // swept by another worker meanwhile
     }
