@@ -9,6 +9,8 @@
 //   npx tsx scripts/bench-nginx-slow.ts                 (needs nginx and libnginx-mod-http-js)
 //   BENCH_CLIENTS=100 BENCH_HOLD=15 npx tsx scripts/bench-nginx-slow.ts
 //   BENCH_TARGET='/api/v1/rates?start_date=2005-01-01' ... (another request)
+//   BENCH_FRESH=1       each request composed by njs (If-None-Match: "x" bypasses the cache)
+//   BENCH_FRESH=ranges  each client a different long range (start_date a day later each), composed by njs
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -24,6 +26,15 @@ const HOLD_SECONDS = Math.min(Number(process.env.BENCH_HOLD ?? 15), 120);
 const TARGET = process.env.BENCH_TARGET ?? '/api/v1/rates';
 /** BENCH_FRESH=1: each client's request is one the answer cache does not hold (If-None-Match: "x" bypasses it), so njs composes every answer. */
 const FRESH = process.env.BENCH_FRESH === '1';
+/** BENCH_FRESH=ranges: each client asks a range of its own (TARGET from a day later each), so njs composes every answer. */
+const RANGES = process.env.BENCH_FRESH === 'ranges';
+
+/** Client `i`'s request target. */
+function targetOf(i: number): string {
+  if (!RANGES) return TARGET;
+  const start = new Date(Date.UTC(2004, 5, 15) + i * 86_400_000).toISOString().slice(0, 10);
+  return `${TARGET}${TARGET.includes('?') ? '&' : '?'}start_date=${start}`;
+}
 
 /** nginx's master (from its pid file) and its workers: their resident sets summed, bytes. */
 function nginxRss(prefix: string): { total: number; processes: number } {
@@ -43,11 +54,11 @@ function nginxRss(prefix: string): { total: number; processes: number } {
 const MB = (bytes: number) => (bytes / 1e6).toFixed(0);
 
 /** One client: sends the request, never reads, holds the connection until told. */
-function slowClient(port: number): Promise<net.Socket> {
+function slowClient(port: number, target: string): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port }, () => {
       socket.pause();
-      socket.write(`GET ${TARGET} HTTP/1.1\r\nHost: localhost\r\n${FRESH ? 'If-None-Match: "x"\r\n' : ''}\r\n`, () => resolve(socket));
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost\r\n${FRESH ? 'If-None-Match: "x"\r\n' : ''}\r\n`, () => resolve(socket));
     });
     socket.once('error', reject);
   });
@@ -77,7 +88,7 @@ async function main(): Promise<void> {
     const sockets: net.Socket[] = [];
     const closedEarly = { count: 0 };
     for (let i = 0; i < CLIENTS; i++) {
-      const socket = await slowClient(port);
+      const socket = await slowClient(port, targetOf(i));
       socket.on('close', () => closedEarly.count++);
       socket.on('error', () => {});
       sockets.push(socket);

@@ -64,6 +64,7 @@ describe('a kind of file with a Cache-Control of its own', () => {
         mark: 'v1/mark/0.json',
         listen: '127.0.0.1:1',
         backend: '/p/backend.sock',
+        composer: '/p/compose.sock',
         njsModule: '/m.so',
         user: null,
         fast: new Map(),

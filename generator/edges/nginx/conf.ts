@@ -5,6 +5,7 @@ import { staticNotFound, unreadable, edgeError } from '../../core/respond.ts';
 import { contentType, OTHER_KIND, STATIC_HEADERS, STATIC_KINDS, UNSERVED_FILES } from '../../core/static.ts';
 import { BASES, PARAMETERS } from '../../core/endpoints.ts';
 import { MEMORY_BYTES, q, quoteText, returnBody } from './quoting.ts';
+import { SPOOL_SECONDS } from './spool.ts';
 
 function nextPowerOfTwo(n: number): number {
   let p = 64;
@@ -21,9 +22,10 @@ export interface ConnectionLimits {
   workerProcesses: number | 'auto';
   /**
    * Connections each worker holds at once: clients' (reading a header, busy or
-   * idle between requests) and the front's to its backend, whose end the
-   * backend holds too. Idle keep-alive connections are given up first when the
-   * table fills; a half-sent header holds its place until the header timeout.
+   * idle between requests), the front's to its backend and the backend's to
+   * the composer, whose ends the backend and the composer hold too. Idle
+   * keep-alive connections are given up first when the table fills; a
+   * half-sent header holds its place until the header timeout.
    */
   workerConnections: number;
   /** The whole header of a request (not each read), from its first byte or the connection's opening. */
@@ -74,6 +76,8 @@ export interface ConfInput {
   listen: string;
   /** The backend's unix socket: the njs router, reachable only from this site's front. */
   backend: string;
+  /** The composer's unix socket (njs), reachable only from the backend. */
+  composer: string;
   njsModule: string;
   user: string | null;
   /** Request URI -> file of the fast path, and the files' texts. */
@@ -173,6 +177,17 @@ function fixedAnswer(indent: string, answer: { status: number; headers: { [name:
     ...(front ? [CLOSE_WHEN_STALE] : []),
     `return ${answer.status} ${quoteText(answer.body)};`,
   ]
+    .map((line) => indent + line)
+    .join('\n');
+}
+
+/**
+ * The backend's request to the composer: the front's X-Nisab-* headers as
+ * they came. X-Accel-Expires (0: an answer not to keep) goes on to the front,
+ * whose answer cache reads it.
+ */
+function composerProxy(indent: string): string {
+  return ['proxy_http_version 1.1;', 'proxy_set_header Connection "";', 'proxy_pass_header X-Accel-Expires;', 'error_page 502 504 = @nisab_unavailable;']
     .map((line) => indent + line)
     .join('\n');
 }
@@ -647,24 +662,51 @@ ${fixedAnswer('            ', { ...staticNotFound(), status: 416, body: edgeErro
     }
 
     # The backend: the router, for the request the front names in X-Nisab-*
-    # headers. Only the front reaches it (a unix socket under the prefix).
+    # headers. Only the front reaches it (a unix socket under the prefix). It
+    # hands the request to the composer (njs, below), and serves a long answer
+    # the composer left in the spool from that file.
+    upstream nisab_composer {
+        server unix:${o.composer};
+        keepalive 16;
+    }
     server {
-        # A composed answer leaves the backend in one write where the kernel allows
-        # (net.core.wmem_max): its request, and the njs memory that composed it,
-        # end at once rather than after many turns of the event loop.
-        listen unix:${o.backend} sndbuf=4m;
+        listen unix:${o.backend};
         server_name _;
-        root ${q(o.dir)};
         access_log off;
         large_client_header_buffers 4 ${2 * o.limits.largeHeaderBufferKiB}k;
         # A request line the front passed on that nginx cannot take as a header (a raw NUL).
         error_page 400 413 414 494 @nisab_malformed;
 
-        # A prefix: the front's /_nisab/refused/CODE arrives as /_nisab/composeCODE.
         location ^~ /_nisab/compose {
-            default_type "";
-            js_content nisab.compose;
-            error_page 500 502 503 504 = @nisab_unavailable;
+            proxy_pass http://nisab_composer;
+${composerProxy('            ')}
+        }
+
+        # A long answer: the file the composer wrote, with the composer's headers
+        # (nginx itself carries over Content-Type and Cache-Control). njs has
+        # ended by now, and its memory with it; the file goes out as the front
+        # reads it. Spool files live ${SPOOL_SECONDS} s (njs sweeps older ones):
+        # one already gone is composed again and sent directly.
+        location ^~ /_nisab/spool/ {
+            internal;
+            alias ${q(path.join(o.prefix, 'spool') + '/')};
+            types { }
+            sendfile on;
+            etag off;
+            if_modified_since off;
+            max_ranges 0;
+            add_header Last-Modified "";
+            add_header access-control-allow-origin $upstream_http_access_control_allow_origin;
+            add_header access-control-expose-headers $upstream_http_access_control_expose_headers;
+            add_header etag $upstream_http_etag;
+            add_header X-Accel-Expires $upstream_http_x_accel_expires;
+            error_page 403 404 = /_nisab/direct;
+        }
+        location = /_nisab/direct {
+            internal;
+            proxy_pass http://nisab_composer/_nisab/compose;
+            proxy_set_header X-Nisab-Direct 1;
+${composerProxy('            ')}
         }
         location / {
 ${fixedAnswer('            ', staticNotFound(), false)}
@@ -674,6 +716,35 @@ ${fixedAnswer('            ', unreadable(), false)}
         }
         location @nisab_malformed {
 ${fixedAnswer('            ', edgeError(400, 'the request is malformed'), false)}
+        }
+    }
+
+    # The composer: njs, reached only by the backend.
+    server {
+        # A composed answer short enough to stay in njs leaves in one write (the
+        # kernel allows up to net.core.wmem_max): its request, and the njs
+        # memory that composed it, end at once.
+        listen unix:${o.composer} sndbuf=4m;
+        server_name _;
+        root ${q(o.dir)};
+        access_log off;
+        large_client_header_buffers 4 ${2 * o.limits.largeHeaderBufferKiB}k;
+        # nginx makes this folder at start, for the workers' user; nothing is
+        # proxied from here: it is the spool, where njs writes long answers.
+        proxy_temp_path ${p('spool')};
+
+        # A prefix: the front's /_nisab/refused/CODE arrives as /_nisab/composeCODE.
+        location ^~ /_nisab/compose {
+            default_type "";
+            set $nisab_spool ${p('spool')};
+            js_content nisab.compose;
+            error_page 500 502 503 504 = @nisab_unavailable;
+        }
+        location / {
+${fixedAnswer('            ', staticNotFound(), false)}
+        }
+        location @nisab_unavailable {
+${fixedAnswer('            ', unreadable(), false)}
         }
     }
 }

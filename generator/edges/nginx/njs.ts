@@ -13,8 +13,9 @@ import fs from 'fs';
 import { SNAPSHOT_PATH_FORM } from '../../core/layout.ts';
 import { edgeError, respond, respondWith, staticNotFound, unreadable, type SnapshotIO } from '../../core/respond.ts';
 import { staticMethodNotAllowed, staticPath, type StaticAnswer } from '../../core/static.ts';
-import { bodyOf, normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
+import { apiPath, bodyOf, normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
+import { SPOOL_BYTES, SPOOL_SECONDS } from './spool.ts';
 
 interface NginxRequest {
   method: string;
@@ -36,6 +37,17 @@ declare const nisab_snapshot: { tree: string; index: RoutingIndex; mark: string 
 // njs 0.7 byte strings: decoding a shard as UTF-8 costs more than the rest of
 // the request; the core only cuts shards at ASCII characters.
 declare const String: StringConstructor & { bytesFrom?(bytes: Uint8Array): string };
+declare const process: { pid: number };
+/** njs 0.7's fs: file descriptors, and a string written as it is (a byte string: its bytes). */
+interface NjsFs {
+  openSync(path: string, flags: string): number;
+  writeSync(fd: number, data: string): number;
+  closeSync(fd: number): void;
+  readdirSync(path: string): string[];
+  mkdirSync(path: string): void;
+  rmdirSync(path: string): void;
+  unlinkSync(path: string): void;
+}
 
 function snapshotIO(tree: string): SnapshotIO {
   return {
@@ -56,13 +68,78 @@ function snapshotIO(tree: string): SnapshotIO {
   };
 }
 
-function send(r: NginxRequest, response: ApiResponse): void {
+function send(r: NginxRequest, response: ApiResponse, spool?: string): void {
   const names = Object.keys(response.headers);
   for (let i = 0; i < names.length; i++) r.headersOut[names[i] as string] = response.headers[names[i] as string] as string;
   // For HEAD nginx sends the headers of this body (its Content-Length) and leaves the body out.
   if (response.status === 204 || response.status === 304) r.return(response.status);
+  else if (spool && response.status === 200 && spooled(r, spool, response.parts === null ? [bodyOf(response)] : response.parts)) r.return(200);
   else if (response.parts === null || response.parts.length < 2) r.return(response.status, bodyOf(response));
   else sendParts(r, response.status, response.parts);
+}
+
+/**
+ * A long answer written to a new file of the spool, and the backend told to
+ * serve that file (X-Accel-Redirect, see conf.ts): this request, and all the
+ * memory njs took to compose it, ends now rather than when the front has read
+ * the answer (with many asked at once, that was every one of them composed
+ * before the first was read: 13 MB a client at 2 × 20 years). False, and
+ * nothing written, for a short answer or a spool that cannot be written.
+ */
+function spooled(r: NginxRequest, spool: string, parts: string[]): boolean {
+  let length = 0;
+  for (let i = 0; i < parts.length; i++) length += Buffer.byteLength(parts[i] as string);
+  if (length <= SPOOL_BYTES) return false;
+  const files = fs as unknown as NjsFs;
+  // One folder a second: the sweep reads the few folders of the last seconds, not every file.
+  const second = Math.floor(Date.now() / 1000);
+  sweep(files, spool, second);
+  const name = second + '/' + process.pid + '-' + Math.floor(Math.random() * 1e9) + '.json';
+  let fd = -1;
+  try {
+    try {
+      files.mkdirSync(spool + '/' + second);
+    } catch (_exists) {
+      // made by an earlier answer of this second (or not writable: openSync says so)
+    }
+    fd = files.openSync(spool + '/' + name, 'wx');
+    for (let i = 0; i < parts.length; i++) files.writeSync(fd, parts[i] as string);
+    files.closeSync(fd);
+  } catch (_e) {
+    if (fd !== -1) {
+      try {
+        files.closeSync(fd);
+        files.unlinkSync(spool + '/' + name);
+      } catch (_again) {
+        // already closed or gone
+      }
+    }
+    return false;
+  }
+  r.headersOut['X-Accel-Redirect'] = '/_nisab/spool/' + name;
+  return true;
+}
+
+/** Removes the spool's folders of seconds more than SPOOL_SECONDS ago, with their files (the backend has long opened them). */
+function sweep(files: NjsFs, spool: string, second: number): void {
+  let names: string[];
+  try {
+    names = files.readdirSync(spool);
+  } catch (_e) {
+    return;
+  }
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    if (!/^[0-9]+$/.test(name) || Number(name) >= second - SPOOL_SECONDS) continue;
+    const folder = spool + '/' + name;
+    try {
+      const inside = files.readdirSync(folder);
+      for (let j = 0; j < inside.length; j++) files.unlinkSync(folder + '/' + inside[j]);
+      files.rmdirSync(folder);
+    } catch (_e) {
+      // swept by another worker meanwhile
+    }
+  }
 }
 
 /**
@@ -108,11 +185,11 @@ function treeNow(r: NginxRequest): string {
  * not the end: the answer comes from the tree DIR holds now, marked not to be
  * kept (see compose), as it may not be the tree a cache key names.
  */
-function answer(r: NginxRequest, request: ApiRequest, tree: string, otherwise: () => void): void {
-  attempt(r, request, tree, otherwise, true);
+function answer(r: NginxRequest, request: ApiRequest, tree: string, otherwise: () => void, spool?: string): void {
+  attempt(r, request, tree, otherwise, true, spool);
 }
 
-function attempt(r: NginxRequest, request: ApiRequest, tree: string, otherwise: () => void, again: boolean): void {
+function attempt(r: NginxRequest, request: ApiRequest, tree: string, otherwise: () => void, again: boolean, spool?: string): void {
   let pending: Promise<ApiResponse | null>;
   try {
     const io = snapshotIO(tree);
@@ -125,7 +202,7 @@ function attempt(r: NginxRequest, request: ApiRequest, tree: string, otherwise: 
   pending.then(
     function (response) {
       if (response === null) otherwise();
-      else send(r, response);
+      else send(r, response, spool);
     },
     function () {
       const now = treeNow(r);
@@ -134,7 +211,7 @@ function attempt(r: NginxRequest, request: ApiRequest, tree: string, otherwise: 
         return;
       }
       r.headersOut['X-Accel-Expires'] = '0';
-      attempt(r, request, now, otherwise, false);
+      attempt(r, request, now, otherwise, false, spool);
     },
   );
 }
@@ -202,7 +279,15 @@ function handle(r: NginxRequest): void {
  */
 function odd(r: NginxRequest): void {
   const target = normalizeTarget(r.variables.request_uri || '/');
-  const request = { method: clientMethod(r), url: target, ifNoneMatch: ifNoneMatch(r.headersIn['If-None-Match']) };
+  const method = clientMethod(r);
+  // GET and HEAD under a base go to the backend, whose router resolves the target
+  // the same way: a long answer is composed there and leaves njs through the spool,
+  // never held here while the client reads (issue 31).
+  if ((method === 'GET' || method === 'HEAD') && apiPath(target) !== null) {
+    r.internalRedirect('/_nisab/proxied');
+    return;
+  }
+  const request = { method: method, url: target, ifNoneMatch: ifNoneMatch(r.headersIn['If-None-Match']) };
   answer(r, request, r.variables.realpath_root || '', function () {
     // What the static seam serves (core/static.ts): never a dot file, an encoded slash or a deployment file.
     const file = staticPath(target);
@@ -243,6 +328,7 @@ const REFUSALS: { [status: string]: { status: number; message: string } } = {
  *   X-Nisab-If-None-Match  the client's If-None-Match
  *   X-Nisab-Refused        /_nisab/refused/STATUS when nginx refused it, else empty
  *   X-Nisab-Framing        "malformed" when nginx refused a body's framing (see framing), else empty
+ *   X-Nisab-Direct         set by the backend only: send the answer directly, never through the spool
  */
 function compose(r: NginxRequest): void {
   const method = r.headersIn['X-Nisab-Method'] || '';
@@ -274,7 +360,11 @@ function compose(r: NginxRequest): void {
   // rest of what nginx refuses (TRACE, a URI climbing above the root...) gets the router's answer.
   if (refused && r.headersIn['X-Nisab-Framing'] === 'malformed') send(r, edgeError(400, 'the request is malformed'));
   else if (method === '' || url === '' || (refused && (refused[1] === '414' || refused[1] === '494'))) otherwise();
-  else answer(r, { method: method, url: url, ifNoneMatch: ifNoneMatch(r.headersIn['X-Nisab-If-None-Match']) }, tree, otherwise);
+  else {
+    // The spool, unless the backend found the file of an earlier try already swept (X-Nisab-Direct).
+    const spool = r.headersIn['X-Nisab-Direct'] ? '' : r.variables.nisab_spool || '';
+    answer(r, { method: method, url: url, ifNoneMatch: ifNoneMatch(r.headersIn['X-Nisab-If-None-Match']) }, tree, otherwise, spool);
+  }
 }
 
 /** The target of a request line: between the method and the protocol, however many spaces. */

@@ -270,6 +270,7 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
     mark,
     listen: `${host}:${options.port}`,
     backend,
+    composer: path.join(prefix, 'compose.sock'),
     njsModule: options.njsModule ?? findNjsModule(),
     user: worker.user,
     fast: answers,
