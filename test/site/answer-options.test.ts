@@ -6,21 +6,18 @@
 // with. An entry half done (an option listed on an endpoint whose record it does
 // not rewrite, a rewrite that adds other fields than its extension) fails here;
 // what tsc refuses is in test/core/answer-options.types.ts.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPTION_NAMES, optionOf, type OptionName, type RewrittenRecord } from '../../generator/core/answer-options.ts';
 import { ENDPOINTS, PARAMETERS, type Endpoint } from '../../generator/core/endpoints.ts';
-import { paths } from '../../generator/core/layout.ts';
 import { extensionId, OPTION_SCHEMAS } from '../../generator/core/option-schemas.ts';
-import { NisabRule, Rate, type RoutingIndex } from '../../generator/core/schemas.ts';
+import { NisabRule, Rate } from '../../generator/core/schemas.ts';
 import { jsonSchemaFiles } from '../../generator/site/json-schemas.ts';
 import { openApiDocument } from '../../generator/site/openapi.ts';
 import { TABLES } from '../../scripts/api-fields.ts';
 import { generatedCases } from '../edge/differential-cases.ts';
-import { answerFromFiles } from '../support/core-answers.ts';
-import { FIRST_DATE, GAP, makeFixture, type Fixture } from '../support/fixture.ts';
+import { useCoreAnswers } from '../support/core-answers.ts';
+import { FIRST_DATE, GAP } from '../support/fixture.ts';
 
 const RECORDS: Record<RewrittenRecord, z.ZodObject> = { Rate, NisabRule };
 
@@ -29,18 +26,10 @@ const recordsOf = (name: OptionName) => Object.keys(optionOf(name).records) as R
 const extensionOf = (name: OptionName, record: RewrittenRecord): z.ZodObject =>
   (OPTION_SCHEMAS[name].records as Partial<Record<RewrittenRecord, z.ZodObject>>)[record]!;
 
-let fixture: Fixture;
-let index: RoutingIndex;
-beforeAll(async () => {
-  fixture = await makeFixture();
-  index = JSON.parse(await readFile(path.join(fixture.out, paths.routing), 'utf8'));
-}, 120_000);
-afterAll(async () => {
-  await fixture?.remove();
-});
+const core = useCoreAnswers();
 
 async function answer(target: string): Promise<{ status: number; body: string }> {
-  const answered = await answerFromFiles(fixture, target);
+  const answered = await core.answer(target);
   if (answered === null) throw new Error(`${target} is not under an API base`);
   return answered;
 }
@@ -98,7 +87,7 @@ describe.each(OPTION_NAMES)('the answer option %s', (name) => {
   });
 
   it('is asked by the generated differential on every endpoint taking it, and at its range cap', () => {
-    const targets = generatedCases(index, { first: FIRST_DATE, last: fixture.asOf, gap: GAP }).map((c) => c.target);
+    const targets = generatedCases(core.index(), { first: FIRST_DATE, last: core.fixture().asOf, gap: GAP }).map((c) => c.target);
     for (const endpoint of takers(name)) {
       const mine = targets.filter((target) => target.split('?')[0]!.endsWith(endpoint.path) && target.includes(`${name}=${example}`));
       expect(mine.length, endpoint.path).toBeGreaterThan(0);
@@ -119,7 +108,7 @@ describe.each(OPTION_NAMES)('the answer option %s', (name) => {
       const keys = Object.keys(extension.shape);
       let seen = 0;
       const dated = endpoint.parameters.includes('date')
-        ? [`date=${GAP.from}`, `date=${fixture.asOf}`]
+        ? [`date=${GAP.from}`, `date=${core.fixture().asOf}`]
         : [`start_date=${GAP.from}&end_date=${GAP.to.slice(0, 4)}-12-31`];
       for (const query of [...endpoint.examples, ...dated]) {
         const target = `/api/v1${endpoint.path}?${query === '' ? '' : `${query}&`}${name}=${example}`;

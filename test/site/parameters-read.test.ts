@@ -5,28 +5,16 @@
 // that). For each endpoint and each of its parameters, the generated
 // differential's requests giving it a valid value are answered with and
 // without it, through the router every edge answers with: some pair must differ.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, PARAMETERS, type Parameter } from '../../generator/core/endpoints.ts';
-import { paths } from '../../generator/core/layout.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
 import { datesAround, generatedCases, parameterValues, validValues } from '../edge/differential-cases.ts';
-import { answerFromFiles } from '../support/core-answers.ts';
-import { FIRST_DATE, GAP, makeFixture, type Fixture } from '../support/fixture.ts';
+import { useCoreAnswers } from '../support/core-answers.ts';
+import { FIRST_DATE, GAP } from '../support/fixture.ts';
 
-let fixture: Fixture;
-let index: RoutingIndex;
-beforeAll(async () => {
-  fixture = await makeFixture();
-  index = JSON.parse(await readFile(path.join(fixture.out, paths.routing), 'utf8'));
-}, 120_000);
-afterAll(async () => {
-  await fixture?.remove();
-});
+const core = useCoreAnswers();
 
 async function body(target: string): Promise<string> {
-  const answered = await answerFromFiles(fixture, target);
+  const answered = await core.answer(target);
   return answered === null ? '' : `${answered.status} ${answered.body}`;
 }
 
@@ -46,14 +34,14 @@ describe('every parameter an endpoint lists', () => {
   it.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
     'changes some answer of %s',
     async (_path, endpoint) => {
-      const span = { first: FIRST_DATE, last: fixture.asOf, gap: GAP };
-      const generated = generatedCases(index, span)
+      const span = { first: FIRST_DATE, last: core.fixture().asOf, gap: GAP };
+      const generated = generatedCases(core.index(), span)
         .filter((c) => c.method === 'GET' && c.target.startsWith(`/api/v1${endpoint.path}?`))
         .map((c) => c.target);
       for (const name of endpoint.parameters) {
         const parameter = PARAMETERS[name] as Parameter<unknown>;
         // Besides the generated requests, each of the endpoint's examples with each valid value of it (calendar= with a hijri_date).
-        const valid = validValues(parameter, parameterValues(parameter, datesAround(span)), index);
+        const valid = validValues(parameter, parameterValues(parameter, datesAround(span)), core.index());
         const targets = generated.concat(
           endpoint.examples
             .filter((example) => example !== '')
@@ -62,7 +50,7 @@ describe('every parameter an endpoint lists', () => {
         // The requests giving it once, a value its parse accepts, with other parameters or not.
         const giving = targets.filter((target) => {
           const value = givenOnce(target.split('?')[1]!, name);
-          return value !== null && value !== '' && parameter.parse(value, index).ok;
+          return value !== null && value !== '' && parameter.parse(value, core.index()).ok;
         });
         expect(giving.length, `${endpoint.path} ${name}`).toBeGreaterThan(0);
         let changed = false;
