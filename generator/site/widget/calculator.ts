@@ -30,6 +30,7 @@ import { showZakat } from '../page/zakat-form.ts';
 import { choiceValues, labelText, ZAKAT_FORM, type ChoiceName, type FieldLabel, type ZakatField, type ZakatGroup } from '../page/zakat-fields.ts';
 import type { CalculatorLabels } from './calculator-labels.ts';
 import STYLE from './calculator.css';
+import { adoptStyle } from './shadow-style.ts';
 
 /** The page's labels of each language, defined by the bundler (assets.ts, calculator-labels.ts). */
 declare const CALCULATOR_LABELS: { [L in Lang]: CalculatorLabels };
@@ -66,18 +67,6 @@ const published = () =>
     return { rules, subcategories, rates };
   })());
 const inCurrencies = new Map<string, Promise<Published | null>>();
-
-let sheet: CSSStyleSheet | null = null;
-function styled(root: ShadowRoot) {
-  try {
-    sheet ??= new CSSStyleSheet();
-    if (sheet.cssRules.length === 0) sheet.replaceSync(STYLE);
-    root.adoptedStyleSheets = [sheet];
-  } catch {
-    // A browser without constructed style sheets: a <style> element (a strict CSP may refuse it; the form stays usable).
-    root.append(el('style', {}, STYLE));
-  }
-}
 
 /** The page's form (page/zakat-fields.ts, as html.ts writes it) as elements, the school and standard chosen by the host. */
 function zakatForm(t: CalculatorLabels, r: ResultStrings['inputs'], chosen: Partial<Record<ChoiceName, string>>, code: string) {
@@ -125,7 +114,7 @@ async function render(host: HTMLElement) {
   const school = choiceValues('school').includes(host.dataset.school ?? '') ? host.dataset.school : undefined;
   const standard = choiceValues('standard').includes(host.dataset.standard ?? '') ? host.dataset.standard : undefined;
   const root = host.attachShadow({ mode: 'open' });
-  styled(root);
+  adoptStyle(root, STYLE);
   const box = el(
     'section',
     { class: 'w', lang, dir: LANGUAGE_INFO[lang].dir },

@@ -19,6 +19,7 @@ import { whatsAppHref } from '../share.ts';
 import { formats } from '../i18n/format.ts';
 import { OLD_RATE_AFTER_DAYS } from '../page/rate-age.ts';
 import STYLE from './widget.css';
+import { adoptStyle } from './shadow-style.ts';
 
 /**
  * The text answer of a language (docs/API.md §10), which the share link sends; null where the site has none.
@@ -60,18 +61,6 @@ function node<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, 
   return made;
 }
 
-let sheet: CSSStyleSheet | null = null;
-function styled(root: ShadowRoot) {
-  try {
-    sheet ??= new CSSStyleSheet();
-    if (sheet.cssRules.length === 0) sheet.replaceSync(STYLE);
-    root.adoptedStyleSheets = [sheet];
-  } catch {
-    // A browser without constructed style sheets: a <style> element (a strict CSP may refuse it; the text stays readable).
-    root.append(node('style', '', STYLE));
-  }
-}
-
 async function render(host: HTMLElement) {
   if (host.dataset.nisabWidgetDone) return;
   host.dataset.nisabWidgetDone = 'true';
@@ -80,7 +69,7 @@ async function render(host: HTMLElement) {
   const format = formats(calendar);
   const currency = /^[A-Z]{3}$/.test(host.dataset.currency ?? '') ? host.dataset.currency! : 'NGN';
   const root = host.attachShadow({ mode: 'open' });
-  styled(root);
+  adoptStyle(root, STYLE);
   const box = node('section', 'w', node('p', 'title', t.title), node('p', 'small', t.loading));
   box.lang = lang;
   box.dir = LANGUAGE_INFO[lang].dir;
