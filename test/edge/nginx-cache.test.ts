@@ -83,5 +83,5 @@ describe.skipIf(missing !== null)(`the nginx answer cache${missing ? ` (skipped:
       bytes = cacheBytes(nginx);
     }
     expect(bytes).toBeLessThanOrEqual(MAX_MIB * 2 ** 20 * 1.5);
-  }, 60_000);
+  }, 180_000); // 9.4 s in a quiet .ci/run; beside 16 busy processes a test takes up to 7 times as long
 });

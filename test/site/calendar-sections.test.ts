@@ -311,7 +311,7 @@ describe("NMCN's notice", () => {
       expect(problems).toEqual([]);
       await page.close();
     }
-  });
+  }, 120_000); // 3.2 s in a quiet .ci/run; beside 16 busy processes a test takes up to 7 times as long
 
   it('is what the page prints, alone, on one A4 page', async () => {
     const { page, problems } = await ready('/');

@@ -233,7 +233,7 @@ describe('a new build with the page kept offline', () => {
       await server.close();
       await own.remove();
     }
-  }, 90_000);
+  }, 180_000); // 7 s in a quiet .ci/run; beside 16 busy processes a test takes up to 7 times as long
 });
 
 describe('the printout (print CSS)', () => {

@@ -403,7 +403,7 @@ describe('the landing page in Chromium', () => {
       expect(problems).toEqual([]);
       await page.close();
     }
-  });
+  }, 120_000); // 6.8 s in a quiet .ci/run; beside 16 busy processes a test takes up to 7 times as long
 });
 
 describe('the landing page in Hausa and Arabic (docs/API.md §9)', () => {
