@@ -142,3 +142,34 @@ describe('every line in the page’s language', () => {
     }, 120_000);
   }
 });
+
+describe("the calculator's currency list in the page's language", () => {
+  it('names the Naira in the page’s words without JavaScript, and on /ar/ every other currency as the browser names it in Arabic', async () => {
+    // The served HTML, as a phone without JavaScript shows it.
+    for (const [path, naira] of [
+      ['/', 'NGN (Naira)'],
+      ['/ha/', 'NGN (Naira)'],
+      ['/ar/', 'NGN (النيرة)'],
+    ] as const) {
+      const html = await (await fetch(`${site.preview.url}${path}`)).text();
+      expect(html, path).toContain(`<option value="NGN" selected>${naira}</option>`);
+    }
+    const { page, problems } = await calculator('/ar/');
+    await page.waitForSelector('#calc-currency option[value=USD]', { state: 'attached', timeout: 30_000 });
+    const options = new Map(await page.$$eval('#calc-currency option', (all) => all.map((o) => [o.getAttribute('value')!, o.textContent!] as const)));
+    // CLDR's Arabic names, which Chromium carries; the API's /currencies names them in English.
+    expect(options.get('USD')).toBe('USD (دولار أمريكي)');
+    expect(options.get('GBP')).toBe('GBP (جنيه إسترليني)');
+    expect(options.get('XOF')).toBe('XOF (فرنك غرب أفريقي)');
+    // The API's English name stays only where the browser has no Arabic one (currencies newer than its CLDR: 4 in Chromium 156).
+    const latin = [...options].filter(([, label]) => /[a-z]/.test(label)).map(([code]) => code);
+    expect(latin.length).toBeLessThan(10);
+    const unnamed = await page.evaluate(
+      (codes) => codes.filter((code) => new Intl.DisplayNames(['ar'], { type: 'currency', fallback: 'none' }).of(code) === undefined),
+      latin,
+    );
+    expect(unnamed).toEqual(latin);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+});

@@ -235,6 +235,7 @@ export const page: PageStrings = {
   shafii: 'الشافعي',
   hanbali: 'الحنبلي',
   calcCurrency: 'المبالغ بعملة',
+  calcNaira: 'NGN (النيرة)',
   calcCurrencyNote: (code: string) =>
     `النقود وعروض التجارة والنصاب والزكاة الواجبة بعملة ${code}، بسعر ${code} مقابل الدولار الأمريكي في يوم أحدث سعر للذهب والفضة.`,
   calcNoRate: (code: string) =>

@@ -151,6 +151,7 @@ export const page: PageStrings = {
   shafii: "Shafi'i",
   hanbali: 'Hanbali',
   calcCurrency: 'Adadin a kuɗin',
+  calcNaira: 'NGN (Naira)',
   calcCurrencyNote: (code: string) =>
     `Kuɗi, kayan kasuwanci, Nisabi da zakkar da ta wajaba suna cikin ${code}, a farashin ${code} a kowace dalar Amurka a ranar farashin zinariya da azurfa na baya-bayan nan.`,
   calcNoRate: (code: string) => `Babu farashin ${code} cikin kwanaki 7 na farashin zinariya da azurfa na baya-bayan nan: lissafin yana nan a Naira.`,

@@ -97,7 +97,7 @@ function zakatFormHtml(t: PageStrings, r: ResultStrings['inputs']): string {
       case 'currency':
         // The page's own: main.ts fills it from /currencies and says in the note what the amounts are valued at.
         return `<label>${escape(t.calcCurrency)} <select name="amountsIn" id="calc-currency">
-        <option value="NGN" selected>NGN (Naira)</option>
+        <option value="NGN" selected>${escape(t.calcNaira)}</option>
       </select></label>
       <p class="small" id="calc-currency-note" aria-live="polite"></p>`;
     }
