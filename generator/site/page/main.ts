@@ -255,7 +255,8 @@ async function startAmounts(client: NisabClient, naira: Amounts, switched: (amou
   const note = $('calc-currency-note');
   const named = currencyNames();
   for (const currency of await client.currencies()) {
-    if (currency.curCode !== 'NGN') select.append(el('option', { value: currency.curCode }, `${currency.curCode} (${named(currency.curCode) ?? currency.curName})`));
+    if (currency.curCode !== 'NGN')
+      select.append(el('option', { value: currency.curCode }, `${currency.curCode} (${named(currency.curCode) ?? currency.curName})`));
   }
   // The labels that say ₦ say the chosen code instead.
   const labels = [...document.querySelectorAll<HTMLLabelElement>('#zakat-form label')].filter((label) => label.firstChild?.textContent?.includes('(₦)'));
