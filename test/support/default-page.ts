@@ -22,7 +22,7 @@ export function useDefaultPage(asOf?: string): DefaultPage {
     site.preview = await startPreview({ dir: site.snapshot.out, port: 0 });
     site.browser = await launchChromium();
     await mkdir('tmp', { recursive: true });
-  }, 120_000);
+  });
   afterAll(async () => {
     await site.browser?.close();
     await site.preview?.close();
