@@ -9,44 +9,20 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
+import { describe, expect, it } from 'vitest';
 import { page as haPage } from '../../generator/site/i18n/ha.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
-import { startEmbeddingSite, strictPolicy, type EmbeddingSite } from '../support/embedding-site.ts';
-
-let snapshot: DefaultSnapshot;
-let preview: Preview;
-let browser: Browser;
-let host: EmbeddingSite;
+import { strictPolicy, useEmbeddingSite } from '../support/embedding-site.ts';
 
 /** The embedding site: the calculator alone (?lang=, ?school=), or beside the Nisab widget (?widget=1), under a strict CSP. */
-const startHost = (apiOrigin: string) =>
-  startEmbeddingSite((query) => {
-    const lang = (query.get('lang') ?? 'en').replace(/[^a-z]/g, '');
-    const school = (query.get('school') ?? 'maliki').replace(/[^a-z]/g, '');
-    return {
-      policy: strictPolicy(apiOrigin),
-      body: `${query.get('widget') ? `<div data-nisab-widget data-lang="${lang}"></div>` : ''}
+const site = useEmbeddingSite('2026-09-29', (apiOrigin, query) => {
+  const lang = (query.get('lang') ?? 'en').replace(/[^a-z]/g, '');
+  const school = (query.get('school') ?? 'maliki').replace(/[^a-z]/g, '');
+  return {
+    policy: strictPolicy(apiOrigin),
+    body: `${query.get('widget') ? `<div data-nisab-widget data-lang="${lang}"></div>` : ''}
 <div data-nisab-calculator data-lang="${lang}" data-currency="NGN" data-school="${school}"></div>
 <script src="${apiOrigin}/widget.js" async></script>`,
-    };
-  });
-
-beforeAll(async () => {
-  snapshot = await defaultSnapshot('2026-09-29');
-  preview = await startPreview({ dir: snapshot.out, port: 0 });
-  host = await startHost(preview.url);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await preview?.close();
-  await snapshot?.remove();
+  };
 });
 
 // Words of the English catalogue that are no Hausa or Arabic word (test/site/calculator-languages.test.ts).
@@ -56,7 +32,7 @@ const bare = (text: string | null) => (text ?? '').replace(/[\u2068\u2069]/g, ''
 
 /** The embedding page in `lang`, ₦20,000,000 typed as cash (or `inputs`, after `selects`): the answer, what was asked, and what the console said. */
 async function computed(query: string, inputs: Record<string, string> = { cash: '20000000' }, selects: Record<string, string> = {}) {
-  const context = await browser.newContext();
+  const context = await site.browser.newContext();
   const page = await context.newPage();
   const problems: string[] = [];
   const asked: string[] = [];
@@ -66,7 +42,7 @@ async function computed(query: string, inputs: Record<string, string> = { cash: 
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
   page.on('request', (request) => asked.push(request.url()));
-  const at = `${host.url}/?${query}`;
+  const at = `${site.host.url}/?${query}`;
   await page.goto(at);
   await page.waitForSelector('[data-nisab-calculator][data-nisab-calculator-ready]', { timeout: 30_000 });
   const ready = await page.getAttribute('[data-nisab-calculator]', 'data-nisab-calculator-ready');
@@ -87,8 +63,8 @@ async function computed(query: string, inputs: Record<string, string> = { cash: 
     cashLabel: bare(await page.textContent('[data-nisab-calculator] label:has(input[name="cash"])')).trim(),
     sheets: await page.evaluate(() => document.querySelector('[data-nisab-calculator]')!.shadowRoot!.adoptedStyleSheets.length),
     cookies: await context.cookies(),
-    elsewhere: asked.filter((url) => url !== at && !url.startsWith(`${preview.url}/`)),
-    ours: asked.filter((url) => url.startsWith(`${preview.url}/`)).map((url) => url.slice(preview.url.length)),
+    elsewhere: asked.filter((url) => url !== at && !url.startsWith(`${site.preview.url}/`)),
+    ours: asked.filter((url) => url.startsWith(`${site.preview.url}/`)).map((url) => url.slice(site.preview.url.length)),
     problems,
   };
   await context.close();
@@ -97,7 +73,7 @@ async function computed(query: string, inputs: Record<string, string> = { cash: 
 
 describe('the embedded calculator on another origin under a strict CSP (issue 35)', () => {
   it('is one classic script, nothing eval-like, no cookie, no markup written as text', async () => {
-    const text = await readFile(path.join(snapshot.out, 'calculator.js'), 'utf8');
+    const text = await readFile(path.join(site.snapshot.out, 'calculator.js'), 'utf8');
     expect(text).not.toMatch(/\beval\(|new Function|setTimeout\(["'`]|document\.cookie|innerHTML|import\(/);
     // BENCHMARKS.md gives its size (scripts/site-sizes.ts); this is a ceiling against a regression, not the figure.
     expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(40 * 1024);
@@ -105,7 +81,7 @@ describe('the embedded calculator on another origin under a strict CSP (issue 35
 
   it('in Hausa: ₦20,000,000 in cash, Maliki, gold standard, owes ₦500,000, with no English word and no console error', async () => {
     const gold = (
-      (await (await fetch(`${preview.url}/api/v1/nisab?subcategory=gold`)).json()) as { data: { nsbIsDefault: boolean; nsbValueInNaira: number }[] }
+      (await (await fetch(`${site.preview.url}/api/v1/nisab?subcategory=gold`)).json()) as { data: { nsbIsDefault: boolean; nsbValueInNaira: number }[] }
     ).data.find((r) => r.nsbIsDefault)!;
     expect(gold.nsbValueInNaira).toBeLessThan(20_000_000);
     const a = await computed('lang=ha&school=maliki');

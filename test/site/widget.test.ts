@@ -6,54 +6,32 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '../../generator/core/layout.ts';
-import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
-import { startEmbeddingSite, strictPolicy, type EmbeddingSite } from '../support/embedding-site.ts';
+import { strictPolicy, useEmbeddingSite } from '../support/embedding-site.ts';
 
-let snapshot: DefaultSnapshot;
-let preview: Preview;
-let browser: Browser;
-let host: EmbeddingSite;
-
-/** The embedding site: one page per query (?lang=, ?currency=), with the CSP header a careful site sends. */
-const startHost = (apiOrigin: string) =>
-  startEmbeddingSite((query) => {
-    const lang = query.get('lang') ?? 'en';
-    const currency = query.get('currency') ?? 'NGN';
-    // ?policy=: a site that already has a policy of its own (default-src 'self'), with or without the two directives
-    // the developers' page tells it to add (html.ts embedPolicy; written out here by hand).
-    const policies: Record<string, string> = {
-      strict: strictPolicy(apiOrigin),
-      self: "default-src 'self'",
-      'self-plus-two': `default-src 'self'; script-src 'self' ${apiOrigin}; connect-src 'self' ${apiOrigin}`,
-    };
-    return {
-      policy: policies[query.get('policy') ?? 'strict'] ?? '',
-      body: `<div data-nisab-widget data-lang="${lang}" data-currency="${currency.replace(/[^A-Z]/g, '')}"></div>
+/** The embedding site's page for each query (?lang=, ?currency=, ?policy=), with the CSP header a careful site sends. */
+const widgetPage = (apiOrigin: string, query: URLSearchParams) => {
+  const lang = query.get('lang') ?? 'en';
+  const currency = query.get('currency') ?? 'NGN';
+  // ?policy=: a site that already has a policy of its own (default-src 'self'), with or without the two directives
+  // the developers' page tells it to add (html.ts embedPolicy; written out here by hand).
+  const policies: Record<string, string> = {
+    strict: strictPolicy(apiOrigin),
+    self: "default-src 'self'",
+    'self-plus-two': `default-src 'self'; script-src 'self' ${apiOrigin}; connect-src 'self' ${apiOrigin}`,
+  };
+  return {
+    policy: policies[query.get('policy') ?? 'strict'] ?? '',
+    body: `<div data-nisab-widget data-lang="${lang}" data-currency="${currency.replace(/[^A-Z]/g, '')}"></div>
 <script src="${apiOrigin}/widget.js" async></script>`,
-    };
-  });
-
-beforeAll(async () => {
-  snapshot = await defaultSnapshot();
-  preview = await startPreview({ dir: snapshot.out, port: 0 });
-  host = await startHost(preview.url);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await preview?.close();
-  await snapshot?.remove();
-});
+  };
+};
+// The default data on the preview, under that site.
+const site = useEmbeddingSite(undefined, widgetPage);
 
 async function api<T>(query: string): Promise<T> {
-  return ((await (await fetch(`${preview.url}/api/v1${query}`)).json()) as { data: T }).data;
+  return ((await (await fetch(`${site.preview.url}/api/v1${query}`)).json()) as { data: T }).data;
 }
 
 interface Rule {
@@ -63,7 +41,7 @@ interface Rule {
 
 describe('the widget on another origin under a strict CSP', () => {
   it('is one classic script of at most 15 kB gzipped, with nothing eval-like and no cookie', async () => {
-    const text = await readFile(path.join(snapshot.out, 'widget.js'), 'utf8');
+    const text = await readFile(path.join(site.snapshot.out, 'widget.js'), 'utf8');
     expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(15 * 1024);
     expect(text).not.toMatch(/\beval\(|new Function|setTimeout\(["'`]|document\.cookie|innerHTML|import\(/);
   });
@@ -82,7 +60,7 @@ describe('the widget on another origin under a strict CSP', () => {
   ];
   for (const c of cases) {
     it(`shows the API's gold and silver Nisab in ${c.lang}, asking our origin alone`, async () => {
-      const context = await browser.newContext();
+      const context = await site.browser.newContext();
       const page = await context.newPage();
       const problems: string[] = [];
       const asked: string[] = [];
@@ -92,7 +70,7 @@ describe('the widget on another origin under a strict CSP', () => {
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
       page.on('request', (request) => asked.push(request.url()));
-      const at = `${host.url}/?lang=${c.lang}`;
+      const at = `${site.host.url}/?lang=${c.lang}`;
       await page.goto(at);
       await page.waitForSelector('[data-nisab-widget][data-nisab-widget-ready]', { timeout: 30_000 });
       expect(await page.getAttribute('[data-nisab-widget]', 'data-nisab-widget-ready')).toBe('true');
@@ -109,9 +87,9 @@ describe('the widget on another origin under a strict CSP', () => {
       expect(await page.locator('.w .old').count()).toBe(0);
       expect(await page.locator('.w').getAttribute('dir')).toBe(c.dir);
       expect(await page.locator('.w .sources').textContent()).toContain('Central Bank of Nigeria');
-      expect(await page.locator('.w a.more').getAttribute('href')).toBe(`${preview.url}${c.link}`);
+      expect(await page.locator('.w a.more').getAttribute('href')).toBe(`${site.preview.url}${c.link}`);
       // Shares the text answer of its language (docs/API.md §10) through WhatsApp's link, loading nothing from WhatsApp.
-      const text = await (await fetch(`${preview.url}/${paths.textAnswer(c.lang as 'en' | 'ha' | 'ar')}`)).text();
+      const text = await (await fetch(`${site.preview.url}/${paths.textAnswer(c.lang as 'en' | 'ha' | 'ar')}`)).text();
       expect(await page.locator('.w a.share').getAttribute('href')).toBe(`https://wa.me/?text=${encodeURIComponent(text.trimEnd())}`);
       // Its style is its own: the shadow root adopted it, the page has none.
       expect(await page.evaluate(() => document.querySelector('[data-nisab-widget]')!.shadowRoot!.adoptedStyleSheets.length)).toBe(1);
@@ -119,8 +97,8 @@ describe('the widget on another origin under a strict CSP', () => {
         'solid',
       );
 
-      expect(asked.filter((url) => url !== at && !url.startsWith(`${preview.url}/`))).toEqual([]);
-      expect(asked.filter((url) => url.startsWith(`${preview.url}/`)).length).toBeGreaterThan(1);
+      expect(asked.filter((url) => url !== at && !url.startsWith(`${site.preview.url}/`))).toEqual([]);
+      expect(asked.filter((url) => url.startsWith(`${site.preview.url}/`)).length).toBeGreaterThan(1);
       expect(await context.cookies()).toEqual([]);
       expect(problems).toEqual([]);
       await context.close();
@@ -135,13 +113,13 @@ describe("the widget under a site's own default-src 'self'", () => {
     ['self-plus-two', true],
   ] as const) {
     it(`${shows ? 'shows the Nisab' : 'is refused'} with ${policy === 'self' ? "default-src 'self' alone" : 'script-src and connect-src of our origin added'}`, async () => {
-      const context = await browser.newContext();
+      const context = await site.browser.newContext();
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') problems.push(message.text());
       });
-      await page.goto(`${host.url}/?lang=en&policy=${policy}`);
+      await page.goto(`${site.host.url}/?lang=en&policy=${policy}`);
       if (shows) {
         await page.waitForSelector('[data-nisab-widget][data-nisab-widget-ready]', { timeout: 30_000 });
         const rule = (await api<Rule[]>('/nisab?subcategory=gold')).find((r) => r.nsbIsDefault)!;
@@ -157,37 +135,26 @@ describe("the widget under a site's own default-src 'self'", () => {
   }
 });
 
-// data-currency (docs/API.md §2c, §11): the default data as of 2026-09-29, the day the issue's
-// example values in pounds (GBP 0.75538854 per US dollar), so GBP is published.
+// data-currency (docs/API.md §2c, §11): on 2026-09-29 the issue's example values in pounds
+// (GBP 0.75538854 per US dollar), so GBP is published.
 describe('the widget in another currency', () => {
-  let inGbp: DefaultSnapshot;
-  let api: Preview;
-  let site: EmbeddingSite;
-  beforeAll(async () => {
-    inGbp = await defaultSnapshot('2026-09-29');
-    api = await startPreview({ dir: inGbp.out, port: 0 });
-    site = await startHost(api.url);
-  });
-  afterAll(async () => {
-    await site?.close();
-    await api?.close();
-    await inGbp?.remove();
-  });
+  const inGbp = useEmbeddingSite('2026-09-29', widgetPage);
+
   const nisab = async (query: string) =>
-    ((await (await fetch(`${api.url}/api/v1${query}`)).json()) as { data: (Rule & { nsbValueInCurrency?: number | null })[] }).data.find(
+    ((await (await fetch(`${inGbp.preview.url}/api/v1${query}`)).json()) as { data: (Rule & { nsbValueInCurrency?: number | null })[] }).data.find(
       (r) => r.nsbIsDefault,
     )!;
 
   /** The widget's page with data-currency=`code`: what it shows, and what the console said. */
   async function shown(code: string) {
-    const context = await browser.newContext();
+    const context = await inGbp.browser.newContext();
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    await page.goto(`${site.url}/?lang=en&currency=${code}`);
+    await page.goto(`${inGbp.host.url}/?lang=en&currency=${code}`);
     await page.waitForSelector('[data-nisab-widget][data-nisab-widget-ready]', { timeout: 30_000 });
     const figures: Record<string, { value: number; text: string }> = {};
     for (const slug of ['gold', 'silver']) {
@@ -227,32 +194,20 @@ describe('the widget in another currency', () => {
 // The default data as of 2025-10-29: its newest rate is of 2025-10-19 (data/daily/2025-10.csv, none until
 // 2025-11-01), 10 days before; the lines are written here by hand.
 describe('the widget over an old rate', () => {
-  let late: DefaultSnapshot;
-  let api: Preview;
-  let site: EmbeddingSite;
-  beforeAll(async () => {
-    late = await defaultSnapshot('2025-10-29');
-    api = await startPreview({ dir: late.out, port: 0 });
-    site = await startHost(api.url);
-  });
-  afterAll(async () => {
-    await site?.close();
-    await api?.close();
-    await late?.remove();
-  });
+  const late = useEmbeddingSite('2025-10-29', widgetPage);
 
   it('says its age in each language', async () => {
-    const rule = ((await (await fetch(`${api.url}/api/v1/nisab?subcategory=gold`)).json()) as { data: (Rule & { nsbRateAgeDays: number })[] }).data.find(
-      (r) => r.nsbIsDefault,
-    )!;
+    const rule = (
+      (await (await fetch(`${late.preview.url}/api/v1/nisab?subcategory=gold`)).json()) as { data: (Rule & { nsbRateAgeDays: number })[] }
+    ).data.find((r) => r.nsbIsDefault)!;
     expect(rule.nsbRateAgeDays).toBe(10);
     const lines: Record<string, string | null> = {};
     for (const lang of ['en', 'ha', 'ar']) {
-      const context = await browser.newContext();
+      const context = await late.browser.newContext();
       const page = await context.newPage();
       // The browser's clock does not decide it.
       await page.clock.setFixedTime(new Date('2040-06-01T12:00:00Z'));
-      await page.goto(`${site.url}/?lang=${lang}`);
+      await page.goto(`${late.host.url}/?lang=${lang}`);
       await page.waitForSelector('[data-nisab-widget][data-nisab-widget-ready="true"]', { timeout: 30_000 });
       lines[lang] = await page.locator('.w .old').textContent();
       await context.close();

@@ -4,6 +4,8 @@
 // the embedded calculator's tests.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { useDefaultPage, type DefaultPage } from './default-page.ts';
 
 export interface EmbeddingSite {
   url: string;
@@ -34,4 +36,26 @@ ${body}
         server.closeAllConnections();
       }),
   };
+}
+
+export interface EmbeddedPage extends DefaultPage {
+  host: EmbeddingSite;
+}
+
+/**
+ * Hooks of the calling file: the default data as of `asOf` on the preview, Chromium (support/default-page.ts), and
+ * the embedding site, whose pages `page` writes for the API's origin. Its fields are set before the file's first test.
+ */
+export function useEmbeddingSite(
+  asOf: string | undefined,
+  page: (apiOrigin: string, query: URLSearchParams) => { policy: string; body: string },
+): EmbeddedPage {
+  const site = useDefaultPage(asOf) as EmbeddedPage;
+  beforeAll(async () => {
+    site.host = await startEmbeddingSite((query) => page(site.preview.url, query));
+  });
+  afterAll(async () => {
+    await site.host?.close();
+  });
+  return site;
 }
