@@ -60,7 +60,7 @@ describe("the client README's five-minute start", () => {
     snapshot = await defaultSnapshot();
     preview = await startPreview({ dir: snapshot.out, port: 0 });
     project = await mkdtemp(path.join(os.tmpdir(), 'nisab-five-minutes-'));
-  }, 120_000);
+  });
   afterAll(async () => {
     await preview?.close();
     await snapshot?.remove();

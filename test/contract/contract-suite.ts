@@ -58,7 +58,7 @@ export function contractSuite(edge: Edge): void {
     beforeAll(async () => {
       fixture = await makeFixture();
       server = await edge.start(fixture.out);
-    }, 120_000);
+    });
     afterAll(async () => {
       await server?.stop();
       await fixture?.remove();

@@ -11,7 +11,7 @@ let sizes: Sizes;
 beforeAll(async () => {
   snapshot = await defaultSnapshot();
   sizes = await measure(snapshot.out);
-}, 120_000);
+});
 
 afterAll(async () => {
   await snapshot?.remove();

@@ -33,7 +33,7 @@ describe('framing the servers answer themselves', () => {
       nginx = await startNginx(fixture.out);
       servers.push({ name: 'nginx', base: nginx.url });
     }
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await Promise.all([preview?.close(), nginx?.stop()]);

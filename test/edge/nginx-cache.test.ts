@@ -29,7 +29,7 @@ describe.skipIf(missing !== null)(`the nginx answer cache${missing ? ` (skipped:
     fixture = await makeFixture();
     await buildSnapshot(fixtureBuild(fixture.db, fixture.out));
     [preview, nginx] = await Promise.all([startPreview({ dir: fixture.out, port: 0 }), startNginx(fixture.out, { cacheMaxSizeMiB: MAX_MIB })]);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await Promise.all([preview?.close(), nginx?.stop()]);

@@ -62,7 +62,7 @@ describe.skipIf(missing !== null)(`the nginx site under one client's load${missi
 
   beforeAll(async () => {
     await buildSnapshot(fixtureBuild(fixture.db, fixture.out, { maxAgeDays: 100_000 }));
-  }, 120_000);
+  });
 
   describe('connections that never finish their header', () => {
     // One worker of 128 connections, a header timeout of 2 s: the same directives as
@@ -75,7 +75,7 @@ describe.skipIf(missing !== null)(`the nginx site under one client's load${missi
 
     beforeAll(async () => {
       nginx = await startNginx(fixture.out, limits);
-    }, 120_000);
+    });
 
     afterAll(async () => {
       await nginx?.stop();
@@ -116,7 +116,7 @@ describe.skipIf(missing !== null)(`the nginx site under one client's load${missi
 
     beforeAll(async () => {
       nginx = await startNginx(fixture.out);
-    }, 120_000);
+    });
 
     afterAll(async () => {
       await nginx?.stop();

@@ -18,7 +18,7 @@ describe('nginx --prefix', () => {
   const fixture = useFixture();
   beforeAll(async () => {
     await buildSnapshot(fixtureBuild(fixture.db, fixture.out));
-  }, 120_000);
+  });
 
   it('refused inside the live snapshot, its store, the --dir link itself and at / (it was accepted, served publicly and deleted by the next build)', async () => {
     const tree = realpathSync(fixture.out);

@@ -48,7 +48,7 @@ describe.skipIf(missing !== null)(`nginx after rebuilds${missing ? ` (skipped: $
     fixture = await makeFixture();
     await buildSnapshot(fixtureBuild(fixture.db, fixture.out));
     [preview, nginx] = await Promise.all([startPreview({ dir: fixture.out, port: 0 }), startNginx(fixture.out)]);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await Promise.all([preview?.close(), nginx?.stop()]);

@@ -34,7 +34,7 @@ describe.skipIf(missing !== null)(`the nginx site's request handling${missing ? 
     fixture = await makeFixture();
     await buildSnapshot(fixtureBuild(fixture.db, fixture.out, { asOf: todayIn('Africa/Lagos'), now: new Date(), maxAgeDays: 100_000 }));
     [preview, nginx] = await Promise.all([startPreview({ dir: fixture.out, port: 0 }), startNginx(fixture.out)]);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await Promise.all([preview?.close(), nginx?.stop()]);

@@ -33,7 +33,7 @@ beforeAll(async () => {
   await main(['build', '--out', out, '--as-of', AS_OF]);
   expect(process.exitCode ?? 0, 'the build failed (see stderr)').toBe(exitCode ?? 0);
   await readableByNobody(out);
-}, 60_000);
+});
 
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });

@@ -240,7 +240,7 @@ export function sameBytesSuite(tested: Edge): void {
       // Built again as of today, so validUntil lies ahead and max-age counts down.
       await buildSnapshot(fixtureBuild(fixture.db, fixture.out, { asOf: todayIn('Africa/Lagos'), now: new Date(), maxAgeDays: 100_000 }));
       [preview, edge] = await Promise.all([PREVIEW.start(fixture.out), tested.start(fixture.out)]);
-    }, 120_000);
+    });
 
     afterAll(async () => {
       await Promise.all([preview?.stop(), edge?.stop()]);

@@ -40,7 +40,7 @@ describe('a kind of file with a Cache-Control of its own', () => {
     } finally {
       css.cache = REVALIDATE;
     }
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });

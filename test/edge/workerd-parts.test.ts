@@ -50,7 +50,7 @@ beforeAll(async () => {
   piped = planPieces(range, index.asOf, tallyOf(counts))
     .filter((piece) => piece.piped && piece.records > 0)
     .map((piece) => piece.path);
-}, 120_000);
+});
 
 afterAll(async () => {
   await preview?.close();

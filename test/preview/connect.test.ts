@@ -15,7 +15,7 @@ describe('the preview and CONNECT', () => {
   beforeAll(async () => {
     await buildSnapshot(fixtureBuild(fixture.db, fixture.out));
     preview = await startPreview({ dir: fixture.out, port: 0 });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await preview?.close();

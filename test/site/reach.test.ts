@@ -29,7 +29,7 @@ beforeAll(async () => {
   out = path.join(dir, 'public');
   await loadDatabase(path.join(dir, 'source.sqlite'), DATA_DIR);
   await buildSnapshot(fixtureBuild(path.join(dir, 'source.sqlite'), out, { asOf: AS_OF, siteUrl: SITE }));
-}, 60_000);
+});
 
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });

@@ -44,7 +44,7 @@ describe('the embedded currencies, daily and monthly', () => {
     await buildSnapshot(fixtureBuild(file, path.join(dir, 'public'), { asOf: AS_OF, now: new Date(`${AS_OF}T12:00:00Z`) }));
     db = new Database(file, { readonly: true });
     preview = await startPreview({ dir: path.join(dir, 'public'), port: 0 });
-  }, 120_000);
+  });
   afterAll(async () => {
     await preview?.close();
     db?.close();

@@ -27,7 +27,7 @@ beforeAll(async () => {
   await buildSnapshot(fixtureBuild(db, out, { asOf: '2021-03-31', now: new Date('2021-03-31T12:00:00Z') }));
   rules = JSON.parse(await readFile(path.join(out, paths.nisabAll), 'utf8')).data.map((r: unknown) => NisabRule.parse(r));
   meta = JSON.parse(await readFile(path.join(out, paths.meta), 'utf8')).data;
-}, 120_000);
+});
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

@@ -26,7 +26,7 @@ export function useCoreAnswers(): CoreAnswers {
   beforeAll(async () => {
     fixture = await makeFixture();
     index = JSON.parse(await readFile(path.join(fixture.out, paths.routing), 'utf8'));
-  }, 120_000);
+  });
   afterAll(async () => {
     await fixture?.remove();
   });
