@@ -34,5 +34,5 @@ describe('range answers against SQL', () => {
       }),
       { numRuns: 3000 },
     );
-  }, 600_000); // on a shared machine under load it took more than 120 s
+  }, 750_000); // 211 s seen in .ci/run beside 16 busy processes (load 18 to 21), under a third of this
 });
