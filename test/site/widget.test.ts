@@ -138,7 +138,7 @@ describe("the widget under a site's own default-src 'self'", () => {
 // data-currency (docs/API.md §2c, §11): on 2026-09-29 the issue's example values in pounds
 // (GBP 0.75538854 per US dollar), so GBP is published.
 describe('the widget in another currency', () => {
-  const inGbp = useEmbeddingSite('2026-09-29', widgetPage);
+  const inGbp = useEmbeddingSite('2026-09-29', widgetPage, { browser: () => site.browser });
 
   const nisab = async (query: string) =>
     ((await (await fetch(`${inGbp.preview.url}/api/v1${query}`)).json()) as { data: (Rule & { nsbValueInCurrency?: number | null })[] }).data.find(
@@ -194,7 +194,7 @@ describe('the widget in another currency', () => {
 // The default data as of 2025-10-29: its newest rate is of 2025-10-19 (data/daily/2025-10.csv, none until
 // 2025-11-01), 10 days before; the lines are written here by hand.
 describe('the widget over an old rate', () => {
-  const late = useEmbeddingSite('2025-10-29', widgetPage);
+  const late = useEmbeddingSite('2025-10-29', widgetPage, { browser: () => site.browser });
 
   it('says its age in each language', async () => {
     const rule = (

@@ -14,17 +14,20 @@ export interface DefaultPage {
   browser: Browser;
 }
 
-/** Hooks of the calling file: its fields are set before its first test. */
-export function useDefaultPage(asOf?: string): DefaultPage {
+/**
+ * Hooks of the calling file (or describe): its fields are set before its first test. `browser`: a Chromium the caller
+ * already has (another describe's of the same file), used and left open rather than one more launched.
+ */
+export function useDefaultPage(asOf?: string, options: { browser?: () => Browser } = {}): DefaultPage {
   const site = {} as DefaultPage;
   beforeAll(async () => {
     site.snapshot = await defaultSnapshot(asOf);
     site.preview = await startPreview({ dir: site.snapshot.out, port: 0 });
-    site.browser = await launchChromium();
+    site.browser = options.browser?.() ?? (await launchChromium());
     await mkdir('tmp', { recursive: true });
   });
   afterAll(async () => {
-    await site.browser?.close();
+    if (!options.browser) await site.browser?.close();
     await site.preview?.close();
     await site.snapshot?.remove();
   });

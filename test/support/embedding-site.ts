@@ -43,14 +43,16 @@ export interface EmbeddedPage extends DefaultPage {
 }
 
 /**
- * Hooks of the calling file: the default data as of `asOf` on the preview, Chromium (support/default-page.ts), and
- * the embedding site, whose pages `page` writes for the API's origin. Its fields are set before the file's first test.
+ * Hooks of the calling file (or describe): the default data as of `asOf` on the preview, Chromium (support/
+ * default-page.ts, which says what `options` does), and the embedding site, whose pages `page` writes for the API's
+ * origin. Its fields are set before the first test.
  */
 export function useEmbeddingSite(
   asOf: string | undefined,
   page: (apiOrigin: string, query: URLSearchParams) => { policy: string; body: string },
+  options: Parameters<typeof useDefaultPage>[1] = {},
 ): EmbeddedPage {
-  const site = useDefaultPage(asOf) as EmbeddedPage;
+  const site = useDefaultPage(asOf, options) as EmbeddedPage;
   beforeAll(async () => {
     site.host = await startEmbeddingSite((query) => page(site.preview.url, query));
   });
