@@ -28,6 +28,7 @@ const EMBEDDED_CALCULATOR_ENTRY = fileURLToPath(new URL('./widget/calculator.ts'
 const require = createRequire(import.meta.url);
 const CURRENT_CATALOGUE = fileURLToPath(new URL('./i18n/current.ts', import.meta.url));
 const CURRENT_RESULT_CATALOGUE = fileURLToPath(new URL('./i18n/current-result.ts', import.meta.url));
+const CURRENT_CURRENCY_NAMES = fileURLToPath(new URL('./i18n/current-currency-names.ts', import.meta.url));
 const CATALOGUE_DIR = fileURLToPath(new URL('./i18n/', import.meta.url));
 
 /**
@@ -40,11 +41,13 @@ export function currentLanguage(lang: Lang): esbuild.Plugin {
   return {
     name: 'current-language',
     setup(build) {
-      // current.ts is the page's words (LANG.ts), current-result.ts the calculator's (result-LANG.ts).
-      build.onResolve({ filter: /(^|\/)current(-result)?\.ts$/ }, (args) => {
+      // current.ts is the page's words (LANG.ts), current-result.ts the calculator's (result-LANG.ts),
+      // current-currency-names.ts the currencies' names (currency-names-LANG.ts).
+      build.onResolve({ filter: /(^|\/)current(-result|-currency-names)?\.ts$/ }, (args) => {
         const file = path.resolve(args.resolveDir, args.path);
         if (file === CURRENT_CATALOGUE) return { path: `${lang}.ts`, namespace: 'current-language' };
         if (file === CURRENT_RESULT_CATALOGUE) return { path: `result-${lang}.ts`, namespace: 'current-language' };
+        if (file === CURRENT_CURRENCY_NAMES) return { path: `currency-names-${lang}.ts`, namespace: 'current-language' };
         return undefined;
       });
       build.onLoad({ filter: /.*/, namespace: 'current-language' }, (args) => ({

@@ -5,6 +5,7 @@
 // (page/zakat-form.ts, shared with the embedded calculator).
 import type { Formats } from '../i18n/format.ts';
 import type { PageStrings } from '../i18n/catalogue.ts';
+import { currencyNames } from '../i18n/current-currency-names.ts';
 import { result as resultWords } from '../i18n/current-result.ts';
 import type { Amounts } from './main.ts';
 import { showZakat } from './zakat-form.ts';
@@ -19,3 +20,6 @@ export interface Shown {
 export function calculate(form: HTMLFormElement, { published, money, code }: Amounts, { t, format, out }: Shown) {
   showZakat(out, form, published, code, { money: money.format, number: format.number }, resultWords, t);
 }
+
+/** A currency's name in the page's language (CLDR's), or undefined where the API's English curName is the one shown. */
+export const currencyName = (code: string): string | undefined => currencyNames[code];

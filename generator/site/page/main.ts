@@ -229,31 +229,11 @@ export interface Amounts {
   money: { format(n: number): string };
 }
 
-/**
- * A currency's name in the page's language, as the browser knows it: /currencies names them in English. English keeps
- * the API's names; a browser without Intl.DisplayNames, or without the language's name for a code (it then gives the
- * code back), leaves the API's name.
- */
-function currencyNames(): (code: string) => string | undefined {
-  if (PAGE_LANG === 'en' || typeof Intl.DisplayNames !== 'function') return () => undefined;
-  try {
-    const names = new Intl.DisplayNames([PAGE_LANG], { type: 'currency', fallback: 'none' });
-    // A browser without the language's data falls back to its own (English, say): the API's name is as good.
-    if (names.resolvedOptions().locale.split('-')[0] !== PAGE_LANG) return () => undefined;
-    return (code) => {
-      const name = names.of(code);
-      return name === undefined || name === code ? undefined : name;
-    };
-  } catch {
-    return () => undefined;
-  }
-}
-
 /** The calculator's currency list, asked once the figures are shown (the first render asks nothing more), and its switch. */
-async function startAmounts(client: NisabClient, naira: Amounts, switched: (amounts: Amounts) => void) {
+async function startAmounts(client: NisabClient, naira: Amounts, named: (code: string) => string | undefined, switched: (amounts: Amounts) => void) {
   const select = $<HTMLSelectElement>('calc-currency');
   const note = $('calc-currency-note');
-  const named = currencyNames();
+  // /currencies names them in English; the calculator's module has their names in the page's language.
   for (const currency of await client.currencies()) {
     if (currency.curCode !== 'NGN')
       select.append(el('option', { value: currency.curCode }, `${currency.curCode} (${named(currency.curCode) ?? currency.curName})`));
@@ -314,12 +294,12 @@ async function start(client: NisabClient) {
   await startChart(subcategories);
   const zakatForm = $<HTMLFormElement>('zakat-form');
   zakatForm.addEventListener('submit', (event) => event.preventDefault());
-  const { calculate } = (await import(CALCULATOR_MODULE)) as typeof import('./calculator.ts');
+  const { calculate, currencyName } = (await import(CALCULATOR_MODULE)) as typeof import('./calculator.ts');
   const shown = { t, format, out: $('zakat-result') };
   let amounts: Amounts = { code: 'NGN', published, money: naira };
   zakatForm.addEventListener('input', () => calculate(zakatForm, amounts, shown));
   calculate(zakatForm, amounts, shown);
-  await startAmounts(client, amounts, (chosen) => {
+  await startAmounts(client, amounts, currencyName, (chosen) => {
     amounts = chosen;
     calculate(zakatForm, amounts, shown);
   }).catch(showError);
