@@ -115,15 +115,18 @@ describe('a language added to LANGUAGES', () => {
 
   it('without its catalogues fails tsc, naming each table', async () => {
     const errors = await typecheck();
-    for (const table of ['catalogues.ts', 'result-catalogues.ts', 'widget-catalogues.ts'])
+    const tables = ['catalogues.ts', 'result-catalogues.ts', 'widget-catalogues.ts', 'currency-names.ts'];
+    for (const table of tables)
       expect(errors.filter((line) => line.startsWith(table) && line.includes("'yo'")).length, `${table}: ${errors.join('\n')}`).toBe(1);
-    expect(errors).toHaveLength(3);
+    expect(errors).toHaveLength(tables.length);
   });
 
   it('with a catalogue file per part and its entry in each table compiles', async () => {
     // Step 2: the catalogues (here the English ones copied, where a translator writes Yorùbá).
     await writeFile(path.join(dir, 'yo.ts'), await readFile(path.join(dir, 'en.ts'), 'utf8'));
     await writeFile(path.join(dir, 'result-yo.ts'), await readFile(path.join(dir, 'result-en.ts'), 'utf8'));
+    // The currencies' names: English's file (the API's names) until scripts/currency-names.ts writes CLDR's.
+    await writeFile(path.join(dir, 'currency-names-yo.ts'), await readFile(path.join(dir, 'currency-names-en.ts'), 'utf8'));
     // Step 3: its entry in each table tsc named.
     await edit('catalogues.ts', [
       ["import * as ha from './ha.ts';\n", "import * as ha from './ha.ts';\nimport * as yo from './yo.ts';\n"],
@@ -142,6 +145,13 @@ describe('a language added to LANGUAGES', () => {
         '  ar: { widget: arWidget, calendar: arCalendar },\n',
         '  ar: { widget: arWidget, calendar: arCalendar },\n  yo: { widget: yoWidget, calendar: yoCalendar },\n',
       ],
+    ]);
+    await edit('currency-names.ts', [
+      [
+        "import { currencyNames as ha } from './currency-names-ha.ts';\n",
+        "import { currencyNames as ha } from './currency-names-ha.ts';\nimport { currencyNames as yo } from './currency-names-yo.ts';\n",
+      ],
+      ['= { en, ha, ar };', '= { en, ha, ar, yo };'],
     ]);
     expect(await typecheck()).toEqual([]);
   });
