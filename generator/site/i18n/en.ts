@@ -169,7 +169,7 @@ export const page = {
   shafii: "Shafi'i",
   hanbali: 'Hanbali',
   calcCurrency: 'Amounts in',
-  /** The Naira's choice in the calculator's currency list; the others are named by the browser in the page's language (main.ts). */
+  /** The Naira's choice in the calculator's currency list; the others are named by currency-names-LANG.ts. */
   calcNaira: 'NGN (Naira)',
   calcCurrencyNote: (code: string) =>
     `Cash, trade goods, the Nisab and the zakat due are in ${code}, at the API's rate of ${code} per US dollar on the day of the newest gold and silver prices.`,
