@@ -28,6 +28,8 @@ export function openDatabase(path: string, { readonly = false, create = false }:
       `--db ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOTDIR' ? 'a part of its path is a file, not a folder' : (error as Error).message}`,
     );
   }
+  // Node 24 answers a path under a file with "no entry" rather than ENOTDIR: look for that file ourselves.
+  if (!stat && fileAbove(path)) throw new UserError(`--db ${path}: a part of its path is a file, not a folder`);
   if (!stat && !statSync(dirname(path), { throwIfNoEntry: false })?.isDirectory()) {
     throw new UserError(`--db ${path}: the folder ${dirname(path)} does not exist; create it first, or name a file in an existing folder`);
   }
@@ -111,4 +113,17 @@ function restoreBuiltInSources(db: Database): string[] {
     if (changes > 0) restored.push(source.srcID);
   }
   return restored;
+}
+
+/** Whether the nearest part of `path` above it that exists is a file (so no folder of that path can exist). */
+function fileAbove(path: string): boolean {
+  for (let at = dirname(path); at !== dirname(at); at = dirname(at)) {
+    try {
+      const found = statSync(at, { throwIfNoEntry: false });
+      if (found) return !found.isDirectory();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
+    }
+  }
+  return false;
 }

@@ -61,15 +61,24 @@ describe('the GitHub Actions workflows', () => {
     expect([client.name, client.private]).toEqual(['nisab-rates-client', undefined]);
   });
 
-  it('every workflow sets up Node 24 (the active LTS; package.json still allows 20.19+)', async () => {
+  it('every workflow, .ci/run and engines name the one Node of .node-version: 24, the active LTS', async () => {
+    const version = (await readFile(fileURLToPath(new URL('../../.node-version', import.meta.url)), 'utf8')).trim();
+    expect(version).toMatch(/^24\.\d+\.\d+$/);
     for (const name of WORKFLOWS) {
       const workflow = await text(name);
-      const versions = [...workflow.matchAll(/node-version: *(\S+)/g)].map((m) => m[1]);
-      expect(versions, name).toEqual(['24']);
+      expect(
+        [...workflow.matchAll(/node-version(-file)?: *(\S+)/g)].map((m) => m[0]),
+        name,
+      ).toEqual(['node-version-file: .node-version']);
       expect(workflow.match(/uses: actions\/setup-node@/g), name).toHaveLength(1);
     }
+    // .ci/run installs that version from the registry's binary package and builds the native module against its headers.
+    const run = await readFile(fileURLToPath(new URL('../../.ci/run', import.meta.url)), 'utf8');
+    expect(run).toContain('node_version=$(cat .node-version)');
+    expect(run).toContain('npm pack --silent "node-linux-$node_arch@$node_version"');
+    expect(run).toContain('export npm_config_nodedir="$node_dir"');
     const pkg = JSON.parse(await readFile(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { engines: { node: string } };
-    expect(pkg.engines.node).toBe('>=20.19');
+    expect(pkg.engines.node).toBe('24.x');
   });
 
   it('ci.yml runs the test command with nginx, njs and wrk installed', async () => {
