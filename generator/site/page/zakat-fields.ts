@@ -3,6 +3,7 @@
 // calculator builds it as elements (widget/calculator.ts); zakat-form.ts reads
 // the same names back. A new input is one entry here (and its label in the
 // catalogues): both forms show it, and reading a name the table lacks fails tsc.
+import type { PerHerdField } from '../../../client/src/zakat.ts';
 import type { ResultStrings } from '../i18n/catalogue.ts';
 import type { CalculatorLabels } from '../widget/calculator-labels.ts';
 
@@ -47,10 +48,22 @@ export const NUMBER_NAMES = [
   'camels',
   'cattle',
   'sheep-goats',
+  'partner-camels',
+  'partner-cattle',
+  'partner-sheep-goats',
+  'value-camels',
+  'value-cattle',
+  'value-sheep-goats',
   'cropsKg',
+  'wateringShare',
   'persons',
 ] as const;
 export type NumberName = (typeof NUMBER_NAMES)[number];
+/** The herds the form takes, by subcategory slug. */
+export const HERD_SLUGS = ['camels', 'cattle', 'sheep-goats'] as const;
+export type HerdSlug = (typeof HERD_SLUGS)[number];
+/** The form's prefix of each input given per herd (partner-camels, value-cattle, ...): a new one fails tsc until named here and in NUMBER_NAMES. */
+export const PER_HERD_PREFIX = { partnerHead: 'partner', herdValue: 'value' } as const satisfies { [K in PerHerdField]: string };
 export type ChoiceName = 'school' | 'standard' | 'trader' | 'receivableKind' | 'watering';
 export type CheckName = 'tradeGoodsSold' | 'receivableCollected' | 'receivableOutOfReach';
 
@@ -147,7 +160,20 @@ export const ZAKAT_FORM: readonly ZakatPart[] = [
     fold: 'calc-in-kind',
     summary: i('inKindTitle'),
     groups: [
-      { legend: p('livestock'), fields: [count('camels', p('camels')), count('cattle', p('cattle')), count('sheep-goats', p('sheepGoats'))] },
+      {
+        legend: p('livestock'),
+        fields: [
+          count('camels', p('camels')),
+          count('cattle', p('cattle')),
+          count('sheep-goats', p('sheepGoats')),
+          count('partner-camels', i('partnerCamels')),
+          count('partner-cattle', i('partnerCattle')),
+          count('partner-sheep-goats', i('partnerSheepGoats')),
+          number('value-camels', i('valueCamels')),
+          number('value-cattle', i('valueCattle')),
+          number('value-sheep-goats', i('valueSheepGoats')),
+        ],
+      },
       {
         legend: p('crops'),
         fields: [
@@ -162,6 +188,7 @@ export const ZAKAT_FORM: readonly ZakatPart[] = [
               ['mixed', p('mixed')],
             ],
           },
+          number('wateringShare', i('wateringShare')),
         ],
       },
       { legend: p('fitrTitle'), fields: [count('persons', p('persons'))] },
