@@ -19,6 +19,7 @@
 //   السنة بآلة ونصفها بغير آلة، ففيه نصفه أيضاً»; Abu Hanifah sets no Nisab on crops.
 import { describe, expect, it } from 'vitest';
 import { FIELD_LIMITS, inputProblems, PER_HERD_LIMITS, zakatDue, type Holdings, type School } from '../../client/src/zakat.ts';
+import { calendar as enCalendar } from '../../generator/site/i18n/en.ts';
 import { formats } from '../../generator/site/i18n/format.ts';
 import { result as arResult } from '../../generator/site/i18n/result-ar.ts';
 import { result as enResult } from '../../generator/site/i18n/result-en.ts';
@@ -31,7 +32,7 @@ const due = (holdings: Holdings, school: School | null, herds: Record<string, nu
 const sheep = (own: number, partner: number, school: School) => due({ partnerHead: { 'sheep-goats': partner } }, school, { 'sheep-goats': own });
 const line = (result: ReturnType<typeof due>, kind: string) => result.lines.find((l) => l.kind === kind)!;
 const words = (result: ReturnType<typeof due>) => {
-  const f = formats('en');
+  const f = formats(enCalendar);
   return wordResult(result, enResult, { money: (v) => `₦${f.number(v, 2)}`, number: f.number });
 };
 const strip = (text: string) => text.replace(/[\u2068\u2069]/g, '');
@@ -85,7 +86,7 @@ describe('khulta: a flock kept with a partner', () => {
 
   it('words the share in every language: half in Hausa and Arabic too', () => {
     const result = sheep(40, 40, 'maliki');
-    const f = formats('en');
+    const f = formats(enCalendar);
     const figures = { money: (v: number) => `₦${f.number(v, 2)}`, number: f.number };
     expect(strip(wordResult(result, haResult, figures).lines[0]!.due)).toMatch(/^rabin abin da garken haɗaka \(dabbobi 80\) ke bayarwa/);
     expect(strip(wordResult(result, arResult, figures).lines[0]!.due)).toMatch(/^نصف ما يجب في الماشية المختلطة/);

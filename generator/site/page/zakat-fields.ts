@@ -3,7 +3,6 @@
 // calculator builds it as elements (widget/calculator.ts); zakat-form.ts reads
 // the same names back. A new input is one entry here (and its label in the
 // catalogues): both forms show it, and reading a name the table lacks fails tsc.
-import type { PerHerdField } from '../../../client/src/zakat.ts';
 import type { ResultStrings } from '../i18n/catalogue.ts';
 import type { CalculatorLabels } from '../widget/calculator-labels.ts';
 
@@ -59,11 +58,6 @@ export const NUMBER_NAMES = [
   'persons',
 ] as const;
 export type NumberName = (typeof NUMBER_NAMES)[number];
-/** The herds the form takes, by subcategory slug. */
-export const HERD_SLUGS = ['camels', 'cattle', 'sheep-goats'] as const;
-export type HerdSlug = (typeof HERD_SLUGS)[number];
-/** The form's prefix of each input given per herd (partner-camels, value-cattle, ...): a new one fails tsc until named here and in NUMBER_NAMES. */
-export const PER_HERD_PREFIX = { partnerHead: 'partner', herdValue: 'value' } as const satisfies { [K in PerHerdField]: string };
 export type ChoiceName = 'school' | 'standard' | 'trader' | 'receivableKind' | 'watering';
 export type CheckName = 'tradeGoodsSold' | 'receivableCollected' | 'receivableOutOfReach';
 

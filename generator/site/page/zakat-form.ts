@@ -16,11 +16,20 @@ import {
 import type { PageStrings, ResultStrings } from '../i18n/catalogue.ts';
 import { el } from './element.ts';
 import { wordResult, type Figures } from './result-words.ts';
-import { HERD_SLUGS, PER_HERD_PREFIX, type NumberName } from './zakat-fields.ts';
+import type { NumberName } from './zakat-fields.ts';
 
 /** The page's words the answer's table uses (its headings and what it says with nothing entered). */
 export const ANSWER_LABEL_KEYS = ['enterHoldings', 'resultLabel', 'colWhat', 'colHeld', 'colNisab', 'colDue', 'colRule', 'source'] as const;
 export type AnswerLabels = Pick<PageStrings, (typeof ANSWER_LABEL_KEYS)[number]>;
+
+/** The herds the form takes, by subcategory slug. */
+const HERD_SLUGS = ['camels', 'cattle', 'sheep-goats'] as const;
+/**
+ * The form's prefix of each input given per herd (partner-camels, value-cattle, ...; zakat-fields.ts lists them):
+ * a new one fails tsc until it has its prefix here and its names there. Here, not there, so the page's
+ * calculator module does not carry the form's table.
+ */
+const PER_HERD_PREFIX = { partnerHead: 'partner', herdValue: 'value' } as const satisfies { [K in PerHerdField]: string };
 
 /** The form's inputs (zakat-fields.ts names them) as zakatDue takes them. */
 export function readZakatForm(form: HTMLFormElement): { holdings: Holdings; herds: Record<string, number>; standard: Standard; school: School } {
