@@ -452,7 +452,17 @@ const jewelleryPosition = z
 // kept as savings, how Abu Hanifah measures money, grazing and partners' herds,
 // the diyyah in gold. Data with sources, so any calculator can apply them from
 // /nisab alone; the views a topic takes are listed in POSITION_VIEWS.
-export const POSITION_TOPICS = ['debts', 'receivables', 'new-money', 'savings-jewellery', 'cash-measure', 'grazing', 'khulta', 'diyyah'] as const;
+export const POSITION_TOPICS = [
+  'debts',
+  'receivables',
+  'new-money',
+  'savings-jewellery',
+  'cash-measure',
+  'grazing',
+  'khulta',
+  'diyyah',
+  'mixed-watering',
+] as const;
 export const POSITION_VIEWS = {
   debts: ['deducted-after-cover', 'deducted', 'not-deducted'],
   receivables: ['on-collection-one-year', 'valued-yearly', 'every-year-paid-on-collection', 'every-year'],
@@ -462,6 +472,7 @@ export const POSITION_VIEWS = {
   grazing: ['required', 'not-required'],
   khulta: ['one-herd-if-each-reaches-nisab', 'one-herd', 'each-alone'],
   diyyah: ['thousand-dinars', 'value-of-hundred-camels'],
+  'mixed-watering': ['each-part', 'greater-part'],
 } as const satisfies { [T in (typeof POSITION_TOPICS)[number]]: readonly string[] };
 export type PositionTopic = (typeof POSITION_TOPICS)[number];
 export type PositionView = (typeof POSITION_VIEWS)[PositionTopic][number];
@@ -472,7 +483,7 @@ const schoolPosition = z
     topic: z
       .enum(POSITION_TOPICS)
       .describe(
-        "debts: what the payer owes; receivables: money owed to him; new-money: money that came this year and is not the profit of his capital (a gift, an inheritance, wages); savings-jewellery: jewellery kept for hard times, a dowry or sale; cash-measure: which metal's Nisab measures money; grazing: whether livestock must graze freely to owe zakat; khulta: partners' herds kept together; diyyah: the diyyah in gold",
+        "debts: what the payer owes; receivables: money owed to him; new-money: money that came this year and is not the profit of his capital (a gift, an inheritance, wages); savings-jewellery: jewellery kept for hard times, a dowry or sale; cash-measure: which metal's Nisab measures money; grazing: whether livestock must graze freely to owe zakat; khulta: partners' herds kept together; diyyah: the diyyah in gold; mixed-watering: crops watered partly without cost (rain, rivers) and partly with it (wells, pumps)",
       ),
     case: z
       .enum(POSITION_CASES)
@@ -485,13 +496,13 @@ const schoolPosition = z
     view: z
       .enum(Object.values(POSITION_VIEWS).flat() as [PositionView, ...PositionView[]])
       .describe(
-        "the position, one of its topic's views. debts: deducted-after-cover (the debt is first set against what he owns that owes no zakat and is beyond his needs, then against his gold, silver and money), deducted (the debt is taken off the wealth it reduces), not-deducted. receivables: on-collection-one-year (nothing until collected, then one year's zakat however long it was out), valued-yearly (counted with his money every year), every-year-paid-on-collection (owed for every year it was out, paid when collected), every-year (counted with his money every year while the debtor can pay). new-money: own-hawl (it owes nothing until a lunar year has passed over it), joins-nisab (it joins a Nisab he already has and is paid with it). savings-jewellery: due. cash-measure: more-beneficial-nisab (money is measured against whichever Nisab, gold's or silver's, it reaches first, in the poor's interest), payers-standard. grazing: required, not-required. khulta: one-herd-if-each-reaches-nisab, one-herd, each-alone. diyyah: thousand-dinars, value-of-hundred-camels",
+        "the position, one of its topic's views. debts: deducted-after-cover (the debt is first set against what he owns that owes no zakat and is beyond his needs, then against his gold, silver and money), deducted (the debt is taken off the wealth it reduces), not-deducted. receivables: on-collection-one-year (nothing until collected, then one year's zakat however long it was out), valued-yearly (counted with his money every year), every-year-paid-on-collection (owed for every year it was out, paid when collected), every-year (counted with his money every year while the debtor can pay). new-money: own-hawl (it owes nothing until a lunar year has passed over it), joins-nisab (it joins a Nisab he already has and is paid with it). savings-jewellery: due. cash-measure: more-beneficial-nisab (money is measured against whichever Nisab, gold's or silver's, it reaches first, in the poor's interest), payers-standard. grazing: required, not-required. khulta: one-herd-if-each-reaches-nisab, one-herd, each-alone. diyyah: thousand-dinars, value-of-hundred-camels. mixed-watering: each-part (each part of the harvest at its own rate, a tenth for the part watered without cost, half a tenth for the rest), greater-part (the whole harvest at the rate of the watering that was the greater part; where the two are equal, half a tenth)",
       ),
     applied: z.boolean().describe('true for the view a calculator applies for those schools (the relied-upon view); false for a view published for the reader'),
     with: z
       .array(id)
       .describe(
-        'the subcategories it concerns: for debts, the holdings the debt reduces; for grazing and khulta, the livestock; for savings-jewellery, the metal',
+        'the subcategories it concerns: for debts, the holdings the debt reduces; for grazing and khulta, the livestock; for savings-jewellery, the metal; for mixed-watering, the crops',
       ),
     sourceURL: httpUrl.describe('where the position is stated'),
   })

@@ -215,7 +215,7 @@ describe('the positions as data', () => {
   it('every position names its schools, who holds it and a source a reader can open; one applied per school and question', () => {
     const positions = published.rules.flatMap((r) => r.nsbPositions);
     expect(new Set(positions.map((p) => p.topic))).toEqual(
-      new Set(['debts', 'receivables', 'new-money', 'savings-jewellery', 'cash-measure', 'grazing', 'khulta', 'diyyah']),
+      new Set(['debts', 'receivables', 'new-money', 'savings-jewellery', 'cash-measure', 'grazing', 'khulta', 'diyyah', 'mixed-watering']),
     );
     for (const p of positions) {
       expect(p.schools.length).toBeGreaterThan(0);

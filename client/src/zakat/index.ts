@@ -15,7 +15,16 @@ import type { Holdings, Published, Reason, School, Standard, ZakatLine, ZakatRes
 export * from './types.ts';
 export { cashRule, combiningFor, positionFor, ruleFor, slugId, wornJewelleryFor } from './rules.ts';
 export { arrears } from './money-pool.ts';
-export { FIELD_LIMITS, inputProblems, LIMITS, ZakatInputError, type InputProblem } from './limits.ts';
+export {
+  FIELD_LIMITS,
+  inputProblems,
+  LIMITS,
+  PER_HERD_LIMITS,
+  ZakatInputError,
+  type InputProblem,
+  type NumberField,
+  type PerHerdField,
+} from './limits.ts';
 
 /**
  * Zakat on money, metals, crops, livestock and zakat al-fitr. Cash, trade goods
@@ -44,7 +53,9 @@ export function zakatDue(
 
   const { metals, lines: jewellery } = gatherMetals(published, holdings, school);
   const pool = gatherPool(published, holdings, school, poolRule);
-  const debt = applyDebts(published, holdings, school, pool, metals);
+  // The head of each herd free of debt (a debt set against livestock takes some off).
+  const free = { ...herds };
+  const debt = applyDebts(published, holdings, school, pool, metals, free);
 
   let combination = combine(published, school, metals, pool.amount, poolRule);
   if (pool.newMoney?.position?.view === 'joins-nisab') {
@@ -109,12 +120,13 @@ export function zakatDue(
   }
   const crops = cropsLine(published, holdings, school);
   if (crops) lines.push(crops);
-  lines.push(...livestockLines(published, school, herds));
+  const fromHerds = debt?.due.kind === 'deducted' ? (debt.due.fromHerds ?? []) : [];
+  lines.push(...livestockLines(published, school, free, holdings.partnerHead, herds, fromHerds));
   const fitr = fitrLine(published, holdings, school);
   if (fitr) lines.push(fitr);
 
   const totalMoney = lines.reduce((sum, line) => (line.dueMoney === null ? sum : money([sum + line.dueMoney, 1])), 0);
-  const inKind = lines.filter((line) => line.due.kind === 'crop' || line.due.kind === 'animals' || line.due.kind === 'fitr');
+  const inKind = lines.filter((line) => line.due.kind === 'crop' || line.due.kind === 'animals' || line.due.kind === 'share' || line.due.kind === 'fitr');
   return {
     lines,
     totalMoney,

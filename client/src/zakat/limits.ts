@@ -13,25 +13,20 @@ export const LIMITS = {
   head: MAX_HEAD_COUNT,
   persons: 1e7,
   years: 1000,
+  /** A part of a whole (wateringShare). */
+  share: 1,
 } as const;
 
-/** Each numeric input and its bound (a holding's field, a herd, or a receivable's). */
-export const FIELD_LIMITS: Record<
-  | 'cash'
-  | 'tradeGoods'
-  | 'goldGrams'
-  | 'silverGrams'
-  | 'wornGoldGrams'
-  | 'wornSilverGrams'
-  | 'savingsGoldGrams'
-  | 'savingsSilverGrams'
-  | 'debts'
-  | 'debtCover'
-  | 'newMoney'
-  | 'cropsKg'
-  | 'persons',
-  keyof typeof LIMITS
-> = {
+/** The numeric inputs of Holdings: a key whose value is a number (derived, so a new one is named here by tsc). */
+export type NumberField = { [K in keyof Holdings]-?: NonNullable<Holdings[K]> extends number ? K : never }[keyof Holdings];
+/** The inputs of Holdings given per subcategory slug (a partner's head, a herd's value). */
+export type PerHerdField = { [K in keyof Holdings]-?: NonNullable<Holdings[K]> extends Record<string, number> ? K : never }[keyof Holdings];
+
+/**
+ * Each numeric input and its bound (a holding's field, a herd, or a receivable's). Typed over every numeric key
+ * of Holdings, so a new input without its bound fails tsc here (and without its read, in page/zakat-form.ts).
+ */
+export const FIELD_LIMITS: { readonly [K in NumberField]: keyof typeof LIMITS } = {
   cash: 'money',
   tradeGoods: 'money',
   goldGrams: 'grams',
@@ -44,7 +39,14 @@ export const FIELD_LIMITS: Record<
   debtCover: 'money',
   newMoney: 'money',
   cropsKg: 'kg',
+  wateringShare: 'share',
   persons: 'persons',
+};
+
+/** Each input per subcategory slug and the bound of each of its entries. */
+export const PER_HERD_LIMITS: { readonly [K in PerHerdField]: keyof typeof LIMITS } = {
+  partnerHead: 'head',
+  herdValue: 'money',
 };
 
 export interface InputProblem {
@@ -63,6 +65,14 @@ export function inputProblems(holdings: Holdings, herds: Record<string, number> 
     if (bad(holdings[field], LIMITS[limit])) problems.push({ field, max: LIMITS[limit] });
   }
   for (const [slug, count] of Object.entries(herds)) if (bad(count, LIMITS.head)) problems.push({ field: `herds.${slug}`, max: LIMITS.head });
+  for (const [field, limit] of Object.entries(PER_HERD_LIMITS) as [PerHerdField, keyof typeof LIMITS][]) {
+    for (const [slug, value] of Object.entries(holdings[field] ?? {})) {
+      // A common flock is counted as one herd: the partner's head and the payer's together within the tables' bound.
+      const own = field === 'partnerHead' && Number.isFinite(herds[slug]) ? Math.max(0, Math.floor(herds[slug]!)) : 0;
+      const max = field === 'partnerHead' ? Math.max(0, LIMITS[limit] - own) : LIMITS[limit];
+      if (bad(value, max)) problems.push({ field: `${field}.${slug}`, max });
+    }
+  }
   (holdings.receivables ?? []).forEach((r, i) => {
     if (bad(r.amount, LIMITS.money)) problems.push({ field: `receivables[${i}].amount`, max: LIMITS.money });
     if (bad(r.yearsOut, LIMITS.years)) problems.push({ field: `receivables[${i}].yearsOut`, max: LIMITS.years });

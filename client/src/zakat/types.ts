@@ -56,6 +56,12 @@ export interface Holdings {
   /** Crops harvested (kg) and how they were watered. */
   cropsKg?: number;
   watering?: Watering;
+  /** Crops watered both ways (`watering: 'mixed'`): the part (0–1) watered without cost, by rain or rivers; absent: half (nsbPositions mixed-watering). */
+  wateringShare?: number;
+  /** Livestock kept in one flock with a partner (khulta): per subcategory slug, the partner's head in the common flock, e.g. { 'sheep-goats': 40 }. */
+  partnerHead?: Record<string, number>;
+  /** Per subcategory slug, the value of the payer's own herd in money, where his school sets a debt against livestock (the Hanafi, the Hanbali). */
+  herdValue?: Record<string, number>;
   /** How many people the payer gives zakat al-fitr for (himself and those he provides for). */
   persons?: number;
 }
@@ -97,15 +103,36 @@ export type LineDue =
   | { kind: 'metal'; metal: 'gold' | 'silver'; grams: number; percent: number; money: number | null }
   | { kind: 'crop'; kg: number; percent: number }
   | { kind: 'animals'; options: LivestockDue[]; rule: NisabRule }
+  /**
+   * A share of what a common flock owes (khulta): `share` (own head ÷ the flock's) of `of`, the flock's due,
+   * taken from the flock and settled between the partners by their head.
+   */
+  | { kind: 'share'; share: number; of: LivestockDue[]; rule: NisabRule; own: number; flock: number }
   | { kind: 'fitr'; options: { rule: NisabRule; amount: number; perPerson: number; unit: string }[] }
   /** Counted with another line (jewellery with its metal, a receivable or new money with the money). */
   | { kind: 'counted'; with: 'gold' | 'silver' | 'money' }
   | { kind: 'exempt' }
   /** A debt: what it took off, from which holdings. */
-  | { kind: 'deducted'; covered: number; fromMoney: number; fromGold: number; fromSilver: number; left: number }
+  | {
+      kind: 'deducted';
+      covered: number;
+      fromMoney: number;
+      fromGold: number;
+      fromSilver: number;
+      left: number;
+      /** What the debt took off each herd (the Hanafi, the Hanbali, given its value): present only where it took some. */
+      fromHerds?: HerdDebt[];
+    }
   /** Owed later: a receivable, paid when collected, for this many years. */
   | { kind: 'later'; years: number | null }
   | { kind: 'unknown' };
+
+/** A debt set against a herd at its value: the money it took, and the head that value is (never more than the herd). */
+export interface HerdDebt {
+  slug: string;
+  value: number;
+  head: number;
+}
 
 /** Why a line owes what it owes: a key and its numbers (the page words it). */
 export type Reason =
@@ -122,7 +149,14 @@ export type Reason =
   | { key: 'debt'; view: Position['view'] | null; school: School | null }
   /** What covered a debt (the Maliki): held a full year, of what is sold to pay a debtor's creditors, valued when zakat falls due. */
   | { key: 'debtCoverTerms' }
-  | { key: 'debtLeft'; livestockToo: boolean }
+  /** herdValue: 'missing' where a herd the school sets the debt against has no value entered; 'used' where every such herd was valued and taken. */
+  | { key: 'debtLeft'; livestockToo: boolean; herdValue?: 'missing' | 'used' }
+  /** A debt took `head` head off this herd: what is left free of debt is counted. */
+  | { key: 'herdDebt'; head: number; value: number; left: number }
+  /** A common flock (khulta): the school's position, the partner's head, and whether the flock was counted as one. */
+  | { key: 'khulta'; view: Position['view'] | null; school: School | null; partner: number; flock: number; oneHerd: boolean }
+  /** Crops watered both ways: the school's position and the part watered without cost. */
+  | { key: 'watering'; view: Position['view'] | null; school: School | null; share: number }
   | { key: 'receivable'; view: Position['view'] | null; school: School | null; receivable: Receivable; arrearsYears: number }
   | { key: 'newMoney'; view: Position['view'] | null; school: School | null; joined: boolean }
   | { key: 'grazing'; required: boolean | null }

@@ -23,6 +23,13 @@ export const result = {
     savingsSilver: 'Silver jewellery kept as savings (grams)',
     standardNote:
       'Where your school has its own measure of money (the Hanafi: the Nisab more beneficial to the poor), it applies; the others leave the choice to you.',
+    partnerCamels: "Your partner's camels in the common flock (khulta)",
+    partnerCattle: "Your partner's cattle in the common flock (khulta)",
+    partnerSheepGoats: "Your partner's sheep and goats in the common flock (khulta)",
+    valueCamels: 'Value of your camels, where your school sets a debt against livestock (₦)',
+    valueCattle: 'Value of your cattle, where your school sets a debt against livestock (₦)',
+    valueSheepGoats: 'Value of your sheep and goats, where your school sets a debt against livestock (₦)',
+    wateringShare: 'Crops watered both ways: the part watered without cost, by rain or rivers (from 0 to 1; 0.5 is half)',
   },
   schools: { hanafi: 'Hanafi', maliki: 'Maliki', shafii: "Shafi'i", hanbali: 'Hanbali' },
   what: {
@@ -154,6 +161,38 @@ export const result = {
     grazingNotRequired: 'Your school counts stall-fed and working animals too.',
     grazingNoSchool: 'The Maliki count stall-fed and working animals; the other schools only those that graze freely most of the year.',
     fitr: "Due for each person, before the 'Id prayer.",
+  },
+  /** Livestock kept in one flock with a partner (khulta), and a debt set against a herd at its value. */
+  flock: {
+    /** The payer's share of what the flock owes, leading into it: `written` is n/d, formatted. */
+    part: (n: number, d: number, written: string) =>
+      n === 1 && d === 2 ? 'half of what' : n === 1 && d === 3 ? 'a third of what' : n === 1 && d === 4 ? 'a quarter of what' : `${written} of what`,
+    due: (part: string, of: string, flock: string) =>
+      `${part} the common flock of ${flock} owes, ${of}: it is taken from the flock, and you and your partner settle it between you by your head`,
+    oneHerd: (school: string, partner: string, flock: string) =>
+      `The ${school} school counts a flock kept with a partner (khulta) as one herd: yours with your partner's ${partner}, ${flock} in all; what it owes is shared by head.`,
+    eachReaches: (school: string, partner: string, flock: string) =>
+      `The ${school} school counts a flock kept with a partner (khulta) as one herd when each partner's head reaches the Nisab, as yours and your partner's ${partner} do: ${flock} in all; what it owes is shared by head.`,
+    notEach: (school: string, partner: string) =>
+      `The ${school} school counts a flock kept with a partner (khulta) as one herd only when each partner's head reaches the Nisab; here they do not (your partner's: ${partner}), so your herd is counted alone.`,
+    eachAlone: (school: string, partner: string) =>
+      `The ${school} school does not count a flock kept with a partner (khulta) as one: your herd is counted alone (your partner's ${partner} are his to count).`,
+    noSchool: (partner: string) =>
+      `No school chosen: your herd is counted alone (your partner's: ${partner}); the schools differ on a flock kept with a partner (khulta).`,
+    debt: (value: string, head: string, left: string) =>
+      `Your debt takes ${value} off this herd at its value, ${head}: ${left} are yours free of debt and counted.`,
+    fromHerd: (amount: string, herd: string) => `${amount} from your herd (${herd})`,
+    debtLeftValue: 'Some of the debt is left over: your school sets it against livestock too; enter the value of each herd to set it against them.',
+    debtLeftAll: 'Some of the debt is left over: it is more than everything it is set against.',
+  },
+  /** Crops watered both ways (nsbPositions mixed-watering). */
+  watering: {
+    what: 'Crops (watered both ways)',
+    percent: (n: string) => `${n}%`,
+    eachPart: (school: string, share: string) =>
+      `The ${school} school: a harvest watered both ways owes each part at its own rate, a tenth of the part watered without cost (${share}) and half a tenth of the rest.`,
+    greaterPart: (school: string, share: string) =>
+      `The ${school} school: a harvest watered both ways owes at the rate of the greater part (watered without cost: ${share}); where the two are equal, half a tenth.`,
   },
   rule: (id: string, schools: string) => `rule ${id}: ${schools}`,
   /** A rule no school holds (paper money on a metal's basis), with the bodies that use it by their short names (NMCN). */

@@ -25,6 +25,13 @@ export const result: ResultStrings = {
     savingsSilver: 'Kayan adon azurfa da aka ajiye (giram)',
     standardNote:
       'Idan mazhabarka tana da nata ma’aunin kuɗi (Hanafiyya: nisabin da ya fi amfani ga talakawa), shi ake bi; sauran mazhabobi sun bar maka zaɓi.',
+    partnerCamels: 'Raƙuman abokin tarayyarka a cikin garken haɗaka (khulɗa)',
+    partnerCattle: 'Shanun abokin tarayyarka a cikin garken haɗaka (khulɗa)',
+    partnerSheepGoats: 'Tumaki da awakin abokin tarayyarka a cikin garken haɗaka (khulɗa)',
+    valueCamels: 'Ƙimar raƙumanka, inda mazhabarka ke ɗora bashi a kan dabbobi (₦)',
+    valueCattle: 'Ƙimar shanunka, inda mazhabarka ke ɗora bashi a kan dabbobi (₦)',
+    valueSheepGoats: 'Ƙimar tumakinka da awakinka, inda mazhabarka ke ɗora bashi a kan dabbobi (₦)',
+    wateringShare: 'Amfanin gonar da aka shayar ta hanyoyi biyu: ɓangaren da ruwan sama ko kogi ya shayar ba tare da kuɗi ba (daga 0 zuwa 1; 0.5 rabi ne)',
   },
   schools: { hanafi: 'Hanafiyya', maliki: 'Malikiyya', shafii: "Shafi'iyya", hanbali: 'Hanbaliyya' },
   what: {
@@ -157,6 +164,34 @@ export const result: ResultStrings = {
     grazingNotRequired: 'Mazhabarka tana ƙidaya dabbobin da ake ciyarwa a gida da na aiki ma.',
     grazingNoSchool: 'Malikiyya suna ƙidaya dabbobin da ake ciyarwa a gida da na aiki; sauran mazhabobi sai masu kiwo a makiyaya mafi yawan shekara.',
     fitr: 'Ana fitar da ita a madadin kowane mutum, kafin sallar Idi.',
+  },
+  flock: {
+    part: (n, d, written) =>
+      n === 1 && d === 2 ? 'rabin abin da' : n === 1 && d === 3 ? 'sulusin abin da' : n === 1 && d === 4 ? "rubu'in abin da" : `kashi ${written} na abin da`,
+    due: (part, of, flock) =>
+      `${part} garken haɗaka (${flock}) ke bayarwa, wato ${of}: za a ɗauka daga garken, sannan kai da abokin tarayyarka ku daidaita a tsakaninku gwargwadon yawan dabbobinku`,
+    oneHerd: (school, partner, flock) =>
+      `Mazhabar ${school} tana ƙidaya garken da aka haɗa da abokin tarayya (khulɗa) a matsayin garke ɗaya: naka tare da na abokinka (${partner}), ${flock} gaba ɗaya; abin da garken ke bayarwa ana raba shi gwargwadon yawan dabbobin kowa.`,
+    eachReaches: (school, partner, flock) =>
+      `Mazhabar ${school} tana ƙidaya garken haɗaka (khulɗa) a matsayin garke ɗaya idan dabbobin kowane abokin tarayya sun kai nisabi, kamar yadda naka da na abokinka (${partner}) suka kai: ${flock} gaba ɗaya; abin da garken ke bayarwa ana raba shi gwargwadon yawan dabbobin kowa.`,
+    notEach: (school, partner) =>
+      `Mazhabar ${school} ba ta ƙidaya garken haɗaka (khulɗa) a matsayin garke ɗaya sai idan dabbobin kowane abokin tarayya sun kai nisabi; a nan ba su kai ba (na abokinka: ${partner}), don haka ana ƙidaya naka shi kaɗai.`,
+    eachAlone: (school, partner) =>
+      `Mazhabar ${school} ba ta ƙidaya garken haɗaka (khulɗa) a matsayin garke ɗaya: ana ƙidaya naka shi kaɗai (na abokinka, ${partner}, nasa ne).`,
+    noSchool: (partner) => `Ba a zaɓi mazhaba ba: ana ƙidaya garkenka shi kaɗai (na abokinka: ${partner}); mazhabobi sun saɓa a kan garken haɗaka (khulɗa).`,
+    debt: (value, head, left) =>
+      `Bashin da ake binka ya ɗauki ${value} daga wannan garken a kan ƙimarsa, wato ${head}: ${left} ne naka ba tare da bashi ba, su ake ƙidayawa.`,
+    fromHerd: (amount, herd) => `${amount} daga garkenka (${herd})`,
+    debtLeftValue: 'Wani ɓangare na bashin ya rage: mazhabarka tana ɗora shi a kan dabbobi ma; shigar da ƙimar kowane garke domin a ɗora shi a kansu.',
+    debtLeftAll: 'Wani ɓangare na bashin ya rage: ya fi duk abin da ake ɗora shi a kansa.',
+  },
+  watering: {
+    what: 'Amfanin gona (an shayar ta hanyoyi biyu)',
+    percent: (n) => `kashi ${n} cikin ɗari`,
+    eachPart: (school, share) =>
+      `Mazhabar ${school}: amfanin gonar da aka shayar ta hanyoyi biyu, kowane ɓangare da nasa hukuncin: kashi 10 cikin ɗari na ɓangaren da aka shayar ba tare da kuɗi ba (${share}), kashi 5 cikin ɗari na sauran.`,
+    greaterPart: (school, share) =>
+      `Mazhabar ${school}: amfanin gonar da aka shayar ta hanyoyi biyu ana bin hanyar da ta fi yawa (wadda ba ta da kuɗi: ${share}); idan sun yi daidai, kashi 5 cikin ɗari.`,
   },
   rule: (id, schools) => `doka ta ${id}: ${schools}`,
   ruleBody: (bodies) => (bodies ? `dokar hukumar zamani, wadda ${bodies} ke amfani da ita` : 'dokar wata hukuma ta zamani'),

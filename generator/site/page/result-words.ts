@@ -69,8 +69,12 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
       case 'receivable':
       case 'receivable-arrears':
         return words.what[`${line.kind}-${line.detail === 'loan' ? 'loan' : 'trade'}`];
-      case 'crops':
+      case 'crops': {
+        // Watered both ways in a part other than half: the half-and-half name would mislead.
+        const share = line.reasons.find((r) => r.key === 'watering');
+        if (share?.key === 'watering' && share.share !== 0.5) return words.watering.what;
         return words.what[`crops-${(line.detail ?? 'rain-fed') as 'rain-fed' | 'irrigated' | 'mixed'}`];
+      }
       case 'livestock':
         return words.what[(line.detail ?? 'camels') as 'camels' | 'cattle' | 'sheep-goats'];
       default:
@@ -139,7 +143,23 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
       case 'debtCoverTerms':
         return words.why.debtCoverTerms;
       case 'debtLeft':
-        return words.why.debtLeft(r.livestockToo);
+        return r.herdValue === 'missing' ? words.flock.debtLeftValue : r.herdValue === 'used' ? words.flock.debtLeftAll : words.why.debtLeft(r.livestockToo);
+      case 'herdDebt':
+        return words.flock.debt(money(r.value), amount({ value: r.head, unit: 'head' }), amount({ value: r.left, unit: 'head' }));
+      case 'khulta': {
+        const partner = amount({ value: r.partner, unit: 'head' });
+        const flock = amount({ value: r.flock, unit: 'head' });
+        if (r.school === null || r.view === null) return words.flock.noSchool(partner);
+        const name = school(r.school);
+        if (r.view === 'one-herd') return words.flock.oneHerd(name, partner, flock);
+        if (r.view === 'one-herd-if-each-reaches-nisab') return r.oneHerd ? words.flock.eachReaches(name, partner, flock) : words.flock.notEach(name, partner);
+        return words.flock.eachAlone(name, partner);
+      }
+      case 'watering': {
+        const share = isolate(words.watering.percent(plain(figures, r.share * 100)));
+        const name = school(r.school);
+        return r.view === 'each-part' ? words.watering.eachPart(name, share) : words.watering.greaterPart(name, share);
+      }
       case 'receivable': {
         if (r.school === null || r.view === null) return words.why.receivableNoSchool;
         const name = school(r.school);
@@ -205,6 +225,15 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
         return words.due.crop(amount({ value: d.kg, unit: 'kg' }), isolate(plain(figures, d.percent)));
       case 'animals':
         return animals(d);
+      case 'share': {
+        // The payer's part of the flock's due as a fraction of whole head (40 of 80: half).
+        const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+        const g = gcd(d.own, d.flock);
+        const n = d.own / g;
+        const m = d.flock / g;
+        const part = words.flock.part(n, m, isolate(`${figures.number(n, 0)}/${figures.number(m, 0)}`));
+        return words.flock.due(part, animals({ kind: 'animals', options: d.of, rule: d.rule }), amount({ value: d.flock, unit: 'head' }));
+      }
       case 'fitr':
         return d.options
           .map((o) => {
@@ -220,6 +249,7 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
           d.fromMoney > 0 ? words.due.fromMoney(money(d.fromMoney)) : null,
           d.fromGold > 0 ? words.due.fromGold(money(d.fromGold)) : null,
           d.fromSilver > 0 ? words.due.fromSilver(money(d.fromSilver)) : null,
+          ...(d.fromHerds ?? []).map((h) => words.flock.fromHerd(money(h.value), words.what[h.slug as 'camels' | 'cattle' | 'sheep-goats'] ?? h.slug)),
         ].filter((p): p is string => p !== null);
         return parts.length ? words.due.deducted(parts.join('; ')) : words.due.notDeducted;
       }

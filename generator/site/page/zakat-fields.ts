@@ -47,7 +47,14 @@ export const NUMBER_NAMES = [
   'camels',
   'cattle',
   'sheep-goats',
+  'partner-camels',
+  'partner-cattle',
+  'partner-sheep-goats',
+  'value-camels',
+  'value-cattle',
+  'value-sheep-goats',
   'cropsKg',
+  'wateringShare',
   'persons',
 ] as const;
 export type NumberName = (typeof NUMBER_NAMES)[number];
@@ -147,7 +154,20 @@ export const ZAKAT_FORM: readonly ZakatPart[] = [
     fold: 'calc-in-kind',
     summary: i('inKindTitle'),
     groups: [
-      { legend: p('livestock'), fields: [count('camels', p('camels')), count('cattle', p('cattle')), count('sheep-goats', p('sheepGoats'))] },
+      {
+        legend: p('livestock'),
+        fields: [
+          count('camels', p('camels')),
+          count('cattle', p('cattle')),
+          count('sheep-goats', p('sheepGoats')),
+          count('partner-camels', i('partnerCamels')),
+          count('partner-cattle', i('partnerCattle')),
+          count('partner-sheep-goats', i('partnerSheepGoats')),
+          number('value-camels', i('valueCamels')),
+          number('value-cattle', i('valueCattle')),
+          number('value-sheep-goats', i('valueSheepGoats')),
+        ],
+      },
       {
         legend: p('crops'),
         fields: [
@@ -162,6 +182,7 @@ export const ZAKAT_FORM: readonly ZakatPart[] = [
               ['mixed', p('mixed')],
             ],
           },
+          number('wateringShare', i('wateringShare')),
         ],
       },
       { legend: p('fitrTitle'), fields: [count('persons', p('persons'))] },

@@ -2,7 +2,17 @@
 // (page/calculator.ts) and the embedded one (widget/calculator.ts): one reading
 // of the form's named inputs into the client's Holdings, one table of the
 // worded answer. The two differ only in where their words and figures come from.
-import { inputProblems, zakatDue, type Holdings, type InputProblem, type Published, type School, type Standard } from '../../../client/src/zakat.ts';
+import {
+  inputProblems,
+  zakatDue,
+  type Holdings,
+  type InputProblem,
+  type NumberField,
+  type PerHerdField,
+  type Published,
+  type School,
+  type Standard,
+} from '../../../client/src/zakat.ts';
 import type { PageStrings, ResultStrings } from '../i18n/catalogue.ts';
 import { el } from './element.ts';
 import { wordResult, type Figures } from './result-words.ts';
@@ -12,6 +22,15 @@ import type { NumberName } from './zakat-fields.ts';
 export const ANSWER_LABEL_KEYS = ['enterHoldings', 'resultLabel', 'colWhat', 'colHeld', 'colNisab', 'colDue', 'colRule', 'source'] as const;
 export type AnswerLabels = Pick<PageStrings, (typeof ANSWER_LABEL_KEYS)[number]>;
 
+/** The herds the form takes, by subcategory slug. */
+const HERD_SLUGS = ['camels', 'cattle', 'sheep-goats'] as const;
+/**
+ * The form's prefix of each input given per herd (partner-camels, value-cattle, ...; zakat-fields.ts lists them):
+ * a new one fails tsc until it has its prefix here and its names there. Here, not there, so the page's
+ * calculator module does not carry the form's table.
+ */
+const PER_HERD_PREFIX = { partnerHead: 'partner', herdValue: 'value' } as const satisfies { [K in PerHerdField]: string };
+
 /** The form's inputs (zakat-fields.ts names them) as zakatDue takes them. */
 export function readZakatForm(form: HTMLFormElement): { holdings: Holdings; herds: Record<string, number>; standard: Standard; school: School } {
   const data = new FormData(form);
@@ -20,8 +39,12 @@ export function readZakatForm(form: HTMLFormElement): { holdings: Holdings; herd
     const text = String(data.get(name) ?? '').trim();
     return text === '' ? 0 : Number(text);
   };
-  const receivable = num('receivable');
-  const holdings: Holdings = {
+  // Empty is absent (the client's default: half), not 0 (all of it watered at a cost).
+  const optional = (name: NumberName) => (String(data.get(name) ?? '').trim() === '' ? undefined : num(name));
+  const perHerd = (field: PerHerdField) =>
+    Object.fromEntries(HERD_SLUGS.map((slug): [string, number] => [slug, num(`${PER_HERD_PREFIX[field]}-${slug}`)]).filter(([, value]) => value !== 0));
+  // Every numeric input of Holdings, read: one without its read here fails tsc (NumberField is derived from Holdings).
+  const numbers: { [K in NumberField]: number | undefined } = {
     cash: num('cash'),
     tradeGoods: num('tradeGoods'),
     goldGrams: num('goldGrams'),
@@ -30,10 +53,20 @@ export function readZakatForm(form: HTMLFormElement): { holdings: Holdings; herd
     wornSilverGrams: num('wornSilverGrams'),
     savingsGoldGrams: num('savingsGoldGrams'),
     savingsSilverGrams: num('savingsSilverGrams'),
-    trader: data.get('trader') === 'muhtakir' ? 'muhtakir' : 'mudir',
-    tradeGoodsSold: data.get('tradeGoodsSold') === 'yes',
     debts: num('debts'),
     debtCover: num('debtCover'),
+    newMoney: num('newMoney'),
+    cropsKg: num('cropsKg'),
+    wateringShare: optional('wateringShare'),
+    persons: num('persons'),
+  };
+  const perHerdInputs: { [K in PerHerdField]: Record<string, number> } = { partnerHead: perHerd('partnerHead'), herdValue: perHerd('herdValue') };
+  const receivable = num('receivable');
+  const holdings: Holdings = {
+    ...numbers,
+    ...perHerdInputs,
+    trader: data.get('trader') === 'muhtakir' ? 'muhtakir' : 'mudir',
+    tradeGoodsSold: data.get('tradeGoodsSold') === 'yes',
     receivables:
       receivable > 0
         ? [
@@ -46,12 +79,9 @@ export function readZakatForm(form: HTMLFormElement): { holdings: Holdings; herd
             },
           ]
         : [],
-    newMoney: num('newMoney'),
-    cropsKg: num('cropsKg'),
     watering: data.get('watering') as Holdings['watering'],
-    persons: num('persons'),
   };
-  const herds = { camels: num('camels'), cattle: num('cattle'), 'sheep-goats': num('sheep-goats') };
+  const herds = Object.fromEntries(HERD_SLUGS.map((slug): [string, number] => [slug, num(slug)]));
   return { holdings, herds, standard: data.get('standard') as Standard, school: data.get('school') as School };
 }
 
@@ -118,12 +148,14 @@ export function showZakat(
   );
 }
 
-/** The form's input a problem names (herds.camels is the input camels, receivables[0].amount is receivable). */
+/** The form's input a problem names (herds.camels is the input camels, partnerHead.camels partner-camels, receivables[0].amount is receivable). */
 const INPUT_OF: Record<string, string> = { 'receivables[0].amount': 'receivable', 'receivables[0].yearsOut': 'receivableYears' };
+const inputOf = (field: string) =>
+  INPUT_OF[field] ?? field.replace(/^herds\./, '').replace(/^(partnerHead|herdValue)\./, (_, key: PerHerdField) => `${PER_HERD_PREFIX[key]}-`);
 
 /** "Gold held (grams): enter a number from 0 to 1,000,000,000.", in the form's language, with the input's own label. */
 function outOfRange(form: HTMLFormElement, problem: InputProblem, figures: Figures, words: ResultStrings): string {
-  const name = INPUT_OF[problem.field] ?? problem.field.replace(/^herds\./, '');
+  const name = inputOf(problem.field);
   const label = form.querySelector(`input[name="${name}"]`)?.closest('label')?.firstChild?.textContent?.trim() ?? name;
   return words.inputs.outOfRange(label, figures.number(problem.max, 0));
 }
