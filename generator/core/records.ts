@@ -130,11 +130,12 @@ const ANNOUNCEMENT_FIELDS = [
   'annRateDate',
   'annComputedNote',
 ] as const;
-const NIGERIA_MONTH_FIELDS = ['calMonth', 'calFirstDay', 'calSource'] as const;
+const NIGERIA_MONTH_FIELDS = ['calMonth', 'calFirstDay', 'calSource', 'calBasis', 'calStatedDay'] as const;
 const META_FIELDS = [
   'asOf',
   'asOfHijri',
   'asOfHijriNigeria',
+  'nigeriaCalendarEndsOn',
   'timeZone',
   'validUntil',
   'contentId',

@@ -278,7 +278,9 @@ export function oracleAnnouncements(db: string, asOf: string): Record<string, un
 
 /** Nigeria's declared months, as GET /calendars/nigeria publishes them (oldest first). */
 export function oracleCalendar(db: string): unknown[] {
-  return withOracle(db, (handle) => handle.prepare('SELECT calMonth, calFirstDay, calSource FROM calendar_nigeria ORDER BY calFirstDay').all());
+  return withOracle(db, (handle) =>
+    handle.prepare('SELECT calMonth, calFirstDay, calSource, calBasis, calStatedDay FROM calendar_nigeria ORDER BY calFirstDay').all(),
+  );
 }
 
 /** The newest published rate of a subcategory dated on or before `date` (docs/API.md §2a), or null. */
