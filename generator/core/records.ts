@@ -129,6 +129,7 @@ const ANNOUNCEMENT_FIELDS = [
   'annSource',
   'annRateDate',
   'annComputedNote',
+  'annMatchesDate',
 ] as const;
 const NIGERIA_MONTH_FIELDS = ['calMonth', 'calFirstDay', 'calSource', 'calBasis', 'calStatedDay'] as const;
 const META_FIELDS = [

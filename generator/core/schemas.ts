@@ -181,6 +181,11 @@ export const Announcement = z
       .nullable()
       .describe("the date of the rate our figure is valued at (that rule's nsbRateDate in /nisab?date=annDate); null with annComputedInNaira"),
     annComputedNote: z.string().nullable().describe('why annComputedInNaira is null; null when it is not'),
+    annMatchesDate: isoDate
+      .nullable()
+      .describe(
+        'the date of the rate of ours the announced figure matches within 1 % (the same rule valued at that rate): annRateDate when it matches on its own date; else, for a figure older than its date, the rate of the 366 days before annDate that comes closest to it (the newest of equals); null when none is within 1 %, and with annComputedInNaira',
+      ),
   })
   .strict()
   .meta({ id: 'Announcement' });

@@ -377,7 +377,7 @@ export function planSnapshot(
   const ruleById: ById<NisabRuleInput> = Object.fromEntries(source.nisab.map((rule) => [rule.nsbID, rule]));
   put(
     paths.announcements,
-    renderList(source.announcements.map((a) => renderRecord('Announcement', valueAnnouncement(a.announcement, ruleById, subcategoryById, a.rates)))),
+    renderList(source.announcements.map((a) => renderRecord('Announcement', valueAnnouncement(a.announcement, ruleById, subcategoryById, a.rates, a.earlier)))),
   );
   // Where payers already are (docs/API.md §10): the calendar feed, and today's Nisab as text to forward.
   // Carried when unchanged (the feed changes only with a month, a text answer with the day's figures), as month ends are.
