@@ -3,17 +3,40 @@
 // (valueRule, the router's own), and the difference is the announced figure's
 // distance from ours in percent. Where there is nothing to compare, the record
 // says why instead of guessing.
+import { addDays } from './dates.ts';
 import { money } from './money.ts';
 import { type ById, type ValuingRate, type ValuingSubcategory, valueRule } from './nisab-value.ts';
 import type { Announcement, AnnouncementInput, NisabRuleInput } from './schemas.ts';
+
+/** An announced figure "matches" ours within this share of ours (CONTRACT §13). */
+export const MATCH_WITHIN = 0.01;
+/** How far back annMatchesDate looks: a year (a year-old figure is the stalest a notice has been found to use). */
+export const MATCH_DAYS = 366;
 
 export function valueAnnouncement(
   announcement: AnnouncementInput,
   rules: ById<NisabRuleInput>,
   subcategories: ById<ValuingSubcategory>,
   rates: ById<ValuingRate>,
+  earlier: readonly { date: string; rates: ById<ValuingRate> }[] = [],
 ): Announcement {
-  const compared = (computed: number | null, rateDate: string | null, note: string | null): Announcement => ({
+  const oldest = addDays(announcement.annDate, -MATCH_DAYS);
+  const within = (computed: number | null, rateDate: string | null) =>
+    computed !== null && rateDate !== null && rateDate >= oldest && Math.abs(announcement.annValueInNaira - computed) <= MATCH_WITHIN * computed;
+  // The date of the rate of ours the figure matches: its own day's; else, for a figure older than its date,
+  // the earlier rate closest to it (the newest of equals), which is the rate the body most likely used.
+  const matches = (rule: NisabRuleInput, computed: number | null, rateDate: string | null): string | null => {
+    if (within(computed, rateDate)) return rateDate;
+    let best: { date: string; off: number } | null = null;
+    for (const day of earlier) {
+      const valued = valueRule(rule, subcategories, day.rates, day.date);
+      if (!within(valued.nsbValueInNaira, valued.nsbRateDate)) continue;
+      const off = Math.abs(announcement.annValueInNaira - valued.nsbValueInNaira!);
+      if (best === null || off < best.off) best = { date: valued.nsbRateDate!, off };
+    }
+    return best?.date ?? null;
+  };
+  const compared = (computed: number | null, rateDate: string | null, note: string | null, matchesDate: string | null = null): Announcement => ({
     annID: announcement.annID,
     annDate: announcement.annDate,
     annBody: announcement.annBody,
@@ -26,6 +49,7 @@ export function valueAnnouncement(
     annSource: announcement.annSource,
     annRateDate: rateDate,
     annComputedNote: note,
+    annMatchesDate: matchesDate,
   });
   if (announcement.annRuleID === null) {
     return compared(null, null, 'the announcement states no measure that a rule of /nisab has, so there is no figure of ours to set beside it');
@@ -36,5 +60,5 @@ export function valueAnnouncement(
   if (valued.nsbValueInNaira === null) {
     return compared(null, null, `no rate of the metal that measures rule ${rule.nsbID} is dated on or before ${announcement.annDate}`);
   }
-  return compared(valued.nsbValueInNaira, valued.nsbRateDate, null);
+  return compared(valued.nsbValueInNaira, valued.nsbRateDate, null, matches(rule, valued.nsbValueInNaira, valued.nsbRateDate));
 }

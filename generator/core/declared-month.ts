@@ -5,7 +5,7 @@
 // unless a report says otherwise), or one that begins after tomorrow.
 //
 // Build-time only (hijri.ts reads Intl): the router never checks a declaration.
-import { addDays, daysBetween } from './dates.ts';
+import { addDays, daysBetween, isRealDate } from './dates.ts';
 import { HIJRI_FIRST, HIJRI_LAST, hijriDate } from './hijri.ts';
 
 export interface DeclaredMonth {
@@ -43,6 +43,32 @@ export function ummAlQuraFirstDay(month: string, near: string): string | null {
     if (day >= HIJRI_FIRST && day <= HIJRI_LAST && hijriDate(day) === `${month}-01`) return day;
   }
   return null;
+}
+
+/** A month as the calendar file gives it: its first day, and what fixes it (CONTRACT §13). */
+export interface SourcedMonth extends DeclaredMonth {
+  calBasis: 'declared-first-day' | 'stated-day';
+  calStatedDay: string | null;
+}
+
+/**
+ * Why a month's basis and its first day disagree, or null. A stated day
+ * `D=N` (the authority says D is day N of the month) puts day 1 on D - (N - 1);
+ * a declared first day has no stated day, and a stated day always has one.
+ */
+export function statedDayProblem(month: SourcedMonth): string | null {
+  if (month.calBasis === 'declared-first-day') {
+    return month.calStatedDay === null
+      ? null
+      : `${month.calMonth} has calStatedDay ${month.calStatedDay} but calBasis declared-first-day; give calBasis stated-day, or leave calStatedDay empty`;
+  }
+  if (month.calStatedDay === null)
+    return `${month.calMonth} has calBasis stated-day but no calStatedDay; give the day the statement names and the day of the month it says, e.g. 2024-10-02=29`;
+  const [day, nth] = month.calStatedDay.split('=') as [string, string];
+  if (!isRealDate(day)) return `${month.calMonth}: calStatedDay ${month.calStatedDay} names ${day}, not a real date`;
+  const first = addDays(day, 1 - Number(nth));
+  if (first === month.calFirstDay) return null;
+  return `${month.calMonth}: calStatedDay ${month.calStatedDay} (day ${nth} on ${day}) puts day 1 on ${first}, not on calFirstDay ${month.calFirstDay}`;
 }
 
 export type DeclarationProblem = { kind: 'future' | 'sighting'; message: string };

@@ -61,6 +61,16 @@ export function nigeriaHijriDate(date: string, starts: MonthStart[]): string | n
   return start.calMonth + '-' + pad(day, 2);
 }
 
+/**
+ * The last day the declared months cover (`/meta` nigeriaCalendarEndsOn): day 29
+ * of the newest month, whose day 30 is known only once the next month is
+ * declared; null without months.
+ */
+export function nigeriaCalendarEndsOn(starts: MonthStart[]): string | null {
+  const newest = starts[starts.length - 1];
+  return newest === undefined ? null : addDays(newest.calFirstDay, 28);
+}
+
 /** Why a Hijri date has no Gregorian day in Nigeria's calendar, or the day. */
 export type NigeriaDay = { date: string } | { unknownMonth: true } | { unknownLength: true } | { shortMonth: true };
 

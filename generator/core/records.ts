@@ -129,12 +129,14 @@ const ANNOUNCEMENT_FIELDS = [
   'annSource',
   'annRateDate',
   'annComputedNote',
+  'annMatchesDate',
 ] as const;
-const NIGERIA_MONTH_FIELDS = ['calMonth', 'calFirstDay', 'calSource'] as const;
+const NIGERIA_MONTH_FIELDS = ['calMonth', 'calFirstDay', 'calSource', 'calBasis', 'calStatedDay'] as const;
 const META_FIELDS = [
   'asOf',
   'asOfHijri',
   'asOfHijriNigeria',
+  'nigeriaCalendarEndsOn',
   'timeZone',
   'validUntil',
   'contentId',

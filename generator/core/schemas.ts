@@ -111,6 +111,12 @@ export type Source = z.infer<typeof Source>;
  * A Hijri month as Nigeria declares it (docs/API.md §2b): its first day, a fact
  * with a source, never computed. The same record is imported and published.
  */
+/** What fixes a Nigerian month's first day (docs/calendar.md, CONTRACT §13). */
+export const CalendarBasis = z.enum(['declared-first-day', 'stated-day']);
+export type CalendarBasis = z.infer<typeof CalendarBasis>;
+/** `2024-10-02=29`: the Gregorian day a statement names and the day of the month it says that is. */
+const STATED_DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}=([1-9]|[12][0-9]|30)$/;
+
 export const NigeriaMonth = z
   .object({
     calMonth: z
@@ -120,6 +126,20 @@ export const NigeriaMonth = z
       .describe('the Hijri year and month, YYYY-MM (1447-09: Ramadan 1447)'),
     calFirstDay: isoDate.describe('its first day (Gregorian) as the Sultan of Sokoto declared it on the reports of the moon-sighting committees (NMCN)'),
     calSource: sourceId.describe('id of the entry of /sources that reports the declaration (its srcFigure is declaration)'),
+    calBasis: CalendarBasis.default('declared-first-day').describe(
+      "what fixes calFirstDay: declared-first-day (the declaring authority's declaration of the month's first day) or stated-day (its statement that a given day is the Nth of the month, calStatedDay; the first day is N - 1 days before it)",
+    ),
+    calStatedDay: z
+      .string()
+      .regex(STATED_DAY, {
+        message: 'must be the Gregorian day and the day of the month the statement names, YYYY-MM-DD=N with N from 1 to 30, e.g. 2024-10-02=29',
+      })
+      .nullable()
+      .default(null)
+      .meta({ example: '2024-10-02=29' })
+      .describe(
+        'for a stated day: the Gregorian day the statement names and the day of the month it says it is (2024-10-02=29); null for a declared first day',
+      ),
   })
   .strict()
   .meta({ id: 'NigeriaMonth' });
@@ -161,6 +181,11 @@ export const Announcement = z
       .nullable()
       .describe("the date of the rate our figure is valued at (that rule's nsbRateDate in /nisab?date=annDate); null with annComputedInNaira"),
     annComputedNote: z.string().nullable().describe('why annComputedInNaira is null; null when it is not'),
+    annMatchesDate: isoDate
+      .nullable()
+      .describe(
+        'the date of the rate of ours the announced figure matches within 1 % (the same rule valued at that rate): annRateDate when it matches on its own date; else, for a figure older than its date, the rate of the 366 days before annDate that comes closest to it (the newest of equals); null when none is within 1 %, and with annComputedInNaira',
+      ),
   })
   .strict()
   .meta({ id: 'Announcement' });
@@ -735,6 +760,11 @@ export const Meta = z
       .nullable()
       .describe(
         "the as-of date in Nigeria's Hijri calendar, as drtHijriDateNigeria: null when the month's declared first day (or, on day 30, the next month's) is not in the data",
+      ),
+    nigeriaCalendarEndsOn: isoDate
+      .nullable()
+      .describe(
+        "the last day Nigeria's declared months cover: day 29 of the newest month in /calendars/nigeria (its day 30 waits for the next month's declaration); null when the data holds no month. A date after it has no Nigerian Hijri date yet",
       ),
     timeZone: z.string().describe('the time zone the as-of date was taken in'),
     validUntil: z.iso.datetime().describe('when the next nightly build is due; no answer is cached past it'),

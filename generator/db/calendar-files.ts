@@ -104,7 +104,15 @@ export async function addDeclaredMonth(options: AddMonthOptions): Promise<AddedM
     'Cited for the first day of the month in GET /calendars/nigeria; nothing about the month is computed.';
   const name = options.title ?? `${new URL(url.data).hostname}: the Sultan of Sokoto declares 1 ${hijriName}`;
   const sourceLine = [sourceId, name, url.data, LICENCE, description, 'declaration'].map(csvField).join(',');
-  const monthLine = [month, firstDay, sourceId].join(',');
+  const calendarFileText = await readFile(calendarFile, 'utf8');
+  // A declared first day; the file's own columns (calBasis and calStatedDay may be left out of an older file).
+  const columns = calendarFileText
+    .slice(0, calendarFileText.indexOf('\n'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(',');
+  const cells: Record<string, string> = { calMonth: month, calFirstDay: firstDay, calSource: sourceId, calBasis: 'declared-first-day', calStatedDay: '' };
+  const monthLine = columns.map((column) => cells[column] ?? '').join(',');
 
   const sourcesText = insertLine(
     await readFile(sourcesFile, 'utf8'),
@@ -112,7 +120,7 @@ export async function addDeclaredMonth(options: AddMonthOptions): Promise<AddedM
     (line) => line.startsWith('nigeria-moon-') && line.split(',')[0]! < sourceId,
     'end',
   );
-  const calendarText = insertLine(await readFile(calendarFile, 'utf8'), monthLine, (line) => line.slice(0, 7) < month, 'start');
+  const calendarText = insertLine(calendarFileText, monthLine, (line) => line.slice(0, 7) < month, 'start');
   await writeBoth([
     [sourcesFile, sourcesText],
     [calendarFile, calendarText],

@@ -1,5 +1,8 @@
 // Nigeria's declared Hijri months (docs/API.md §2b, docs/calendar.md): a CSV of
-// `calMonth,calFirstDay,calSource`, upserted by month, all or nothing. A row is a
+// `calMonth,calFirstDay,calSource,calBasis,calStatedDay`, upserted by month, all
+// or nothing. A month's first day is declared (calBasis declared-first-day) or
+// follows from a stated day (stated-day: `2024-10-02=29` puts day 1 on
+// 2024-09-04), and the two must agree. A row is a
 // declaration someone can read, so every row names a known source; and since a
 // typo in a date would move every Hijri date of a month, the months are checked
 // against each other as the import would leave the table: in order, and any two
@@ -9,7 +12,7 @@
 // refused unless the operator accepts the sighting difference, a first day after
 // tomorrow always.
 import type { Database } from 'better-sqlite3';
-import { declarationProblem, spacingProblem } from '../core/declared-month.ts';
+import { declarationProblem, spacingProblem, statedDayProblem } from '../core/declared-month.ts';
 import { NigeriaMonth } from '../core/schemas.ts';
 import { importCsvById } from './import-csv-by-id.ts';
 import type { ImportSummary } from './import-summary.ts';
@@ -42,13 +45,15 @@ function check(db: Database, records: readonly Located<NigeriaMonth>[], problems
       problems.add(line, 'calMonth', `${value.calMonth} comes after ${previous.value.calMonth} (line ${previous.line}); list the months oldest first`);
     }
     previous = record;
+    const stated = statedDayProblem(value);
+    if (stated) problems.add(line, 'calStatedDay', stated);
     const impossible = declarationProblem(value, options.today ?? null);
     if (impossible && !(impossible.kind === 'sighting' && options.acceptSightingDifference)) problems.add(line, 'calFirstDay', impossible.message);
   }
 
   // The table as this import leaves it: the stored months, replaced by the file's.
   const byMonth = new Map<string, { value: NigeriaMonth; line: number | null }>();
-  for (const value of db.prepare('SELECT calMonth, calFirstDay, calSource FROM calendar_nigeria').all() as NigeriaMonth[]) {
+  for (const value of db.prepare('SELECT calMonth, calFirstDay, calSource, calBasis, calStatedDay FROM calendar_nigeria').all() as NigeriaMonth[]) {
     byMonth.set(value.calMonth, { value, line: null });
   }
   for (const { line, value } of records) byMonth.set(value.calMonth, { value, line });
@@ -59,9 +64,19 @@ function check(db: Database, records: readonly Located<NigeriaMonth>[], problems
     // A stored pair was checked when it was imported; only a pair with a row of this file can be wrong.
     const line = here.line ?? before.line;
     if (line === null) continue;
+    const beyond = statedBeyondMonth(before.value, here.value);
+    if (beyond !== null && before.line !== null) problems.add(before.line, 'calStatedDay', beyond);
     const problem = spacingProblem(before.value, here.value);
     if (problem === null) continue;
     const where = here.line === null || before.line === null ? ' (the other is in the database)' : '';
     problems.add(line, 'calFirstDay', problem.replace('; expected', `${where}; expected`));
   }
+}
+
+/** A stated day on or after the next month's first day (day 30 of a month of 29 days), or null. */
+function statedBeyondMonth(month: NigeriaMonth, next: NigeriaMonth): string | null {
+  if (month.calStatedDay === null) return null;
+  const day = month.calStatedDay.split('=')[0]!;
+  if (day < next.calFirstDay) return null;
+  return `${month.calMonth}: calStatedDay ${month.calStatedDay} is not in the month: ${next.calMonth} begins ${next.calFirstDay}`;
 }

@@ -351,6 +351,16 @@ export const MIGRATIONS: readonly string[] = [
     ])
     .join('\n  ')}
   `,
+  // Issue 46: a month may be fixed by the declaring authority's statement that a
+  // given day is the Nth of it (calBasis stated-day, calStatedDay 2024-10-02=29),
+  // as well as by the declaration of its first day (docs/calendar.md). The import
+  // checks that the stated day and the first day agree; the table keeps the forms.
+  `
+  ALTER TABLE calendar_nigeria ADD COLUMN calBasis TEXT NOT NULL DEFAULT 'declared-first-day'
+    CHECK (calBasis IN ('declared-first-day', 'stated-day'));
+  ALTER TABLE calendar_nigeria ADD COLUMN calStatedDay TEXT
+    CHECK (calStatedDay IS NULL OR calStatedDay GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]=[1-9]*');
+  `,
 ];
 
 /** A trigger that gives the (currency, year) of the row `row` (NEW or OLD) of an FX table a new version. */

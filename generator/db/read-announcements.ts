@@ -4,6 +4,7 @@
 // as the published rate (RATE_COLUMNS), so that the build's figure is the
 // router's (core/nisab-value.ts values both).
 import type { Database } from 'better-sqlite3';
+import { MATCH_DAYS } from '../core/announcements.ts';
 import type { ById, ValuingRate } from '../core/nisab-value.ts';
 import { AnnouncementInput, RATE_COLUMNS } from '../core/schemas.ts';
 import { UserError } from '../errors.ts';
@@ -13,6 +14,12 @@ export interface AnnouncementToValue {
   announcement: AnnouncementInput;
   /** By subcategory id: its newest rate on or before annDate. */
   rates: ById<ValuingRate>;
+  /**
+   * The same for each day a rate is dated in the year before annDate (up to
+   * MATCH_DAYS days), newest first: where annMatchesDate looks for the day of
+   * ours an announced figure older than its date matches (core/announcements.ts).
+   */
+  earlier: { date: string; rates: ById<ValuingRate> }[];
 }
 
 export function readAnnouncements(db: Database, asOf: string): AnnouncementToValue[] {
@@ -32,20 +39,25 @@ export function readAnnouncements(db: Database, asOf: string): AnnouncementToVal
        FROM subcategories s JOIN rates r ON r.drtSubcategoryID = s.sctID
       WHERE r.drtDate = (SELECT max(x.drtDate) FROM rates x WHERE x.drtSubcategoryID = s.sctID AND x.drtDate <= ?)`,
   );
+  const dates = db.prepare(`SELECT DISTINCT drtDate FROM rates WHERE drtDate < ? AND drtDate >= date(?, '-${MATCH_DAYS} days') ORDER BY drtDate DESC`).pluck();
   const byDate = new Map<string, ById<ValuingRate>>();
+  const ratesOn = (date: string): ById<ValuingRate> => {
+    let rates = byDate.get(date);
+    if (!rates) {
+      rates = {};
+      for (const rate of newest.all(date) as (ValuingRate & { sub: number })[]) {
+        rates[String(rate.sub)] = { drtDate: rate.drtDate, drtInUSD: rate.drtInUSD, drtUSDinNaira: rate.drtUSDinNaira, drtUnit: rate.drtUnit };
+      }
+      byDate.set(date, rates);
+    }
+    return rates;
+  };
   return rows.map((row) => {
     const wrong = (field: string, message: string) => {
       throw new UserError(`${db.name}: announcements annID ${row.annID}: ${field}: ${message}; correct it and import the file again`);
     };
     const announcement = checkRecord(AnnouncementInput, row, wrong) ?? wrong('row', 'unreadable');
-    let rates = byDate.get(row.annDate);
-    if (!rates) {
-      rates = {};
-      for (const rate of newest.all(row.annDate) as (ValuingRate & { sub: number })[]) {
-        rates[String(rate.sub)] = { drtDate: rate.drtDate, drtInUSD: rate.drtInUSD, drtUSDinNaira: rate.drtUSDinNaira, drtUnit: rate.drtUnit };
-      }
-      byDate.set(row.annDate, rates);
-    }
-    return { announcement, rates };
+    const earlier = (dates.all(row.annDate, row.annDate) as string[]).map((date) => ({ date, rates: ratesOn(date) }));
+    return { announcement, rates: ratesOn(row.annDate), earlier };
   });
 }

@@ -84,7 +84,7 @@ export function readSource(db: Database, asOf: string, options: ReadOptions = {}
       'calendar_nigeria',
       'calMonth',
       NigeriaMonth,
-      all('SELECT calMonth, calFirstDay, calSource FROM calendar_nigeria ORDER BY calFirstDay'),
+      all('SELECT calMonth, calFirstDay, calSource, calBasis, calStatedDay FROM calendar_nigeria ORDER BY calFirstDay'),
     );
     const rates = read('rates', 'drtID', Rate, derived(ratesOf(months)));
     for (const rate of rates) {

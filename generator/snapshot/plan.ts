@@ -29,7 +29,7 @@ import {
 } from '../core/layout.ts';
 import { addDays, daysBetween } from '../core/dates.ts';
 import { hijriDate, ummAlQuraTable } from '../core/hijri.ts';
-import { nigeriaHijriDate } from '../core/nigeria-calendar.ts';
+import { nigeriaCalendarEndsOn, nigeriaHijriDate } from '../core/nigeria-calendar.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
 import type { DailySeries } from '../db/read-gaps.ts';
 import type { AnnouncementToValue } from '../db/read-announcements.ts';
@@ -377,7 +377,7 @@ export function planSnapshot(
   const ruleById: ById<NisabRuleInput> = Object.fromEntries(source.nisab.map((rule) => [rule.nsbID, rule]));
   put(
     paths.announcements,
-    renderList(source.announcements.map((a) => renderRecord('Announcement', valueAnnouncement(a.announcement, ruleById, subcategoryById, a.rates)))),
+    renderList(source.announcements.map((a) => renderRecord('Announcement', valueAnnouncement(a.announcement, ruleById, subcategoryById, a.rates, a.earlier)))),
   );
   // Where payers already are (docs/API.md §10): the calendar feed, and today's Nisab as text to forward.
   // Carried when unchanged (the feed changes only with a month, a text answer with the day's figures), as month ends are.
@@ -447,6 +447,7 @@ export function planSnapshot(
     asOf: options.asOf,
     asOfHijri: hijriDate(options.asOf),
     asOfHijriNigeria: nigeriaHijriDate(options.asOf, source.calendar),
+    nigeriaCalendarEndsOn: nigeriaCalendarEndsOn(source.calendar),
     timeZone: options.timeZone,
     validUntil: options.validUntil,
     contentId: contentId(answers),

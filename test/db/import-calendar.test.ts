@@ -22,9 +22,67 @@ async function withSources() {
   return db;
 }
 
-const stored = (db: Awaited<ReturnType<typeof withSources>>) => db.prepare('SELECT * FROM calendar_nigeria ORDER BY calMonth').raw().all();
+const stored = (db: Awaited<ReturnType<typeof withSources>>) =>
+  db.prepare('SELECT calMonth, calFirstDay, calSource FROM calendar_nigeria ORDER BY calMonth').raw().all();
 
 describe('importNigeriaCalendar', () => {
+  // CONTRACT §13: a month fixed by the authority's statement that a day is its Nth (calBasis stated-day).
+  const STATED = 'calMonth,calFirstDay,calSource,calBasis,calStatedDay\n';
+
+  it('takes a stated day whose first day agrees: NTA, 2024-10-03, "Wednesday 2nd October, 2024 equivalent to 29th Rabi\'u Awwal 1446AH" puts day 1 on 4 September 2024', async () => {
+    const db = await withSources();
+    // 1446-04 began Friday 4 October 2024 (the same statement's declaration): 30 days after 4 September.
+    const file = await scratch.write('stated.csv', STATED + '1446-03,2024-09-04,moon-a,stated-day,2024-10-02=29\n1446-04,2024-10-04,moon-b,,\n');
+    expect(await importNigeriaCalendar(db, file)).toMatchObject({ rows: 2, inserted: 2 });
+    expect(db.prepare('SELECT calMonth, calBasis, calStatedDay FROM calendar_nigeria ORDER BY calMonth').raw().all()).toEqual([
+      ['1446-03', 'stated-day', '2024-10-02=29'],
+      ['1446-04', 'declared-first-day', null],
+    ]);
+  });
+
+  it('refuses a stated day that contradicts its first day or its neighbours, and a malformed or missing calStatedDay, naming line and field', async () => {
+    const db = await withSources();
+    const file = await scratch.write(
+      'stated-bad.csv',
+      STATED +
+        // the 29th on 2 October puts day 1 on 4 September, not 3 September
+        '1446-03,2024-09-03,moon-a,stated-day,2024-10-02=29\n' +
+        // day 30 on 2 November, but 1446-05 begins on 2 November (1446-04 had 29 days)
+        '1446-04,2024-10-04,moon-a,stated-day,2024-11-02=30\n' +
+        '1446-05,2024-11-02,moon-a,declared-first-day,\n' +
+        // malformed: no day of the month, day 31, and a stated day on a declared first day
+        '1446-06,2024-12-01,moon-a,stated-day,2024-12-29\n' +
+        '1446-07,2024-12-31,moon-a,stated-day,2025-01-30=31\n' +
+        '1446-08,2025-01-30,moon-a,declared-first-day,2025-02-27=29\n' +
+        // a stated day without its day, and one on no real date
+        '1446-09,2025-03-01,moon-a,stated-day,\n' +
+        '1446-10,2025-03-30,moon-a,stated-day,2025-02-30=29\n',
+    );
+    const error = await userError(importNigeriaCalendar(db, file, { acceptSightingDifference: true }));
+    expect(error.problems).toEqual([
+      `${file}:2: calStatedDay: 1446-03: calStatedDay 2024-10-02=29 (day 29 on 2024-10-02) puts day 1 on 2024-09-04, not on calFirstDay 2024-09-03`,
+      // the wrong first day is 31 days from the next month's too
+      `${file}:3: calFirstDay: 1446-03 begins 2024-09-03 and 1446-04 2024-10-04, 31 days apart; expected 29 or 30 days`,
+      `${file}:3: calStatedDay: 1446-04: calStatedDay 2024-11-02=30 is not in the month: 1446-05 begins 2024-11-02`,
+      `${file}:5: calStatedDay: must be the Gregorian day and the day of the month the statement names, YYYY-MM-DD=N with N from 1 to 30, e.g. 2024-10-02=29`,
+      `${file}:6: calStatedDay: must be the Gregorian day and the day of the month the statement names, YYYY-MM-DD=N with N from 1 to 30, e.g. 2024-10-02=29`,
+      `${file}:7: calStatedDay: 1446-08 has calStatedDay 2025-02-27=29 but calBasis declared-first-day; give calBasis stated-day, or leave calStatedDay empty`,
+      `${file}:8: calStatedDay: 1446-09 has calBasis stated-day but no calStatedDay; give the day the statement names and the day of the month it says, e.g. 2024-10-02=29`,
+      `${file}:9: calStatedDay: 1446-10: calStatedDay 2025-02-30=29 names 2025-02-30, not a real date`,
+    ]);
+    expect(stored(db)).toEqual([]);
+  });
+
+  it('refuses a stated day whose first day is 31 days from the month stored before it', async () => {
+    const db = await withSources();
+    await importNigeriaCalendar(db, await scratch.write('ok.csv', HEADER + '1446-02,2024-08-05,moon-a\n'));
+    // The 29th on 3 October would put 1 Rabi' al-Awwal 1446 on 5 September, 31 days after 1 Safar.
+    const file = await scratch.write('late.csv', STATED + '1446-03,2024-09-05,moon-a,stated-day,2024-10-03=29\n');
+    expect((await userError(importNigeriaCalendar(db, file, { acceptSightingDifference: true }))).problems).toEqual([
+      `${file}:2: calFirstDay: 1446-02 begins 2024-08-05 and 1446-03 2024-09-05, 31 days apart (the other is in the database); expected 29 or 30 days`,
+    ]);
+  });
+
   it('upserts months by calMonth, oldest first, and says what changed', async () => {
     const db = await withSources();
     // Sha'ban 1442 (29 days), Ramadan, Shawwal 1442 (30 days after Ramadan), then Muharram 1443 three months on.

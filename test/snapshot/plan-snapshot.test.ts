@@ -52,7 +52,7 @@ function sourceOf(rates: Rate[]): SnapshotSource {
       },
     ],
     // One month start, made up for this test (the as-of date is its day 29).
-    calendar: [{ calMonth: '1445-07', calFirstDay: '2024-01-13', calSource: 'manual' }],
+    calendar: [{ calMonth: '1445-07', calFirstDay: '2024-01-13', calSource: 'manual', calBasis: 'declared-first-day', calStatedDay: null }],
     summary: { bySubcategory, monthPrints },
     rates,
     nisab: [
@@ -101,7 +101,7 @@ describe('planSnapshot()', () => {
     expect(index.subcategories['3']).toBeNull();
     expect(JSON.parse(planned.write.get(paths.calendarNigeria)!)).toEqual({
       success: true,
-      data: [{ calMonth: '1445-07', calFirstDay: '2024-01-13', calSource: 'manual' }],
+      data: [{ calMonth: '1445-07', calFirstDay: '2024-01-13', calSource: 'manual', calBasis: 'declared-first-day', calStatedDay: null }],
       count: 1,
     });
     expect(planned.meta).toMatchObject({ asOf: '2024-02-10', asOfHijri: '1445-07-29', asOfHijriNigeria: '1445-07-29' });

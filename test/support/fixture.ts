@@ -258,12 +258,20 @@ export function oracleAnnouncements(db: string, asOf: string): Record<string, un
       .prepare(
         `SELECT a.*, (SELECT json_array(money(n.nsbThreshold, r.drtInUSD, r.drtUSDinNaira), r.drtDate)
                         FROM nisab_rules n JOIN rates r ON r.drtSubcategoryID = coalesce(n.nsbBasisSubcategoryID, n.nsbSubcategoryID)
-                       WHERE n.nsbID = a.annRuleID AND r.drtDate <= a.annDate ORDER BY r.drtDate DESC LIMIT 1) AS ours
+                       WHERE n.nsbID = a.annRuleID AND r.drtDate <= a.annDate ORDER BY r.drtDate DESC LIMIT 1) AS ours,
+                -- CONTRACT §13: a rate of the rule's metal, at most 366 days before annDate, within 1 % of the figure:
+                -- the day's own rate (the newest) when it is, else the closest, the newest of equals
+                (SELECT r.drtDate FROM nisab_rules n JOIN rates r ON r.drtSubcategoryID = coalesce(n.nsbBasisSubcategoryID, n.nsbSubcategoryID)
+                  WHERE n.nsbID = a.annRuleID AND r.drtDate <= a.annDate AND r.drtDate >= date(a.annDate, '-366 days')
+                    AND abs(a.annValueInNaira - money(n.nsbThreshold, r.drtInUSD, r.drtUSDinNaira)) <= 0.01 * money(n.nsbThreshold, r.drtInUSD, r.drtUSDinNaira)
+                  ORDER BY r.drtDate = (SELECT max(x.drtDate) FROM rates x WHERE x.drtSubcategoryID = r.drtSubcategoryID AND x.drtDate <= a.annDate) DESC,
+                           abs(a.annValueInNaira - money(n.nsbThreshold, r.drtInUSD, r.drtUSDinNaira)), r.drtDate DESC
+                  LIMIT 1) AS matches
            FROM announcements a WHERE a.annDate <= ? ORDER BY a.annDate, a.annID`,
       )
-      .all(asOf) as (Record<string, unknown> & { ours: string | null; annValueInNaira: number })[];
+      .all(asOf) as (Record<string, unknown> & { ours: string | null; matches: string | null; annValueInNaira: number })[];
     const percent = handle.prepare('SELECT money(?)').pluck();
-    return rows.map(({ ours, annSource, ...head }) => {
+    return rows.map(({ ours, matches, annSource, ...head }) => {
       const [computed, rateDate] = ours === null ? [null, null] : (JSON.parse(ours) as [number, string]);
       return {
         ...head,
@@ -271,6 +279,7 @@ export function oracleAnnouncements(db: string, asOf: string): Record<string, un
         annDifferencePercent: computed === null ? null : percent.get(((head.annValueInNaira - computed) / computed) * 100),
         annSource,
         annRateDate: rateDate,
+        annMatchesDate: matches,
       };
     });
   });
@@ -278,7 +287,9 @@ export function oracleAnnouncements(db: string, asOf: string): Record<string, un
 
 /** Nigeria's declared months, as GET /calendars/nigeria publishes them (oldest first). */
 export function oracleCalendar(db: string): unknown[] {
-  return withOracle(db, (handle) => handle.prepare('SELECT calMonth, calFirstDay, calSource FROM calendar_nigeria ORDER BY calFirstDay').all());
+  return withOracle(db, (handle) =>
+    handle.prepare('SELECT calMonth, calFirstDay, calSource, calBasis, calStatedDay FROM calendar_nigeria ORDER BY calFirstDay').all(),
+  );
 }
 
 /** The newest published rate of a subcategory dated on or before `date` (docs/API.md §2a), or null. */

@@ -1,0 +1,165 @@
+// Nigeria's months fixed by a stated day (CONTRACT §13, docs/calendar.md): the
+// Sultanate's statement that a given day is the 29th of a month puts its first
+// day 28 days earlier. The oracle is each report's own words, quoted here as the
+// page reads (the weekday and date it names, the day of the month it says): the
+// data must hold that day, its weekday must be the one the words name, and the
+// month must begin 28 days before it.
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+
+const read = (file: string) =>
+  parse(readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8'), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+const calendar = read('calendar-nigeria.csv');
+const sources = new Map(read('sources.csv').map((s) => [s.srcID!, s]));
+
+// month, the report's address, its words, and what they say: the weekday, the Gregorian day, the day of the month.
+const REPORTS: [string, string, string, string, string, number][] = [
+  [
+    '1439-06',
+    'https://independent.ng/sultan-calls-on-muslims-to-look-for-new-moon-of-rajab/',
+    'Saturday, March. 17, 2018, which is equivalent to 29 day of Jimada Assaniya 1439AH',
+    'Saturday',
+    '2018-03-17',
+    29,
+  ],
+  [
+    '1440-04',
+    'https://www.vanguardngr.com/2019/01/sultan-urges-muslims-to-search-for-new-moon-of-jimada-ula/',
+    "on Jan. 6, which is equivalent to 29 day of Rabi'u Assani 1440AH",
+    'Sunday',
+    '2019-01-06',
+    29,
+  ],
+  [
+    '1440-06',
+    'https://www.today.ng/news/nigeria/sultan-urges-muslims-watch-moon-rajab-200603',
+    'Thursday March 7, equivalent to 29th day of Jumada al-Thani 1440AH',
+    'Thursday',
+    '2019-03-07',
+    29,
+  ],
+  [
+    '1440-07',
+    'http://dailypost.ng/2019/04/04/ramadan-sultan-sokoto-tells-muslims-look-new-moon-shaaban/',
+    'Friday, April 5, which is equivalent to 29 day of Rajab 1440A.H.',
+    'Friday',
+    '2019-04-05',
+    29,
+  ],
+  [
+    '1440-08',
+    'https://www.sunnewsonline.com/look-out-for-new-moon-of-shaaban-sultan-urges-muslims/',
+    "Sunday, May 5, which is equivalent to 29Tth day of Sha'aban 1440A.H.",
+    'Sunday',
+    '2019-05-05',
+    29,
+  ],
+  [
+    '1441-02',
+    'https://leadership.ng/2019/10/28/look-out-for-rabial-awwal-sultan-tells-muslims-sultan-calls-on-muslims/',
+    'today, October 28, 2019 which is equivalent to 29th day of Safar 1441AH',
+    'Monday',
+    '2019-10-28',
+    29,
+  ],
+  [
+    '1441-07',
+    'https://newsdiaryonline.com/shaaban-1441ah-sultan-asks-muslims-to-look-for-new-moon/',
+    'Tuesday, March 24, which is equivalent to 29th day of Rajab 1441AH',
+    'Tuesday',
+    '2020-03-24',
+    29,
+  ],
+  [
+    '1442-02',
+    'https://leadership.ng/2020/10/17/new-moon-sultan-directs-muslim-to-look-for-rabial-awwal-1442ah/',
+    'Saturday, Oct. 17, which is equivalent to 29th day of Safar 1442AH',
+    'Saturday',
+    '2020-10-17',
+    29,
+  ],
+  [
+    '1442-07',
+    'https://www.pmnewsnigeria.com/2021/03/12/sultan-urges-muslim-to-look-out-for-new-moon/',
+    'Saturday, March 13, which is equivalent to 29th day of Rajab 1442AH',
+    'Saturday',
+    '2021-03-13',
+    29,
+  ],
+  [
+    '1443-05',
+    'http://saharareporters.com/2022/01/02/look-out-new-moon-january-3-sultan-sokoto-tells-muslim-faithful',
+    'Monday, Jan. 3, 2022, which is equivalent to the 29th day of Jumada al-Awwal 1443AH',
+    'Monday',
+    '2022-01-03',
+    29,
+  ],
+  // Hausa: "Laraba" is Wednesday; the report names no date, and the Wednesday is the eve of 1 Dhu al-Hijjah 1443 (Thursday 30 June 2022).
+  [
+    '1443-11',
+    'https://aminiya.ng/a-soma-laluben-watan-dhul-hijjah-daga-ranar-laraba-sarkin-musulmi/',
+    'Laraba ita ce 29 ga watan Dhul-Qidah 1443 Bayan Hijirah',
+    'Wednesday',
+    '2022-06-29',
+    29,
+  ],
+  [
+    '1445-11',
+    'https://www.pulse.ng/news/local/sultan-directs-muslims-to-look-for-crescent-of-dhul-hijjah-from-thursday/l9s0c4l',
+    'Thursday, June 6, which is equivalent to the 29th day of Dhul-Qadah 1445 AH',
+    'Thursday',
+    '2024-06-06',
+    29,
+  ],
+  [
+    '1446-03',
+    'https://nta.ng/2024/10/03/islamic-month-of-rabiu-assani/',
+    "Wednesday 2nd October, 2024 equivalent to 29th Rabi'u Awwal 1446AH",
+    'Wednesday',
+    '2024-10-02',
+    29,
+  ],
+  [
+    '1446-05',
+    'https://africa247live.com/2024/12/03/new-moon-sultan-of-sokoto-declares-tuesday-the-3rd-of-december-as-the-first-day-of-jumada-athani-1446ah-islamic-calendar/',
+    'Sunday the 29th of Jumada Ula 1446AH, equivalent to 1st December 2024',
+    'Sunday',
+    '2024-12-01',
+    29,
+  ],
+  // Hausa: "Asabar" is Saturday.
+  [
+    '1447-06',
+    'https://nishadiradio.blogspot.com/2025/12/fadar-mai-alfarma-sarkin-musulmi-ta.html',
+    'ranar da aka kayyade ta yi daidai da 29 ga watan Jumada Assaniya 1447AH',
+    'Saturday',
+    '2025-12-20',
+    29,
+  ],
+];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const minus = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+describe("Nigeria's months fixed by the Sultanate's statement of a day (data/calendar-nigeria.csv)", () => {
+  it('hold exactly the stated days of the reports, each with its address and words', () => {
+    expect(calendar.filter((m) => m.calBasis === 'stated-day').map((m) => m.calMonth)).toEqual(REPORTS.map(([month]) => month));
+    for (const [month, url, words, weekday, day, nth] of REPORTS) {
+      const row = calendar.find((m) => m.calMonth === month)!;
+      expect(row.calStatedDay, month).toBe(`${day}=${nth}`);
+      expect(WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()], month).toBe(weekday);
+      expect(row.calFirstDay, month).toBe(minus(day, nth - 1));
+      const source = sources.get(row.calSource!)!;
+      expect(source.srcURL, month).toBe(url);
+      expect(source.srcFigure, month).toBe('declaration');
+      expect(source.srcDescription!.replaceAll('\u2019', "'"), month).toContain(words);
+    }
+  });
+
+  it('leave every other month a declared first day without a stated day', () => {
+    for (const m of calendar.filter((m) => m.calBasis !== 'stated-day')) {
+      expect(m.calBasis, m.calMonth).toBe('declared-first-day');
+      expect(m.calStatedDay, m.calMonth).toBe('');
+    }
+  });
+});
