@@ -131,3 +131,29 @@ describe('the Arabic by-parts formula in reading order (review finding 3)', () =
     await page.close();
   }, 120_000);
 });
+
+describe('who declared a Nigerian month, in the page’s words (review finding 9)', () => {
+  // data/sources.csv nigeria-moon-1443-01: "Daily Trust, 2021-08-08: the Sultan of Sokoto declares 1 Muharram 1443 AH".
+  const EXPECTED_DECLARED = {
+    en: 'declared month, reported by Daily Trust, 8 August 2021: the Sultan of Sokoto declares 1 Muharram 1443 AH',
+    ha: 'watan da aka ayyana, wanda ya ruwaito: Daily Trust, 8 ga Agusta, 2021: Sarkin Musulmi ya ayyana 1 ga Muharram, 1443 BH',
+    ar: 'شهر مُعلن، نقله: Daily Trust، 8 أغسطس 2021م: أعلن سلطان صكتو 1 محرم 1443هـ',
+  } as const;
+  it('1 Muharram 1443 on /, /ha/ and /ar/: the report’s publisher, its day in the page’s calendar format, and the month declared', async () => {
+    for (const lang of LANGUAGES) {
+      const { page, problems } = await calculator(LANGUAGE_INFO[lang].path, 1280);
+      await page.evaluate(() => delete document.getElementById('hawl-result')!.dataset.answered);
+      await page.fill('#hawl-hijri input[name=day]', '1');
+      await page.selectOption('#hawl-hijri select[name=month]', '1');
+      await page.fill('#hawl-hijri input[name=year]', '1443');
+      await page.click('#hawl-hijri button');
+      await page.waitForSelector('#hawl-result[data-answered="true"]', { timeout: 30_000 });
+      const declared = '#hawl-result tr[data-calendar=nigeria] [data-testid=hawl-declared]';
+      expect(bare(await page.textContent(declared)), lang).toBe(EXPECTED_DECLARED[lang]);
+      // The English title stays the link's title, for a reader who wants the report's own words.
+      expect(await page.getAttribute(`${declared} a`, 'title')).toBe('Daily Trust, 2021-08-08: the Sultan of Sokoto declares 1 Muharram 1443 AH');
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  }, 180_000);
+});
