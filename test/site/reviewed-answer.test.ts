@@ -9,21 +9,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_INFO, LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
+import { openReadyPage } from '../support/calculator-page.ts';
 import { useDefaultPage } from '../support/default-page.ts';
 
 const site = useDefaultPage('2026-09-29');
 
-async function calculator(path: string, width = 390): Promise<{ page: Page; problems: string[] }> {
-  const page = await site.browser.newPage({ viewport: { width, height: 844 } });
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  await page.goto(`${site.preview.url}${path}`);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
-  return { page, problems };
-}
+const calculator = (path: string, width = 390) => openReadyPage(site, path, width);
 
 async function fill(page: Page, values: Record<string, string>) {
   await page.$$eval('#zakat-form details', (all) => {
