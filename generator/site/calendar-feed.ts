@@ -4,7 +4,7 @@
 // the page, its source by name and address; nothing that the JSON answer does
 // not hold, so the two cannot disagree.
 import type { NigeriaMonth, Source } from '../core/schemas.ts';
-import { LANGUAGES } from './i18n/catalogue.ts';
+import { LANGUAGE_INFO, LANGUAGES } from './i18n/catalogue.ts';
 import { reach } from './i18n/en.ts';
 import { PAGE_CATALOGUES } from './i18n/catalogues.ts';
 import { formats } from './i18n/format.ts';
@@ -15,9 +15,15 @@ export const FEED_PRODUCT = '-//nisab-rates//Nigeria Hijri months//EN';
 /** The UID of a month's event: the same in every build, so a subscriber's app updates it rather than adding another. */
 export const monthUid = (calMonth: string) => `nigeria-${calMonth}@nisab-rates`;
 
-/** "1 Ramadan 1447 AH / 1 ga Ramadan, 1447 BH / 1 رمضان 1447هـ": the month's first day in each language of the page. */
+/**
+ * "1 Ramadan 1447 AH / 1 ga Ramadan, 1447 BH / ‏1 رمضان 1447هـ": the month's first day in each language of the page.
+ * A right-to-left part starts with an RLM (U+200F): without it, in a left-to-right calendar app, its leading "1" joins
+ * the left-to-right run and shows at the wrong end («/ 1 1447هـ رمضان»).
+ */
 export function monthSummary(calMonth: string): string {
-  return LANGUAGES.map((lang) => formats(PAGE_CATALOGUES[lang].calendar).hijri(`${calMonth}-01`)).join(' / ');
+  return LANGUAGES.map((lang) => `${LANGUAGE_INFO[lang].dir === 'rtl' ? '\u200F' : ''}${formats(PAGE_CATALOGUES[lang].calendar).hijri(`${calMonth}-01`)}`).join(
+    ' / ',
+  );
 }
 
 export function nigeriaCalendarIcs(months: readonly NigeriaMonth[], sources: readonly Source[]): string {

@@ -2,11 +2,15 @@
 // language of the page (/v1/text/nisab.{en,ha,ar}.txt, at most 480 characters)
 // and an SMS in English and Hausa (/v1/text/nisab.sms.{en,ha}.txt, at most 160
 // characters of the GSM 03.38 alphabet, so that it goes as one message and not
-// as 70-character UCS-2 parts). Pure: the build gives the facts.
+// as 70-character UCS-2 parts). Each names the day of the rate it quotes, and its
+// age when the page would warn of it (CONTRACT §13): a forwarded text travels
+// without the page's warning. Pure: the build gives the facts.
 import type { TextForm } from '../core/layout.ts';
+import { rateAgeDays } from '../core/nisab-value.ts';
 import type { Lang, ReachStrings } from './i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from './i18n/catalogues.ts';
 import { formats } from './i18n/format.ts';
+import { OLD_RATE_AFTER_DAYS } from './page/rate-age.ts';
 
 export const MESSAGE_LIMIT = 480;
 export const SMS_LIMIT = 160;
@@ -62,13 +66,26 @@ export function textAnswers(facts: TextFacts, siteAddress: (lang: Lang) => strin
   return answers;
 }
 
-function hijriOf(lang: Lang, facts: TextFacts): string {
+/** The as-of day in Nigeria's calendar, else Umm al-Qura's; with the calendar's name unless `named` is false (an SMS short of room). */
+function hijriOf(lang: Lang, facts: TextFacts, named = true): string {
   const { calendar } = PAGE_CATALOGUES[lang];
   const format = formats(calendar);
   const r = REACH[lang];
-  return facts.hijriNigeria !== null
-    ? r.hijriIn(format.hijri(facts.hijriNigeria), calendar.nigeria)
-    : r.hijriIn(format.hijri(facts.hijriUmmAlQura), calendar.ummAlQura);
+  const [date, name] =
+    facts.hijriNigeria !== null ? [format.hijri(facts.hijriNigeria), calendar.nigeria] : [format.hijri(facts.hijriUmmAlQura), calendar.ummAlQura];
+  return named ? r.hijriIn(date, name) : date;
+}
+
+/** The gold rate's age on the as-of day (nsbRateAgeDays), or null when the page would not warn of it. */
+function staleDays(facts: TextFacts): number | null {
+  const days = rateAgeDays(facts.gold.rateDate, facts.asOf) ?? 0;
+  return days > OLD_RATE_AFTER_DAYS ? days : null;
+}
+
+/** A day as an SMS writes it short: "29/9", with the year where it is not the as-of day's ("30/12/2025"). */
+export function shortDate(date: string, asOf: string): string {
+  const [year, month, day] = date.split('-');
+  return `${Number(day)}/${Number(month)}${year === asOf.slice(0, 4) ? '' : `/${year}`}`;
 }
 
 /** The message of a language: the date in both calendars, the gold and silver Nisab in Naira, the page's address. */
@@ -78,7 +95,7 @@ export function message(lang: Lang, facts: TextFacts): string {
   const silver = facts.silver;
   const parts = [
     silver === null
-      ? r.smsGoldOnly(format.date(facts.asOf), hijriOf(lang, facts), format.money(facts.gold.naira, 'NGN'))
+      ? r.smsGoldOnly(format.date(facts.asOf), hijriOf(lang, facts), format.money(facts.gold.naira, 'NGN'), '')
       : r.message(
           format.date(facts.asOf),
           hijriOf(lang, facts),
@@ -88,23 +105,32 @@ export function message(lang: Lang, facts: TextFacts): string {
           format.money(silver.naira, 'NGN'),
         ),
   ];
-  if (facts.gold.rateDate !== facts.asOf) parts.push(r.rateOf(format.date(facts.gold.rateDate)));
+  // The rate's day always (CONTRACT §13), with a warning of its age where the page would give one.
+  const stale = staleDays(facts);
+  parts.push(stale === null ? r.rateOf(format.date(facts.gold.rateDate)) : r.rateOld(format.date(facts.gold.rateDate), stale, format.number(stale, 0)));
   if (facts.address !== null) parts.push(r.more(facts.address));
   return parts.join(' ') + '\n';
 }
 
-/** The SMS of a language: the longest of (gold and silver, address), (gold, address), (gold) that fits in 160 GSM characters. */
+/**
+ * The SMS of a language: the first that fits in 160 GSM characters of the whole one and then the one without, in
+ * turn, the Hijri calendar's name, the silver Nisab and the address. The rate's day (and its age when stale) is in
+ * every one: it is never what is dropped.
+ */
 export function sms(lang: 'en' | 'ha', facts: TextFacts): string {
   const format = formats(PAGE_CATALOGUES[lang].calendar);
   const r = REACH[lang];
   const date = format.date(facts.asOf);
-  const hijri = hijriOf(lang, facts);
   const gold = format.money(facts.gold.naira, 'NGN');
+  const stale = staleDays(facts);
+  const rate = r.smsRate(shortDate(facts.gold.rateDate, facts.asOf), stale, stale === null ? '' : format.number(stale, 0));
   const more = facts.address === null ? '' : ' ' + facts.address;
+  const withSilver = (hijri: string) => (facts.silver === null ? [] : [r.sms(date, hijri, gold, format.money(facts.silver.naira, 'NGN'), rate)]);
   const candidates = [
-    ...(facts.silver === null ? [] : [r.sms(date, hijri, gold, format.money(facts.silver.naira, 'NGN')) + more]),
-    r.smsGoldOnly(date, hijri, gold) + more,
-    r.smsGoldOnly(date, hijri, gold),
+    ...withSilver(hijriOf(lang, facts)).map((text) => text + more),
+    ...withSilver(hijriOf(lang, facts, false)).map((text) => text + more),
+    r.smsGoldOnly(date, hijriOf(lang, facts, false), gold, rate) + more,
+    r.smsGoldOnly(date, hijriOf(lang, facts, false), gold, rate),
   ].map(toGsm7);
   // The last is the shortest: the build's check refuses it if even that is too long.
   return (candidates.find((text) => text.length <= SMS_LIMIT) ?? candidates.at(-1)!) + '\n';

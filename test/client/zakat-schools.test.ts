@@ -133,10 +133,11 @@ describe('a Maliki trader', () => {
 describe('crops', () => {
   it('Hanafi (Abu Hanifah): any harvest owes a tenth (rain-fed) or a twentieth (irrigated); Maliki: 600 kg is below 653 kg', () => {
     const crop = (kg: number, watering: 'rain-fed' | 'irrigated', school: School) => words(due({ cropsKg: kg, watering }, school))[0]!;
-    expect(crop(600, 'rain-fed', 'hanafi').due).toBe('60 kg of the harvest (10%)');
-    expect(crop(1, 'irrigated', 'hanafi').due).toBe('0.05 kg of the harvest (5%)');
+    // Beside the kilos, Kano's measure: 653 kg are 300 kwano (its Shari'a Commission), a kwano 4 mudd: 60 kg × 300 / 653 = 27.57 kwano.
+    expect(crop(600, 'rain-fed', 'hanafi').due).toBe('60 kg of the harvest (27.57 kwano, 110.26 mudd; 10%)');
+    expect(crop(1, 'irrigated', 'hanafi').due).toBe('0.05 kg of the harvest (0.02 kwano, 0.09 mudd; 5%)');
     expect(crop(600, 'rain-fed', 'maliki')).toMatchObject({ due: 'nothing', why: 'Below the Nisab (653 kg).' });
-    expect(crop(700, 'rain-fed', 'maliki').due).toBe('70 kg of the harvest (10%)');
+    expect(crop(700, 'rain-fed', 'maliki').due).toBe('70 kg of the harvest (32.16 kwano, 128.64 mudd; 10%)');
   });
 });
 
@@ -168,7 +169,7 @@ describe('livestock and zakat al-fitr in plain words', () => {
   });
 
   it("gives one sa' a person for the Maliki and half a sa' of wheat (1.625 kg) or a sa' of dates (3.25 kg) for the Hanafi", () => {
-    expect(words(due({ persons: 5 }, 'maliki'))[0]!.due).toBe("5 sa' of food (5 kwano)");
+    expect(words(due({ persons: 5 }, 'maliki'))[0]!.due).toBe("5 sa' of food (5 kwano, 20 mudd)");
     expect(words(due({ persons: 5 }, 'hanafi'))[0]!.due).toBe('8.125 kg of wheat, flour or raisins, or 16.25 kg of dates or barley');
     expect(due({ persons: 5 }, 'maliki').totalMoney).toBe(0);
   });

@@ -8,21 +8,12 @@
 // isolated for right to left, and the total naming what is due in kind.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { openReadyPage } from '../support/calculator-page.ts';
 import { useDefaultPage } from '../support/default-page.ts';
 
 const site = useDefaultPage('2026-09-29');
 
-async function calculator(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  await page.goto(`${site.preview.url}${path}`);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
-  return { page, problems };
-}
+const calculator = (path: string) => openReadyPage(site, path);
 
 async function fill(page: Page, school: string, standard: string, values: Record<string, string>) {
   // Debts, money owed and new money are folded away until the payer opens them.

@@ -39,9 +39,9 @@ const CASES = [
     path: '/ha/',
     notice: "28 ga Rabi'ul Awwal, 1447 BH (Najeriya) · 29 ga Rabi'ul Awwal, 1447 BH (Ummul Qura) · 21 ga Satumba, 2025",
     printed:
-      'An buga a ranar 20 ga Nuwamba, 2025: farashin na ranar 21 ga Satumba, 2025 ne, kwanaki 60 kafin haka. Gargaɗi: wannan farashin ya kai kwanaki 60. Farashin zinariya da azurfa yana canjawa; duba alƙaluman yau kafin ka dogara da waɗannan.',
+      'An buga a ranar 20 ga Nuwamba, 2025: farashin na ranar 21 ga Satumba, 2025 ne, kwana 60 kafin haka. Gargaɗi: wannan farashin ya kai kwana 60. Farashin zinariya da azurfa yana canjawa; duba alƙaluman yau kafin ka dogara da waɗannan.',
     offline:
-      "Ba ka da intanet: waɗannan alƙaluman da wannan na'ura ta ajiye ne lokacin da aka buɗe shafin na ƙarshe. Farashinsu na ranar 21 ga Satumba, 2025 ne, kwanaki 10 kafin yau.",
+      "Ba ka da intanet: waɗannan alƙaluman da wannan na'ura ta ajiye ne lokacin da aka buɗe shafin na ƙarshe. Farashinsu na ranar 21 ga Satumba, 2025 ne, kwana 10 kafin yau.",
   },
   {
     path: '/ar/',

@@ -95,7 +95,8 @@ describe('the Arabic strings that count', () => {
     );
     expect(ar.hawl.rateAge(1, '1')).toBe('سعر عمره يوم واحد');
     expect(ar.hawl.rateAge(100, '100')).toBe('سعر عمره 100 يوم');
-    expect(ar.hawl.shortMonth('شعبان')).toBe('كان شعبان 29 يومًا: لا يوم ثلاثين فيه.');
+    // شهر before the month's name (جمادى is feminine; شهر is masculine for every month), and no كان of a month still to come (issue 42).
+    expect(ar.hawl.shortMonth('جمادى الآخرة 1448هـ', 'تقويم أم القرى')).toBe('شهر جمادى الآخرة 1448هـ 29 يومًا في تقويم أم القرى: لا يوم ثلاثين فيه.');
     expect(ar.widget.old(101, '101')).toBe('عمر هذا السعر 101 يوم: لم يُنشر سعر أحدث منه.');
   });
 });
@@ -131,12 +132,12 @@ describe('the calculator labels', () => {
 describe('the Hausa strings', () => {
   it('say "the most recent rate", not "the new rate"', () => {
     expect(ha.page.stale('1 ga Oktoba, 2026', 12, '12', '13 ga Oktoba, 2026')).toBe(
-      'Gargaɗi: farashin zinariya na baya-bayan nan na ranar 1 ga Oktoba, 2026 ne, kwanaki 12 kafin 13 ga Oktoba, 2026, ranar da waɗannan alƙaluma suke nufi. An ƙididdige Nisabin da ke ƙasa da wannan farashin; farashin kasuwa zai iya canjawa tun daga lokacin.',
+      'Gargaɗi: farashin zinariya na baya-bayan nan na ranar 1 ga Oktoba, 2026 ne, kwana 12 kafin 13 ga Oktoba, 2026, ranar da waɗannan alƙaluma suke nufi. An ƙididdige Nisabin da ke ƙasa da wannan farashin; farashin kasuwa zai iya canjawa tun daga lokacin.',
     );
     expect(ha.page.calcCurrencyNote('USD')).toBe(
       'Kuɗi, kayan kasuwanci, Nisabi da zakkar da ta wajaba suna cikin USD, a farashin USD a kowace dalar Amurka a ranar farashin zinariya da azurfa na baya-bayan nan.',
     );
-    expect(ha.page.calcNoRate('GBP')).toBe('Babu farashin GBP cikin kwanaki 7 na farashin zinariya da azurfa na baya-bayan nan: lissafin yana nan a Naira.');
+    expect(ha.page.calcNoRate('GBP')).toBe('Babu farashin GBP cikin kwana 7 na farashin zinariya da azurfa na baya-bayan nan: lissafin yana nan a Naira.');
     expect(ha.page.examples['/rates/latest']).toBe('Farashin zinariya na baya-bayan nan (zinariya ce rukunin da aka saba)');
     expect(ha.page.examples['/rates/latest?subcategory=2']).toBe('Farashin azurfa na baya-bayan nan, ta lambarta');
     expect(ha.page.examples['/rates/latest?subcategory=silver']).toBe('Farashin azurfa na baya-bayan nan, ta sunanta');
@@ -145,7 +146,7 @@ describe('the Hausa strings', () => {
 
   it('no longer say each holding is measured alone', () => {
     expect(ha.page.calculatorIntro).toBe(
-      'Yana aiki a cikin burauzarka bisa dokokin da aka wallafa; babu abin da ka rubuta da zai fita daga wannan shafi. Zakka tana wajaba bayan cikar hauli (shekarar wata cikakkiya) na mallaka inda doka ta shardanta; kuɗi da kayan kasuwanci ana haɗa su wuri ɗaya.',
+      'Yana aiki a cikin burauzarka bisa dokokin da aka wallafa; babu abin da ka rubuta da zai fita daga wannan shafi. Zakka tana wajaba bayan cikar hauli (shekarar Hijira cikakkiya) na mallaka inda doka ta shardanta; kuɗi da kayan kasuwanci ana haɗa su wuri ɗaya.',
     );
   });
 
@@ -155,7 +156,7 @@ describe('the Hausa strings', () => {
       "Kowane wata Kwamitin Duban Wata na Najeriya (NMCN) yana fitar da Nisabin zakka (dinari 20 na zinariya), mafi ƙarancin sadaki da ƙimar yanke hannu a sata (rubu'in dinari), da diyyar rai (dinari 1,000). A ƙasa akwai waɗannan alƙaluma huɗu da aka ƙididdige a nan daga farashin ranar da ke sama, tare da ma'aunan Malikiyya na dirhamin azurfa a gefensu.",
     );
     expect(ha.hawl.rateAge(1, '1')).toBe('farashin ya yi kwana ɗaya a wannan ranar');
-    expect(ha.hawl.rateAge(3, '3')).toBe('farashin ya yi kwanaki 3 a wannan ranar');
+    expect(ha.hawl.rateAge(3, '3')).toBe('farashin ya yi kwana 3 a wannan ranar');
     // Hausa words that take a hooked letter, written without it anywhere in the catalogue.
     const unhooked = /\b(kasa|karshe|karanci|kima|kimar|kididdige|daya|dauko|kudi|wadannan|karkashin|bukatar|kunsa|karin|zabi|zabar|karba|din)\b/i;
     const all = JSON.stringify([ha.calendar, ha.page, ha.hawl, ha.widget], (_key, value) => (typeof value === 'function' ? String(value) : value));
@@ -203,7 +204,8 @@ describe('result', () => {
     expect(r.rule(iso('21'), 'المالكي')).toBe(`الحكم رقم ${iso('21')}: المذهب المالكي`);
     expect(r.rule(iso('8'), 'الشافعي, الحنبلي')).toBe(`الحكم رقم ${iso('8')}: المذهبان الشافعي والحنبلي`);
     expect(r.rule(iso('1'), 'الحنفي, المالكي, الشافعي, الحنبلي')).toBe(`الحكم رقم ${iso('1')}: المذاهب الحنفي والمالكي والشافعي والحنبلي`);
-    expect(r.rule(iso('5'), r.ruleBody('NMCN'))).toBe(`الحكم رقم ${iso('5')}: تقدير معاصر تعمل به NMCN`);
+    // The body by its Arabic name, as the notice names it (issue 42).
+    expect(r.rule(iso('5'), r.ruleBody('NMCN'))).toBe(`الحكم رقم ${iso('5')}: تقدير معاصر تعمل به لجنة رؤية الهلال النيجيرية (NMCN)`);
     expect(r.ruleBody('')).toBe('تقدير هيئة معاصرة');
   });
 
@@ -277,7 +279,7 @@ describe('result', () => {
     expect(r.inputs.debts).toBe('Bashin da ake binka wanda dole ka biya (₦)');
     expect(r.inputs.receivable).toBe('Kuɗin da kake bin wani (₦)');
     expect(r.inputs.newMoney).toBe(
-      'Daga cikin kuɗinka, abin da ya shigo hannunka bai cika hauli ba (shekarar wata), kuma ba riba ba ne: kyauta, gado, albashi (₦)',
+      'Daga cikin kuɗinka, abin da ya shigo hannunka bai cika hauli ba (shekarar Hijira), kuma ba riba ba ne: kyauta, gado, albashi (₦)',
     );
     expect(r.why.receivableNoSchool).toBe('Ba a zaɓi mazhaba ba: an ƙidaya kuɗin da kake bin wasu tare da kuɗinka a bana.');
     expect(r.why.debtCover(r.schools.maliki)).toBe(
@@ -287,17 +289,17 @@ describe('result', () => {
       'Mazhabar Malikiyya: rance ba shi da zakka har sai an biya ka, sannan ka fitar da zakkar shekara ɗaya ko yaya daɗewarsa.',
     );
     expect(r.why.arrearsNow(iso('2'))).toBe(
-      `Zakkar shekaru ${iso('2')} da suka wuce waɗanda ba ka fitar ba, ana fitar da ita yanzu, ko an biya ka ko ba a biya ba. Bashin da wanda ya amince da shi kuma zai iya biya yake binka kamar kuɗin da ka ajiye a wurinsa ne; ana cire zakkar kowace shekara daga ta gaba.`,
+      `Zakkar shekaru ${iso('2')} da suka wuce waɗanda ba ka fitar ba, ana fitar da ita yanzu, ko an biya ka ko ba a biya ba. Bashin da kake bin wanda ya amince da shi kuma zai iya biya kamar kuɗin da ka ajiye a wurinsa ne; ana cire zakkar kowace shekara daga ta gaba.`,
     );
     expect(r.inputs.outOfReach).toBe('Lokacin biyansa bai yi ba, ko wanda kake bi ya musanta (kuma ba ka da shaida), ko ba zai iya biya ba');
     expect(r.why.debtCoverTerms).toBe(
-      'Abin da ake ɗora bashi a kansa dole hauli (shekarar wata) ya cika a kansa a hannunka, kuma ya zama irin abin da alƙali zai sayar domin a biya bashi (ba gidan da kake zaune a ciki ba, ko tufafin da kake sawa ba); ana ƙimanta shi a lokacin da zakka ta wajaba.',
+      'Abin da ake ɗora bashi a kansa dole hauli (shekarar Hijira) ya cika a kansa a hannunka, kuma ya zama irin abin da alƙali zai sayar domin a biya bashi (ba gidan da kake zaune a ciki ba, ko tufafin da kake sawa ba); ana ƙimanta shi a lokacin da zakka ta wajaba.',
     );
     expect(r.why.ownHawl(r.schools.maliki)).toBe(
-      'Mazhabar Malikiyya: kuɗin da suka shigo bana (kyauta, gado, albashi) ba su da zakka har sai hauli (shekarar wata) ya cika a kansu; riba tana bin jarinta.',
+      'Mazhabar Malikiyya: kuɗin da suka shigo bana (kyauta, gado, albashi) ba su da zakka har sai hauli (shekarar Hijira) ya cika a kansu; riba tana bin jarinta.',
     );
     expect(r.why.wornExempt(r.schools.maliki)).toBe(
-      'Mazhabar Malikiyya ba ta wajabta zakka a kan halattaccen kayan adon da mace take sawa ba. Zinariyar namiji ba ado ne da ya halatta gare shi ba: ka shigar da ita cikin zinariya.',
+      'Mazhabar Malikiyya ba ta wajabta zakka a kan kayan adon mata da suka halatta, waɗanda take sawa ba. Zinariyar namiji ba ado ne da ya halatta gare shi ba: ka shigar da ita cikin zinariya.',
     );
     expect(r.what['worn-gold']).toBe('Kayan adon mata na zinariya da ake sawa');
     // A reason never says he or she of the line it explains (zinariya is feminine, kuɗi plural, kayan ado plural).
@@ -309,14 +311,15 @@ describe('result', () => {
     );
     expect([r.due.countedGold, r.due.exempt]).toEqual(['an haɗa da zinariyarka', 'babu komai: ba a wajabta zakka ba']);
     expect(r.why.alone(iso('₦1,226,470.93'))).toBe(`Wannan kaɗai ya kai nisabi (${iso('₦1,226,470.93')}).`);
-    expect(r.due.money(iso('2.5'), iso('₦500,000.00'))).toBe(`kashi ${iso('2.5')} cikin ɗari: ${iso('₦500,000.00')}`);
+    expect(r.due.money(iso('2.5'), iso('₦500,000.00'))).toBe(`kashi ɗaya cikin arba'in (${iso('2.5')}%): ${iso('₦500,000.00')}`);
     expect(r.animal(iso('1'), r.animals.hiqqah, null)).toBe('hiƙƙa ɗaya');
     expect(r.animal(iso('5'), r.animals.bint_labun, null)).toBe(`bintu labun ${iso('5')}`);
     expect(r.units.person('1')).toBe('mutum ɗaya');
     expect(r.units.person('5')).toBe('mutum 5');
     expect(r.rule(iso('21'), r.schools.maliki)).toBe(`doka ta ${iso('21')}: Malikiyya`);
-    expect(r.total(iso('₦0.00'))).toBe(`Zakkar da za a fitar da kuɗi: ${iso('₦0.00')}`);
-    expect(r.inKind).toBe('Abin da za a fitar da kansa (ba da kuɗi ba), tare da kuɗin:');
+    expect(r.total(iso('₦500,000.00'))).toBe(`Zakkar da za a fitar da kuɗi: ${iso('₦500,000.00')}`);
+    expect(r.inKind).toBe('Ban da kuɗin nan, za a fitar da waɗannan da kayansu:');
+    expect(r.inKindOnly).toBe('Zakkar da za ka fitar da kaya (ba da kuɗi ba):');
     // Hausa words that take a hooked letter, written without it anywhere in the answer.
     const all = JSON.stringify(r, (_key, value) => (typeof value === 'function' ? String(value) : value));
     expect(all.match(/\b(kasa|karshe|karanci|kima|kimar|kidaya|kididdige|daya|kudi|kudinka|bukatarka|zabi|zaba|bangare|dauke|rakuma|hikka)\b/i)).toBeNull();

@@ -214,7 +214,7 @@ describe('the widget over an old rate', () => {
     }
     expect(lines).toEqual({
       en: 'This rate is 10 days old: no newer one has been published.',
-      ha: 'Farashin nan ya yi kwanaki 10: ba a wallafa sabo ba tukuna.',
+      ha: 'Farashin nan ya yi kwana 10: ba a wallafa sabo ba tukuna.',
       ar: 'عمر هذا السعر 10 أيام: لم يُنشر سعر أحدث منه.',
     });
   });

@@ -43,6 +43,8 @@ const PERSON: ArabicNoun = { one: 'شخص واحد', two: 'شخصان', twoGenit
 const SHEEP: ArabicNoun = { one: 'شاة واحدة', two: 'شاتان', twoGenitive: 'شاتين', few: 'شياه', many: 'شاةً', hundred: 'شاة' };
 const SAA: ArabicNoun = { one: 'صاع واحد', two: 'صاعان', twoGenitive: 'صاعين', few: 'آصع', many: 'صاعًا', hundred: 'صاع' };
 const MUDD: ArabicNoun = { one: 'مُدّ واحد', two: 'مُدّان', twoGenitive: 'مُدّين', few: 'أمداد', many: 'مُدًّا', hundred: 'مُدّ' };
+// As the hadith counts it: «ليس فيما دون خمسة أوسق صدقة» (al-Bukhari 1447).
+const WASQ: ArabicNoun = { one: 'وسق واحد', two: 'وسقان', twoGenitive: 'وسقين', few: 'أوسق', many: 'وسقًا', hundred: 'وسق' };
 
 /** The nouns the Arabic strings count (the result lines may count more: add them here). */
 export const arabicNouns = {
@@ -59,7 +61,12 @@ export const arabicNouns = {
   sheep: SHEEP,
   saa: SAA,
   mudd: MUDD,
+  wasq: WASQ,
 };
+
+/** The bodies by their Arabic names, keyed by the short name the rules give (NMCN): the notice and the answer's rule line say the same. */
+const NMCN_NAME = 'لجنة رؤية الهلال النيجيرية';
+export const arabicBodyNames: { readonly [short: string]: string } = { NMCN: NMCN_NAME };
 
 /** A figure in this catalogue's way (Western digits, `,` between thousands), for a count given without its written form. */
 function written(n: number): string {
@@ -120,8 +127,7 @@ export const calendar: CalendarStrings = {
 
 export const page: PageStrings = {
   title: 'أسعار الذهب والفضة ونصاب الزكاة اليوم، بالنيرة والدولار الأمريكي',
-  description:
-    'نصاب الزكاة اليوم بالنيرة والدولار الأمريكي على معيار الذهب ومعيار الفضة، وأسعار الذهب والفضة اليومية، وحاسبة للزكاة، وواجهة برمجة JSON مجانية.',
+  description: 'نصاب الزكاة اليوم بالنيرة والدولار الأمريكي بنصاب الذهب ونصاب الفضة، وأسعار الذهب والفضة اليومية، وحاسبة للزكاة، وواجهة برمجة JSON مجانية.',
   skip: 'انتقل إلى الأرقام',
   brand: 'Nisab API',
   sections: 'الأقسام',
@@ -194,13 +200,13 @@ export const page: PageStrings = {
     colOurs: 'رقمنا لذلك اليوم',
     colDifference: 'الفرق',
     announcedBy: (body, date) => `${body}، ${date}`,
-    bodies: { nmcn: 'لجنة رؤية الهلال النيجيرية', 'kano-sharia-commission': 'هيئة الشريعة في ولاية كانو' },
+    bodies: { nmcn: NMCN_NAME, 'kano-sharia-commission': 'هيئة الشريعة في ولاية كانو' },
     difference: (percent) => `${percent} %`,
     noMeasure: 'لم يُذكر المقياس، فلا مقارنة',
   },
 
   chartTitle: 'أسعار الذهب والفضة',
-  pricePerGramIn: 'سعر الغرام بـ',
+  pricePerGramIn: 'عملة سعر الغرام',
   currencyNaira: 'النيرة',
   currencyUsd: 'الدولار الأمريكي',
   range: 'المدة',
@@ -275,7 +281,6 @@ export const page: PageStrings = {
   fitrTitle: 'زكاة الفطر',
   persons: 'عدد من تُخرجها عنهم',
   source: 'المصدر',
-  totalDue: (amount) => `مجموع الواجب نقدًا: ${amount}`,
 
   embedTitle: 'نصاب اليوم في موقعك',
   embedIntro:
@@ -314,8 +319,8 @@ export const page: PageStrings = {
     '/sources': 'مصدر كل رقم',
     '/currencies': 'العملات التي يقبلها currency=، مع أول تاريخ وآخر تاريخ لكل منها ومصادرها',
     '/gaps': 'الأيام التي لا سعر فيها في كل سلسلة يومية، ليذكر الجواب في مثل هذا اليوم عمر السعر الذي بُني عليه',
-    '/announcements': 'الأرقام التي أعلنتها لجنة رؤية الهلال النيجيرية وهيئات نيجيرية أخرى (النصاب، أقل المهر، نصاب السرقة، الدية)، كل منها بجانب رقمنا ليومه',
-    '/calendars/nigeria': 'الأشهر الهجرية في نيجيريا: أول يوم أعلنه سلطان سوكوتو، مع مصدره',
+    '/announcements': 'الأرقام التي أعلنتها لجنة رؤية الهلال النيجيرية وهيئات نيجيرية أخرى (النصاب، أقل الصداق، نصاب السرقة، الدية)، كل منها بجانب رقمنا ليومه',
+    '/calendars/nigeria': 'الأشهر الهجرية في نيجيريا: أول يوم أعلنه سلطان صكتو، مع مصدره',
     '/meta': 'اللقطة: تاريخها، ومدى كل فئة، ومعرِّف محتواها',
   },
 
@@ -352,7 +357,7 @@ export const hawl: HawlStrings = {
   nav: 'الحول',
   title: 'حولك: اليوم الميلادي والنصاب لتاريخ هجري',
   intro:
-    'تجب الزكاة إذا حال الحول القمري. أدخل اليوم الهجري الذي يتم فيه حولك: تعطيك الصفحة يومه الميلادي كما أُعلن الشهر في نيجيريا (سلطان سوكوتو بمشورة لجنة رؤية الهلال) وبتقويم أم القرى، ونصاب ذلك اليوم من واجهة البرمجة. أو أدخل يومًا ميلاديًا لترى تاريخه الهجري في التقويمين.',
+    'تجب الزكاة إذا حال الحول القمري. أدخل اليوم الهجري الذي يتم فيه حولك: تعطيك الصفحة يومه الميلادي كما أُعلن الشهر في نيجيريا (سلطان صكتو بمشورة لجنة رؤية الهلال) وبتقويم أم القرى، ونصاب ذلك اليوم من واجهة البرمجة. أو أدخل يومًا ميلاديًا لترى تاريخه الهجري في التقويمين.',
   hijriLegend: 'يوم هجري',
   day: 'اليوم',
   month: 'الشهر',
@@ -373,9 +378,12 @@ export const hawl: HawlStrings = {
   rateAge: (days, shown) => (days === 0 ? 'سعر اليوم نفسه' : `سعر عمره ${arabicCount(days, DAY, { shown })}`),
   oldRate: (shown) => `تنبيه: لم يُنشر سعر في الأيام الـ${shown} التالية له. فنصاب ذلك اليوم مقوَّم بهذا السعر الأقدم، وقد يختلف سعر السوق في ذلك اليوم.`,
   declaredBy: 'شهر مُعلن، نقله:',
+  // The publisher's Latin name and the date isolated, so that the line reads in order right to left.
+  declaration: (publisher, date, firstDay) => `\u2068${publisher}\u2069${date ? `، ${date}` : ''}: أعلن سلطان صكتو ${firstDay}`,
   unknownMonth: (month) => `غير معروف: أول ${month} كما أُعلن ليس في البيانات، والصفحة لا تخمّنه.`,
-  unknownLength: (month) => `غير معروف بعد: لا يُعرف هل في ${month} يوم ثلاثون حتى يُعلن الشهر التالي.`,
-  shortMonth: (month) => `كان ${month} ${arabicCount(29, DAY)}: لا يوم ثلاثين فيه.`,
+  unknownLength: (month) => `غير معروف: ثبوت يوم الثلاثين من ${month} يتوقف على إعلان الشهر التالي، وليس هذا الإعلان في البيانات.`,
+  // شهر before the name: جمادى is feminine, شهر masculine for every month; no كان, for a month may be still to come.
+  shortMonth: (month, calendar) => `شهر ${month} ${arabicCount(29, DAY)} في ${calendar}: لا يوم ثلاثين فيه.`,
   outsideTable: 'خارج السنوات التي يغطيها جدول أم القرى (1300 إلى 1600هـ).',
   noHijri: 'ليس في البيانات',
   monthYear: (month, year) => `${month} ${year}هـ`,
@@ -398,10 +406,13 @@ export const widget: WidgetStrings = {
 
 export const reach: ReachStrings = {
   message: (date, hijri, goldGrams, gold, silverGrams, silver) =>
-    `نصاب الزكاة يوم ${date} (${hijri}): ${gold} بمعيار الذهب (${goldGrams} غرامًا)، و${silver} بمعيار الفضة (${silverGrams} غرامًا).`,
-  rateOf: (date) => `بسعر الذهب والفضة يوم ${date}.`,
-  sms: (date, hijri, gold, silver) => `نصاب الزكاة ${date} (${hijri}): الذهب ${gold}، الفضة ${silver}.`,
-  smsGoldOnly: (date, hijri, gold) => `نصاب الزكاة ${date} (${hijri}): الذهب ${gold}.`,
+    `نصاب الزكاة يوم ${date} (${hijri}): ${gold} بنصاب الذهب (${goldGrams} غرامًا)، و${silver} بنصاب الفضة (${silverGrams} غرامًا).`,
+  rateOf: (date) => `والسعر بتاريخ ${date}.`,
+  rateOld: (date, days, shown) => `تنبيه: السعر بتاريخ ${date}، وعمره ${arabicCount(days, DAY, { shown })}.`,
+  // No Arabic SMS is published (UCS-2 would split it into 70-character parts): these serve the message without silver.
+  sms: (date, hijri, gold, silver, rate) => `نصاب الزكاة ${date} (${hijri})${rate ? `، ${rate}` : ''}: الذهب ${gold}، الفضة ${silver}.`,
+  smsGoldOnly: (date, hijri, gold, rate) => `نصاب الزكاة ${date} (${hijri})${rate ? `، ${rate}` : ''}: الذهب ${gold}.`,
+  smsRate: (date, days, shown) => (days === null ? `سعر ${date}` : `سعر ${date}، عمره ${arabicCount(days, DAY, { shown })}`),
   hijriIn: (date, calendar) => `${date}، ${calendar}`,
   more: (address) => `التفاصيل: ${address}`,
   feedName: 'الشهور الهجرية كما أعلنتها نيجيريا',
@@ -413,7 +424,7 @@ export const reach: ReachStrings = {
   addToCalendar: 'أضِفه إلى تقويمي',
   addUmmAlQura: 'أضِف يوم أم القرى إلى تقويمي بدلًا منه',
   reminderSummary: (hijri) => `الزكاة: حولي، ${hijri}`,
-  reminderYearly: (hijri, calendar) => `يتم حولي في ${hijri} (${calendar}): يتكرر هذا التذكير في هذا اليوم الهجري كل سنة بحساب تقويم ${calendar}.`,
+  reminderYearly: (hijri, calendar) => `يتم حولي في ${hijri} (${calendar}): يتكرر هذا التذكير في هذا اليوم الهجري كل سنة بحساب ${calendar}.`,
   reminderOnce: (hijri, calendar) => `يتم حولي في ${hijri} (${calendar}). تُعلَن شهور نيجيريا شهرًا بشهر عند رؤية الهلال، فهذا التذكير لهذه السنة وحدها.`,
   reminderCheck: 'اطّلع على نصاب ذلك اليوم في صفحة النصاب.',
 };

@@ -209,7 +209,6 @@ export const page = {
   fitrTitle: 'Zakat al-fitr',
   persons: 'People you give it for',
   source: 'source',
-  totalDue: (amount: string) => `Total due in money: ${amount}`,
 
   embedTitle: "Today's Nisab on your website",
   embedIntro:
@@ -322,9 +321,15 @@ export const hawl = {
   oldRate: (shown: string) =>
     `Warning: no rate was published in the ${shown} days since. The Nisab of that day is valued at this older rate; the market on that day may have differed.`,
   declaredBy: 'declared month, reported by',
+  /** The report of a declaration in the page's words, from its record: its publisher, its day and the day declared. */
+  declaration: (publisher: string, date: string | null, firstDay: string) =>
+    `${publisher}${date ? `, ${date}` : ''}: the Sultan of Sokoto declares ${firstDay}`,
   unknownMonth: (month: string) => `Not known: the declared first day of ${month} is not in the data, and the page does not guess it.`,
-  unknownLength: (month: string) => `Not known yet: whether ${month} has a 30th day is known once the next month is declared.`,
-  shortMonth: (month: string) => `${month} had 29 days: there was no 30th.`,
+  // True of a month still running and of one whose next declaration the data lacks (it may have ended months ago).
+  unknownLength: (month: string) =>
+    `Not known whether ${month} has a 30th day: that depends on the declaration of the month after it, which is not in the data.`,
+  /** A month of 29 days in a calendar (its name: calendar.ummAlQura, calendar.nigeria), said of a month past or to come. */
+  shortMonth: (month: string, calendar: string) => `${month} has 29 days in the ${calendar} calendar: there is no 30th.`,
   outsideTable: 'Outside the years the Umm al-Qura table covers (1300 to 1600 AH).',
   noHijri: 'not in the data',
   /** A Hijri month and year: "Ramadan 1447 AH". */
@@ -359,11 +364,19 @@ export const reach = {
   /** The message to forward (at most 480 characters with the address). */
   message: (date: string, hijri: string, goldGrams: string, gold: string, silverGrams: string, silver: string) =>
     `Zakat Nisab on ${date} (${hijri}): ${gold} by the gold standard (${goldGrams} g), ${silver} by the silver standard (${silverGrams} g).`,
-  /** After the message when the gold rate is of an earlier day than the message's. */
+  /** After the message, always: the day of the rate it quotes (CONTRACT §13). */
   rateOf: (date: string) => `Gold and silver prices of ${date}.`,
-  /** The SMS (GSM 03.38, at most 160 characters with the address): the gold Nisab first, the silver one where it fits. */
-  sms: (date: string, hijri: string, gold: string, silver: string) => `Zakat Nisab ${date} (${hijri}): gold ${gold}, silver ${silver}.`,
-  smsGoldOnly: (date: string, hijri: string, gold: string) => `Zakat Nisab ${date} (${hijri}): gold ${gold}.`,
+  /** In its place when the rate is more than OLD_RATE_AFTER_DAYS old on the message's day (nsbRateAgeDays), as the page warns. */
+  rateOld: (date: string, _days: number, shown: string) => `Warning: gold and silver prices of ${date}, ${shown} days old.`,
+  /**
+   * The SMS (GSM 03.38, at most 160 characters with the address): the gold Nisab first, the silver one where it fits.
+   * `rate` is smsRate's (never dropped to fit); the message without a silver figure passes ''.
+   */
+  sms: (date: string, hijri: string, gold: string, silver: string, rate: string) =>
+    `Zakat Nisab ${date} (${hijri})${rate ? `, ${rate}` : ''}: gold ${gold}, silver ${silver}.`,
+  smsGoldOnly: (date: string, hijri: string, gold: string, rate: string) => `Zakat Nisab ${date} (${hijri})${rate ? `, ${rate}` : ''}: gold ${gold}.`,
+  /** The rate's day in the SMS, short ("29/9"), and its age when more than OLD_RATE_AFTER_DAYS old. */
+  smsRate: (date: string, days: number | null, shown: string) => (days === null ? `rate of ${date}` : `rate of ${date}, ${shown} days old`),
   /** A Hijri date and the calendar it is in: "29 Rabi' al-Awwal 1447 AH, Nigeria". */
   hijriIn: (date: string, calendar: string) => `${date}, ${calendar}`,
   more: (address: string) => `More: ${address}`,

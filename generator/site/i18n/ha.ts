@@ -3,6 +3,9 @@
 // docs/translations.md lists the strings a native speaker should read first.
 import type { CalendarStrings, HawlStrings, PageStrings, ReachStrings, WidgetStrings } from './catalogue.ts';
 
+/** A count of days as Hausa writes it after a numeral: "kwana 63", and one "kwana ɗaya" (never "kwanaki 1"). */
+const kwana = (shown: string) => (shown === '1' ? 'kwana ɗaya' : `kwana ${shown}`);
+
 export const calendar: CalendarStrings = {
   gregorianMonths: ['Janairu', 'Faburairu', 'Maris', 'Afirilu', 'Mayu', 'Yuni', 'Yuli', 'Agusta', 'Satumba', 'Oktoba', 'Nuwamba', 'Disamba'],
   hijriMonths: [
@@ -75,7 +78,7 @@ export const page: PageStrings = {
     other: 'duba majiyar',
   },
   stale: (date, _days, shown, asOf) =>
-    `Gargaɗi: farashin zinariya na baya-bayan nan na ranar ${date} ne, kwanaki ${shown} kafin ${asOf}, ranar da waɗannan alƙaluma suke nufi. An ƙididdige Nisabin da ke ƙasa da wannan farashin; farashin kasuwa zai iya canjawa tun daga lokacin.`,
+    `Gargaɗi: farashin zinariya na baya-bayan nan na ranar ${date} ne, ${kwana(shown)} kafin ${asOf}, ranar da waɗannan alƙaluma suke nufi. An ƙididdige Nisabin da ke ƙasa da wannan farashin; farashin kasuwa zai iya canjawa tun daga lokacin.`,
   dollarWas: (rate, date) =>
     `Dalar Amurka ɗaya ta kai ${rate} a ranar ${date}. Don kuɗi da kayan kasuwanci, lissafin da ke ƙasa yana ba ka damar zaɓar ma'aunin zinariya, ma'aunin azurfa, ko mafi ƙaranci a cikinsu, kamar yadda dokokin da aka wallafa suka zo.`,
   couldNotLoad: (message) => `Ba a iya ɗauko alƙaluman ba: ${message}`,
@@ -116,7 +119,7 @@ export const page: PageStrings = {
   },
 
   chartTitle: 'Farashin zinariya da azurfa',
-  pricePerGramIn: 'Farashin kowane giram a',
+  pricePerGramIn: 'Kuɗin farashin kowane giram',
   currencyNaira: 'Naira',
   currencyUsd: 'Dalar Amurka',
   range: 'Tsawon lokaci',
@@ -136,25 +139,25 @@ export const page: PageStrings = {
   beforeFirstRate: (date) => `Babu farashi kafin ${date}, na farko: zaɓi kwana na biyu da ya zo bayansa.`,
   axisDate: 'Kwanan wata',
   seriesLabel: (metal, unit) => `${metal} (${unit} kowane giram)`,
-  chartCaption: (metal, count) => `${metal}: farashi ${count}`,
+  chartCaption: (metal, count) => `${metal}: farashin kwana ${count}`,
   chartNewest: (value, date) => `, na ƙarshe ${value} kowane giram a ranar ${date}`,
   goldName: 'Zinariya',
   silverName: 'Azurfa',
 
   calculatorTitle: 'Lissafin zakka',
   calculatorIntro:
-    'Yana aiki a cikin burauzarka bisa dokokin da aka wallafa; babu abin da ka rubuta da zai fita daga wannan shafi. Zakka tana wajaba bayan cikar hauli (shekarar wata cikakkiya) na mallaka inda doka ta shardanta; kuɗi da kayan kasuwanci ana haɗa su wuri ɗaya.',
+    'Yana aiki a cikin burauzarka bisa dokokin da aka wallafa; babu abin da ka rubuta da zai fita daga wannan shafi. Zakka tana wajaba bayan cikar hauli (shekarar Hijira cikakkiya) na mallaka inda doka ta shardanta; kuɗi da kayan kasuwanci ana haɗa su wuri ɗaya.',
   rules: 'Dokoki',
   school: 'Mazhaba',
   maliki: 'Maliki',
   hanafi: 'Hanafi',
   shafii: "Shafi'i",
   hanbali: 'Hanbali',
-  calcCurrency: 'Adadin a kuɗin',
+  calcCurrency: 'Kuɗin da adadin suke ciki',
   calcNaira: 'NGN (Naira)',
   calcCurrencyNote: (code: string) =>
     `Kuɗi, kayan kasuwanci, Nisabi da zakkar da ta wajaba suna cikin ${code}, a farashin ${code} a kowace dalar Amurka a ranar farashin zinariya da azurfa na baya-bayan nan.`,
-  calcNoRate: (code: string) => `Babu farashin ${code} cikin kwanaki 7 na farashin zinariya da azurfa na baya-bayan nan: lissafin yana nan a Naira.`,
+  calcNoRate: (code: string) => `Babu farashin ${code} cikin kwana 7 na farashin zinariya da azurfa na baya-bayan nan: lissafin yana nan a Naira.`,
   cashStandard: 'Nisabin kuɗi da kayan kasuwanci',
   lowerOfTwo: 'Mafi ƙaranci a cikin biyun',
   moneyAndMetals: 'Kuɗi, zinariya da azurfa',
@@ -188,10 +191,9 @@ export const page: PageStrings = {
   mudir: 'Ina juya hajata kullum (mudir)',
   muhtakir: 'Ina ajiye kaya ina jiran farashi (muhtakir)',
   sold: 'Na sayar da kayan a wannan shekara (muhtakir: shigar da kuɗin a matsayin kayan kasuwanci)',
-  fitrTitle: 'Zakkar fid-da-kai',
+  fitrTitle: 'Zakkar fidda kai',
   persons: 'Mutanen da za ka fitar musu',
   source: 'majiya',
-  totalDue: (amount) => `Jimillar abin da ya wajaba a kuɗi: ${amount}`,
 
   embedTitle: 'Nisabin yau a shafinka na intanet',
   embedIntro:
@@ -203,7 +205,7 @@ export const page: PageStrings = {
   apiIntroHtml: (alternateBase) =>
     `Kyauta ne, karatu kawai, ba a buƙatar maɓalli. Kowace amsa <code>{"success": true, "data": …}</code> ce (da <code>count</code> ga jerin abubuwa) ko <code>{"success": false, "message": "…"}</code>. Hanyoyin guda ɗaya suna amsawa a ƙarƙashin <code>${alternateBase}</code>. Yarjejeniyar: <a href="/API.md">API.md</a>. Cikakken bayani: <a href="/reference.html">bayanin API</a> (<a href="/openapi.json">openapi.json</a>), JSON Schemas a ƙarƙashin <a href="/schemas/index.json">/schemas/</a>, da kuma shirin JavaScript mai nau'o'i a babban fayil ɗin <code>client/</code> na ma'ajiyar.`,
   downloadsHtml: (link) => `Saukewa: duk farashin da aka wallafa da Nisabin zinariya da azurfa na kullum a CSV, shekara ɗaya a kowane fayil (${link}).`,
-  coverage: (slug, id, count, first, last) => `${slug} (rukuni ${id}): farashi ${count}, daga ${first} zuwa ${last}`,
+  coverage: (slug, id, count, first, last) => `${slug} (rukuni ${id}): farashin kwana ${count}, daga ${first} zuwa ${last}`,
   copyCurl: 'Kwafi curl',
   copyFetch: 'Kwafi fetch',
   copied: 'An kwafa',
@@ -231,7 +233,8 @@ export const page: PageStrings = {
     '/sources': 'Inda kowane adadi ya fito',
     '/currencies': 'Kuɗaɗen da currency= ke karɓa, da kwanakinsu na farko da na ƙarshe da inda suka fito',
     '/gaps': 'Kwanakin da babu farashi a kowane jerin farashi na yau da kullum, domin amsa a irin wannan rana ta faɗi yawan kwanakin da farashinta ya yi',
-    '/announcements': 'Adadin da NMCN da wasu hukumomi a Najeriya suka sanar (nisabi, sadaki, haddin sata, diyya), kowanne kusa da namu na ranarsa',
+    '/announcements':
+      'Adadin da NMCN da wasu hukumomi a Najeriya suka sanar (nisabi, sadaki, ƙimar yanke hannu a sata, diyya), kowanne kusa da namu na ranarsa',
     '/calendars/nigeria': 'Watannin Hijira na Najeriya: ranar farko da Sarkin Musulmi ya ayyana, da majiyarta',
     '/meta': 'Bayanan: ranarsu, tsawon lokacin kowane rukuni, da lambar abin da ke ciki',
   },
@@ -239,18 +242,18 @@ export const page: PageStrings = {
   sourcesIntroHtml: (link, path) =>
     `Inda alƙaluman suka fito (${link}, da kuma <code>GET ${path}</code>, yana bayyana kowace majiya; kowane adadi na sama ya ambaci tasa):`,
   rulesNote: 'Dokoki: an tattara su daga majiyoyin da kowace doka ta ambata. Ka tambayi malamin da ka amince da shi game da halinka.',
-  noscript: 'Alƙaluman da ke sama ba sa buƙatar JavaScript; jadawali, binciken hawli da lissafin suna buƙata.',
+  noscript: 'Alƙaluman da ke sama ba sa buƙatar JavaScript; jadawali, binciken hauli da lissafin suna buƙata.',
   // ---- Issue 32: the figures without scripts, offline, the printout, the developers' page (page/figures.ts, sw.ts) ----
   printout: {
     printedOn: (date, rateDate, days, shown) =>
-      days === 0 ? `An buga a ranar ${date}, ranar farashin.` : `An buga a ranar ${date}: farashin na ranar ${rateDate} ne, kwanaki ${shown} kafin haka.`,
+      days === 0 ? `An buga a ranar ${date}, ranar farashin.` : `An buga a ranar ${date}: farashin na ranar ${rateDate} ne, ${kwana(shown)} kafin haka.`,
     figuresFor: (date, rateDate, days, shown) =>
-      days === 0 ? `Alƙaluman ranar ${date}, da farashin ranar.` : `Alƙaluman ranar ${date}, da farashin ranar ${rateDate}, kwanaki ${shown} kafin haka.`,
+      days === 0 ? `Alƙaluman ranar ${date}, da farashin ranar.` : `Alƙaluman ranar ${date}, da farashin ranar ${rateDate}, ${kwana(shown)} kafin haka.`,
     stale: (_rateDate, _days, shown) =>
-      `Gargaɗi: wannan farashin ya kai kwanaki ${shown}. Farashin zinariya da azurfa yana canjawa; duba alƙaluman yau kafin ka dogara da waɗannan.`,
+      `Gargaɗi: wannan farashin ya kai ${kwana(shown)}. Farashin zinariya da azurfa yana canjawa; duba alƙaluman yau kafin ka dogara da waɗannan.`,
   },
   offline: (rateDate, _days, shown) =>
-    `Ba ka da intanet: waɗannan alƙaluman da wannan na'ura ta ajiye ne lokacin da aka buɗe shafin na ƙarshe. Farashinsu na ranar ${rateDate} ne, kwanaki ${shown} kafin yau.`,
+    `Ba ka da intanet: waɗannan alƙaluman da wannan na'ura ta ajiye ne lokacin da aka buɗe shafin na ƙarshe. Farashinsu na ranar ${rateDate} ne, ${kwana(shown)} kafin yau.`,
   navSources: 'Majiyoyi',
   navDevelopers: 'Ga masu shirye-shirye',
   developersLink: 'Ga masu shirye-shirye: API na JSON kyauta tare da misalai masu amsa kai tsaye, kayan sanyawa a shafinka, da cikakken jerin majiyoyi.',
@@ -267,7 +270,7 @@ export const hawl: HawlStrings = {
   nav: 'Hauli',
   title: 'Haulinka: ranar Miladiyya da Nisabin ranar Hijira',
   intro:
-    'Zakka tana wajaba idan shekara ta wata (hauli) ta cika. Shigar da ranar Hijira da haulinka yake cika: shafin zai ba ka ranarta ta Miladiyya kamar yadda aka ayyana watan a Najeriya (Sarkin Musulmi, bisa shawarar NMCN) da kuma bisa kalandar Ummul Qura, da Nisabin wannan rana daga API. Ko ka shigar da ranar Miladiyya don ganin ranarta ta Hijira a kalandun biyu.',
+    'Zakka tana wajaba idan hauli (shekarar Hijira) ya cika. Shigar da ranar Hijira da haulinka yake cika: shafin zai ba ka ranarta ta Miladiyya kamar yadda aka ayyana watan a Najeriya (Sarkin Musulmi, bisa shawarar NMCN) da kuma bisa kalandar Ummul Qura, da Nisabin wannan rana daga API. Ko ka shigar da ranar Miladiyya don ganin ranarta ta Hijira a kalandun biyu.',
   hijriLegend: 'Ranar Hijira',
   day: 'Rana',
   month: 'Wata',
@@ -285,14 +288,14 @@ export const hawl: HawlStrings = {
   colGold: 'Nisabi bisa zinariya',
   colSilver: 'Nisabi bisa azurfa',
   rateOf: (date) => `bisa farashin ranar ${date}`,
-  rateAge: (days, shown) =>
-    days === 0 ? 'farashin ranar kanta' : days === 1 ? 'farashin ya yi kwana ɗaya a wannan ranar' : `farashin ya yi kwanaki ${shown} a wannan ranar`,
+  rateAge: (days, shown) => (days === 0 ? 'farashin ranar kanta' : `farashin ya yi ${kwana(shown)} a wannan ranar`),
   oldRate: (shown) =>
-    `Gargaɗi: ba a wallafa farashi ba a cikin kwanaki ${shown} da suka biyo bayansa. An ƙididdige Nisabin wannan ranar da wannan tsohon farashin; farashin kasuwa na ranar zai iya bambanta.`,
+    `Gargaɗi: ba a wallafa farashi ba a cikin ${kwana(shown)} da suka biyo bayansa. An ƙididdige Nisabin wannan ranar da wannan tsohon farashin; farashin kasuwa na ranar zai iya bambanta.`,
   declaredBy: 'watan da aka ayyana, wanda ya ruwaito:',
+  declaration: (publisher, date, firstDay) => `${publisher}${date ? `, ${date}` : ''}: Sarkin Musulmi ya ayyana ${firstDay}`,
   unknownMonth: (month) => `Ba a sani ba: ranar farko ta ${month} da aka ayyana ba ta cikin bayanan, kuma shafin ba ya yin hasashe.`,
-  unknownLength: (month) => `Ba a sani ba tukuna: ko ${month} yana da rana ta 30 sai an ayyana wata mai zuwa.`,
-  shortMonth: (month) => `${month} ya yi kwana 29: babu rana ta 30.`,
+  unknownLength: (month) => `Ba a sani ba ko ${month} yana da rana ta 30: hakan ya dogara da ayyana watan da ke biye, wanda ba ya cikin bayanan.`,
+  shortMonth: (month, calendar) => `${month} yana da kwana 29 a kalandar ${calendar}: babu rana ta 30.`,
   outsideTable: 'Ya wuce shekarun da teburin Ummul Qura ya ƙunsa (1300 zuwa 1600 BH).',
   noHijri: 'ba ya cikin bayanan',
   monthYear: (month, year) => `watan ${month}, ${year} BH`,
@@ -302,7 +305,7 @@ export const hawl: HawlStrings = {
 export const widget: WidgetStrings = {
   title: 'Nisabin zakka',
   explain:
-    'Nisabi shi ne iyaka: idan abin da ka mallaka ya kai shi kuma shekara ta wata ta zagaya, zakka ta wajaba, kashi ɗaya cikin arba’in (2.5%) na abin da ka mallaka, ba na nisabin ba.',
+    "Nisabi shi ne iyaka: idan abin da ka mallaka ya kai shi kuma hauli (shekarar Hijira) ya cika a kansa, zakka ta wajaba, kashi ɗaya cikin arba'in (2.5%) na abin da ka mallaka, ba na nisabin ba.",
   on: (date) => `Farashin ranar ${date}`,
   gold: (grams) => `Ma'aunin zinariya (giram ${grams})`,
   silver: (grams) => `Ma'aunin azurfa (giram ${grams})`,
@@ -311,15 +314,17 @@ export const widget: WidgetStrings = {
   sources: 'Majiyoyi: ',
   more: 'Lissafi da cikakkun alƙaluma',
   share: 'Tura ta WhatsApp',
-  old: (_days, shown) => `Farashin nan ya yi kwanaki ${shown}: ba a wallafa sabo ba tukuna.`,
+  old: (_days, shown) => `Farashin nan ya yi ${kwana(shown)}: ba a wallafa sabo ba tukuna.`,
 };
 
 export const reach: ReachStrings = {
   message: (date, hijri, goldGrams, gold, silverGrams, silver) =>
     `Nisabin zakka a ranar ${date} (${hijri}): ${gold} bisa ma'aunin zinariya (giram ${goldGrams}), ${silver} bisa ma'aunin azurfa (giram ${silverGrams}).`,
   rateOf: (date) => `Farashin zinariya da azurfa na ranar ${date}.`,
-  sms: (date, hijri, gold, silver) => `Nisabin zakka ${date} (${hijri}): zinariya ${gold}, azurfa ${silver}.`,
-  smsGoldOnly: (date, hijri, gold) => `Nisabin zakka ${date} (${hijri}): zinariya ${gold}.`,
+  rateOld: (date, _days, shown) => `Gargaɗi: farashin zinariya da azurfa na ranar ${date} ne (${kwana(shown)}).`,
+  sms: (date, hijri, gold, silver, rate) => `Nisabin zakka ${date} (${hijri})${rate ? `, ${rate}` : ''}: zinariya ${gold}, azurfa ${silver}.`,
+  smsGoldOnly: (date, hijri, gold, rate) => `Nisabin zakka ${date} (${hijri})${rate ? `, ${rate}` : ''}: zinariya ${gold}.`,
+  smsRate: (date, days, shown) => (days === null ? `farashin ${date}` : `farashin ${date}, ${kwana(shown)}`),
   hijriIn: (date, calendar) => `${date}, ${calendar}`,
   more: (address) => `Ƙarin bayani: ${address}`,
   feedName: 'Watannin Hijira kamar yadda Najeriya ta ayyana',

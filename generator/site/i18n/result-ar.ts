@@ -5,7 +5,7 @@
 // gives that number (arabicCount, i18n/ar.ts): 85 غرامًا، 4 آصع، حقتان، 3 سنوات.
 // The school names are adjectives of المذهب (المذهب المالكي). Reviewed as a
 // native reader would read it (docs/translations.md).
-import { type ArabicNoun, arabicCount, arabicNouns } from './ar.ts';
+import { type ArabicNoun, arabicBodyNames, arabicCount, arabicNouns } from './ar.ts';
 import type { ResultStrings } from './catalogue.ts';
 
 const isolate = (text: string) => `\u2068${text}\u2069`;
@@ -48,6 +48,13 @@ const ANIMAL_NOUNS: Record<string, ArabicNoun> = {
   [animals.tabi]: TABI,
   [animals.musinnah]: MUSINNAH,
 };
+
+/** A rate as the books name it, its figure (isolated) in brackets: "نصف العشر (5٪)". */
+function rate(percent: string): string {
+  const words: { [figure: string]: string } = { '2.5': 'ربع العشر', '5': 'نصف العشر', '10': 'العشر' };
+  const named = words[percent.replace(/[\u2068\u2069]/g, '')];
+  return named ? `${named} (${percent}٪)` : `${percent}٪`;
+}
 
 const schools = { hanafi: 'الحنفي', maliki: 'المالكي', shafii: 'الشافعي', hanbali: 'الحنبلي' };
 const SCHOOL_NAMES: string[] = Object.values(schools);
@@ -122,9 +129,28 @@ export const result: ResultStrings = {
     sa: (n) => counted(n, arabicNouns.saa),
   },
   animals,
-  animal: (count, item) => {
+  // The age and sex the rule asks for follow in brackets: «مسنة (أنثى لا ذكر، لها أربع سنين)».
+  animal: (count, item, words) => {
     const noun = ANIMAL_NOUNS[item];
-    return noun ? counted(count, noun) : `${item}: ${count}`;
+    return `${noun ? counted(count, noun) : `${item}: ${count}`}${words ? ` (${words})` : ''}`;
+  },
+  animalWords: {
+    'a sheep or a goat': 'من الضأن أو المعز',
+    'a she-camel in her second year': 'ناقة في سنتها الثانية',
+    'a she-camel in her third year': 'ناقة في سنتها الثالثة',
+    'a she-camel in her fourth year': 'ناقة في سنتها الرابعة',
+    'a she-camel in her fifth year': 'ناقة في سنتها الخامسة',
+    'a she-camel of two years, as al-Risala counts': 'ناقة لها سنتان، كما في الرسالة',
+    'a she-camel of three years, as al-Risala counts': 'ناقة لها ثلاث سنين، كما في الرسالة',
+    'a she-camel of four years, ready to carry and be bred': 'ناقة لها أربع سنين، استحقت أن يُحمل عليها ويطرقها الفحل',
+    'a she-camel of five years, as al-Risala counts': 'ناقة لها خمس سنين، كما في الرسالة',
+    'a calf, male or female, one year old': 'ذكر أو أنثى له سنة',
+    'a calf, male or female, two years old': 'ذكر أو أنثى له سنتان',
+    'a cow two years old': 'بقرة لها سنتان',
+    'a cow, female only, four years old': 'أنثى لا ذكر، لها أربع سنين',
+    "a jadha' of sheep or a thaniy of goats": 'جذعة من الضأن أو ثنية من المعز',
+    "a sheep or a goat, jadha' or thaniy": 'جذعة من الضأن أو ثنية من المعز',
+    "a sheep or a goat, jadha' or thaniy, from the flocks of the land": 'جذعة من الضأن أو ثنية من المعز، من غنم البلد',
   },
   and: ' و',
   or: '، أو ',
@@ -134,16 +160,17 @@ export const result: ResultStrings = {
     countedGold: 'يُضم إلى ذهبك',
     countedSilver: 'يُضم إلى فضتك',
     countedMoney: 'يُضم إلى نقودك',
-    money: (percent, amount) => `${percent}٪: ${amount}`,
-    metal: (grams, percent, amount) => `${grams} (${percent}٪)${amount ? `، ${amount}` : ''}`,
-    crop: (kg, percent) => `${kg} من المحصول (${percent}٪)`,
+    money: (percent, amount) => `${rate(percent)}: ${amount}`,
+    metal: (grams, percent, amount) => `${grams}، ${rate(percent)}${amount ? `: ${amount}` : ''}`,
+    crop: (kg, measure, percent) => `${kg} من المحصول (${measure})، ${rate(percent)}`,
     fitr: {
       'one-sa': (amount, kwano) => `${amount} من الطعام (${kwano})`,
       'hanafi-half-sa-wheat': (amount) => `${amount} من البر أو دقيقه أو الزبيب`,
       'hanafi-sa-dates-barley': (amount) => `${amount} من التمر أو الشعير`,
     },
     // The kwano, Kano's measure of a sa' (docs/translations.md), named as it is called there.
-    kwano: (n) => `${n} كوانو بمكيال كانو`,
+    kwano: (kwano, mudd) => `${kwano} كوانو بمكيال كانو، ${counted(mudd, arabicNouns.mudd)}`,
+    wasq: (n) => counted(n, arabicNouns.wasq),
     // The parts come joined by a Latin semicolon (result-words.ts): the Arabic one between them.
     deducted: (parts) => `خُصم: ${parts.replaceAll('; ', '؛ ')}`,
     covered: (amount) => `${amount} في مقابلة ما تملكه مما لا زكاة فيه`,
@@ -172,7 +199,9 @@ export const result: ResultStrings = {
     valueReach: (school, total, nisab) => `يكتمل النصاب بالضم إلى سائر أموالك: المذهب ${school} يضمها بالقيمة (قول أبي حنيفة)، ${total} مقابل ${nisab}.`,
     valueBelow: (school, total, nisab) => `دون النصاب: ضُمّت أموالك بالقيمة (المذهب ${school}، قول أبي حنيفة)، ${total} مقابل ${nisab}.`,
     none: (school) => `دون النصاب: المذهب ${school} لا يضم الذهب إلى الفضة؛ فلا بد أن يبلغ كلٌّ من الذهب والفضة والنقود نصابه وحده.`,
-    share: (held, nisab) => `${held} ÷ ${nisab}`,
+    // The RLM makes the share's isolate right to left (its parts are isolates of their own, with no strong letter
+    // outside them, so an FSI alone resolves left to right and shows «85 غرامًا ÷ 60 غرامًا» for 60 ÷ 85).
+    share: (held, nisab) => `\u200F${held} ÷ ${nisab}`,
     wornNoSchool: 'لم يُختر مذهب: حُسب حلي المرأة الملبوس (فيه الزكاة عند الحنفية، ولا زكاة فيه عند الجمهور).',
     wornDue: (school) => `المذهب ${school} يوجب الزكاة في حلي المرأة المباح الملبوس.`,
     wornExempt: (school) => `المذهب ${school} لا يوجب الزكاة في حلي المرأة المباح الملبوس. أما ذهب الرجل فليس حليًّا مباحًا له: أدخله مع الذهب.`,
@@ -231,8 +260,16 @@ export const result: ResultStrings = {
     greaterPart: (school, share) => `المذهب ${school}: ما سُقي بالمؤنة وبغيرها يُعتبر فيه الأكثر (المسقي بغير مؤنة: ${share})؛ فإن استويا فنصف العشر.`,
   },
   rule: (id, named) => `الحكم رقم ${id}: ${schoolList(named) ?? named}`,
-  ruleBody: (bodies) => (bodies ? `تقدير معاصر تعمل به ${bodies.replaceAll(', ', ' و')}` : 'تقدير هيئة معاصرة'),
+  // Each body by its Arabic name, its short name after it (لجنة رؤية الهلال النيجيرية (NMCN)), as the notice names it.
+  ruleBody: (bodies) =>
+    bodies
+      ? `تقدير معاصر تعمل به ${bodies
+          .split(', ')
+          .map((short) => (arabicBodyNames[short] ? `${arabicBodyNames[short]} (${short})` : short))
+          .join(' و')}`
+      : 'تقدير هيئة معاصرة',
   total: (amount) => `الزكاة الواجبة نقدًا: ${amount}`,
-  inKind: 'الواجب عينًا، إضافةً إلى النقود:',
+  inKind: 'ويجب مع النقود عينًا:',
+  inKindOnly: 'الواجب عينًا (لا نقدًا):',
   nothingDue: 'لا زكاة فيما أدخلته.',
 };

@@ -71,8 +71,16 @@ export const result = {
     tabi: "tabi'",
     musinnah: 'musinnah',
   },
-  /** A count of animals: "2 hiqqah (a she-camel in her fourth year)"; the plain words are the rule's (English only). */
+  /**
+   * A count of animals with the age and sex the rule asks for: "2 hiqqah (a she-camel in her fourth year)".
+   * `words` is the rule's plain words (data/nisab.json `words`) in this language: `animalWords` below.
+   */
   animal: (count: string, item: string, words: string | null) => `${count} ${item}${words ? ` (${words})` : ''}`,
+  /**
+   * The rule's plain words for each animal due (data/nisab.json `words`, which are English), in this language,
+   * keyed by the English: every `words` of the data has its entry in every other catalogue (a test checks).
+   */
+  animalWords: {} as { readonly [english: string]: string },
   and: ' and ',
   or: ', or ',
   due: {
@@ -83,13 +91,17 @@ export const result = {
     countedMoney: 'counted with your money',
     money: (percent: string, amount: string) => `${percent}%: ${amount}`,
     metal: (grams: string, percent: string, amount: string | null) => `${grams} (${percent}%)${amount ? `, ${amount}` : ''}`,
-    crop: (kg: string, percent: string) => `${kg} of the harvest (${percent}%)`,
+    /** The harvest's share by weight and by Kano's measure (`kwano` below), at its rate. */
+    crop: (kg: string, measure: string, percent: string) => `${kg} of the harvest (${measure}; ${percent}%)`,
     fitr: {
       'one-sa': (amount: string, kwano: string) => `${amount} of food (${kwano})`,
       'hanafi-half-sa-wheat': (amount: string) => `${amount} of wheat, flour or raisins`,
       'hanafi-sa-dates-barley': (amount: string) => `${amount} of dates or barley`,
     },
-    kwano: (n: string) => `${n} kwano`,
+    /** Kano's measure: 1 kwano = 1 sa' = 4 mudd (Kano's Shari'a Commission: 300 kwano = 5 wasq). */
+    kwano: (kwano: string, mudd: string) => `${kwano} kwano, ${mudd} mudd`,
+    /** The crops' Nisab in wasq, beside its weight. */
+    wasq: (n: string) => `${n} wasq`,
     deducted: (parts: string) => `taken off: ${parts}`,
     covered: (amount: string) => `${amount} by what you own that owes no zakat`,
     fromMoney: (amount: string) => `${amount} from your money`,
@@ -200,5 +212,7 @@ export const result = {
   /** The total: money, and what is due in kind beside it. */
   total: (amount: string) => `Zakat due in money: ${amount}`,
   inKind: 'Due in kind, beside the money:',
+  /** The total when all that is due is in kind (a herder, a farmer, zakat al-fitr): named first, no money line. */
+  inKindOnly: 'Zakat due in kind (no money is due):',
   nothingDue: 'Nothing is due on what you entered.',
 };

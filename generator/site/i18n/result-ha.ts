@@ -1,14 +1,21 @@
 // The calculator's answer in Hausa (result-en.ts is the model), in the terms
-// Nigerian scholars use (zakka, nisabi, hauli, mazhabar Malikiyya, fid-da-kai,
-// sa'i, kwano). Reviewed as a native reader would read it: docs/translations.md.
+// Nigerian scholars use (zakka, nisabi, hauli, mazhabar Malikiyya, fidda kai,
+// sa'i, kwano, mudu); one term per concept, as docs/translations.md's glossary. Reviewed as a native reader would read it: docs/translations.md.
 // A count follows its noun (giram 85, mutum 4); one is ɗaya. A reason says
 // "wannan" (this) or speaks impersonally (an kai nisabi), never he or she: the
 // line it explains may be zinariya, kuɗi or kayan ado.
 import type { ResultStrings } from './catalogue.ts';
 
+/** A rate as the Kano Commission and the books say it, its figure (isolated) in brackets: "rabin ushuri (5%)". */
+function rate(percent: string): string {
+  const words: { [figure: string]: string } = { '2.5': "kashi ɗaya cikin arba'in", '5': 'rabin ushuri', '10': 'ushuri' };
+  const named = words[percent.replace(/[\u2068\u2069]/g, '')];
+  return named ? `${named} (${percent}%)` : `kashi ${percent} cikin ɗari`;
+}
+
 export const result: ResultStrings = {
   inputs: {
-    inKindTitle: 'Dabbobi, amfanin gona da zakkar fid-da-kai',
+    inKindTitle: 'Dabbobi, amfanin gona da zakkar fidda kai',
     outOfRange: (label, max) => `${label}: shigar da lamba daga 0 zuwa ${max}.`,
     debtsTitle: 'Bashin da ake binka, kuɗin da kake bin wasu, kuɗin da suka shigo bana',
     debts: 'Bashin da ake binka wanda dole ka biya (₦)',
@@ -20,11 +27,11 @@ export const result: ResultStrings = {
     collected: 'An biya ka shi bana (ba tare da ka sake shigar da shi cikin kuɗinka ba)',
     outOfReach: 'Lokacin biyansa bai yi ba, ko wanda kake bi ya musanta (kuma ba ka da shaida), ko ba zai iya biya ba',
     yearsOut: 'Shekarun da ya yi a hannun wanda kake bi',
-    newMoney: 'Daga cikin kuɗinka, abin da ya shigo hannunka bai cika hauli ba (shekarar wata), kuma ba riba ba ne: kyauta, gado, albashi (₦)',
+    newMoney: 'Daga cikin kuɗinka, abin da ya shigo hannunka bai cika hauli ba (shekarar Hijira), kuma ba riba ba ne: kyauta, gado, albashi (₦)',
     savingsGold: 'Kayan adon zinariya da aka ajiye domin lokacin wahala, sadaki ko kasuwanci (giram)',
     savingsSilver: 'Kayan adon azurfa da aka ajiye (giram)',
     standardNote:
-      'Idan mazhabarka tana da nata ma’aunin kuɗi (Hanafiyya: nisabin da ya fi amfani ga talakawa), shi ake bi; sauran mazhabobi sun bar maka zaɓi.',
+      "Idan mazhabarka tana da nata ma'aunin kuɗi (Hanafiyya: nisabin da ya fi amfani ga talakawa), shi ake bi; sauran mazhabobi sun bar maka zaɓi.",
     partnerCamels: 'Raƙuman abokin tarayyarka a cikin garken haɗaka (khulɗa)',
     partnerCattle: 'Shanun abokin tarayyarka a cikin garken haɗaka (khulɗa)',
     partnerSheepGoats: 'Tumaki da awakin abokin tarayyarka a cikin garken haɗaka (khulɗa)',
@@ -55,7 +62,7 @@ export const result: ResultStrings = {
     camels: 'Raƙuma',
     cattle: 'Shanu',
     'sheep-goats': 'Tumaki da awaki',
-    fitr: 'Zakkar fid-da-kai',
+    fitr: 'Zakkar fidda kai',
   },
   units: {
     gram: (n) => `giram ${n}`,
@@ -73,8 +80,28 @@ export const result: ResultStrings = {
     tabi: "tabi'i",
     musinnah: 'musinna',
   },
-  // One is ɗaya after its noun (hiƙƙa ɗaya), as after every Hausa noun; the count comes isolated.
-  animal: (count, item) => `${item} ${count.replace(/[\u2068\u2069]/g, '') === '1' ? 'ɗaya' : count}`,
+  // One is ɗaya after its noun (hiƙƙa ɗaya), as after every Hausa noun; the count comes isolated. The age and sex
+  // follow in brackets, so a herder knows what to give: "musinna ɗaya (saniya mace, ba sa ba, mai shekara huɗu)".
+  animal: (count, item, words) => `${item} ${count.replace(/[\u2068\u2069]/g, '') === '1' ? 'ɗaya' : count}${words ? ` (${words})` : ''}`,
+  // Written by the engineers from the rules' plain words; a speaker should confirm them as Kano's Shari'a Commission words them.
+  animalWords: {
+    'a sheep or a goat': 'tunkiya ko akuya',
+    'a she-camel in her second year': 'taguwa mai shiga shekara ta biyu',
+    'a she-camel in her third year': 'taguwa mai shiga shekara ta uku',
+    'a she-camel in her fourth year': 'taguwa mai shiga shekara ta huɗu',
+    'a she-camel in her fifth year': 'taguwa mai shiga shekara ta biyar',
+    'a she-camel of two years, as al-Risala counts': 'taguwa mai shekara biyu, kamar yadda littafin Risala ya ƙidaya',
+    'a she-camel of three years, as al-Risala counts': 'taguwa mai shekara uku, kamar yadda littafin Risala ya ƙidaya',
+    'a she-camel of four years, ready to carry and be bred': 'taguwa mai shekara huɗu, wadda ta isa a ɗora mata kaya, a kuma yi mata barbara',
+    'a she-camel of five years, as al-Risala counts': 'taguwa mai shekara biyar, kamar yadda littafin Risala ya ƙidaya',
+    'a calf, male or female, one year old': "ɗan maraki ko 'yar maraki mai shekara ɗaya",
+    'a calf, male or female, two years old': "ɗan maraki ko 'yar maraki mai shekara biyu",
+    'a cow two years old': 'saniya mai shekara biyu',
+    'a cow, female only, four years old': 'saniya mace, ba sa ba, mai shekara huɗu',
+    "a jadha' of sheep or a thaniy of goats": "tunkiya jaza'a ko akuya saniyya",
+    "a sheep or a goat, jadha' or thaniy": "tunkiya jaza'a ko akuya saniyya",
+    "a sheep or a goat, jadha' or thaniy, from the flocks of the land": "tunkiya jaza'a ko akuya saniyya, daga irin dabbobin ƙasar",
+  },
   and: ' da ',
   or: ', ko ',
   due: {
@@ -83,15 +110,16 @@ export const result: ResultStrings = {
     countedGold: 'an haɗa da zinariyarka',
     countedSilver: 'an haɗa da azurfarka',
     countedMoney: 'an haɗa da kuɗinka',
-    money: (percent, amount) => `kashi ${percent} cikin ɗari: ${amount}`,
-    metal: (grams, percent, amount) => `${grams} (kashi ${percent} cikin ɗari)${amount ? `, ${amount}` : ''}`,
-    crop: (kg, percent) => `${kg} daga girbi (kashi ${percent} cikin ɗari)`,
+    money: (percent, amount) => `${rate(percent)}: ${amount}`,
+    metal: (grams, percent, amount) => `${grams}, ${rate(percent)}${amount ? `: ${amount}` : ''}`,
+    crop: (kg, measure, percent) => `${kg} daga girbi (${measure}), ${rate(percent)}`,
     fitr: {
       'one-sa': (amount, kwano) => `${amount} na abinci (${kwano})`,
       'hanafi-half-sa-wheat': (amount) => `${amount} na alkama, garinta ko zabibi`,
       'hanafi-sa-dates-barley': (amount) => `${amount} na dabino ko sha'ir`,
     },
-    kwano: (n) => `kwano ${n}`,
+    kwano: (kwano, mudd) => `kwano ${kwano}, mudu ${mudd}`,
+    wasq: (n) => `wasaƙi ${n}`,
     deducted: (parts) => `an cire: ${parts}`,
     covered: (amount) => `${amount} a kan abin da ka mallaka wanda ba shi da zakka`,
     fromMoney: (amount) => `${amount} daga kuɗinka`,
@@ -104,12 +132,12 @@ export const result: ResultStrings = {
   why: {
     alone: (nisab) => `Wannan kaɗai ya kai nisabi (${nisab}).`,
     belowOwn: (nisab) => `Wannan bai kai nisabi ba (${nisab}).`,
-    noRate: 'Babu farashi na wannan ma’auni tukuna: ba za a iya ƙimanta nisabi ba.',
+    noRate: "Babu farashi na wannan ma'auni tukuna: ba za a iya ƙimanta nisabi ba.",
     noRule: 'Ka tambayi malami: bayanan ba su da doka kan wannan.',
     noNisab: 'Babu nisabi a wannan doka: girbi kaɗan ko mai yawa yana da zakka.',
     standardPayer: (standard) => `Ana auna kuɗi da ${standard}, kamar yadda ka zaɓa.`,
     standardSchool: (standard) =>
-      `Ana auna kuɗi da ${standard}: ma’aunin Hanafiyya, nisabin da ya fi amfani ga talakawa (Abu Hanifa), ko da wane ma’auni ka zaɓa.`,
+      `Ana auna kuɗi da ${standard}: ma'aunin Hanafiyya, nisabin da ya fi amfani ga talakawa (Abu Hanifa), ko da wane ma'auni ka zaɓa.`,
     standards: { gold: 'nisabin zinariya (giram 85)', silver: 'nisabin azurfa (giram 595)', lower: 'nisabin da ya fi ƙaranci a yau, na zinariya ko na azurfa' },
     partsReach: (school, sum) =>
       `An kai nisabi idan aka haɗa wannan da sauran dukiyarka: mazhabar ${school} tana haɗa su rabo-rabo, kowanne da rabonsa na nisabinsa (${sum}; 1 ko fiye ya kai nisabi).`,
@@ -121,9 +149,9 @@ export const result: ResultStrings = {
       `Ba a kai nisabi ba: mazhabar ${school} ba ta haɗa zinariya da azurfa; sai kowanne daga cikin zinariya, azurfa da kuɗinka ya kai nisabinsa shi kaɗai.`,
     share: (held, nisab) => `${held} ÷ ${nisab}`,
     wornNoSchool: 'Ba a zaɓi mazhaba ba: an ƙidaya kayan adon da mace take sawa (Hanafiyya suna wajabta zakka a kansa; sauran mazhabobi ba su wajabta ba).',
-    wornDue: (school) => `Mazhabar ${school} tana wajabta zakka a kan halattaccen kayan adon da mace take sawa.`,
+    wornDue: (school) => `Mazhabar ${school} tana wajabta zakka a kan kayan adon mata da suka halatta, waɗanda take sawa.`,
     wornExempt: (school) =>
-      `Mazhabar ${school} ba ta wajabta zakka a kan halattaccen kayan adon da mace take sawa ba. Zinariyar namiji ba ado ne da ya halatta gare shi ba: ka shigar da ita cikin zinariya.`,
+      `Mazhabar ${school} ba ta wajabta zakka a kan kayan adon mata da suka halatta, waɗanda take sawa ba. Zinariyar namiji ba ado ne da ya halatta gare shi ba: ka shigar da ita cikin zinariya.`,
     savings: (school) =>
       `Kayan adon da aka ajiye domin lokacin wahala, sadaki ko kasuwanci yana da zakka kamar sauran zinariya da azurfa (mazhabar ${school}).`,
     savingsNoPosition:
@@ -133,7 +161,7 @@ export const result: ResultStrings = {
     debtCover: (school) =>
       `Mazhabar ${school} tana fara ɗora bashi a kan abin da ka mallaka wanda ba shi da zakka kuma ya wuce buƙatarka, sannan a kan zinariya, azurfa da kuɗinka; ba a kan amfanin gona ko dabbobi ba.`,
     debtCoverTerms:
-      'Abin da ake ɗora bashi a kansa dole hauli (shekarar wata) ya cika a kansa a hannunka, kuma ya zama irin abin da alƙali zai sayar domin a biya bashi (ba gidan da kake zaune a ciki ba, ko tufafin da kake sawa ba); ana ƙimanta shi a lokacin da zakka ta wajaba.',
+      'Abin da ake ɗora bashi a kansa dole hauli (shekarar Hijira) ya cika a kansa a hannunka, kuma ya zama irin abin da alƙali zai sayar domin a biya bashi (ba gidan da kake zaune a ciki ba, ko tufafin da kake sawa ba); ana ƙimanta shi a lokacin da zakka ta wajaba.',
     debtDeducted: (school) => `Mazhabar ${school} tana cire abin da ake binka daga dukiyarka kafin a auna ta da nisabi.`,
     debtNotDeducted: (school) => `Mazhabar ${school} (a ra'ayinta mafi inganci) ba ta bari bashi ya rage zakkarka ba: kana fitarwa a kan abin da ke hannunka.`,
     debtNoSchool: 'Ba a zaɓi mazhaba ba: an cire bashinka daga kuɗinka, zinariya da azurfa, kamar yadda Malikiyya, Hanafiyya da Hanbaliyya suke gani.',
@@ -148,18 +176,17 @@ export const result: ResultStrings = {
       `Mazhabar ${school}: ɗan kasuwa mai jiran tsada (muhtakiri) ba shi da zakka a kan bashin kasuwanci har sai an biya, sannan zakkar shekara ɗaya.`,
     everyYearOnCollection: (school, years) =>
       `Mazhabar ${school}: akwai zakka a kan kowace shekarar da ya yi a hannun wanda kake bi (shekaru ${years}), ana fitarwa idan an biya ka.`,
-    everyYear: (school) => `Mazhabar ${school}: kuɗin da wanda zai iya biya yake binka ana ƙidaya su tare da kuɗinka kowace shekara.`,
+    everyYear: (school) => `Mazhabar ${school}: kuɗin da kake bin wanda zai iya biya ana ƙidaya su tare da kuɗinka kowace shekara.`,
     receivableNoSchool: 'Ba a zaɓi mazhaba ba: an ƙidaya kuɗin da kake bin wasu tare da kuɗinka a bana.',
     arrears: (years) => `Zakkar shekaru ${years} da suka wuce, ana cire zakkar kowace shekara daga ta gaba.`,
     arrearsNow: (years) =>
-      `Zakkar shekaru ${years} da suka wuce waɗanda ba ka fitar ba, ana fitar da ita yanzu, ko an biya ka ko ba a biya ba. Bashin da wanda ya amince da shi kuma zai iya biya yake binka kamar kuɗin da ka ajiye a wurinsa ne; ana cire zakkar kowace shekara daga ta gaba.`,
+      `Zakkar shekaru ${years} da suka wuce waɗanda ba ka fitar ba, ana fitar da ita yanzu, ko an biya ka ko ba a biya ba. Bashin da kake bin wanda ya amince da shi kuma zai iya biya kamar kuɗin da ka ajiye a wurinsa ne; ana cire zakkar kowace shekara daga ta gaba.`,
     ownHawl: (school) =>
-      `Mazhabar ${school}: kuɗin da suka shigo bana (kyauta, gado, albashi) ba su da zakka har sai hauli (shekarar wata) ya cika a kansu; riba tana bin jarinta.`,
+      `Mazhabar ${school}: kuɗin da suka shigo bana (kyauta, gado, albashi) ba su da zakka har sai hauli (shekarar Hijira) ya cika a kansu; riba tana bin jarinta.`,
     joinsNisab: (school) => `Mazhabar ${school} (Abu Hanifa): kuɗin da suka shigo bana suna haɗuwa da nisabin da kake da shi, ana fitar da zakkarsu tare.`,
     joinsNoNisab: (school) =>
       `Mazhabar ${school} (Abu Hanifa): kuɗin da suka shigo bana suna haɗuwa da nisabin da ake da shi; sauran kuɗinka ba su kai ba, don haka suna jiran shekararsu.`,
-    newMoneyNoSchool:
-      "Ba a zaɓi mazhaba ba: kuɗin da suka shigo bana suna jiran shekararsu ta wata, kamar yadda Malikiyya, Shafi'iyya da Hanbaliyya suke gani.",
+    newMoneyNoSchool: "Ba a zaɓi mazhaba ba: kuɗin da suka shigo bana suna jiran haulinsu ya cika, kamar yadda Malikiyya, Shafi'iyya da Hanbaliyya suke gani.",
     grazingRequired: 'Mazhabarka ba ta ƙidaya sai dabbobin da suke kiwo a makiyaya mafi yawan shekara.',
     grazingNotRequired: 'Mazhabarka tana ƙidaya dabbobin da ake ciyarwa a gida da na aiki ma.',
     grazingNoSchool: 'Malikiyya suna ƙidaya dabbobin da ake ciyarwa a gida da na aiki; sauran mazhabobi sai masu kiwo a makiyaya mafi yawan shekara.',
@@ -196,6 +223,7 @@ export const result: ResultStrings = {
   rule: (id, schools) => `doka ta ${id}: ${schools}`,
   ruleBody: (bodies) => (bodies ? `dokar hukumar zamani, wadda ${bodies} ke amfani da ita` : 'dokar wata hukuma ta zamani'),
   total: (amount) => `Zakkar da za a fitar da kuɗi: ${amount}`,
-  inKind: 'Abin da za a fitar da kansa (ba da kuɗi ba), tare da kuɗin:',
+  inKind: 'Ban da kuɗin nan, za a fitar da waɗannan da kayansu:',
+  inKindOnly: 'Zakkar da za ka fitar da kaya (ba da kuɗi ba):',
   nothingDue: 'Babu zakka a kan abin da ka shigar.',
 };

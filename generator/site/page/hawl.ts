@@ -83,7 +83,7 @@ export function startHawl({ api, subcategories, sources, words, routingUrl }: Ha
         if ('date' in found) return { calendar: c, hijri, date: found.date, why: '', query: { hijri_date: hijri, calendar: c }, declared };
         const why =
           'shortMonth' in found
-            ? h.shortMonth(monthName(hijri))
+            ? h.shortMonth(monthName(hijri), calendarName(c))
             : 'unknownLength' in found
               ? h.unknownLength(monthName(hijri))
               : h.unknownMonth(monthName(hijri));
@@ -91,7 +91,7 @@ export function startHawl({ api, subcategories, sources, words, routingUrl }: Ha
       }
       const found = gregorianDay(hijri, c, { ummAlQura: tables.ummAlQura, nigeria: [] });
       if ('date' in found) return { calendar: c, hijri, date: found.date, why: '', query: { hijri_date: hijri } };
-      return { calendar: c, hijri, date: null, why: found.status === 400 ? h.shortMonth(monthName(hijri)) : h.outsideTable, query: null };
+      return { calendar: c, hijri, date: null, why: found.status === 400 ? h.shortMonth(monthName(hijri), calendarName(c)) : h.outsideTable, query: null };
     });
   }
 
@@ -135,8 +135,13 @@ export function startHawl({ api, subcategories, sources, words, routingUrl }: Ha
 
   function declaredBy(month: NigeriaMonth | undefined): (Node | string)[] {
     const source = month && sources.get(month.calSource);
-    if (!source) return [];
-    const name = source.srcURL ? el('a', { href: source.srcURL, rel: 'noopener' }, source.srcName) : el('span', {}, source.srcName);
+    if (!month || !source) return [];
+    // "Channels Television, 2026-02-17: the Sultan of Sokoto declares 1 Ramadan 1447 AH" in the page's words, from the
+    // record's publisher and day and the month's own first day; the English title stays the link's title.
+    // A title of another form (a month's day only, another body) stays as it is.
+    const report = /^(.+?)(?:, (\d{4}-\d{2}-\d{2}))?: the Sultan of Sokoto declares 1 /.exec(source.srcName);
+    const said = report ? h.declaration(report[1]!, report[2] ? format.date(report[2]) : null, format.hijri(`${month.calMonth}-01`)) : source.srcName;
+    const name = source.srcURL ? el('a', { href: source.srcURL, rel: 'noopener', title: source.srcName }, said) : el('span', { title: source.srcName }, said);
     return [el('br'), el('span', { class: 'small', 'data-testid': 'hawl-declared', 'data-source': source.srcID }, `${h.declaredBy} `, name)];
   }
 

@@ -23,12 +23,22 @@ export interface WordedLine {
 
 export interface WordedResult {
   lines: WordedLine[];
+  /** The big line: the money due, or, when nothing is due in money but something in kind, that heading (named first). */
   total: string;
+  /** The heading over `inKind` beside a money total; null when `total` is already the in-kind heading or nothing is in kind. */
+  inKindHeading: string | null;
   /** What is due in kind, one phrase per line that owes it ("Camels: 1 hiqqah"). */
   inKind: string[];
 }
 
 const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/**
+ * Kano's measure of the harvest: its Shari'a Commission publishes the crops' Nisab as 300 kwano, 5 wasq
+ * (data/nisab.json, the crop rules' notes), and the data weighs those 5 wasq 653 kg (the rules' nsbThreshold;
+ * a test holds the two together). So 1 kwano = 1 sa' = 4 mudd = 653/300 kg.
+ */
+export const CROP_NISAB = { kg: 653, wasq: 5, kwano: 300, muddPerKwano: 4 } as const;
 
 /**
  * A body's short name, the same in every language: the capitals in brackets after
@@ -62,6 +72,12 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
   };
   const money = (value: number) => amount({ value, unit: 'money' });
   const grams = (value: number) => amount({ value, unit: 'gram' });
+  /** Kilograms of grain in kwano and mudd, to the hundredth. */
+  const measure = (kg: number) => {
+    const kwano = Math.round(((kg * CROP_NISAB.kwano) / CROP_NISAB.kg) * 100) / 100;
+    const mudd = Math.round(((kg * CROP_NISAB.kwano * CROP_NISAB.muddPerKwano) / CROP_NISAB.kg) * 100) / 100;
+    return isolate(words.due.kwano(plain(figures, kwano), plain(figures, mudd)));
+  };
   const school = (name: keyof ResultStrings['schools'] | null) => (name === null ? '' : words.schools[name]);
 
   const what = (line: ZakatLine): string => {
@@ -199,8 +215,10 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
       .map((option) =>
         option
           .map((d) => {
-            // The rule's plain words are English (data/nisab.json): English uses them, the other catalogues leave them out.
-            const plainWords = due.rule.nsbDueItems.find((i) => i.item === d.item)?.words ?? null;
+            // The rule's plain words (data/nisab.json) are English: each catalogue gives them in its language, and an
+            // untranslated one stays in English rather than leave the herder without the animal's age and sex.
+            const english = due.rule.nsbDueItems.find((i) => i.item === d.item)?.words ?? null;
+            const plainWords = english === null ? null : (words.animalWords[english] ?? english);
             const item = words.animals[d.item as keyof ResultStrings['animals']] ?? d.item.replace(/_/g, ' ');
             return words.animal(isolate(plain(figures, d.count)), item, plainWords);
           })
@@ -222,7 +240,7 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
       case 'metal':
         return words.due.metal(grams(d.grams), isolate(plain(figures, d.percent)), d.money === null ? null : money(d.money));
       case 'crop':
-        return words.due.crop(amount({ value: d.kg, unit: 'kg' }), isolate(plain(figures, d.percent)));
+        return words.due.crop(amount({ value: d.kg, unit: 'kg' }), measure(d.kg), isolate(plain(figures, d.percent)));
       case 'animals':
         return animals(d);
       case 'share': {
@@ -240,7 +258,8 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
             const variant = o.rule.nsbVariant as keyof ResultStrings['due']['fitr'];
             const quantity = isolate(o.unit === 'sa' ? words.units.sa(plain(figures, o.amount)) : words.units.kg(plain(figures, o.amount)));
             const write = words.due.fitr[variant] ?? words.due.fitr['one-sa'];
-            return write(quantity, isolate(words.due.kwano(plain(figures, o.amount))));
+            // A sa' is a kwano (Kano's Shari'a Commission) and four mudd (the rule's conditions).
+            return write(quantity, isolate(words.due.kwano(plain(figures, o.amount), plain(figures, o.amount * CROP_NISAB.muddPerKwano))));
           })
           .join(words.or);
       case 'deducted': {
@@ -272,16 +291,25 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
     (line): WordedLine => ({
       what: what(line),
       held: amount(line.held),
-      nisab: line.nisab === null ? '—' : amount(line.nisab),
+      // The crops' Nisab in wasq beside its weight (5 wasq: 653 kg).
+      nisab:
+        line.nisab === null
+          ? '—'
+          : line.kind === 'crops' && line.nisab.unit === 'kg'
+            ? `${amount(line.nisab)} (${isolate(words.due.wasq(plain(figures, (line.nisab.value * CROP_NISAB.wasq) / CROP_NISAB.kg)))})`
+            : amount(line.nisab),
       due: due(line),
       why: line.reasons.map(reason),
       rule: rule(line),
     }),
   );
   const inKind = result.inKind.map((line) => `${what(line)}: ${due(line)}`);
+  // All that is due is in kind (a herder, a farmer, zakat al-fitr): the big line names it, never "₦0.00 … beside the money".
+  const inKindOnly = result.totalMoney === 0 && inKind.length > 0;
   return {
     lines,
-    total: result.totalMoney === 0 && inKind.length === 0 ? words.nothingDue : words.total(money(result.totalMoney)),
+    total: inKindOnly ? words.inKindOnly : result.totalMoney === 0 ? words.nothingDue : words.total(money(result.totalMoney)),
+    inKindHeading: inKind.length > 0 && !inKindOnly ? words.inKind : null,
     inKind,
   };
 }

@@ -19,7 +19,7 @@ import { wordResult, type Figures } from './result-words.ts';
 import type { NumberName } from './zakat-fields.ts';
 
 /** The page's words the answer's table uses (its headings and what it says with nothing entered). */
-export const ANSWER_LABEL_KEYS = ['enterHoldings', 'resultLabel', 'colWhat', 'colHeld', 'colNisab', 'colDue', 'colRule', 'source'] as const;
+export const ANSWER_LABEL_KEYS = ['enterHoldings', 'resultLabel', 'colWhat', 'colHeld', 'colNisab', 'colDue', 'colRule', 'source', 'persons'] as const;
 export type AnswerLabels = Pick<PageStrings, (typeof ANSWER_LABEL_KEYS)[number]>;
 
 /** The herds the form takes, by subcategory slug. */
@@ -119,7 +119,8 @@ export function showZakat(
       'tr',
       { 'data-line': line.kind },
       el('th', { scope: 'row' }, said.what),
-      el('td', { 'data-label': t.colHeld }, said.held),
+      // Zakat al-fitr is given for persons, not owned: "People you give it for: 7", never "What you own: 7 people".
+      el('td', { 'data-label': line.kind === 'fitr' ? t.persons : t.colHeld }, said.held),
       el('td', { 'data-label': t.colNisab }, said.nisab),
       el('td', { 'data-label': t.colDue, 'data-testid': 'due', 'data-money': String(line.dueMoney) }, said.due),
       el(
@@ -144,7 +145,8 @@ export function showZakat(
       ),
     ),
     el('p', { class: 'big', 'data-testid': 'zakat-total', 'data-money': String(result.totalMoney), 'data-currency': code }, worded.total),
-    ...(worded.inKind.length ? [el('p', { 'data-testid': 'in-kind' }, words.inKind), el('ul', {}, ...worded.inKind.map((text) => el('li', {}, text)))] : []),
+    ...(worded.inKindHeading ? [el('p', { 'data-testid': 'in-kind' }, worded.inKindHeading)] : []),
+    ...(worded.inKind.length ? [el('ul', { 'data-testid': 'in-kind-list' }, ...worded.inKind.map((text) => el('li', {}, text)))] : []),
   );
 }
 

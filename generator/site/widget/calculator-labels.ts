@@ -44,7 +44,6 @@ export const CALCULATOR_LABEL_KEYS = [
   'irrigated',
   'mixed',
   'fitrTitle',
-  'persons',
   ...ANSWER_LABEL_KEYS,
 ] as const;
 
