@@ -259,7 +259,7 @@ export function program(): Command {
         if (options.since !== undefined && !options.fillGaps) throw new UserError('--since goes with --fill-gaps');
         if (!options.db && !options.writeCsv && !options.dryRun) {
           console.error(
-            'warning: without --db or --write-csv the rows go only into the default database, which holds data/ (a month of it is imported again when its file changes, all of it when it is rebuilt); keep them with --write-csv data/daily',
+            'warning: without --db or --write-csv the rows go only into the default database, which holds data/ and nothing else (the next command that uses it finds rows that are not in data/ and rebuilds it without them); keep them with --write-csv data/daily',
           );
         }
         const db = options.db || (await ensureDefaultDatabase(undefined, undefined, (line) => console.error(line)));
