@@ -52,7 +52,8 @@ describe('importAnnouncements refuses the implausible (issue 43)', () => {
       .pluck()
       .get() as number;
     const [first, last] = db.prepare('SELECT substr(min(drtDate), 1, 4), substr(max(drtDate), 1, 4) FROM rates').raw().get() as [string, string];
-    const row = (id: number, date: string, value: number | string, rule: number | '' = 1) => `${id},${date},nmcn,nisab,${value},gold,${rule},nmcn-zakat-2021-03-12\n`;
+    const row = (id: number, date: string, value: number | string, rule: number | '' = 1) =>
+      `${id},${date},nmcn,nisab,${value},gold,${rule},nmcn-zakat-2021-03-12\n`;
     const file = await scratch.write(
       'implausible.csv',
       HEADER +
@@ -65,15 +66,21 @@ describe('importAnnouncements refuses the implausible (issue 43)', () => {
     );
     const error = await userError(importAnnouncements(db, file));
     const lines = error.problems.map((p) => p.slice(file.length + 1));
-    expect(lines[0]).toMatch(/^2: annValueInNaira: [\d.]+ is 2\.01 times our figure for rule 1 on 2021-03-12 \([\d.]+\); a figure more than a factor of 2 from ours/);
+    expect(lines[0]).toMatch(
+      /^2: annValueInNaira: [\d.]+ is 2\.01 times our figure for rule 1 on 2021-03-12 \([\d.]+\); a figure more than a factor of 2 from ours/,
+    );
     expect(lines[1]).toMatch(/^3: annValueInNaira: [\d.]+ is 1\/2\.01 of our figure for rule 1 on 2021-03-12/);
     expect(lines.filter((l) => l.startsWith('4: annValueInNaira: '))).toEqual([
       '4: annValueInNaira: 1e+308 is more than 90,071,992,547,409 naira, beyond any announced figure (a digit too many?)',
       expect.stringMatching(/^4: annValueInNaira: 1e\+308 is [\d.e+]+ times our figure/),
     ]);
-    expect(lines.filter((l) => l.startsWith('5: '))).toEqual(['5: annValueInNaira: 1e+308 is more than 90,071,992,547,409 naira, beyond any announced figure (a digit too many?)']);
+    expect(lines.filter((l) => l.startsWith('5: '))).toEqual([
+      '5: annValueInNaira: 1e+308 is more than 90,071,992,547,409 naira, beyond any announced figure (a digit too many?)',
+    ]);
     expect(lines.filter((l) => l.startsWith('6: '))).toEqual([expect.stringMatching(/^6: annDate: 0202-03-12 is outside 1882-11-12 to /)]);
-    expect(lines.filter((l) => l.startsWith('7: '))).toEqual([`7: annDate: ${Number(first) - 1}-12-31 is outside ${first} to ${last}, the years of the rates (a typo in the year?)`]);
+    expect(lines.filter((l) => l.startsWith('7: '))).toEqual([
+      `7: annDate: ${Number(first) - 1}-12-31 is outside ${first} to ${last}, the years of the rates (a typo in the year?)`,
+    ]);
     expect(db.prepare('SELECT count(*) FROM announcements WHERE annID > 100').pluck().get()).toBe(0);
 
     const fine = await scratch.write('fine.csv', HEADER + row(101, '2021-03-12', (ours * 1.99).toFixed(2)) + row(102, '2021-03-12', (ours / 1.99).toFixed(2)));
