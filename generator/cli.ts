@@ -218,7 +218,10 @@ export function program(): Command {
       "also keep the day's rates per US dollar of every national currency as text, one CSV per month (the nightly commits data/fx)",
     )
     .option(ACCEPT_JUMPS, ACCEPT_JUMPS_HELP, collectSeries)
-    .option('--summary <file>', 'append the series the plausibility gate refused, if any, to this file in Markdown (the nightly passes $GITHUB_STEP_SUMMARY)')
+    .option(
+      '--summary <file>',
+      'append the sources not configured and the series the plausibility gate refused, if any, to this file in Markdown (the nightly passes $GITHUB_STEP_SUMMARY)',
+    )
     .addOption(new Option('--timeout <seconds>', 'per request').argParser(parseSeconds).default(20))
     .addOption(
       new Option('--retries <n>', 'further attempts of a request that got no answer, a slow body, a 429 or a 5xx (0 to 10)')
@@ -259,7 +262,7 @@ export function program(): Command {
         if (options.since !== undefined && !options.fillGaps) throw new UserError('--since goes with --fill-gaps');
         if (!options.db && !options.writeCsv && !options.dryRun) {
           console.error(
-            'warning: without --db or --write-csv the rows go only into the default database, which holds data/ (a month of it is imported again when its file changes, all of it when it is rebuilt); keep them with --write-csv data/daily',
+            'warning: without --db or --write-csv the rows go only into the default database, which holds data/ and nothing else (the next command that uses it finds rows that are not in data/ and rebuilds it without them); keep them with --write-csv data/daily',
           );
         }
         const db = options.db || (await ensureDefaultDatabase(undefined, undefined, (line) => console.error(line)));
@@ -276,14 +279,21 @@ export function program(): Command {
             writeFxCsv: options.writeFxCsv,
             warn: (line) => console.error(`warning: ${line}`),
           });
+          for (const line of result.notConfigured) console.log(line);
           for (const line of result.lines) console.log(line);
           for (const file of new Set(result.written)) console.log(`wrote ${file}`);
           // Last, so a log (the nightly's) ends with what needs the operator.
           for (const line of result.refused) console.log(line);
-          if (options.summary && result.refused.length > 0) {
+          if (options.summary && (result.refused.length > 0 || result.notConfigured.length > 0)) {
             const { appendFile } = await import('node:fs/promises');
-            const markdown = result.refused.map((line) => (line.startsWith('  ') ? `  - ${line.trim()}` : `- **${line}**`));
-            await appendFile(options.summary, `### fetch refused a series\n\n${markdown.join('\n')}\n\n`).catch((error: NodeJS.ErrnoException) => {
+            const refused = result.refused.map((line) => (line.startsWith('  ') ? `  - ${line.trim()}` : `- **${line}**`));
+            const sections = [
+              ...(result.notConfigured.length > 0
+                ? [`### fetch: sources not configured\n\n${result.notConfigured.map((line) => `- ${line}`).join('\n')}\n\n`]
+                : []),
+              ...(refused.length > 0 ? [`### fetch refused a series\n\n${refused.join('\n')}\n\n`] : []),
+            ];
+            await appendFile(options.summary, sections.join('')).catch((error: NodeJS.ErrnoException) => {
               throw new UserError(`${options.summary}: cannot write there (${error.code ?? error.message}); the fetched rows are imported`);
             });
           }

@@ -40,6 +40,7 @@ import {
   recordLoaded,
 } from './loaded-files.ts';
 import { migrate } from './migrations.ts';
+import { proveKept } from './prove-kept.ts';
 import { initDatabase, openDatabase } from './open.ts';
 import { exists } from './text-file.ts';
 
@@ -305,18 +306,19 @@ async function bringUpToDate(dbPath: string, dataDir: string): Promise<Update> {
     if (check !== 'ok') return rebuild(`its integrity check failed: ${String(check)}`);
     // Once without a lock (nothing to do is the common case), again under it.
     const first = await changesOf(db, dataDir);
-    if (first.kind !== 'changes') return first;
+    if (first.kind === 'rebuild') return first;
+    if (first.kind === 'current') return await proven(db, dbPath, dataDir, first);
     db.exec('BEGIN IMMEDIATE');
     const changes = await changesOf(db, dataDir);
     if (changes.kind !== 'changes') {
       db.exec('ROLLBACK');
-      return changes;
+      return changes.kind === 'current' ? await proven(db, dbPath, dataDir, changes) : changes;
     }
     // Its commits are the transaction's: a stop before the COMMIT rolls it all back.
     await onScratch(() => replaceChanged(db, changes));
     commitStarts();
     db.exec('COMMIT');
-    return { kind: 'updated', files: [...changes.changed.map((c) => c.data.name), ...changes.removed] };
+    return await proven(db, dbPath, dataDir, { kind: 'updated', files: [...changes.changed.map((c) => c.data.name), ...changes.removed] });
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     if (error instanceof Mixed) return rebuild(error.message);
@@ -329,6 +331,25 @@ async function bringUpToDate(dbPath: string, dataDir: string): Promise<Update> {
   } finally {
     db.close();
   }
+}
+
+/**
+ * `update` once every row of the database is proved to be what data/ gives
+ * (prove-kept.ts); otherwise a rebuild, saying which row differs. A kept
+ * database is shared state outside git: its record of the files says what it
+ * was loaded from, not that its rows are still theirs.
+ */
+async function proven(db: Database, dbPath: string, dataDir: string, update: Update): Promise<Update> {
+  const files = await dataFiles(dataDir);
+  let why: string | null;
+  try {
+    why = await proveKept(db, dbPath, files, (scratch, data) => importData(scratch, data, () => {}));
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    // The rebuild reads the same files: it will say the same, at full length.
+    why = `data/ did not import to compare it (${error.message})`;
+  }
+  return why === null ? update : rebuild(`its rows are not what ${dataDir} gives: ${why}`);
 }
 
 /**

@@ -28,6 +28,20 @@ export function readAnnouncements(db: Database, asOf: string): AnnouncementToVal
       'SELECT annID, annDate, annBody, annKind, annValueInNaira, annBasis, annRuleID, annSource FROM announcements WHERE annDate <= ? ORDER BY annDate, annID',
     )
     .all(asOf) as AnnouncementInput[];
+  const ratesOn = valuingRates(db);
+  const dates = db.prepare(`SELECT DISTINCT drtDate FROM rates WHERE drtDate < ? AND drtDate >= date(?, '-${MATCH_DAYS} days') ORDER BY drtDate DESC`).pluck();
+  return rows.map((row) => {
+    const wrong = (field: string, message: string) => {
+      throw new UserError(`${db.name}: announcements annID ${row.annID}: ${field}: ${message}; correct it and import the file again`);
+    };
+    const announcement = checkRecord(AnnouncementInput, row, wrong) ?? wrong('row', 'unreadable');
+    const earlier = (dates.all(row.annDate, row.annDate) as string[]).map((date) => ({ date, rates: ratesOn(date) }));
+    return { announcement, rates: ratesOn(row.annDate), earlier };
+  });
+}
+
+/** For a day, each subcategory's newest rate on or before it, as the build values an announcement of that day (the import checks one against it). */
+export function valuingRates(db: Database): (date: string) => ById<ValuingRate> {
   // The published rate's own SQL for the fields valuing reads (each is a column, not derived).
   const sql = (column: (typeof RATE_COLUMNS)[keyof typeof RATE_COLUMNS]) => {
     if (!('sql' in column)) throw new Error('read-announcements: a valuing field of RATE_COLUMNS is derived, not read');
@@ -39,9 +53,8 @@ export function readAnnouncements(db: Database, asOf: string): AnnouncementToVal
        FROM subcategories s JOIN rates r ON r.drtSubcategoryID = s.sctID
       WHERE r.drtDate = (SELECT max(x.drtDate) FROM rates x WHERE x.drtSubcategoryID = s.sctID AND x.drtDate <= ?)`,
   );
-  const dates = db.prepare(`SELECT DISTINCT drtDate FROM rates WHERE drtDate < ? AND drtDate >= date(?, '-${MATCH_DAYS} days') ORDER BY drtDate DESC`).pluck();
   const byDate = new Map<string, ById<ValuingRate>>();
-  const ratesOn = (date: string): ById<ValuingRate> => {
+  return (date) => {
     let rates = byDate.get(date);
     if (!rates) {
       rates = {};
@@ -52,12 +65,4 @@ export function readAnnouncements(db: Database, asOf: string): AnnouncementToVal
     }
     return rates;
   };
-  return rows.map((row) => {
-    const wrong = (field: string, message: string) => {
-      throw new UserError(`${db.name}: announcements annID ${row.annID}: ${field}: ${message}; correct it and import the file again`);
-    };
-    const announcement = checkRecord(AnnouncementInput, row, wrong) ?? wrong('row', 'unreadable');
-    const earlier = (dates.all(row.annDate, row.annDate) as string[]).map((date) => ({ date, rates: ratesOn(date) }));
-    return { announcement, rates: ratesOn(row.annDate), earlier };
-  });
 }

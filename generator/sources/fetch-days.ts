@@ -51,6 +51,18 @@ export interface FetchResult {
   written: string[];
   /** Each series the plausibility gate refused, its line then one indented line per finding; empty when none was. */
   refused: string[];
+  /** Each source with no URL to ask (a keyed source whose key is unset): not asked, which is no failure. */
+  notConfigured: string[];
+}
+
+/** A source's entry, once its URLs are known: those with none are not configured, and are not asked. */
+function configured<E extends { name: string; env: string; option: string }>(entries: readonly E[], options: FetchOptions, notConfigured: string[]): E[] {
+  const urls = options as unknown as Record<string, readonly string[]>;
+  return entries.filter((entry) => {
+    if (urls[entry.option]!.length > 0) return true;
+    notConfigured.push(`${entry.name}: not configured (${entry.env} gives it no URL), not asked`);
+    return false;
+  });
 }
 
 export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
@@ -74,9 +86,15 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
     }
     const fx: FxRateInput[] = [];
     const context = { policy: options.policy, warn: options.warn };
-    const prices = PRICE_SOURCES.map((entry) => ({ entry, source: entry.make(options[entry.option], context) }));
+    const notConfigured: string[] = [];
+    const prices = configured(PRICE_SOURCES, options, notConfigured).map((entry) => ({ entry, source: entry.make(options[entry.option], context) }));
     // A naira source that failed outright (not merely without that day) is not asked again in this run.
-    const nairas = NAIRA_SOURCES.map((entry) => ({ entry, source: entry.make(options[entry.option], context), failed: false }));
+    const nairas = configured(NAIRA_SOURCES, options, notConfigured).map((entry) => ({
+      entry,
+      source: entry.make(options[entry.option], context),
+      failed: false,
+    }));
+    if (prices.length === 0) throw new UserError(`no price source is configured (${notConfigured.join('; ')}); nothing was fetched`);
 
     const storedNaira = db.prepare('SELECT drtNairaSource FROM rates WHERE drtSubcategoryID = ? AND drtDate = ?').pluck();
     const rows: RateInput[] = [];
@@ -206,7 +224,7 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
       ...rateRefusals.flatMap((r) => describeRefusal(r, (line) => nameRateLine(line, label, rows, slugOf))),
       ...fxRefusals.flatMap((r) => describeRefusal(r, (line) => nameFxLine(line, fx))),
     ];
-    return { lines, written, refused };
+    return { lines, written, refused, notConfigured };
   } finally {
     db.close();
   }

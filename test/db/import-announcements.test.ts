@@ -39,6 +39,55 @@ describe('importAnnouncements', () => {
   }, 90_000); // 20 s seen in .ci/run beside 16 busy processes (load 18 to 21), under a third of this
 });
 
+describe('importAnnouncements refuses the implausible (issue 43)', () => {
+  it('a figure more than a factor of 2 from ours for that day and rule, ₦1e308, the year 0202 or a year without rates; up to twice or half ours imports', async () => {
+    const db = scratch.database();
+    await importDataDirectory(db);
+    // Ours, by plain SQL: rule 1's threshold (85 g of gold) at the newest gold rate on or before the day.
+    const ours = db
+      .prepare(
+        `SELECT n.nsbThreshold * r.drtInUSD * r.drtUSDinNaira FROM nisab_rules n JOIN rates r ON r.drtSubcategoryID = n.nsbSubcategoryID
+          WHERE n.nsbID = 1 AND r.drtDate <= '2021-03-12' ORDER BY r.drtDate DESC LIMIT 1`,
+      )
+      .pluck()
+      .get() as number;
+    const [first, last] = db.prepare('SELECT substr(min(drtDate), 1, 4), substr(max(drtDate), 1, 4) FROM rates').raw().get() as [string, string];
+    const row = (id: number, date: string, value: number | string, rule: number | '' = 1) =>
+      `${id},${date},nmcn,nisab,${value},gold,${rule},nmcn-zakat-2021-03-12\n`;
+    const file = await scratch.write(
+      'implausible.csv',
+      HEADER +
+        row(101, '2021-03-12', (ours * 2.01).toFixed(2)) +
+        row(102, '2021-03-12', (ours / 2.01).toFixed(2)) +
+        row(103, '2021-03-12', '1e308') +
+        row(104, '2021-03-12', '1e308', '') +
+        row(105, '0202-03-12', (ours * 1.1).toFixed(2)) +
+        row(106, `${Number(first) - 1}-12-31`, (ours * 1.1).toFixed(2)),
+    );
+    const error = await userError(importAnnouncements(db, file));
+    const lines = error.problems.map((p) => p.slice(file.length + 1));
+    expect(lines[0]).toMatch(
+      /^2: annValueInNaira: [\d.]+ is 2\.01 times our figure for rule 1 on 2021-03-12 \([\d.]+\); a figure more than a factor of 2 from ours/,
+    );
+    expect(lines[1]).toMatch(/^3: annValueInNaira: [\d.]+ is 1\/2\.01 of our figure for rule 1 on 2021-03-12/);
+    expect(lines.filter((l) => l.startsWith('4: annValueInNaira: '))).toEqual([
+      '4: annValueInNaira: 1e+308 is more than 90,071,992,547,409 naira, beyond any announced figure (a digit too many?)',
+      expect.stringMatching(/^4: annValueInNaira: 1e\+308 is [\d.e+]+ times our figure/),
+    ]);
+    expect(lines.filter((l) => l.startsWith('5: '))).toEqual([
+      '5: annValueInNaira: 1e+308 is more than 90,071,992,547,409 naira, beyond any announced figure (a digit too many?)',
+    ]);
+    expect(lines.filter((l) => l.startsWith('6: '))).toEqual([expect.stringMatching(/^6: annDate: 0202-03-12 is outside 1882-11-12 to /)]);
+    expect(lines.filter((l) => l.startsWith('7: '))).toEqual([
+      `7: annDate: ${Number(first) - 1}-12-31 is outside ${first} to ${last}, the years of the rates (a typo in the year?)`,
+    ]);
+    expect(db.prepare('SELECT count(*) FROM announcements WHERE annID > 100').pluck().get()).toBe(0);
+
+    const fine = await scratch.write('fine.csv', HEADER + row(101, '2021-03-12', (ours * 1.99).toFixed(2)) + row(102, '2021-03-12', (ours / 1.99).toFixed(2)));
+    expect((await importAnnouncements(db, fine)).inserted).toBe(2);
+  }, 150_000); // 36 s seen at load 23 to 30
+});
+
 describe("the default data's announced figures", () => {
   it("hold Kano's ₦985,000 of 2025-08-18 and every NMCN figure found, each beside its rule valued as SQL values it on that day", async () => {
     const db = registerMoney(scratch.database());

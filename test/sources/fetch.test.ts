@@ -317,6 +317,33 @@ describe('fetch', () => {
   });
 });
 
+describe('a source with nothing to ask (issue 43)', () => {
+  it("is not configured, not a failure: the CBN with no URL is not asked, the day takes the currency API's own naira rate, and the result says so", async () => {
+    const db = await sourcesDatabase();
+    const s = await sources((url) => currencyFile(dateOf(url)));
+    const warnings: string[] = [];
+    const result = await fetchDays(s.options(db, ['2026-09-29'], { cbnBases: [], warn: (line) => warnings.push(line) }));
+    expect(result.notConfigured).toEqual(['the CBN: not configured (NISAB_CBN_API gives it no URL), not asked']);
+    expect(s.cbn.hits).toEqual([]);
+    // The naira rate the recorded file itself holds (usd.ngn), by the text of the fixture.
+    const { ngn } = await xauXag('2026-09-29');
+    expect(result.lines).toEqual([expect.stringMatching(new RegExp(`^2026-09-29: gold .* USD/g; ${ngn} NGN/USD \\(currency-api\\): 2 inserted`))]);
+    expect(warnings.join('\n')).not.toContain('tried:');
+    expect(stored(db)).toHaveLength(2);
+  });
+
+  it('with no price source to ask, says so and fetches nothing (never "tried:" with nothing after it)', async () => {
+    const db = await sourcesDatabase();
+    const s = await sources((url) => currencyFile(dateOf(url)));
+    const error = await userError(fetchDays(s.options(db, ['2026-09-29'], { currencyUrls: [] })));
+    expect(error.message).toBe(
+      'no price source is configured (the currency API: not configured (NISAB_CURRENCY_API gives it no URL), not asked); nothing was fetched',
+    );
+    expect([...s.primary.hits, ...s.fallback.hits, ...s.cbn.hits]).toEqual([]);
+    expect(stored(db)).toEqual([]);
+  });
+});
+
 describe('a snapshot built from fetched days', () => {
   it('keeps every national currency of the day per US dollar with the metals, in one import, and as text that rebuilds the same table', async () => {
     const db = await sourcesDatabase();
