@@ -11,9 +11,10 @@
 // (IEEE 754's 15-digit guarantee), so such a text that reads back as the number
 // is the shortest one and V8's. Otherwise the number is written from a scaled
 // integer, with the fewest decimals that read back as it, each candidate
-// checked by reading it back (njs reads decimals exactly). Every figure in
-// data/ has at most 15 significant digits; a number that needs 16 or 17 keeps
-// the engine's text (V8's own where the build runs).
+// checked by reading it back (njs reads a decimal of 15 digits or fewer to the
+// right double; a longer one it may read to a neighbour: test/edge/money.test.ts).
+// Every figure in data/ has at most 15 significant digits; a number that needs
+// 16 or 17 keeps the engine's text (V8's own where the build runs).
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
 
