@@ -58,7 +58,7 @@ function scaledText(digits: number, decimals: number): string {
 
 /** The number as V8's JSON.stringify writes it ('null' for NaN and the infinities, '0' for -0). */
 export function numberText(value: number): string {
-  if (value !== value || value === Infinity || value === -Infinity) return 'null';
+  if (!Number.isFinite(value)) return 'null';
   if (value === 0) return '0';
   const sign = value < 0 ? '-' : '';
   const size = value < 0 ? -value : value;
@@ -67,8 +67,11 @@ export function numberText(value: number): string {
   // An exponent (below 1e-6 or from 1e21): the engine's form, as V8's JSON.stringify.
   if (own.indexOf('e') !== -1) return own;
   if (significantDigits(own) <= 15 && Number(own) === value) return own;
+  // 10^decimals, exact as a double up to 10^22.
+  let power = 1;
   for (let decimals = 1; decimals <= 20; decimals++) {
-    const scaled = size * Math.pow(10, decimals);
+    power *= 10;
+    const scaled = size * power;
     if (scaled >= 1e15) break;
     const near = Math.round(scaled);
     for (let step = 0; step < 3; step++) {
