@@ -60,10 +60,12 @@ function scaledText(digits: number, decimals: number): string {
 export function numberText(value: number): string {
   if (!Number.isFinite(value)) return 'null';
   if (value === 0) return '0';
+  const own = String(value);
+  // The common case, cheaply (the build writes every figure through here): at most 15 characters hold at most 15 digits.
+  if (own.length <= 15 && Number(own) === value) return own;
   const sign = value < 0 ? '-' : '';
   const size = value < 0 ? -value : value;
   if (size < 9007199254740992 && Math.floor(size) === size) return sign + integerDigits(size);
-  const own = String(value);
   // An exponent (below 1e-6 or from 1e21): the engine's form, as V8's JSON.stringify.
   if (own.indexOf('e') !== -1) return own;
   if (significantDigits(own) <= 15 && Number(own) === value) return own;
