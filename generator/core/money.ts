@@ -24,7 +24,8 @@ interface Decimal {
 }
 
 function parseDecimal(factor: number | string): Decimal {
-  const text = typeof factor === 'number' ? String(factor) : factor;
+  // A number as the text it is published as: numberText, not String (njs writes 1.71914285 as 1.7191428499999999, another decimal).
+  const text = typeof factor === 'number' ? numberText(factor) : factor;
   const match = DECIMAL_FORM.exec(text);
   if (match === null || (typeof factor === 'number' && !Number.isFinite(factor))) {
     throw new Error('money: not a finite decimal number: ' + String(text).slice(0, 40));
