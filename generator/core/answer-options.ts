@@ -14,6 +14,7 @@ import { daysBetween } from './dates.ts';
 import type { ParameterName, PARAMETERS, Parsed, Query } from './endpoints.ts';
 import { currencyTable, DOLLAR_CODE, fxFor, NAIRA_CODE, rateLineIn, type CurrencyTable } from './in-currency.ts';
 import { paths } from './layout.ts';
+import { numberText } from './number-text.ts';
 import type { RoutingIndex } from './schemas.ts';
 
 /** What a rate record the Nisab rules are valued at gives an option (dated.ts reads it from the record's line). */
@@ -97,14 +98,14 @@ const currency = answerOption({
     NisabRule: {
       figure: function (rate: ValuingRecord, table: CurrencyTable): number | null {
         const fx = fxFor(table, rate.drtDate, rate.drtPriceSource, {
-          perUSDText: String(rate.drtUSDinNaira),
+          perUSDText: numberText(rate.drtUSDinNaira),
           date: rate.drtNairaDate,
           source: rate.drtNairaSource,
         });
         return fx === null ? null : fx.perUSD;
       },
       line: function (line: string, value: number | null, table: CurrencyTable): string {
-        return line.slice(0, -1) + ',"nsbCurrency":"' + table.code + '","nsbValueInCurrency":' + JSON.stringify(value) + '}';
+        return line.slice(0, -1) + ',"nsbCurrency":"' + table.code + '","nsbValueInCurrency":' + (value === null ? 'null' : numberText(value)) + '}';
       },
     },
   },

@@ -6,7 +6,8 @@
 // currency=NGN equals the Naira fields; the dollar's are 1 (docs/API.md §2c).
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
-import { money } from './money.ts';
+import { moneyText } from './money.ts';
+import { numberText } from './number-text.ts';
 
 export const NAIRA_CODE = 'NGN';
 export const DOLLAR_CODE = 'USD';
@@ -15,7 +16,7 @@ const DOLLAR_SOURCE_ID = 'us-dollar';
 /** A currency's rate per US dollar for one rate record: the figure, its date and its source; null when none is published on or before the record's date. */
 export interface FxFigure {
   perUSD: number;
-  /** The figure as its text in JSON (the naira's exactly as the record has it). */
+  /** The figure as its text in JSON, as the build writes it (the naira's exactly as the record has it; core/number-text.ts). */
   text: string;
   date: string;
   source: string;
@@ -95,12 +96,22 @@ export function fxFor(table: CurrencyTable, date: string, priceSource: string, o
   if (table.monthly.indexOf(priceSource) !== -1) {
     const average = table.months[date.slice(0, 7)];
     if (average === undefined) return null;
-    return { perUSD: average[0] as number, text: String(average[0]), date: date.slice(0, 8) + '01', source: table.sources[average[1] as number] as string };
+    return {
+      perUSD: average[0] as number,
+      text: numberText(average[0] as number),
+      date: date.slice(0, 8) + '01',
+      source: table.sources[average[1] as number] as string,
+    };
   }
   const entry = table.rates[date];
   if (entry === undefined) return null;
   const perUSD = entry[0] as number;
-  return { perUSD: perUSD, text: String(perUSD), date: entry.length > 2 ? (entry[2] as string) : date, source: table.sources[entry[1] as number] as string };
+  return {
+    perUSD: perUSD,
+    text: numberText(perUSD),
+    date: entry.length > 2 ? (entry[2] as string) : date,
+    source: table.sources[entry[1] as number] as string,
+  };
 }
 
 /** A rate record's line with the currency's fields added at its end (docs/API.md §2c). */
@@ -120,8 +131,8 @@ export function rateLineIn(line: string, table: CurrencyTable): string {
   if (fx === null) {
     added += ',"drtUSDinCurrency":null,"drtCurrencyDate":null,"drtCurrencySource":null,"drtInCurrency":null';
   } else {
-    // The naira's is the record's own drtInNaira, the same product (§3a).
-    const value = table.code === NAIRA_CODE ? fieldText(line, 'drtInNaira') : String(money([usd, fx.text]));
+    // The naira's is the record's own drtInNaira, the same product (§3a); each figure as the build writes it (core/number-text.ts).
+    const value = table.code === NAIRA_CODE ? fieldText(line, 'drtInNaira') : moneyText([usd, fx.text]);
     added +=
       ',"drtUSDinCurrency":' + fx.text + ',"drtCurrencyDate":"' + fx.date + '","drtCurrencySource":' + JSON.stringify(fx.source) + ',"drtInCurrency":' + value;
   }

@@ -12,6 +12,7 @@
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (no BigInt, destructuring,
 // spread, for-of, classes, optional chaining, nullish coalescing, Map/Set).
+import { numberText } from './number-text.ts';
 
 const DECIMAL_FORM = /^(-?)([0-9]+)(?:\.([0-9]+))?(?:[eE]([-+]?[0-9]+))?$/;
 
@@ -23,7 +24,8 @@ interface Decimal {
 }
 
 function parseDecimal(factor: number | string): Decimal {
-  const text = typeof factor === 'number' ? String(factor) : factor;
+  // A number as the text it is published as: numberText, not String (njs writes 1.71914285 as 1.7191428499999999, another decimal).
+  const text = typeof factor === 'number' ? numberText(factor) : factor;
   const match = DECIMAL_FORM.exec(text);
   if (match === null || (typeof factor === 'number' && !Number.isFinite(factor))) {
     throw new Error('money: not a finite decimal number: ' + String(text).slice(0, 40));
@@ -63,6 +65,24 @@ function multiply(a: Decimal, b: Decimal): Decimal {
  * Throws on a factor that is not a finite decimal (a bug: the data is checked first).
  */
 export function money(factors: (number | string)[]): number {
+  return Number(exactMoney(factors));
+}
+
+/**
+ * money() as the JSON text the build writes for it (V8's shortest form, which
+ * for a figure of 15 significant digits or fewer is its decimal without trailing
+ * zeros: 274.9, 275), written from the digits themselves: what an edge composes
+ * at request time never passes through its engine's number-to-text (njs 0.7.9
+ * does not write the shortest form, core/number-text.ts).
+ */
+export function moneyText(factors: (number | string)[]): string {
+  const exact = exactMoney(factors);
+  // Past 15 significant digits the number is not the decimal: the number's own shortest form (as JSON.stringify of money()).
+  return exact.replace(/^-?0*|\./g, '').length > 15 ? numberText(Number(exact)) : exact;
+}
+
+/** The rounded product as its exact decimal text, without trailing zeros: -274.9, 0, 2000000000000000000000. */
+function exactMoney(factors: (number | string)[]): string {
   if (factors.length === 0) throw new Error('money: no factors');
   let product = parseDecimal(factors[0]!);
   for (let i = 1; i < factors.length; i++) product = multiply(product, parseDecimal(factors[i]!));
@@ -89,9 +109,13 @@ export function money(factors: (number | string)[]): number {
   }
 
   let text = '';
-  for (let i = cents.length - 1; i >= 0; i--) text += String(cents[i]);
+  for (let i = cents.length - 1; i >= 0; i--) text += String.fromCharCode(48 + cents[i]!);
+  while (text.length > 3 && text.charAt(0) === '0') text = text.slice(1);
   while (text.length < 3) text = '0' + text;
-  const value = Number(text.slice(0, text.length - 2) + '.' + text.slice(text.length - 2));
+  const whole = text.slice(0, text.length - 2);
+  let fraction = text.slice(text.length - 2);
+  while (fraction.length > 0 && fraction.charAt(fraction.length - 1) === '0') fraction = fraction.slice(0, -1);
   // No negative zero: -0.001 rounds to 0.
-  return product.negative && value !== 0 ? -value : value;
+  const zero = whole === '0' && fraction === '';
+  return (product.negative && !zero ? '-' : '') + whole + (fraction === '' ? '' : '.' + fraction);
 }

@@ -15,6 +15,7 @@
 import type { ListsAll } from './complete.ts';
 import type { Announcement, Bracket, Formula, Gap, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from './schemas.ts';
 import type { Currency } from './currencies.ts';
+import { numberText } from './number-text.ts';
 
 /** A record's fields in their published order, and the shapes of the records its fields hold. */
 export interface RecordShape {
@@ -234,6 +235,8 @@ export type RecordName = keyof Records;
 
 /** A value as JSON: records in their declared order, whatever order their keys were made in. */
 function renderValue(value: unknown, shape: RecordShape | null, where: string): string {
+  // A number as V8 writes it, in njs too (core/number-text.ts: njs's own text is not always the shortest).
+  if (typeof value === 'number') return numberText(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) {
     const items: string[] = [];

@@ -6,8 +6,11 @@
 // unknown forms; every pair of its parameters' valid values; the parameters
 // that are not its own; each answer option (answer-options.ts) on ranges at its
 // cap; and the methods. A new endpoint, parameter or answer option is asked on
-// every server (same-bytes-suite.ts) without anyone adding a case.
-import { OPTION_NAMES, optionOf } from '../../generator/core/answer-options.ts';
+// every server (same-bytes-suite.ts) without anyone adding a case. optionSweep
+// asks each answer option with every value it takes (every published currency)
+// over every month of the data, for each metal: the figures an edge composes
+// itself (issue 43: njs wrote 1.71914285 as 1.7191428499999999).
+import { OPTION_NAMES, optionOf, type OptionName } from '../../generator/core/answer-options.ts';
 import { BASES, ENDPOINTS, PARAMETERS, type Endpoint, type Parameter } from '../../generator/core/endpoints.ts';
 import type { RoutingIndex } from '../../generator/core/schemas.ts';
 
@@ -246,6 +249,51 @@ export function rawCases(): RawCase[] {
               `GET ${target} ${framing.version ?? 'HTTP/1.1'}\r\n${framing.noHost ? '' : 'Host: localhost\r\n'}${framing.lines(etag)}Connection: close\r\n\r\n`,
           });
         }
+      }
+    }
+  }
+  return cases;
+}
+
+/**
+ * The values of an option to sweep, from the snapshot's routing index: every
+ * value its parameter accepts there. An option not named here sweeps its
+ * parameter's example and the edge values its parse accepts.
+ */
+const OPTION_VALUES: { [N in OptionName]?: (index: RoutingIndex) => string[] } = {
+  currency: (index) => Object.keys(index.currencies ?? {}).sort(),
+};
+
+/** Every month from the one of `first` to the one of `last`, as [first day, last day]. */
+export function monthsBetween(first: string, last: string): [string, string][] {
+  const months: [string, string][] = [];
+  for (let at = `${first.slice(0, 7)}-01`; at <= last; ) {
+    const next = new Date(Date.parse(`${at}T00:00:00Z`));
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    const following = next.toISOString().slice(0, 10);
+    months.push([at, shift(following, -1)]);
+    at = following;
+  }
+  return months;
+}
+
+/**
+ * Each answer option on /rates with every value it takes (OPTION_VALUES), on
+ * each of `periods` ([first day, last day]: the months of the data, or whole
+ * years, whose answer composes the same records as its months'), for each
+ * subcategory of `subcategories` (the metals): the ranges whose every figure an
+ * edge composes at request time.
+ */
+export function optionSweep(index: RoutingIndex, periods: [string, string][], subcategories: number[], base: string = BASES[0]!): Case[] {
+  const cases: Case[] = [];
+  const table = PARAMETERS as Record<Name, Parameter<unknown>>;
+  for (const name of OPTION_NAMES) {
+    const parameter = table[name as Name];
+    const values = OPTION_VALUES[name]?.(index) ?? validValues(parameter, [parameter.schema.example, ...(parameter.edges ?? [])], index);
+    for (const value of values) {
+      for (const [start, end] of periods) {
+        for (const subcategory of subcategories)
+          cases.push({ method: 'GET', target: `${base}/rates?subcategory=${subcategory}&${name}=${value}&start_date=${start}&end_date=${end}` });
       }
     }
   }

@@ -17,7 +17,7 @@ import { todayIn } from '../../generator/snapshot/clock.ts';
 import { PREVIEW, type Edge, type RunningEdge } from '../support/edges.ts';
 import { GAP, fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
 import { rawRequest, request, type Answer } from '../support/http.ts';
-import { generatedCases, rawCases, type Case } from './differential-cases.ts';
+import { generatedCases, monthsBetween, optionSweep, rawCases, type Case } from './differential-cases.ts';
 import { random } from '../support/random.ts';
 
 export type { Case };
@@ -281,6 +281,32 @@ export function sameBytesSuite(tested: Edge): void {
       return { edge: n, preview: p };
     }
 
+    /** The cases each edge answers unlike the preview (the first lines of each difference), asked a few at a time. */
+    async function differing(cases: Case[]): Promise<string[]> {
+      const differences: string[] = [];
+      let next = 0;
+      // A few at a time: each request is independent, and workerd answers one by one slowly on a busy machine.
+      const worker = async () => {
+        for (let c = cases[next++]; c !== undefined; c = cases[next++]) {
+          const sent = performance.now();
+          const [n, p] = await Promise.all([send(edge.url, c), send(preview.url, c)]);
+          const seconds = (performance.now() - sent) / 1000;
+          try {
+            await check(c, n, p, seconds);
+          } catch (error) {
+            differences.push(
+              String((error as Error).message)
+                .split('\n')
+                .slice(0, 4)
+                .join('\n'),
+            );
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 6 }, worker));
+      return differences;
+    }
+
     it('answers some 700 API requests with the same status, bytes and headers, asked twice (the second from its cache)', async () => {
       const cases = [...BASES.flatMap(apiCases), ...rangeCases(200)];
       expect(cases.length).toBeGreaterThan(700);
@@ -307,27 +333,16 @@ export function sameBytesSuite(tested: Edge): void {
           }
         }
       }
-      const differences: string[] = [];
-      let next = 0;
-      // A few at a time: each request is independent, and workerd answers one by one slowly on a busy machine.
-      const worker = async () => {
-        for (let c = cases[next++]; c !== undefined; c = cases[next++]) {
-          const sent = performance.now();
-          const [n, p] = await Promise.all([send(edge.url, c), send(preview.url, c)]);
-          const seconds = (performance.now() - sent) / 1000;
-          try {
-            await check(c, n, p, seconds);
-          } catch (error) {
-            differences.push(
-              String((error as Error).message)
-                .split('\n')
-                .slice(0, 4)
-                .join('\n'),
-            );
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: 6 }, worker));
+      const differences = await differing(cases);
+      expect(differences.length, `${differences.length} of ${cases.length} differ:\n${differences.slice(0, 10).join('\n\n')}`).toBe(0);
+    }, 300_000);
+
+    // Issue 43: njs wrote some composed figures in another form than V8 (1.7191428499999999 for 1.71914285), under the same ETag.
+    it('answers each answer option with every value it takes (every currency) over every month, for each metal, as the preview does', async () => {
+      const index = JSON.parse(await readFile(path.join(fixture.out, paths.routing), 'utf8')) as RoutingIndex;
+      const cases = optionSweep(index, monthsBetween(index.all!.first, index.all!.last), [1, 2]);
+      expect(cases.length).toBeGreaterThan(400);
+      const differences = await differing(cases);
       expect(differences.length, `${differences.length} of ${cases.length} differ:\n${differences.slice(0, 10).join('\n\n')}`).toBe(0);
     }, 300_000);
 

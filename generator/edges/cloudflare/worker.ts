@@ -155,33 +155,54 @@ async function piped(plan: Plan, index: RoutingIndex, readBytes: (path: string) 
 }
 
 /**
- * A part's body to pipe unread, held to the length the month counts give it
- * (partBytes), so that a part truncated, grown or emptied in a tree `verify`
- * has not passed is never sent as an answer under its ETag. False, and the
- * range answered from its blocks, when the part is missing or the assets say
- * its length and it is another. The assets' service answers without a length
- * (miniflare's, which is Cloudflare's code): then the answer is sent at the
- * length its parts should make, counted by the runtime (partStream's
- * FixedLengthStream, no JavaScript per byte; workerd cannot pipe one such
- * stream into another, so a part is not counted alone), and a part of another
- * length breaks the answer off short of its Content-Length. What this leaves
- * to `verify` (it reads no part): a change that keeps the part's length, or
- * two parts changed by lengths that cancel out.
+ * What this isolate has found of each part it was asked for: true, of the
+ * length the month counts give it (partBytes); false, of another. An isolate
+ * serves one deployment, whose files never change, so a part is read and
+ * measured once, by the first answer that needs it, and piped unread after.
  */
-async function checkedPart(path: string, bytes: number, asset: (path: string) => Promise<Response>): Promise<ReadableStream<Uint8Array> | false> {
+const partsChecked = new Map<string, boolean>();
+
+/**
+ * A part's body, held to the length the month counts give it, so that a part
+ * truncated, grown or emptied in a tree `verify` has not passed is never sent
+ * as an answer under its ETag: false, and the range answered from its blocks,
+ * when the part is missing or of another length. The first answer of an
+ * isolate that needs a part reads it whole and measures it before anything is
+ * sent (the assets' service answers without a length: miniflare's, which is
+ * Cloudflare's code), and sends those bytes; later answers pipe it unread (a
+ * length the assets state is checked all the same), at the length its parts
+ * should make, counted by the runtime (partStream's FixedLengthStream, no
+ * JavaScript per byte; workerd cannot pipe one such stream into another, so a
+ * part is not counted alone). What this leaves to `verify` (it reads every
+ * part): a change that keeps the part's length (docs/decisions.md: a digest
+ * checked here would read every byte of every answer).
+ */
+async function checkedPart(path: string, bytes: number, asset: (path: string) => Promise<Response>): Promise<ReadableStream<Uint8Array> | Uint8Array | false> {
+  const known = partsChecked.get(path);
+  if (known === false) return false;
   const response = await asset(path).catch((error: Error) => {
     console.error(`${error.message}: the range is read from its blocks`);
     return null;
   });
   if (response === null || response.body === null) return false;
+  const damaged = (length: number | string) => {
+    partsChecked.set(path, false);
+    console.error(`snapshot file /${path} has ${length} bytes where its scope's month counts give ${bytes}: the range is read from its blocks`);
+    return false as const;
+  };
   const length = response.headers.get('content-length');
   if (length !== null && Number(length) !== bytes) {
     response.body.cancel().catch(() => {});
-    console.error(`snapshot file /${path} has ${length} bytes where its scope's month counts give ${bytes}: the range is read from its blocks`);
-    return false;
+    return damaged(length);
   }
-  partLengths.set(response.body, bytes);
-  return response.body;
+  if (known === true) {
+    partLengths.set(response.body, bytes);
+    return response.body;
+  }
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (body.length !== bytes) return damaged(body.length);
+  partsChecked.set(path, true);
+  return body;
 }
 
 // Each scope's month counts, read and summed once per isolate, as the routing index is read.
