@@ -346,13 +346,18 @@ async function startChart(subcategories: Subcategory[]) {
 /**
  * The service worker that keeps this page, its script and the figures it last
  * showed for a visit with no network (sw.ts). Its scope is the page's folder;
- * it answers nothing under /api/ but the page's own figure questions.
+ * it answers nothing under /api/ but the page's own figure questions. It is
+ * registered after the page's load event (its precache waits for the page).
  */
 function registerWorker() {
   if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register('/sw.js', { scope: location.pathname.replace(/[^/]*$/, '') }).catch(() => {
-    // A host that does not serve /sw.js (or a browser that refuses it) leaves the page as it was: online only.
-  });
+  const register = () =>
+    navigator.serviceWorker.register('/sw.js', { scope: location.pathname.replace(/[^/]*$/, '') }).catch(() => {
+      // A host that does not serve /sw.js (or a browser that refuses it) leaves the page as it was: online only.
+    });
+  // Its install fetches the page's set again: only after the page's load event, so it never competes with the first render.
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
 }
 
 function showError(error: Error) {
