@@ -43,6 +43,7 @@ export {
   ruleFor,
   wornJewelleryFor,
   zakatDue,
+  pastYears,
   type Amount,
   type Combination,
   type Holdings,

@@ -1,5 +1,5 @@
 // What is due in kind: a share of the harvest, animals from the herd, zakat al-fitr.
-import { livestockDue } from '../../../generator/core/livestock.ts';
+import { livestockDueAtMost } from '../../../generator/core/livestock.ts';
 import type { NisabRule } from '../types.ts';
 import { positionFor, ruleFor, slugId } from './rules.ts';
 import type { Holdings, Published, School, ZakatLine } from './types.ts';
@@ -44,13 +44,21 @@ export function cropsLine(published: Published, holdings: Holdings, school: Scho
   };
 }
 
+/** The mixes of animals an answer lists at most (a large herd has thousands; its formula names the rest). */
+export const ANIMAL_OPTIONS = 6;
+
 export function livestockLines(published: Published, school: School | null, herds: Record<string, number>): ZakatLine[] {
   const lines: ZakatLine[] = [];
   for (const [slug, count] of Object.entries(herds)) {
     const id = slugId(published, slug);
     const rule = id === null ? null : ruleFor(published.rules, id, school);
     if (id === null || !rule || !(count > 0) || rule.nsbRateKind !== 'bracket') continue;
-    const dues = livestockDue(rule.nsbBrackets, Math.floor(count));
+    const head = Math.floor(count);
+    const { dues, more } = livestockDueAtMost(rule.nsbBrackets, head, ANIMAL_OPTIONS);
+    // Beyond the few mixes listed, the formula of the herd's row says what else discharges it.
+    const formula = more
+      ? (rule.nsbBrackets.find((b) => head >= b.lbrMinCount && (b.lbrMaxCount === null || head <= b.lbrMaxCount))?.lbrFormula ?? null)
+      : null;
     const reaches = dues.length > 0;
     const grazing = positionFor(published, 'grazing', school, [null], id);
     const nisab = rule.nsbThreshold === null ? null : { value: rule.nsbThreshold, unit: 'head' as const };
@@ -61,7 +69,7 @@ export function livestockLines(published: Published, school: School | null, herd
       rule,
       nisab,
       reachesNisab: reaches,
-      due: reaches ? { kind: 'animals', options: dues, rule } : { kind: 'nothing' },
+      due: reaches ? { kind: 'animals', options: dues, rule, ...(formula ? { more: formula.per } : {}) } : { kind: 'nothing' },
       dueMoney: reaches ? null : 0,
       reasons: [
         reaches ? { key: 'alone', nisab: nisab ?? { value: 0, unit: 'head' } } : { key: 'below', nisab, combination: null },

@@ -13,6 +13,8 @@ export const LIMITS = {
   head: MAX_HEAD_COUNT,
   persons: 1e7,
   years: 1000,
+  /** Debts owed to the payer in one answer: beyond any real ledger, and each one's past years stay cheap to work out. */
+  receivables: 50,
 } as const;
 
 /** Each numeric input and its bound (a holding's field, a herd, or a receivable's). */
@@ -52,6 +54,8 @@ export interface InputProblem {
   field: string;
   /** Its largest value. */
   max: number;
+  /** count: a list longer than `max` (receivables); absent: a number out of 0 to `max`. */
+  kind?: 'count';
 }
 
 const bad = (value: unknown, max: number) => value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= max);
@@ -63,7 +67,9 @@ export function inputProblems(holdings: Holdings, herds: Record<string, number> 
     if (bad(holdings[field], LIMITS[limit])) problems.push({ field, max: LIMITS[limit] });
   }
   for (const [slug, count] of Object.entries(herds)) if (bad(count, LIMITS.head)) problems.push({ field: `herds.${slug}`, max: LIMITS.head });
-  (holdings.receivables ?? []).forEach((r, i) => {
+  const receivables = holdings.receivables ?? [];
+  if (receivables.length > LIMITS.receivables) problems.push({ field: 'receivables', max: LIMITS.receivables, kind: 'count' });
+  receivables.slice(0, LIMITS.receivables).forEach((r, i) => {
     if (bad(r.amount, LIMITS.money)) problems.push({ field: `receivables[${i}].amount`, max: LIMITS.money });
     if (bad(r.yearsOut, LIMITS.years)) problems.push({ field: `receivables[${i}].yearsOut`, max: LIMITS.years });
   });
@@ -73,7 +79,7 @@ export function inputProblems(holdings: Holdings, herds: Record<string, number> 
 /** Thrown by zakatDue for an input out of its bound; the page checks inputProblems first and says it in its language. */
 export class ZakatInputError extends RangeError {
   constructor(readonly problems: InputProblem[]) {
-    super(problems.map((p) => `${p.field} must be a number from 0 to ${p.max}`).join('; '));
+    super(problems.map((p) => (p.kind === 'count' ? `${p.field}: at most ${p.max}` : `${p.field} must be a number from 0 to ${p.max}`)).join('; '));
     this.name = 'ZakatInputError';
   }
 }

@@ -2,8 +2,9 @@
 // says what was measured, what is due (money, metal, grain, animals) and why, as
 // keys with their numbers, never as sentences; the page and the widget word it in
 // their language (generator/site/page/result-words.ts).
-import type { Due as LivestockDue } from '../../../generator/core/livestock.ts';
+import type { Due as LivestockDue, PerUnit } from '../../../generator/core/livestock.ts';
 import type { NisabRule, Rate, Subcategory } from '../types.ts';
+import type { PastYearsRun } from './past-years.ts';
 
 /** Which metal's Nisab measures cash and trade goods: gold's, silver's, or whichever is lower today. */
 export type Standard = 'gold' | 'silver' | 'lower';
@@ -96,7 +97,8 @@ export type LineDue =
   | { kind: 'money'; percent: number; money: number }
   | { kind: 'metal'; metal: 'gold' | 'silver'; grams: number; percent: number; money: number | null }
   | { kind: 'crop'; kg: number; percent: number }
-  | { kind: 'animals'; options: LivestockDue[]; rule: NisabRule }
+  /** more: the options are the first few; any other mix of one of each unit per its heads discharges it too. */
+  | { kind: 'animals'; options: LivestockDue[]; rule: NisabRule; more?: PerUnit[] }
   | { kind: 'fitr'; options: { rule: NisabRule; amount: number; perPerson: number; unit: string }[] }
   /** Counted with another line (jewellery with its metal, a receivable or new money with the money). */
   | { kind: 'counted'; with: 'gold' | 'silver' | 'money' }
@@ -123,7 +125,14 @@ export type Reason =
   /** What covered a debt (the Maliki): held a full year, of what is sold to pay a debtor's creditors, valued when zakat falls due. */
   | { key: 'debtCoverTerms' }
   | { key: 'debtLeft'; livestockToo: boolean }
+  /** arrearsYears: the past years that owe (each reaching its Nisab), worded "the zakat of N past years". */
   | { key: 'receivable'; view: Position['view'] | null; school: School | null; receivable: Receivable; arrearsYears: number }
+  /**
+   * The past years (past-years.ts), consecutive years of one kind as one run: what was counted, the Nisab
+   * and what they owe. nisabAt today: a debt owed to the payer carries no dates, so each past year is
+   * measured at today's Nisab. takesOff: each year's zakat came off the next, the current year's included.
+   */
+  | { key: 'pastYears'; runs: PastYearsRun[]; nisabAt: 'today' | 'dated'; takesOff: boolean }
   | { key: 'newMoney'; view: Position['view'] | null; school: School | null; joined: boolean }
   | { key: 'grazing'; required: boolean | null }
   | { key: 'fitr' };

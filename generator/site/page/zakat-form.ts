@@ -119,11 +119,11 @@ export function showZakat(
 }
 
 /** The form's input a problem names (herds.camels is the input camels, receivables[0].amount is receivable). */
-const INPUT_OF: Record<string, string> = { 'receivables[0].amount': 'receivable', 'receivables[0].yearsOut': 'receivableYears' };
+const INPUT_OF: Record<string, string> = { receivables: 'receivable', 'receivables[0].amount': 'receivable', 'receivables[0].yearsOut': 'receivableYears' };
 
 /** "Gold held (grams): enter a number from 0 to 1,000,000,000.", in the form's language, with the input's own label. */
 function outOfRange(form: HTMLFormElement, problem: InputProblem, figures: Figures, words: ResultStrings): string {
   const name = INPUT_OF[problem.field] ?? problem.field.replace(/^herds\./, '');
   const label = form.querySelector(`input[name="${name}"]`)?.closest('label')?.firstChild?.textContent?.trim() ?? name;
-  return words.inputs.outOfRange(label, figures.number(problem.max, 0));
+  return (problem.kind === 'count' ? words.inputs.tooMany : words.inputs.outOfRange)(label, figures.number(problem.max, 0));
 }
