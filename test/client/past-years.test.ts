@@ -16,19 +16,15 @@ import { pastYears, pastYearsRule, zakatDue, type Holdings, type School, type St
 import { livestockDue } from '../../generator/core/livestock.ts';
 import { calendar as enCalendar } from '../../generator/site/i18n/en.ts';
 import { formats } from '../../generator/site/i18n/format.ts';
+import { calendar as arCalendar } from '../../generator/site/i18n/ar.ts';
+import { calendar as haCalendar } from '../../generator/site/i18n/ha.ts';
+import { RESULT_CATALOGUES } from '../../generator/site/i18n/result-catalogues.ts';
 import { result as enResult } from '../../generator/site/i18n/result-en.ts';
 import { wordResult } from '../../generator/site/page/result-words.ts';
-import { publishedOn } from '../support/published-rules.ts';
+import { september29 } from '../support/published-rules.ts';
 
-// The records of 2026-09-29 (data/daily/2026-09.csv): drtInUSD and drtUSDinNaira.
-const published = publishedOn('2026-09-29');
-expect(published.records.map((r) => [r.drtSubcategoryID, r.drtInUSD, r.drtUSDinNaira])).toEqual([
-  [1, 132.753662, 1330.4737],
-  [2, 1.948897, 1330.4737],
-]);
-// 85 × 132.753662 × 1330.4737 = 15,013,146.75; 595 × 1.948897 × 1330.4737 = 1,542,808.94.
-const GOLD_NISAB = 15_013_146.75;
-const SILVER_NISAB = 1_542_808.94;
+// The records of 2026-09-29 and the two Nisab figures worked from them (test/support/published-rules.ts).
+const { published, GOLD_NISAB, SILVER_NISAB } = september29();
 
 const due = (holdings: Holdings, school: School | null, standard: Standard) => zakatDue(published, holdings, standard, school);
 const loan = (amount: number, extra: { withinReach?: boolean } = {}) => ({ amount, kind: 'loan' as const, collected: true, yearsOut: 3, ...extra });
@@ -97,6 +93,25 @@ describe("issue 42's checks", () => {
     const worded2 = wordResult(silver, enResult, { money: (n) => en.money(n, 'NGN'), number: en.number });
     expect(worded2.lines[1]!.why.join(' ').replace(/[\u2068\u2069]/g, '')).toContain(
       'Past years 1 to 2: from ₦10,000,000.00 to ₦9,750,000.00 counted, Nisab ₦1,542,808.94: ₦493,750.00 due.',
+    );
+  });
+});
+
+describe('the past years in Hausa and Arabic, read back: money owed to the payer, not by him', () => {
+  it("Shafi'i, silver, the loan out of reach collected after 3 years: its two past years, word for word", () => {
+    const result = due({ receivables: [loan(10_000_000, { withinReach: false })] }, 'shafii', 'silver');
+    const said = (lang: 'ha' | 'ar', calendar: typeof haCalendar) => {
+      const f = formats(calendar);
+      const worded = wordResult(result, RESULT_CATALOGUES[lang], { money: (n) => f.money(n, 'NGN'), number: f.number });
+      return worded.lines[1]!.why.join(' ').replace(/[\u2068\u2069]/g, '');
+    };
+    // "Bashin da kake bin wani": the debt you are owed by someone.
+    expect(said('ha', haCalendar)).toBe(
+      "Mazhabar Shafi'iyya: akwai zakka a kan kowace shekarar da ya yi a hannun wanda kake bi (shekaru 3), ana fitarwa idan an biya ka. Zakkar shekaru 2 da suka wuce, ana cire zakkar kowace shekara daga ta gaba. Bashin da kake bin wani ba shi da kwanan wata: ana auna kowace shekarar da ta wuce da nisabin yau, tare da sauran kuɗinka kamar yadda ka shigar da su. Shekaru na 1 zuwa na 2 da suka wuce: an ƙidaya daga ₦10,000,000.00 zuwa ₦9,750,000.00, nisabi ₦1,542,808.94: zakka ₦493,750.00. Ana cire zakkar kowace shekara kafin a ƙimanta ta gaba, har da ta bana.",
+    );
+    // «الدين الذي لك»: the debt that is yours, owed to you.
+    expect(said('ar', arCalendar)).toBe(
+      'المذهب الشافعي: تجب زكاته عن كل سنة أقامها عند المدين (3 سنوات)، وتُخرج عند قبضه. زكاة السنين الماضية (سنتان): تُطرح زكاة كل سنة من المال قبل حساب التي بعدها. الدين الذي لك لا تاريخ له: تُقاس كل سنة ماضية بنصاب اليوم، مع بقية أموالك كما أدخلتها. السنون من 1 إلى 2 من السنين الماضية: المحسوب من 10,000,000.00 نيرة إلى 9,750,000.00 نيرة، والنصاب 1,542,808.94 نيرة: الواجب 493,750.00 نيرة. تُطرح زكاة كل سنة قبل تقويم التي بعدها، وهذه السنة منها.',
     );
   });
 });

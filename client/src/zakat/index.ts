@@ -26,17 +26,6 @@ export {
   type PastYearsRun,
   type PastYearWhy,
 } from './past-years.ts';
-export {
-  MAX_YEARS,
-  zakatForYears,
-  YearsInputError,
-  type YearAnswer,
-  type YearPart,
-  type YearProblem,
-  type YearsHoldings,
-  type YearsInput,
-  type YearsResult,
-} from './years.ts';
 export { FIELD_LIMITS, inputProblems, LIMITS, ZakatInputError, type InputProblem } from './limits.ts';
 
 /**

@@ -94,6 +94,8 @@ export function addCents(a: number, b: number): number {
   return Math.abs(ca - a * 100) < 1e-6 && Math.abs(cb - b * 100) < 1e-6 && Number.isSafeInteger(ca + cb) ? (ca + cb) / 100 : a + b;
 }
 
+const NONE: number[] = [];
+
 /** Each year in turn, oldest first, with what it owes and why. */
 export function pastYears<D>(
   years: readonly PastYearIn[],
@@ -113,34 +115,47 @@ export function pastYears<D>(
       lines.push({ ...settled, year: index });
       return;
     }
-    const state = `${takenOff}|${belowBefore}|${unknown.length}`;
+    const before = [takenOff, belowBefore, unknown.length] as const;
     const line = walk(year, index);
     lines.push(line);
-    settled = state === `${takenOff}|${belowBefore}|${unknown.length}` ? line : null;
+    settled = before[0] === takenOff && before[1] === belowBefore && before[2] === unknown.length ? line : null;
   });
   return lines;
 
   function walk(year: PastYearIn, index: number): PastYearLine<D> {
     const counted = Math.max(0, addCents(year.held, -takenOff));
-    const base = { year: index, held: year.held, takenOff: Math.min(takenOff, year.held), counted, nisab: year.nisab, unknownBefore: [...unknown] };
+    // One object per year, no copies: a debt's 1,000 years make 50,000 of them for 50 debts.
+    const line = (reachesNisab: boolean, due: D | null, why: PastYearWhy): PastYearLine<D> => ({
+      year: index,
+      held: year.held,
+      takenOff: Math.min(takenOff, year.held),
+      counted,
+      nisab: year.nisab,
+      reachesNisab,
+      due,
+      why,
+      unknownBefore: unknown.length === 0 ? NONE : [...unknown],
+    });
     if (year.nisab === null) {
+      const said = line(false, null, 'no-rate');
       unknown.push(index);
       // Not known whether it was below: the next year is valued as entered and its line names this one.
       belowBefore = false;
-      return { ...base, reachesNisab: false, due: null, why: 'no-rate' };
+      return said;
     }
     if (!(counted > 0 && counted >= year.nisab)) {
       belowBefore = true;
-      return { ...base, reachesNisab: false, due: null, why: 'below-nisab' };
+      return line(false, null, 'below-nisab');
     }
     if (belowBefore && rule.restartsAfterBelow) {
       belowBefore = false;
-      return { ...base, reachesNisab: true, due: null, why: 'after-below' };
+      return line(true, null, 'after-below');
     }
     belowBefore = false;
     const owed = charge(counted, index);
+    const said = line(true, owed.due, 'reaches-nisab');
     if (rule.takesOff) takenOff = addCents(takenOff, owed.takenOff);
-    return { ...base, reachesNisab: true, due: owed.due, why: 'reaches-nisab' };
+    return said;
   }
 }
 

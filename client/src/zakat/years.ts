@@ -43,18 +43,8 @@ export interface YearProblem {
   message: string;
 }
 
-/** One kind of wealth in one year: what was held, taken off for the earlier years, counted, and what it owes and why. */
-export interface YearPart<D> {
-  held: number;
-  takenOff: number;
-  counted: number;
-  nisab: number | null;
-  reachesNisab: boolean;
-  due: D | null;
-  why: PastYearLine<D>['why'] | 'no-year';
-  /** Earlier years (by Hijri year) whose zakat is not known and was not taken off. */
-  unknownBefore: number[];
-}
+/** One kind of wealth in one year, as the past-years walk gave it; unknownBefore names the earlier years by Hijri year. */
+export type YearPart<D> = Omit<PastYearLine<D>, 'year'>;
 
 export interface YearAnswer {
   year: number;
@@ -212,16 +202,7 @@ export async function zakatForYears(client: NisabClient, input: YearsInput): Pro
     );
   }
 
-  const part = <D>(line: PastYearLine<D>): YearPart<D> => ({
-    held: line.held,
-    takenOff: line.takenOff,
-    counted: line.counted,
-    nisab: line.nisab,
-    reachesNisab: line.reachesNisab,
-    due: line.due,
-    why: line.why,
-    unknownBefore: line.unknownBefore.map((i) => input.years[i]!),
-  });
+  const part = <D>({ year: _, ...line }: PastYearLine<D>): YearPart<D> => ({ ...line, unknownBefore: line.unknownBefore.map((i) => input.years[i]!) });
   const years: YearAnswer[] = input.years.map((year, i) => {
     const rule = cashRules[i];
     const rate = rates[i];
