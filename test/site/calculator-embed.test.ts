@@ -76,7 +76,8 @@ describe('the embedded calculator on another origin under a strict CSP (issue 35
     const text = await readFile(path.join(site.snapshot.out, 'calculator.js'), 'utf8');
     expect(text).not.toMatch(/\beval\(|new Function|setTimeout\(["'`]|document\.cookie|innerHTML|import\(/);
     // BENCHMARKS.md gives its size (scripts/site-sizes.ts); this is a ceiling against a regression, not the figure.
-    expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(40 * 1024);
+    // 40 kB until issue 42's past years (the walk and its words in three languages: 38.6 to 41.1 kB).
+    expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(42 * 1024);
   });
 
   it('in Hausa: ₦20,000,000 in cash, Maliki, gold standard, owes ₦500,000, with no English word and no console error', async () => {
