@@ -59,6 +59,52 @@ function multiply(a: Decimal, b: Decimal): Decimal {
   return { negative: a.negative !== b.negative, digits: digits, scale: a.scale + b.scale };
 }
 
+const SAFE = 9007199254740991;
+
+/**
+ * The same figure in whole numbers where every factor's digits and their product stay below 2^53, where
+ * binary arithmetic on integers is exact (most calls: a Naira amount, a percent, 0.01); null otherwise, for
+ * the digit-by-digit way. A payer's 50 debts out 1,000 years each make 150,000 calls: 2.8 s the slow way.
+ */
+function safeMoney(factors: (number | string)[]): number | null {
+  let product = 1;
+  let scale = 0;
+  let negative = false;
+  for (let i = 0; i < factors.length; i++) {
+    const factor = factors[i]!;
+    const match = DECIMAL_FORM.exec(typeof factor === 'number' ? String(factor) : factor);
+    if (match === null || match[4] !== undefined || (typeof factor === 'number' && !Number.isFinite(factor))) return null;
+    const fraction = match[3] === undefined ? '' : match[3];
+    const digits = match[2] + fraction;
+    if (digits.length > 15) return null;
+    product = product * Number(digits);
+    if (!(product <= SAFE)) return null;
+    scale += fraction.length;
+    if (match[1] === '-') negative = !negative;
+  }
+  let cents: number;
+  if (scale <= 2) {
+    cents = product * Math.pow(10, 2 - scale);
+    if (!(cents <= SAFE)) return null;
+  } else {
+    if (scale - 2 > 15) return null;
+    const divisor = Math.pow(10, scale - 2);
+    cents = Math.floor(product / divisor);
+    let rest = product - cents * divisor;
+    // The binary quotient can land one off: the remainder, exact in integers, sets it right.
+    if (rest < 0) {
+      cents -= 1;
+      rest += divisor;
+    } else if (rest >= divisor) {
+      cents += 1;
+      rest -= divisor;
+    }
+    if (rest * 2 >= divisor) cents += 1;
+  }
+  const value = cents / 100;
+  return negative && value !== 0 ? -value : value;
+}
+
 /**
  * The exact decimal product of `factors`, rounded to 2 decimals half away from
  * zero: `money([0.6875, 399.92])` is 274.95. One factor rounds that figure.
@@ -84,6 +130,8 @@ export function moneyText(factors: (number | string)[]): string {
 /** The rounded product as its exact decimal text, without trailing zeros: -274.9, 0, 2000000000000000000000. */
 function exactMoney(factors: (number | string)[]): string {
   if (factors.length === 0) throw new Error('money: no factors');
+  const quick = safeMoney(factors);
+  if (quick !== null) return quick;
   let product = parseDecimal(factors[0]!);
   for (let i = 1; i < factors.length; i++) product = multiply(product, parseDecimal(factors[i]!));
 
