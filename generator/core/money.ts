@@ -63,13 +63,21 @@ function multiply(a: Decimal, b: Decimal): Decimal {
  * Throws on a factor that is not a finite decimal (a bug: the data is checked first).
  */
 export function money(factors: (number | string)[]): number {
+  return roundedProduct(factors, 2);
+}
+
+/**
+ * The exact decimal product of `factors`, rounded to `places` decimals half away
+ * from zero (money() is this to 2; a price per troy ounce is to 6, docs/API.md §2e).
+ */
+export function roundedProduct(factors: (number | string)[], places: number): number {
   if (factors.length === 0) throw new Error('money: no factors');
   let product = parseDecimal(factors[0]!);
   for (let i = 1; i < factors.length; i++) product = multiply(product, parseDecimal(factors[i]!));
 
-  // Cents: the digits above 10^-2; the first digit cut away decides the rounding.
+  // Cents (at 2 places): the digits above 10^-places; the first digit cut away decides the rounding.
   let cents = product.digits;
-  const cut = product.scale - 2;
+  const cut = product.scale - places;
   if (cut > 0) {
     const kept: number[] = [];
     for (let i = cut; i < cents.length; i++) kept.push(cents[i]!);
@@ -90,8 +98,8 @@ export function money(factors: (number | string)[]): number {
 
   let text = '';
   for (let i = cents.length - 1; i >= 0; i--) text += String(cents[i]);
-  while (text.length < 3) text = '0' + text;
-  const value = Number(text.slice(0, text.length - 2) + '.' + text.slice(text.length - 2));
+  while (text.length < places + 1) text = '0' + text;
+  const value = Number(text.slice(0, text.length - places) + '.' + text.slice(text.length - places));
   // No negative zero: -0.001 rounds to 0.
   return product.negative && value !== 0 ? -value : value;
 }
