@@ -270,12 +270,12 @@ export const Rate = z
       'the date the record is dated: the day of a daily rate, or the last day of the month for a monthly average (then not the price on that date; no record uses information from after its date)',
     ),
     drtInUSD: positive.describe(
-      "price of one unit (drtUnit) in US dollars: its source's figure (a daily reference rate or a monthly average; see drtPriceSource) converted to drtUnit (a troy ounce is 31.1034768 gram)",
+      "US dollars per gram (drtUnit); a troy ounce is 31.1034768 g (unit=troy-ounce gives the prices per troy ounce). Its source's figure (a daily reference rate or a monthly average; see drtPriceSource) converted to drtUnit",
     ),
     drtUSDinNaira: positive.describe(
       "the value of one US dollar in Naira the record uses: the rate of drtDate (official; a market reference rate only where drtNairaSource says so), an earlier working day's official rate carried over (drtNairaDate names the day), or an official end-of-month rate",
     ),
-    drtInNaira: money.describe('drtInUSD × drtUSDinNaira, rounded to 2 decimals'),
+    drtInNaira: money.describe('Naira per gram (drtUnit; a troy ounce is 31.1034768 g): drtInUSD × drtUSDinNaira, rounded to 2 decimals'),
     drtUnit: z.string().min(1).describe('the unit priced, e.g. gram'),
     drtHijriDate: hijriDateField.describe(
       "drtDate in the Umm al-Qura calendar (computed, Saudi Arabia's official Hijri calendar); the National Moonsighting Committee of Nigeria (NMCN) dates by local sighting, which can differ by a day",

@@ -7,7 +7,7 @@
 // and ranges come after it (scripts/bench-page.ts measures it).
 import type uPlot from 'uplot';
 import { el } from './element.ts';
-import { dollarText, nisabCards, rateAge, staleText, type Figures } from './figures.ts';
+import { dollarText, nisabCards, perGramText, rateAge, staleText, type Figures } from './figures.ts';
 import { withGaps } from './gaps.ts';
 import { showAnnounced, showNotice } from './notice.ts';
 import { inCurrency } from './in-currency.ts';
@@ -65,6 +65,7 @@ const usd = { format: (n: number) => format.money(n, 'USD') };
 function showNisab(figures: Figures) {
   $('nisab-cards').innerHTML = nisabCards(figures, words);
   $('nisab-rate').textContent = dollarText(figures, words);
+  $('per-gram').innerHTML = perGramText(figures, words)?.html ?? '';
   const stale = staleText(figures, words);
   const warning = $('stale');
   warning.textContent = stale ?? '';
