@@ -12,12 +12,23 @@ import { OLD_RATE_AFTER_DAYS } from './rate-age.ts';
 import type { PageWords } from './words.ts';
 
 /** What the figures are made of: one /nisab answer and the metals' newest rates, with the lists the build wrote into the page. */
+/**
+ * What the page's script names a source by. The rest of GET /sources (a report's description quoting its words,
+ * the licence) is in the page's credits and on /developers/: the whole list in the page's config was 11 kB of the
+ * first render's gzipped 60 once the Sultanate's reports of Nigeria's months came in (issue 46).
+ */
+export type SourceName = Pick<Source, 'srcID' | 'srcName' | 'srcURL' | 'srcFigure'>;
+
+export function sourceNames(sources: readonly Source[]): SourceName[] {
+  return sources.map((s) => ({ srcID: s.srcID, srcName: s.srcName, srcURL: s.srcURL, srcFigure: s.srcFigure }));
+}
+
 export interface Figures {
   rules: NisabRule[];
   /** The newest rate of each metal with a daily rate, by subcategory ID. */
   rates: Map<number, Rate>;
   subcategories: Subcategory[];
-  sources: Source[];
+  sources: SourceName[];
   defaultSubcategoryID: number;
   /** The day the figures are for (the snapshot's as-of date). */
   asOf: string;
@@ -38,7 +49,7 @@ export function rateDateText(rate: Rate, { t, calendar, format }: PageWords): st
 }
 
 /** A figure's source by name, linked to where it is published, as GET /sources describes it. */
-function sourceText(sources: Source[], id: string, testid: string, t: PageStrings): Markup {
+function sourceText(sources: SourceName[], id: string, testid: string, t: PageStrings): Markup {
   const source = sources.find((s) => s.srcID === id);
   // The build checks every rate's source against the list; an unknown id is shown as it is.
   if (!source) return h('span', { 'data-testid': testid, 'data-source': id }, id);

@@ -19,7 +19,7 @@ import { formats } from '../i18n/format.ts';
 import { hawlSection, noticeSection } from './calendar-sections.ts';
 import { shareLink, subscribeSection } from './reach.ts';
 import { escapeHtml as escape } from './escape-html.ts';
-import { dollarText, nisabCards, perGramText, staleText, todayDates, type Figures } from './figures.ts';
+import { dollarText, nisabCards, perGramText, sourceNames, staleText, todayDates, type Figures } from './figures.ts';
 import type { PageWords } from './words.ts';
 import { labelText, ZAKAT_FORM, type ZakatField, type ZakatGroup } from './zakat-fields.ts';
 
@@ -143,7 +143,7 @@ export function landingPage(
     lang,
     asOf: meta.asOf,
     subcategories,
-    sources,
+    sources: sourceNames(sources),
     defaultSubcategoryID: meta.defaultSubcategoryID,
     firstDate: gold?.firstDate ?? null,
     lastDate: gold?.lastDate ?? null,

@@ -7,12 +7,12 @@
 // and ranges come after it (scripts/bench-page.ts measures it).
 import type uPlot from 'uplot';
 import { el } from './element.ts';
-import { dollarText, nisabCards, perGramText, rateAge, staleText, type Figures } from './figures.ts';
+import { dollarText, nisabCards, perGramText, rateAge, staleText, type Figures, type SourceName } from './figures.ts';
 import { withGaps } from './gaps.ts';
 import { showAnnounced, showNotice } from './notice.ts';
 import { inCurrency } from './in-currency.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
-import type { Meta, Rate, Source, Subcategory } from '../../../client/src/types.ts';
+import type { Meta, Rate, Subcategory } from '../../../client/src/types.ts';
 import { daysBetween } from '../../core/dates.ts';
 import type { Published } from '../../../client/src/zakat.ts';
 import { BASES } from '../../core/endpoints.ts';
@@ -35,7 +35,7 @@ interface Config {
   asOf: string;
   /** GET /subcategories and GET /sources as the build wrote them into the page: the first render asks neither. */
   subcategories: Subcategory[];
-  sources: Source[];
+  sources: SourceName[];
   defaultSubcategoryID: number;
   firstDate: string | null;
   lastDate: string | null;

@@ -260,7 +260,11 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
         const n = d.own / g;
         const m = d.flock / g;
         const part = words.flock.part(n, m, isolate(`${figures.number(n, 0)}/${figures.number(m, 0)}`));
-        return words.flock.due(part, animals({ kind: 'animals', options: d.of, rule: d.rule, ...(d.more ? { more: d.more } : {}) }), amount({ value: d.flock, unit: 'head' }));
+        return words.flock.due(
+          part,
+          animals({ kind: 'animals', options: d.of, rule: d.rule, ...(d.more ? { more: d.more } : {}) }),
+          amount({ value: d.flock, unit: 'head' }),
+        );
       }
       case 'fitr':
         return d.options
