@@ -80,7 +80,8 @@ describe('the embedded calculator on another origin under a strict CSP (issue 35
     expect(text).not.toMatch(/\beval\(|new Function|setTimeout\(["'`]|document\.cookie|innerHTML|import\(/);
     // BENCHMARKS.md gives its size (scripts/site-sizes.ts); this is a ceiling against a regression, not the figure.
     // 44 KiB: issue 42's inputs (a partner's flock, a herd's value, crops watered both ways) and their words in every language took it from 39,502 to 42,989 bytes.
-    expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(44 * 1024);
+    // 52 KiB: a fourth language, Yorùbá (issue 47), took it to 49,897 (its tone marks cost more than Hausa's words); a fifth needs a split per language.
+    expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(52 * 1024);
   });
 
   it('in Hausa: ₦20,000,000 in cash, Maliki, gold standard, owes ₦500,000, with no English word and no console error', async () => {

@@ -50,7 +50,7 @@ const EXPECTED = {
   },
   // Written by hand from result-yo.ts's rules: the count after the noun, one as "kan".
   yo: {
-    total: 'Sàká tí o máa san ní ẹ̀yà ohun náà (kò sí owó láti san):',
+    total: 'Sàká tí o máa san ní ohun náà gan-an (kò sí owó láti san):',
     cattle: 'Màlúù: musinnah kan (abo màlúù nìkan, ọlọ́dún mẹ́rin)',
     fitrLabel: 'Àwọn ènìyàn tí o ń san án fún',
     fitrHeld: 'ènìyàn 7',

@@ -4,6 +4,13 @@
 // docs/translations.md lists what a native reviewer should read first.
 import type { ResultStrings } from './catalogue.ts';
 
+/** A rate as the books say it, its figure (isolated) in brackets: "ìdajì ìdá mẹ́wàá (5%)"; another "ìdá 3 nínú ọgọ́rùn-ún". */
+function rate(percent: string): string {
+  const words: { [figure: string]: string } = { '2.5': 'ìdá kan nínú ogójì', '5': 'ìdajì ìdá mẹ́wàá', '10': 'ìdá mẹ́wàá' };
+  const named = words[percent.replace(/[\u2068\u2069]/g, '')];
+  return named ? `${named} (${percent}%)` : `ìdá ${percent} nínú ọgọ́rùn-ún`;
+}
+
 export const result: ResultStrings = {
   inputs: {
     inKindTitle: 'Ẹran ọ̀sìn, irè oko àti sàká fitr',
@@ -100,9 +107,9 @@ export const result: ResultStrings = {
     countedGold: 'a kà á pọ̀ mọ́ wúrà rẹ',
     countedSilver: 'a kà á pọ̀ mọ́ fàdákà rẹ',
     countedMoney: 'a kà á pọ̀ mọ́ owó rẹ',
-    money: (percent, amount) => `${percent}%: ${amount}`,
-    metal: (grams, percent, amount) => `${grams} (${percent}%)${amount ? `, ${amount}` : ''}`,
-    crop: (kg, measure, percent) => `${kg} nínú ìkórè (${measure}; ${percent}%)`,
+    money: (percent, amount) => `${rate(percent)}: ${amount}`,
+    metal: (grams, percent, amount) => `${grams}, ${rate(percent)}${amount ? `: ${amount}` : ''}`,
+    crop: (kg, measure, percent) => `${kg} nínú ìkórè (${measure}), ${rate(percent)}`,
     fitr: {
       'one-sa': (amount, kwano) => `oúnjẹ ${amount} (${kwano})`,
       'hanafi-half-sa-wheat': (amount) => `àlìkámà, ìyẹ̀fun tàbí èso àjàrà gbígbẹ ${amount}`,
@@ -124,7 +131,7 @@ export const result: ResultStrings = {
     alone: (nisab) => `Ó dé Nisab fúnra rẹ̀ (${nisab}).`,
     belowOwn: (nisab) => `Kò dé Nisab (${nisab}).`,
     noRate: 'Kò tíì sí iye fún òṣùwọ̀n yìí: a kò lè ṣírò Nisab.',
-    noRule: 'Bi onímọ̀ ẹ̀sìn léèrè: kò sí òfin fún irú ọ̀rọ̀ yìí nínú ìsọfúnni wa.',
+    noRule: 'Béèrè lọ́wọ́ onímọ̀ ẹ̀sìn: kò sí òfin fún irú ọ̀rọ̀ yìí nínú ìsọfúnni wa.',
     noNisab: 'Òfin yìí kò ní Nisab: gbogbo ìkórè ni ó ní ìpín tirẹ̀ láti san.',
     standardPayer: (standard) => `A fi ${standard} wọn owó, bí o ṣe yàn án.`,
     standardSchool: (standard) =>
@@ -148,7 +155,7 @@ export const result: ResultStrings = {
       `Ìlànà ${school} yọ ohun ọ̀ṣọ́ tí ó tọ́ tí obìnrin ń lò sílẹ̀. Wúrà ọkùnrin kì í ṣe ohun ọ̀ṣọ́ tí ó tọ́: tẹ̀ ẹ́ bí wúrà.`,
     savings: (school) => `Ohun ọ̀ṣọ́ tí a kó pamọ́ fún ọjọ́ ìṣòro, fún sàdáàkí tàbí láti tà ní sàká bí wúrà àti fàdákà yòókù (ìlànà ${school}).`,
     savingsNoPosition:
-      'A kà á: ohun ọ̀ṣọ́ tí a kó pamọ́, tí a kò lò, ni a kà bí wúrà àti fàdákà (a kò tẹ ipò ìlànà rẹ jáde níbí; bi onímọ̀ ẹ̀sìn léèrè).',
+      'A kà á: ohun ọ̀ṣọ́ tí a kó pamọ́, tí a kò lò, ni a kà bí wúrà àti fàdákà (a kò tẹ ipò ìlànà rẹ jáde níbí; béèrè lọ́wọ́ onímọ̀ ẹ̀sìn).',
     muhtakirSold: 'Muhtakir ń san sàká lórí owó ọjà nígbà tí ó bá tà á, lẹ́ẹ̀kan, fún ọdún kan, bí ó ti wù kí ó pẹ́ tó lọ́wọ́ rẹ̀.',
     muhtakirUnsold: 'Muhtakir kò jẹ nǹkan lórí ọjà tí ó kó pamọ́ láti dúró de iye títí yóò fi tà á.',
     debtCover: (school) =>
@@ -161,7 +168,7 @@ export const result: ResultStrings = {
     debtNoSchool: 'O kò yan ìlànà kankan: a yọ gbèsè rẹ kúrò nínú owó, wúrà àti fàdákà rẹ, bí ìlànà Maliki, Hanafi àti Hanbali ṣe sọ.',
     debtLeft: (livestockToo) =>
       livestockToo
-        ? 'Gbèsè ṣẹ́kù: ìlànà rẹ tún ń fi wé ẹran ọ̀sìn; bi onímọ̀ ẹ̀sìn léèrè bí a ṣe ń ṣe é.'
+        ? 'Gbèsè ṣẹ́kù: ìlànà rẹ tún ń fi wé ẹran ọ̀sìn; béèrè lọ́wọ́ onímọ̀ ẹ̀sìn bí a ṣe ń ṣe é.'
         : 'Gbèsè ṣẹ́kù: kò dín irè oko tàbí ẹran ọ̀sìn rẹ kù.',
     loanOneYear: (school) =>
       `Ìlànà ${school}: owó tí o yá ẹlòmíì kò ní sàká títí wọn yóò fi san án padà, lẹ́yìn náà sàká ọdún kan, bí ó ti wù kí ó pẹ́ tó lọ́wọ́ wọn.`,
@@ -175,7 +182,7 @@ export const result: ResultStrings = {
     receivableNoSchool: 'O kò yan ìlànà kankan: owó tí wọ́n jẹ ọ́ ni a kà pọ̀ mọ́ owó rẹ lọ́dún yìí.',
     arrears: (years) => `Sàká ọdún ${years} tí ó kọjá, a yọ ti ọdún kọ̀ọ̀kan kúrò kí a tó ka ti ọdún tí ó tẹ̀lé e.`,
     arrearsNow: (years) =>
-      `Ó di dandan báyìí, wọn ì báà san án padà tàbí wọn kò san: sàká ọdún ${years} tí ó kọjá tí o kò tíì san. Gbèsè lọ́rùn ẹni tí ó gbà á, tí ó sì lè san án, dà bí owó tí o fi sílẹ̀ lọ́dọ̀ rẹ̀; a yọ sàká ọdún kọ̀ọ̀kan kúrò kí a tó ka ti ọdún tí ó tẹ̀lé e.`,
+      `Ó di dandan báyìí, wọn ì báà san án padà tàbí wọn kò san: sàká ọdún ${years} tí ó kọjá tí o kò tíì san. Gbèsè lọ́rùn ẹni tí ó jẹ́wọ́ rẹ̀, tí ó sì lè san án, dà bí owó tí o fi sílẹ̀ lọ́dọ̀ rẹ̀; a yọ sàká ọdún kọ̀ọ̀kan kúrò kí a tó ka ti ọdún tí ó tẹ̀lé e.`,
     ownHawl: (school) =>
       `Ìlànà ${school}: owó tí ó dé lọ́dún yìí (ẹ̀bùn, ogún, owó iṣẹ́) kò ní sàká títí ọdún òṣùpá kan yóò fi kọjá lórí rẹ̀; èrè ń tẹ̀lé olú owó rẹ̀.`,
     joinsNisab: (school) => `Ìlànà ${school} (Abu Hanifah): owó tí ó dé lọ́dún yìí dara pọ̀ mọ́ Nisab tí o ti ní tẹ́lẹ̀, a sì ń san án pẹ̀lú rẹ̀.`,
@@ -219,7 +226,7 @@ export const result: ResultStrings = {
   rule: (id, schools) => `òfin ${id}: ${schools}`,
   ruleBody: (bodies) => (bodies ? `òfin àjọ òde òní, tí ${bodies} ń lò` : 'òfin àjọ òde òní'),
   total: (amount) => `Sàká tí o máa san ní owó: ${amount}`,
-  inKind: 'Ohun tí o máa san ní ẹ̀yà ohun náà, lẹ́gbẹ̀ẹ́ owó:',
-  inKindOnly: 'Sàká tí o máa san ní ẹ̀yà ohun náà (kò sí owó láti san):',
+  inKind: 'Ohun tí o máa san ní ohun náà gan-an, lẹ́gbẹ̀ẹ́ owó:',
+  inKindOnly: 'Sàká tí o máa san ní ohun náà gan-an (kò sí owó láti san):',
   nothingDue: 'Kò sí ohun tí o máa san lórí ohun tí o tẹ̀.',
 };

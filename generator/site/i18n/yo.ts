@@ -110,7 +110,7 @@ export const page: PageStrings = {
     intro:
       'Oṣooṣù ni Ìgbìmọ̀ Rírí Oṣù ní Nàìjíríà (NMCN) ń tẹ Nisab sàká jáde (dínárì 20 wúrà), sàdáàkí tí ó kéré jùlọ àti ìwọ̀n olè tí a fi ń gé ọwọ́ (ìdámẹ́rin dínárì) àti dìyà (dínárì 1,000). Nísàlẹ̀ ni àwọn iye mẹ́rin kan náà tí a ṣírò níbí láti inú iye ọjọ́ tí ó wà lókè, pẹ̀lú òṣùwọ̀n Maliki ní dírhámù fàdákà lẹ́gbẹ̀ẹ́ wọn.',
     notNmcn:
-      'Èyí kì í ṣe ìkéde NMCN fúnra rẹ̀: iye wúrà tirẹ̀ ni NMCN fi ń ṣírò tirẹ̀, ó sì lè yàtọ̀ díẹ̀ (1.2 % ní 12 oṣù Kẹta, 2021). Bi onímọ̀ ẹ̀sìn tí o gbẹ́kẹ̀lé léèrè nípa ọ̀rọ̀ tìrẹ.',
+      'Èyí kì í ṣe ìkéde NMCN fúnra rẹ̀: iye wúrà tirẹ̀ ni NMCN fi ń ṣírò tirẹ̀, ó sì lè yàtọ̀ díẹ̀ (1.2 % ní 12 oṣù Kẹta, 2021). Béèrè lọ́wọ́ onímọ̀ ẹ̀sìn tí o gbẹ́kẹ̀lé nípa ọ̀rọ̀ tìrẹ.',
     colWhat: 'Iye',
     colGold: 'Lórí wúrà (òṣùwọ̀n NMCN)',
     colSilver: 'Lórí fàdákà (òṣùwọ̀n dírhámù ti Maliki)',
@@ -147,7 +147,7 @@ export const page: PageStrings = {
   range10y: 'Ọdún 10',
   rangeAll: 'Gbogbo rẹ̀',
   rangeCustom: 'Láàrin ọjọ́ méjì',
-  fromTo: 'Láti àti dé (pẹ̀lú wọn)',
+  fromTo: 'Láti ọjọ́ dé ọjọ́ (pẹ̀lú méjèèjì)',
   from: 'Láti',
   to: 'Dé',
   show: 'Fihàn',
@@ -172,7 +172,7 @@ export const page: PageStrings = {
   hanafi: 'Hanafi',
   shafii: "Shafi'i",
   hanbali: 'Hanbali',
-  calcCurrency: 'Owó tí iye wà ní',
+  calcCurrency: 'Irú owó',
   calcNaira: 'NGN (Náírà)',
   calcCurrencyNote: (code) =>
     `Owó, ọjà títà, Nisab àti sàká tí ó yẹ kí o san wà ní ${code}, ní iye ${code} fún dọ́là Amẹ́ríkà kan tí API ní ní ọjọ́ iye wúrà àti fàdákà tí ó kẹ́yìn.`,
@@ -257,7 +257,7 @@ export const page: PageStrings = {
 
   sourcesIntroHtml: (link, path) =>
     `Ibi tí àwọn iye ti wá (${link}, àti <code>GET ${path}</code>, ń ṣàlàyé ọ̀kọ̀ọ̀kan wọn; iye kọ̀ọ̀kan lókè ń dárúkọ tirẹ̀):`,
-  rulesNote: 'Àwọn òfin: a kó wọn jọ láti inú àwọn orísun tí òfin kọ̀ọ̀kan dárúkọ. Bi onímọ̀ ẹ̀sìn tí o gbẹ́kẹ̀lé léèrè nípa ọ̀rọ̀ tìrẹ.',
+  rulesNote: 'Àwọn òfin: a kó wọn jọ láti inú àwọn orísun tí òfin kọ̀ọ̀kan dárúkọ. Béèrè lọ́wọ́ onímọ̀ ẹ̀sìn tí o gbẹ́kẹ̀lé nípa ọ̀rọ̀ tìrẹ.',
   noscript: 'Àwọn iye tí ó wà lókè kò nílò JavaScript; àwòrán, ìwádìí hawl àti ẹ̀rọ ìṣirò ni ó nílò rẹ̀.',
   printout: {
     printedOn: (date, rateDate, days, shown) =>
