@@ -330,6 +330,19 @@ export function program(): Command {
     );
 
   cli
+    .command('legacy-check')
+    .description(
+      "Set an answer saved from dailynisab.org's /index.php/api/v1/rates/latest beside ours for its drtDate: which unit its drtInUSD is in (per gram or per troy ounce) and every field that differs (docs/going-live.md).",
+    )
+    .argument('<file-or-url>', 'the saved answer (a file), or its http(s) address where this machine can reach it')
+    .option('--out <dir>', 'the built snapshot to compare with', DEFAULT_OUT)
+    .addHelpText('after', '\nExample:\n  npm run cli -- legacy-check saved-latest.json --out public')
+    .action(async (source: string, options: { out: string }) => {
+      const { legacyCheck, describeLegacyCheck } = await import('./snapshot/legacy-check.ts');
+      for (const line of describeLegacyCheck(source, await legacyCheck(source, options.out))) console.log(line);
+    });
+
+  cli
     .command('build')
     .description('Build the snapshot of a database into a folder, atomically (the old snapshot serves until the new one is whole).')
     .addOption(dbOption().default(undefined, 'the embedded default data'))

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import '../generator/core/schemas.ts';
 // Registers the Currency record with the others.
 import '../generator/core/currencies.ts';
+import '../generator/core/option-schemas.ts';
 
 export const API_DOC = new URL('../docs/API.md', import.meta.url);
 
@@ -42,6 +43,7 @@ export const TABLES = [
   'Currency',
   'RateInCurrency-Rate',
   'NisabRuleInCurrency-NisabRule',
+  'RatePerTroyOunce-Rate',
   'Subcategory',
   'NisabRule',
   'Authority',

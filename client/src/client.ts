@@ -61,15 +61,20 @@ export class NisabApiError extends Error {
 }
 
 /**
- * With an answer option (`currency`: every record also in that currency, docs/API.md §2c, listed by
- * currencies(); a range of at most 366 days of published rates), from the API's table of them.
+ * With answer options, from the API's table of them: `currency` (every record also in that currency, docs/API.md
+ * §2c, listed by currencies(); a range of at most 366 days of published rates) and `unit: 'troy-ounce'` (the prices
+ * per troy ounce, docs/API.md §2e). Without `unit`, `drtInUSD` is US dollars per gram (`drtUnit`); a troy ounce is
+ * 31.1034768 g.
  */
 export interface RatesQuery extends OptionsQuery<'Rate'> {
   start_date?: IsoDate;
   end_date?: IsoDate;
   subcategory?: SubcategoryRef;
 }
-/** With an answer option (`currency`: the record also in that currency, docs/API.md §2c). */
+/**
+ * With answer options (`currency`: the record also in that currency, docs/API.md §2c; `unit: 'troy-ounce'`, its
+ * prices per troy ounce, §2e). Without `unit`, `drtInUSD` is US dollars per gram (`drtUnit`); a troy ounce is 31.1034768 g.
+ */
 export interface LatestQuery extends OptionsQuery<'Rate'> {
   subcategory?: SubcategoryRef;
   /** The newest rate dated on or before this day. */

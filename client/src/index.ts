@@ -43,6 +43,7 @@ export {
   ruleFor,
   wornJewelleryFor,
   zakatDue,
+  pastYears,
   type Amount,
   type Combination,
   type Holdings,
@@ -59,5 +60,17 @@ export {
   type ZakatLine,
   type ZakatResult,
 } from './zakat.ts';
-export { livestockDue, MAX_HEAD_COUNT, type Due, type DueItem } from '../../generator/core/livestock.ts';
+// Missed years read dated answers through the client, so they live beside it, not in the page's calculator module.
+export {
+  MAX_YEARS,
+  YearsInputError,
+  zakatForYears,
+  type YearAnswer,
+  type YearPart,
+  type YearProblem,
+  type YearsHoldings,
+  type YearsInput,
+  type YearsResult,
+} from './zakat/years.ts';
+export { livestockDue, livestockDueAtMost, MAX_HEAD_COUNT, type Due, type DueItem } from '../../generator/core/livestock.ts';
 export { money } from '../../generator/core/money.ts';

@@ -13,6 +13,7 @@
 import { daysBetween } from './dates.ts';
 import type { ParameterName, PARAMETERS, Parsed, Query } from './endpoints.ts';
 import { currencyTable, DOLLAR_CODE, fxFor, NAIRA_CODE, rateLineIn, type CurrencyTable } from './in-currency.ts';
+import { rateLinePerOunce } from './per-unit.ts';
 import { paths } from './layout.ts';
 import { numberText } from './number-text.ts';
 import type { RoutingIndex } from './schemas.ts';
@@ -122,10 +123,32 @@ const currency = answerOption({
 });
 
 /**
+ * unit=troy-ounce: every rate record per troy ounce rather than per gram (docs/API.md §2e, per-unit.ts). Before
+ * currency= in the table, so a currency's figure is of the ounce's price. Cheap (a few fields of each line, no
+ * file read), so uncapped: a legacy client asks /rates without dates.
+ */
+const unit = answerOption({
+  records: {
+    Rate: function (line: string): string {
+      return rateLinePerOunce(line);
+    },
+  },
+  files: function (): string[] {
+    return [];
+  },
+  read: function (): null {
+    return null;
+  },
+  expensive: false,
+  rangeCap: null,
+});
+
+/**
  * Every answer option, by its parameter's name (its parse and documentation are
  * PARAMETERS'); the order in which an answer's options add their fields.
  */
 export const ANSWER_OPTIONS = {
+  unit: unit,
   currency: currency,
 } satisfies OptionTable;
 

@@ -118,10 +118,12 @@ export const PARAMETERS = {
     schema: { type: 'string', pattern: '^([1-9][0-9]{0,8}|[a-z][a-z0-9]*(-[a-z0-9]+)*)$', example: '1' },
     parse: function (value: string, index: RoutingIndex): Parsed<number> {
       if (!wholeMatch(ID_FORM, value) && !wholeMatch(SLUG_FORM, value)) {
-        return refused(
-          400,
-          "subcategory must be a subcategory's ID (a positive whole number without sign or leading zeros, e.g. 1) or its slug (e.g. gold); they are listed at /api/v1/subcategories",
-        );
+        const malformed =
+          "subcategory must be a subcategory's ID (a positive whole number without sign or leading zeros, e.g. 1) or its slug (e.g. gold); they are listed at /api/v1/subcategories";
+        // Slugs are lower-case (values are case-sensitive): a slug in another case stays a 400, naming the slug it matches.
+        const lower = value.toLowerCase();
+        const matches = lower !== value && Object.prototype.hasOwnProperty.call(index.slugs, lower);
+        return refused(400, matches ? malformed + '; slugs are lower-case: did you mean ' + lower + '?' : malformed);
       }
       const id = subcategoryId(index, value);
       return id === null ? refused(404, 'subcategory ' + value + ' does not exist; the IDs and slugs are listed at /api/v1/subcategories') : accepted(id);
@@ -130,7 +132,11 @@ export const PARAMETERS = {
   },
   start_date: dateParameter('start_date', 'first date of the range, inclusive: ' + DATE_EXPECTATION),
   end_date: dateParameter('end_date', 'last date of the range, inclusive: ' + DATE_EXPECTATION),
-  date: dateParameter('date', 'answer as of this day: the newest rate dated on or before it; ' + DATE_EXPECTATION),
+  date: dateParameter(
+    'date',
+    'answer as of this day: the newest rate dated on or before it (on /rates: the records of that one day, as start_date=date&end_date=date); ' +
+      DATE_EXPECTATION,
+  ),
   currency: {
     description:
       'an ISO 4217 code in three capital letters (e.g. GBP): every rate record and Nisab rule also carries its value in that currency (docs/API.md §2c); the published codes are listed at /currencies. Malformed: 400; well-formed but not published: 404.',
@@ -151,6 +157,16 @@ export const PARAMETERS = {
       return wholeMatch(HIJRI_DATE_FORM, value)
         ? accepted(value)
         : refused(400, 'hijri_date must be a Hijri date in YYYY-MM-DD form (month 01-12, day 01-30), e.g. 1447-09-01');
+    },
+  },
+  unit: {
+    description:
+      'the unit drtInUSD and drtInNaira (and drtInCurrency) price: gram (the default: the same answer as no unit) or troy-ounce (31.1034768 g: drtInUSD is the per-gram figure × 31.1034768 rounded half away from zero to 6 decimals, drtInNaira that × drtUSDinNaira rounded to 2; docs/API.md §2e)',
+    schema: { type: 'string', enum: ['gram', 'troy-ounce'], example: 'troy-ounce' },
+    parse: function (value: string): Parsed<'troy-ounce' | null> {
+      // gram is what every record already prices: parsed as no option at all, so the answer is the same bytes.
+      if (value === 'gram') return accepted(null);
+      return value === 'troy-ounce' ? accepted('troy-ounce') : refused(400, 'unit must be one of gram, troy-ounce');
     },
   },
   calendar: enumParameter(
@@ -211,6 +227,12 @@ function isDecision(value: Query | Decision): value is Decision {
 }
 
 /** start_date not after end_date (docs/API.md §2). */
+/** On /rates, date=D is the one day's range (CONTRACT §12: dailynisab.org's clients ask it so); not with start_date or end_date. */
+export const dateNotWithRange: Rule = function (query) {
+  if (query.date === null || (query.start_date === null && query.end_date === null)) return null;
+  return 'date is the one day start_date=date&end_date=date; give either date or start_date and end_date';
+};
+
 export const startNotAfterEnd: Rule = function (query) {
   if (query.start_date === null || query.end_date === null || query.start_date <= query.end_date) return null;
   return 'start_date (' + query.start_date + ') must not be after end_date (' + query.end_date + ')';
@@ -298,7 +320,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/rates/latest',
     summary: 'The newest rate of a subcategory (gold by default)',
     description: 'With date: the newest rate dated on or before that day (a date after the snapshot answers as of the snapshot).',
-    parameters: ['subcategory', 'date', 'hijri_date', 'calendar', 'currency'],
+    parameters: ['subcategory', 'date', 'hijri_date', 'calendar', 'currency', 'unit'],
     rules: [hijriDateRule],
     answer: { schema: 'Rate', list: false, description: 'one rate record' },
     errors: {
@@ -332,16 +354,19 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/rates',
     summary: 'Rates by date range, ordered by drtDate then drtSubcategoryID',
     description:
-      'Without dates: every published rate. Only start_date: from it to the newest. Only end_date: from the oldest to it. A range without records answers data [] and count 0.',
-    parameters: ['start_date', 'end_date', 'subcategory', 'currency'],
-    rules: [startNotAfterEnd],
+      'Without dates: every published rate. Only start_date: from it to the newest. Only end_date: from the oldest to it. date=D: that one day, as start_date=D&end_date=D. A range without records answers data [] and count 0.',
+    parameters: ['start_date', 'end_date', 'subcategory', 'currency', 'unit', 'date'],
+    rules: [startNotAfterEnd, dateNotWithRange],
     answer: { schema: 'Rate', list: true, description: 'the matching rate records' },
-    errors: { '400': 'a malformed parameter, or start_date after end_date', '404': UNKNOWN_SUBCATEGORY },
+    errors: { '400': 'a malformed parameter, start_date after end_date, or date with start_date or end_date', '404': UNKNOWN_SUBCATEGORY },
     examples: ['start_date=2024-01-01&end_date=2024-12-31&subcategory=1', 'start_date=2025-01-01'],
     plan: function (query, index) {
       const scope: Scope = query.subcategory === null ? 'all' : query.subcategory;
       const coverage = query.subcategory === null ? index.all : coverageOf(index, query.subcategory);
-      const reads = planRange(scope, query.start_date, query.end_date, coverage, index.asOf);
+      // date=D is start_date=D&end_date=D (CONTRACT §12).
+      const start = query.date !== null ? query.date : query.start_date;
+      const end = query.date !== null ? query.date : query.end_date;
+      const reads = planRange(scope, start, end, coverage, index.asOf);
       // No record can match: an empty list, not an error (docs/API.md §2).
       if (reads.length === 0) return { status: 200, reads: reads, body: renderJoinedList('', 0), error: null, dated: null, rewritten: null };
       // Every read is cut to the range's days within the coverage.

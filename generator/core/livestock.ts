@@ -91,7 +91,8 @@ export const MAX_HEAD_COUNT = 10000000;
  * units before it, so two units cost one step per alternative (counting the
  * last one down too made it quadratic in the herd: 1,000,000 camels took 20 s).
  */
-function covers(per: PerUnit[], index: number, total: number, picked: Due, out: Due[]): void {
+function covers(per: PerUnit[], index: number, total: number, picked: Due, out: Due[], limit: number): void {
+  if (out.length >= limit) return;
   const unit = per[index]!;
   if (index === per.length - 1) {
     if (total % unit.heads !== 0) return;
@@ -99,8 +100,8 @@ function covers(per: PerUnit[], index: number, total: number, picked: Due, out: 
     out.push(last > 0 ? combine(picked, [{ item: unit.item, count: last }]) : combine(picked, []));
     return;
   }
-  for (let count = Math.floor(total / unit.heads); count >= 0; count--) {
-    covers(per, index + 1, total - count * unit.heads, count > 0 ? combine(picked, [{ item: unit.item, count: count }]) : picked, out);
+  for (let count = Math.floor(total / unit.heads); count >= 0 && out.length < limit; count--) {
+    covers(per, index + 1, total - count * unit.heads, count > 0 ? combine(picked, [{ item: unit.item, count: count }]) : picked, out, limit);
   }
 }
 
@@ -111,10 +112,10 @@ function copyDues(dues: Due[]): Due[] {
   return out;
 }
 
-function formulaDue(formula: Formula, count: number): Due[] {
+function formulaDue(formula: Formula, count: number, limit: number): Due[] {
   const rounded = Math.floor(count / formula.roundDownTo) * formula.roundDownTo;
   const bases: Due[] = [];
-  if (formula.per.length > 0) covers(formula.per, 0, rounded, [], bases);
+  if (formula.per.length > 0) covers(formula.per, 0, rounded, [], bases, limit);
   else if (rounded === 0) bases.push([]);
   const rest = count - rounded;
   let extras: Due[] = [];
@@ -124,8 +125,8 @@ function formulaDue(formula: Formula, count: number): Due[] {
   }
   if (extras.length === 0) return bases;
   const out: Due[] = [];
-  for (let b = 0; b < bases.length; b++) {
-    for (let e = 0; e < extras.length; e++) out.push(combine(bases[b]!, extras[e]!));
+  for (let b = 0; b < bases.length && out.length < limit; b++) {
+    for (let e = 0; e < extras.length && out.length < limit; e++) out.push(combine(bases[b]!, extras[e]!));
   }
   return out;
 }
@@ -137,13 +138,23 @@ function formulaDue(formula: Formula, count: number): Due[] {
  * count that is not a whole number from 0 to MAX_HEAD_COUNT.
  */
 export function livestockDue(brackets: LivestockBracket[], count: number): Due[] {
-  if (!(count >= 0 && count <= MAX_HEAD_COUNT) || Math.floor(count) !== count) return [];
+  return livestockDueAtMost(brackets, count, Infinity).dues;
+}
+
+/**
+ * The first `limit` alternatives of livestockDue (the first unit's count descending), and whether there are
+ * more: 10,000,000 camels have 50,001 ways to make 1 bint labun per 40 and 1 hiqqah per 50, a 7 MB answer
+ * that says no more than its formula. A calculator lists a few and names the formula for the rest.
+ */
+export function livestockDueAtMost(brackets: LivestockBracket[], count: number, limit: number): { dues: Due[]; more: boolean } {
+  if (!(count >= 0 && count <= MAX_HEAD_COUNT) || Math.floor(count) !== count) return { dues: [], more: false };
   for (let i = 0; i < brackets.length; i++) {
     const row = brackets[i]!;
     if (!inRange(row.lbrMinCount, row.lbrMaxCount, count)) continue;
-    return row.lbrFormula !== null ? formulaDue(row.lbrFormula, count) : copyDues(row.lbrDues);
+    const dues = row.lbrFormula !== null ? formulaDue(row.lbrFormula, count, limit + 1) : copyDues(row.lbrDues);
+    return { dues: dues.length > limit ? dues.slice(0, limit) : dues, more: dues.length > limit };
   }
-  return [];
+  return { dues: [], more: false };
 }
 
 /** `item:count` joined by `;`, alternatives by `|` (the lbrDue notation): `hiqqah:1;bint_labun:5|hiqqah:5`. */

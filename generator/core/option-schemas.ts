@@ -5,10 +5,22 @@
 // ANSWER_OPTIONS, so an option without its schemas, a schema for a record the
 // option does not rewrite, or a rewrite without its schema does not compile.
 // Not router core: the router never reads it (njs carries no zod).
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { OptionName, RecordsOf } from './answer-options.ts';
 import { NisabRuleInCurrency, RateInCurrency } from './currencies.ts';
-import type { NisabRule, Rate } from './schemas.ts';
+import { Rate, type NisabRule } from './schemas.ts';
+
+/** A rate record of an answer with unit=troy-ounce (docs/API.md §2e, core/per-unit.ts): its prices per ounce, then the grams in one. */
+export const RatePerTroyOunce = Rate.extend({
+  drtInUSD: Rate.shape.drtInUSD.describe('price of one troy ounce in US dollars: the per-gram figure × 31.1034768, rounded half away from zero to 6 decimals'),
+  drtInNaira: Rate.shape.drtInNaira.describe('drtInUSD (per troy ounce) × drtUSDinNaira, rounded to 2 decimals (§3a)'),
+  drtUnit: Rate.shape.drtUnit.describe('troy-ounce (a record not priced per gram keeps its own unit, and drtGramsPerUnit is null)'),
+  drtGramsPerUnit: z
+    .literal(31.1034768)
+    .nullable()
+    .describe('grams in one drtUnit: 31.1034768 in a troy ounce; null for a record not priced per gram, which is left as it is'),
+}).meta({ id: 'RatePerTroyOunce' });
+export type RatePerTroyOunce = z.infer<typeof RatePerTroyOunce>;
 
 /** The published record each rewritable record is (its base: an extension keeps every field of it). */
 interface Bases {
@@ -28,6 +40,10 @@ export interface OptionSchemas<N extends OptionName> {
 
 // `satisfies`, not a type: the client's types read each extension's own fields from here.
 export const OPTION_SCHEMAS = {
+  unit: {
+    adds: 'the prices per troy ounce and the grams in one',
+    records: { Rate: RatePerTroyOunce },
+  },
   currency: {
     adds: "the currency's fields",
     records: { Rate: RateInCurrency, NisabRule: NisabRuleInCurrency },

@@ -270,12 +270,12 @@ export const Rate = z
       'the date the record is dated: the day of a daily rate, or the last day of the month for a monthly average (then not the price on that date; no record uses information from after its date)',
     ),
     drtInUSD: positive.describe(
-      "price of one unit (drtUnit) in US dollars: its source's figure (a daily reference rate or a monthly average; see drtPriceSource) converted to drtUnit (a troy ounce is 31.1034768 gram)",
+      "US dollars per gram (drtUnit); a troy ounce is 31.1034768 g (unit=troy-ounce gives the prices per troy ounce). Its source's figure (a daily reference rate or a monthly average; see drtPriceSource) converted to drtUnit",
     ),
     drtUSDinNaira: positive.describe(
       "the value of one US dollar in Naira the record uses: the rate of drtDate (official; a market reference rate only where drtNairaSource says so), an earlier working day's official rate carried over (drtNairaDate names the day), or an official end-of-month rate",
     ),
-    drtInNaira: money.describe('drtInUSD × drtUSDinNaira, rounded to 2 decimals'),
+    drtInNaira: money.describe('Naira per gram (drtUnit; a troy ounce is 31.1034768 g): drtInUSD × drtUSDinNaira, rounded to 2 decimals'),
     drtUnit: z.string().min(1).describe('the unit priced, e.g. gram'),
     drtHijriDate: hijriDateField.describe(
       "drtDate in the Umm al-Qura calendar (computed, Saudi Arabia's official Hijri calendar); the National Moonsighting Committee of Nigeria (NMCN) dates by local sighting, which can differ by a day",
@@ -487,6 +487,9 @@ export const POSITION_TOPICS = [
   'khulta',
   'diyyah',
   'mixed-watering',
+  'past-years',
+  'unpaid-zakat',
+  'below-nisab',
 ] as const;
 export const POSITION_VIEWS = {
   debts: ['deducted-after-cover', 'deducted', 'not-deducted'],
@@ -498,6 +501,9 @@ export const POSITION_VIEWS = {
   khulta: ['one-herd-if-each-reaches-nisab', 'one-herd', 'each-alone'],
   diyyah: ['thousand-dinars', 'value-of-hundred-camels'],
   'mixed-watering': ['each-part', 'greater-part'],
+  'past-years': ['owed'],
+  'unpaid-zakat': ['debt-on-wealth', 'share-of-poor', 'debt-on-person'],
+  'below-nisab': ['hawl-restarts', 'that-year-only'],
 } as const satisfies { [T in (typeof POSITION_TOPICS)[number]]: readonly string[] };
 export type PositionTopic = (typeof POSITION_TOPICS)[number];
 export type PositionView = (typeof POSITION_VIEWS)[PositionTopic][number];
@@ -508,7 +514,7 @@ const schoolPosition = z
     topic: z
       .enum(POSITION_TOPICS)
       .describe(
-        "debts: what the payer owes; receivables: money owed to him; new-money: money that came this year and is not the profit of his capital (a gift, an inheritance, wages); savings-jewellery: jewellery kept for hard times, a dowry or sale; cash-measure: which metal's Nisab measures money; grazing: whether livestock must graze freely to owe zakat; khulta: partners' herds kept together; diyyah: the diyyah in gold; mixed-watering: crops watered partly without cost (rain, rivers) and partly with it (wells, pumps)",
+        "debts: what the payer owes; receivables: money owed to him; new-money: money that came this year and is not the profit of his capital (a gift, an inheritance, wages); savings-jewellery: jewellery kept for hard times, a dowry or sale; cash-measure: which metal's Nisab measures money; grazing: whether livestock must graze freely to owe zakat; khulta: partners' herds kept together; diyyah: the diyyah in gold; mixed-watering: crops watered partly without cost (rain, rivers) and partly with it (wells, pumps); past-years: the zakat of years the payer did not pay; unpaid-zakat: how one year's unpaid zakat bears on the next year's; below-nisab: what a year below the Nisab does to the years after it",
       ),
     case: z
       .enum(POSITION_CASES)
@@ -521,13 +527,13 @@ const schoolPosition = z
     view: z
       .enum(Object.values(POSITION_VIEWS).flat() as [PositionView, ...PositionView[]])
       .describe(
-        "the position, one of its topic's views. debts: deducted-after-cover (the debt is first set against what he owns that owes no zakat and is beyond his needs, then against his gold, silver and money), deducted (the debt is taken off the wealth it reduces), not-deducted. receivables: on-collection-one-year (nothing until collected, then one year's zakat however long it was out), valued-yearly (counted with his money every year), every-year-paid-on-collection (owed for every year it was out, paid when collected), every-year (counted with his money every year while the debtor can pay). new-money: own-hawl (it owes nothing until a lunar year has passed over it), joins-nisab (it joins a Nisab he already has and is paid with it). savings-jewellery: due. cash-measure: more-beneficial-nisab (money is measured against whichever Nisab, gold's or silver's, it reaches first, in the poor's interest), payers-standard. grazing: required, not-required. khulta: one-herd-if-each-reaches-nisab, one-herd, each-alone. diyyah: thousand-dinars, value-of-hundred-camels. mixed-watering: each-part (each part of the harvest at its own rate, a tenth for the part watered without cost, half a tenth for the rest), greater-part (the whole harvest at the rate of the watering that was the greater part; where the two are equal, half a tenth)",
+        "the position, one of its topic's views. debts: deducted-after-cover (the debt is first set against what he owns that owes no zakat and is beyond his needs, then against his gold, silver and money), deducted (the debt is taken off the wealth it reduces), not-deducted. receivables: on-collection-one-year (nothing until collected, then one year's zakat however long it was out), valued-yearly (counted with his money every year), every-year-paid-on-collection (owed for every year it was out, paid when collected), every-year (counted with his money every year while the debtor can pay). new-money: own-hawl (it owes nothing until a lunar year has passed over it), joins-nisab (it joins a Nisab he already has and is paid with it). savings-jewellery: due. cash-measure: more-beneficial-nisab (money is measured against whichever Nisab, gold's or silver's, it reaches first, in the poor's interest), payers-standard. grazing: required, not-required. khulta: one-herd-if-each-reaches-nisab, one-herd, each-alone. diyyah: thousand-dinars, value-of-hundred-camels. mixed-watering: each-part (each part of the harvest at its own rate, a tenth for the part watered without cost, half a tenth for the rest), greater-part (the whole harvest at the rate of the watering that was the greater part; where the two are equal, half a tenth). past-years: owed (the zakat of past years does not lapse: each year is owed, the oldest first). unpaid-zakat: debt-on-wealth (a year's unpaid zakat is a debt that reduces the wealth, taken off before the next year is valued), share-of-poor (it is the poor's share in the wealth itself, taken off likewise), debt-on-person (it is owed by the payer's person and does not reduce the wealth). below-nisab: hawl-restarts (a year below the Nisab owes nothing and the lunar year starts again when the wealth comes back to the Nisab, so the next hawl day owes nothing either), that-year-only (the year below owes nothing; a later year that reaches the Nisab owes, its profit or offspring counted with the capital's year)",
       ),
     applied: z.boolean().describe('true for the view a calculator applies for those schools (the relied-upon view); false for a view published for the reader'),
     with: z
       .array(id)
       .describe(
-        'the subcategories it concerns: for debts, the holdings the debt reduces; for grazing and khulta, the livestock; for savings-jewellery, the metal; for mixed-watering, the crops',
+        'the subcategories it concerns: for debts, the holdings the debt reduces; for grazing and khulta, the livestock; for savings-jewellery, the metal; for mixed-watering, the crops; for past-years, unpaid-zakat and below-nisab, the wealth it is stated for',
       ),
     sourceURL: httpUrl.describe('where the position is stated'),
   })

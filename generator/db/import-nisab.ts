@@ -112,14 +112,20 @@ function checkShape({ line, value: rule }: Located<NisabRuleInput>, problems: Pr
     if (position.case !== null && position.topic !== 'receivables') problems.add(line, `nsbPositions[${i}].case`, 'must be null except on receivables');
   });
   for (const school of SCHOOLS) {
-    const applied = new Map<string, number>();
+    // One applied position per question for each school; a question may be answered apart for different
+    // wealth (the Maliki on unpaid zakat: money in one text, livestock in another) when their `with` do not overlap.
+    const applied = new Map<string, { count: number; with: Set<number>; overlap: boolean }>();
     for (const position of rule.nsbPositions) {
       if (!position.applied || !position.schools.includes(school)) continue;
       const key = `${position.topic}${position.case === null ? '' : ` (${position.case})`}`;
-      applied.set(key, (applied.get(key) ?? 0) + 1);
+      const seen = applied.get(key) ?? { count: 0, with: new Set<number>(), overlap: false };
+      seen.count += 1;
+      if (position.with.length === 0 || seen.with.size === 0 || position.with.some((id) => seen.with.has(id))) seen.overlap ||= seen.count > 1;
+      for (const id of position.with) seen.with.add(id);
+      applied.set(key, seen);
     }
-    for (const [key, count] of applied) {
-      if (count > 1) problems.add(line, 'nsbPositions', `names ${count} applied positions on ${key} for ${school}; a calculator needs one`);
+    for (const [key, { count, overlap }] of applied) {
+      if (count > 1 && overlap) problems.add(line, 'nsbPositions', `names ${count} applied positions on ${key} for ${school}; a calculator needs one`);
     }
   }
   if (rule.nsbLowerOf.length === 1) problems.add(line, 'nsbLowerOf', 'must name at least two metals to take the lower of, or none');

@@ -5,6 +5,7 @@
 // added there is listed here without an edit.
 import { BASES, ENDPOINTS, PARAMETERS } from '../core/endpoints.ts';
 import { paths, TEXT_FORMS } from '../core/layout.ts';
+import { UNIT_NOTE } from '../core/per-unit.ts';
 
 export const LLMS_FILE = 'llms.txt';
 export const OPENAPI_PATH = '/openapi.json';
@@ -22,7 +23,7 @@ export function llmsTxt(): string {
 
 > A free, public, read-only JSON API of daily gold and silver prices in US dollars and Naira (with other currencies on request), the Zakat Nisab rules of the four Sunni schools valued at those prices, and Nigeria's Hijri months as the Sultan of Sokoto declared them. Every figure names its source. Precomputed static files behind a CDN: no key, no rate limit, CORS open.
 
-Every answer is a JSON envelope: \`{"success":true,"data":...,"count":N}\` (count only for lists) or \`{"success":false,"message":"..."}\` with status 400, 404 or 405. The bases \`${BASES.join('` and `')}\` answer identically. Dates are \`YYYY-MM-DD\`; money has 2 decimals. The OpenAPI document at ${OPENAPI_PATH} describes every endpoint, parameter and field.
+Every answer is a JSON envelope: \`{"success":true,"data":...,"count":N}\` (count only for lists) or \`{"success":false,"message":"..."}\` with status 400, 404 or 405. The bases \`${BASES.join('` and `')}\` answer identically. Dates are \`YYYY-MM-DD\`; money has 2 decimals. ${UNIT_NOTE}. The OpenAPI document at ${OPENAPI_PATH} describes every endpoint, parameter and field.
 
 ## Endpoints
 

@@ -15,6 +15,8 @@ const currency = z
   .describe('an ISO 4217 code of /currencies, e.g. GBP; the Naira and US dollar figures are always there');
 const school = z.enum(SCHOOLS).optional().describe('only the rules this school applies');
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** The input's pattern has made a currency code upper-case, as the client's types ask. */
+const upper = (code: string) => code as Uppercase<string>;
 
 function answer(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
@@ -43,7 +45,7 @@ export function nisabServer(api: NisabClient, version: string): McpServer {
         "Today's Zakat Nisab rules (gold, silver, cash, trade goods, livestock, crops, NMCN's dowry, theft threshold and diyyah), each valued in Naira and US dollars at the newest published rate, with the rate's date and age (nsbRateAgeDays), its schools and its source.",
       inputSchema: { currency, school },
     },
-    ({ currency, school }) => answered(async () => forSchool(await api.nisab(currency ? { currency } : {}), school)),
+    ({ currency, school }) => answered(async () => forSchool(await api.nisab(currency ? { currency: upper(currency) } : {}), school)),
   );
 
   server.registerTool(
@@ -65,7 +67,7 @@ export function nisabServer(api: NisabClient, version: string): McpServer {
           ...(date ? { date } : {}),
           ...(hijri_date ? { hijri_date } : {}),
           ...(calendar ? { calendar } : {}),
-          ...(currency ? { currency } : {}),
+          ...(currency ? { currency: upper(currency) } : {}),
         };
         return forSchool(await api.nisab(query), school);
       }),
@@ -89,7 +91,7 @@ export function nisabServer(api: NisabClient, version: string): McpServer {
           ...(start_date ? { start_date } : {}),
           ...(end_date ? { end_date } : {}),
           ...(subcategory ? { subcategory } : {}),
-          ...(currency ? { currency } : {}),
+          ...(currency ? { currency: upper(currency) } : {}),
         }),
       ),
   );

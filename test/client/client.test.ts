@@ -113,7 +113,7 @@ describe('the typed client against the preview server', () => {
     const gold = oracleRates(fixture.db, AS_OF, { subcategory: SUBCATEGORIES.gold }) as Record<string, unknown>[];
     const latest: RateInCurrency = await api.latest({ currency: 'GBP' });
     expect(latest).toEqual(oracleInCurrency(fixture.db, AS_OF, 'GBP', [gold.at(-1)!])[0]);
-    const query = { start_date: '2021-06-01', end_date: '2021-07-10', currency: 'EUR' };
+    const query = { start_date: '2021-06-01', end_date: '2021-07-10', currency: 'EUR' } as const;
     const range = await api.rates(query);
     expect(range.data).toEqual(
       oracleInCurrency(fixture.db, AS_OF, 'EUR', oracleRates(fixture.db, AS_OF, { start: query.start_date, end: query.end_date }) as Record<string, unknown>[]),

@@ -16,17 +16,11 @@ import { calendar as enCalendar } from '../../generator/site/i18n/en.ts';
 import { formats } from '../../generator/site/i18n/format.ts';
 import { result as enResult } from '../../generator/site/i18n/result-en.ts';
 import { shortName, wordResult } from '../../generator/site/page/result-words.ts';
-import { publishedOn } from '../support/published-rules.ts';
+import { POSITION_TOPICS } from '../../generator/core/schemas.ts';
+import { september29 } from '../support/published-rules.ts';
 
-// The records of 2026-09-29 (data/daily/2026-09.csv): drtInUSD and drtUSDinNaira.
-const published = publishedOn('2026-09-29');
-expect(published.records.map((r) => [r.drtSubcategoryID, r.drtInUSD, r.drtUSDinNaira])).toEqual([
-  [1, 132.753662, 1330.4737],
-  [2, 1.948897, 1330.4737],
-]);
-// 85 × 132.753662 × 1330.4737 = 15,013,146.75; 595 × 1.948897 × 1330.4737 = 1,542,808.94.
-const GOLD_NISAB = 15_013_146.75;
-const SILVER_NISAB = 1_542_808.94;
+// The records of 2026-09-29 and the two Nisab figures worked from them (test/support/published-rules.ts).
+const { published, GOLD_NISAB, SILVER_NISAB } = september29();
 
 const due = (holdings: Holdings, school: School | null, standard: Standard = 'gold') => zakatDue(published, holdings, standard, school);
 const reasons = (result: ReturnType<typeof due>, kind: string) => result.lines.find((l) => l.kind === kind)?.reasons.map((r) => r.key);
@@ -109,9 +103,10 @@ describe('money owed to the payer', () => {
   });
 
   it('Hanbali: collected after 3 years, this year with his money and the 2 past years, each taken off the next', () => {
-    // This year: 2.5 % of 30,000,000 = 750,000. Past years: 250,000, then 2.5 % of 9,750,000 = 243,750.
+    // Past years: 250,000, then 2.5 % of 9,750,000 = 243,750. This year, on what they left (issue 42, the Hanbali
+    // «نقص من زكاته كل حول بقدر نقصه بها»): 2.5 % of 30,000,000 − 493,750 = 29,506,250, 737,656.25.
     const result = due({ cash: 20_000_000, receivables: [loan(true)] }, 'hanbali');
-    expect(result.totalMoney).toBe(750_000 + 250_000 + 243_750);
+    expect(result.totalMoney).toBe(737_656.25 + 250_000 + 243_750);
     expect(result.lines.find((l) => l.kind === 'receivable-arrears')!.dueMoney).toBe(493_750);
     // Not yet collected: nothing now, owed for each of its 3 years when it is.
     const out = due({ cash: 20_000_000, receivables: [loan(false)] }, 'hanbali');
@@ -125,29 +120,33 @@ describe('money owed to the payer', () => {
 
   it("Shafi'i: out 3 years and not yet collected, its 2 unpaid past years are due now, as when collected", () => {
     // The new view (Mughni al-Muhtaj; al-Hawi: "like a deposit"): zakat on a debt due from a debtor who
-    // acknowledges it and can pay is owed every year, collected or not. This year: 2.5 % of 30,000,000 = 750,000.
-    // Past years, each year's taken off the next: 2.5 % of 10,000,000 = 250,000, then 2.5 % of 9,750,000 = 243,750.
+    // acknowledges it and can pay is owed every year, collected or not. Past years, each year's taken off the
+    // next: 2.5 % of 10,000,000 = 250,000, then 2.5 % of 9,750,000 = 243,750. This year, on what they left
+    // (issue 42): 2.5 % of 30,000,000 − 493,750 = 29,506,250, 737,656.25.
     for (const collected of [false, true]) {
       const result = due({ cash: 20_000_000, receivables: [loan(collected)] }, 'shafii');
-      expect(result.totalMoney, String(collected)).toBe(750_000 + 250_000 + 243_750);
+      expect(result.totalMoney, String(collected)).toBe(737_656.25 + 250_000 + 243_750);
       expect(result.lines.map((l) => [l.kind, l.due.kind, l.dueMoney])).toEqual([
         ['receivable', 'counted', null],
         ['receivable-arrears', 'money', 493_750],
-        ['money', 'money', 750_000],
+        ['money', 'money', 737_656.25],
       ]);
-      expect(result.lines[1]!.reasons).toMatchObject([{ key: 'receivable', view: 'every-year', school: 'shafii', arrearsYears: 2 }]);
+      expect(result.lines[1]!.reasons).toMatchObject([
+        { key: 'receivable', view: 'every-year', school: 'shafii', arrearsYears: 2 },
+        { key: 'pastYears', nisabAt: 'today', takesOff: true },
+      ]);
     }
   });
 
   it("Shafi'i: a debt not yet due, denied or on a debtor who cannot pay owes nothing now, then every past year when collected", () => {
     // al-Mawsu'a al-Fiqhiyya (the Shafi'i): not paid until it comes back, then for the past years. Out 3 years:
-    // not collected, only the cash's 2.5 % of 20,000,000 = 500,000; collected, as above: 750,000 + 250,000 + 243,750.
+    // not collected, only the cash's 2.5 % of 20,000,000 = 500,000; collected, as above: 737,656.25 + 250,000 + 243,750.
     const away = (collected: boolean) => ({ ...loan(collected), withinReach: false });
     const out = due({ cash: 20_000_000, receivables: [away(false)] }, 'shafii');
     expect(out.totalMoney).toBe(500_000);
     expect(out.lines[0]!.due).toEqual({ kind: 'later', years: 3 });
     expect(out.lines[0]!.reasons).toMatchObject([{ key: 'receivable', view: 'every-year-paid-on-collection', school: 'shafii', arrearsYears: 0 }]);
-    expect(due({ cash: 20_000_000, receivables: [away(true)] }, 'shafii').totalMoney).toBe(750_000 + 250_000 + 243_750);
+    expect(due({ cash: 20_000_000, receivables: [away(true)] }, 'shafii').totalMoney).toBe(737_656.25 + 250_000 + 243_750);
     // The other schools publish no position of their own for it: theirs for the debt applies (Hanbali: later, its 3 years).
     expect(due({ cash: 20_000_000, receivables: [away(false)] }, 'hanbali').lines[0]!.due).toEqual({ kind: 'later', years: 3 });
     expect(due({ cash: 20_000_000, receivables: [away(false)] }, 'maliki').lines[0]!.due).toEqual({ kind: 'later', years: null });
@@ -174,11 +173,16 @@ describe('the words of a debt owed to the payer and of what covers a debt', () =
   const loan = (collected: boolean) => ({ amount: 10_000_000, kind: 'loan' as const, collected, yearsOut: 3 });
 
   it("Shafi'i, not yet collected: its past years are due now; collected, or Hanbali: the past years' zakat", () => {
-    expect(why(due({ receivables: [loan(false)] }, 'shafii'), 'receivable-arrears')).toBe(
-      "The Shafi'i school: money owed by someone who can pay counts with your money every year. Due now, paid back or not: the zakat of the 2 past years you have not paid. A debt on someone who acknowledges it and can pay is like money you left with him; each year's zakat is taken off the next.",
+    // With ₦20,000,000 cash each past year holds 30,000,000, above gold's Nisab: 250,000, then 2.5 % of 9,750,000.
+    expect(why(due({ cash: 20_000_000, receivables: [loan(false)] }, 'shafii'), 'receivable-arrears')).toBe(
+      "The Shafi'i school: money owed by someone who can pay counts with your money every year. Due now, paid back or not: the zakat of the 2 past years you have not paid. A debt on someone who acknowledges it and can pay is like money you left with him; each year's zakat is taken off the next. A debt owed to you carries no dates: each past year is measured at today's Nisab, with the rest of your money as you entered it. Past years 1 to 2: from ₦30,000,000.00 to ₦29,750,000.00 counted, Nisab ₦15,013,146.75: ₦493,750.00 due. Each year's zakat is taken off before the next year is valued, this year's included.",
     );
-    expect(why(due({ receivables: [loan(true)] }, 'hanbali'), 'receivable-arrears')).toBe(
-      "The Hanbali school: zakat is owed for every year it was out (3), paid when it is paid back. The zakat of 2 past years, each year's taken off the next.",
+    // ₦10,000,000 alone is below gold's Nisab in both past years: no "due now", each year says why.
+    expect(why(due({ receivables: [loan(false)] }, 'shafii'), 'receivable-arrears')).toBe(
+      "The Shafi'i school: money owed by someone who can pay counts with your money every year. A debt owed to you carries no dates: each past year is measured at today's Nisab, with the rest of your money as you entered it. Past years 1 to 2: ₦10,000,000.00 counted, below the Nisab of ₦15,013,146.75: nothing due. Each year's zakat is taken off before the next year is valued, this year's included.",
+    );
+    expect(why(due({ cash: 20_000_000, receivables: [loan(true)] }, 'hanbali'), 'receivable-arrears')).toMatch(
+      /^The Hanbali school: zakat is owed for every year it was out \(3\), paid when it is paid back\. The zakat of 2 past years, each year's taken off the next\. A debt owed to you carries no dates/,
     );
   });
 
@@ -214,9 +218,8 @@ describe('jewellery', () => {
 describe('the positions as data', () => {
   it('every position names its schools, who holds it and a source a reader can open; one applied per school and question', () => {
     const positions = published.rules.flatMap((r) => r.nsbPositions);
-    expect(new Set(positions.map((p) => p.topic))).toEqual(
-      new Set(['debts', 'receivables', 'new-money', 'savings-jewellery', 'cash-measure', 'grazing', 'khulta', 'diyyah', 'mixed-watering']),
-    );
+    // Every question the schema names is answered by at least one published position.
+    expect(new Set(positions.map((p) => p.topic))).toEqual(new Set(POSITION_TOPICS));
     for (const p of positions) {
       expect(p.schools.length).toBeGreaterThan(0);
       expect(p.sourceURL).toMatch(/^https?:\/\/[^\s]+$/);

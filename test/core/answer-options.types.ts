@@ -7,7 +7,7 @@
 import type { Answered, LatestQuery, NisabQuery, OptionsQuery, RatesQuery } from '../../client/src/index.ts';
 import { answerOption, type OptionName, type OptionTable, type RecordsOf, type ValuingRecord } from '../../generator/core/answer-options.ts';
 import { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/core/currencies.ts';
-import type { OptionSchemas } from '../../generator/core/option-schemas.ts';
+import type { OptionSchemas, RatePerTroyOunce } from '../../generator/core/option-schemas.ts';
 import type { NisabRule, Rate } from '../../generator/core/schemas.ts';
 
 const rateLine = (line: string) => line;
@@ -37,7 +37,7 @@ export const unknownRecord = answerOption({ records: { Subcategory: rateLine }, 
 
 export const unknownParameter = {
   // @ts-expect-error: an option is a parameter of PARAMETERS (its parse and documentation are there)
-  unit: whole,
+  tola: whole,
 } satisfies OptionTable;
 
 // The zod half: one extension per record the option rewrites, each keeping every field of the record.
@@ -76,3 +76,10 @@ export const ruleInCurrency: Equal<
 > = true;
 // @ts-expect-error: without the option, the record has none of its fields
 export const plain: Answered<{ date: string }, 'Rate', Rate>['drtInCurrency'] = null;
+// Two options given: both options' fields (an option not given once made the answer lose every option's fields).
+export const both: Equal<
+  Pick<Answered<{ currency: 'GBP'; unit: 'troy-ounce' }, 'Rate', Rate>, 'drtInCurrency' | 'drtGramsPerUnit'>,
+  Pick<RateInCurrency & RatePerTroyOunce, 'drtInCurrency' | 'drtGramsPerUnit'>
+> = true;
+// @ts-expect-error: a currency is an upper-case ISO code ('gbp' is a 400)
+export const lowerCase: RatesQuery = { currency: 'gbp' };

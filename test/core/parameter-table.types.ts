@@ -18,7 +18,16 @@ export const withoutParse = {
 export const unknownName: Endpoint['parameters'] = ['subcategory', 'curency'];
 
 // Query is derived from the table: each name, typed by its parse, null when absent.
-export const parsed: Query = { subcategory: 1, start_date: '2024-01-01', end_date: null, date: null, hijri_date: null, calendar: null, currency: null };
+export const parsed: Query = {
+  subcategory: 1,
+  start_date: '2024-01-01',
+  end_date: null,
+  date: null,
+  hijri_date: null,
+  calendar: null,
+  currency: null,
+  unit: null,
+};
 // @ts-expect-error: a subcategory is parsed to its id, a number
 export const wrongType: Query['subcategory'] = 'gold';
 export const everyName: (keyof Query)[] = Object.keys(PARAMETERS) as (keyof typeof PARAMETERS)[];

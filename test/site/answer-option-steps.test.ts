@@ -1,9 +1,12 @@
 // docs/making-changes.md, "A new answer option", tried on a copy of
-// generator/core/ checked by the real tsc: an option (unit=tola, the rate
-// records also in tolas) added to ANSWER_OPTIONS without its zod half fails
+// generator/core/ checked by the real tsc: an option (weight=tola, the rate
+// records also in tolas; not `unit`, a real option) added to ANSWER_OPTIONS without its zod half fails
 // tsc in option-schemas.ts, naming the option; one without its rewrite or
 // its range cap fails where the entry is; with its zod extension it compiles.
 // (What the generated test then asks of a whole entry: answer-options.test.ts.)
+// The copy holds the client and the page too, which read the table's types: an
+// answer to a query giving two options carries both options' fields (the
+// client's Answered<...> once let an option the query did not give swallow them).
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -13,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const CORE = fileURLToPath(new URL('../../generator/core/', import.meta.url));
+const GENERATOR = fileURLToPath(new URL('../../generator/', import.meta.url));
+const CLIENT = fileURLToPath(new URL('../../client/src/', import.meta.url));
 const MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const run = promisify(execFile);
@@ -22,14 +26,17 @@ const run = promisify(execFile);
 const PARAMETER: [string, string][] = [
   [
     '  calendar: enumParameter(',
-    "  unit: enumParameter('unit', 'the rate records also in this unit of weight', ['tola'], 'tola'),\n  calendar: enumParameter(",
+    "  weight: enumParameter('weight', 'the rate records also in this unit of weight', ['tola'], 'tola'),\n  calendar: enumParameter(",
   ],
-  ["    parameters: ['start_date', 'end_date', 'subcategory', 'currency'],", "    parameters: ['start_date', 'end_date', 'subcategory', 'currency', 'unit'],"],
+  [
+    "    parameters: ['start_date', 'end_date', 'subcategory', 'currency', 'unit', 'date'],",
+    "    parameters: ['start_date', 'end_date', 'subcategory', 'currency', 'unit', 'date', 'weight'],",
+  ],
 ];
 
 // Step 2: its entry (a tola is 11.6638038 grams: its fields after the record's own).
 const ENTRY = `
-const unit = answerOption({
+const weight = answerOption({
   records: {
     Rate: function (line: string): string {
       const usd = Number(fieldText(line, 'drtInUSD'));
@@ -52,31 +59,43 @@ const OPTION: [string, string][] = [
     "import { currencyTable, DOLLAR_CODE, fieldText, fxFor, NAIRA_CODE, rateLineIn, type CurrencyTable } from './in-currency.ts';",
   ],
   ['/**\n * Every answer option, by', `${ENTRY}\n/**\n * Every answer option, by`],
-  ['  currency: currency,\n} satisfies OptionTable;', '  currency: currency,\n  unit: unit,\n} satisfies OptionTable;'],
+  ['  currency: currency,\n} satisfies OptionTable;', '  currency: currency,\n  weight: weight,\n} satisfies OptionTable;'],
 ];
 
 // Step 3: its zod half.
 const SCHEMAS: [string, string][] = [
   [
-    "import type { NisabRule, Rate } from './schemas.ts';",
-    "import { Rate } from './schemas.ts';\nimport type { NisabRule } from './schemas.ts';\nimport { z as zod } from 'zod';\n" +
-      "export const RateInTola = Rate.extend({ drtUnitAsked: zod.literal('tola'), drtInUSDPerTola: zod.number() }).meta({ id: 'RateInTola' });",
+    "import { Rate, type NisabRule } from './schemas.ts';",
+    "import { Rate, type NisabRule } from './schemas.ts';\n" +
+      "export const RateInTola = Rate.extend({ drtUnitAsked: z.literal('tola'), drtInUSDPerTola: z.number() }).meta({ id: 'RateInTola' });",
   ],
   [
     '} satisfies { [N in OptionName]: OptionSchemas<N> };',
-    "  unit: { adds: 'the tola\\'s fields', records: { Rate: RateInTola } },\n} satisfies { [N in OptionName]: OptionSchemas<N> };",
+    "  weight: { adds: 'the tola\\'s fields', records: { Rate: RateInTola } },\n} satisfies { [N in OptionName]: OptionSchemas<N> };",
   ],
 ];
 
 describe('an answer option added to ANSWER_OPTIONS', () => {
   let dir: string;
+  let compilerOptions: object;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'answer-option-'));
-    await cp(CORE, path.join(dir, 'core'), { recursive: true });
-    // zod, as the core imports it.
+    await cp(GENERATOR, path.join(dir, 'generator'), { recursive: true });
+    await cp(CLIENT, path.join(dir, 'client', 'src'), { recursive: true });
+    // zod, uplot and the rest, as the core, the client and the page import them.
     await symlink(MODULES, path.join(dir, 'node_modules'));
-    const { compilerOptions } = JSON.parse(await readFile(new URL('../../tsconfig.json', import.meta.url), 'utf8'));
-    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, types: [] }, include: ['core/*.ts'] }));
+    // What a client's user writes: both options' fields on one answer.
+    await writeFile(
+      path.join(dir, 'client', 'both-options.ts'),
+      "import type { Answered, Rate } from './src/index.ts';\n" +
+        "type Both = Answered<{ weight: 'tola'; currency: 'GBP' }, 'Rate', Rate>;\n" +
+        "export const both: [Both['drtInUSDPerTola'], Both['drtInCurrency']] = [1, null];\n",
+    );
+    compilerOptions = JSON.parse(await readFile(new URL('../../tsconfig.json', import.meta.url), 'utf8')).compilerOptions;
+    await writeFile(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions, include: ['generator/core/*.ts', 'client/src/**/*.ts', 'generator/site/page/*.ts'] }),
+    );
     await edit('endpoints.ts', PARAMETER);
     await edit('answer-options.ts', OPTION);
   });
@@ -85,12 +104,12 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
   });
 
   async function edit(file: string, replacements: [string, string][]) {
-    let text = await readFile(path.join(dir, 'core', file), 'utf8');
+    let text = await readFile(path.join(dir, 'generator', 'core', file), 'utf8');
     for (const [from, to] of replacements) {
       if (!text.includes(from)) throw new Error(`${file} no longer holds ${JSON.stringify(from)}: update this test and docs/making-changes.md`);
       text = text.replace(from, to);
     }
-    await writeFile(path.join(dir, 'core', file), text);
+    await writeFile(path.join(dir, 'generator', 'core', file), text);
   }
 
   /** tsc's errors on the copy, each `core/file(line,col): error TSnnnn: ...` with the lines that explain it. */
@@ -104,12 +123,30 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
 
   it('fails tsc in option-schemas.ts, naming it, until its zod half is there; then compiles', async () => {
     const errors = await typecheck();
-    expect(errors, errors.join('\n')).toHaveLength(1);
-    expect(errors[0]).toMatch(/^core\/option-schemas\.ts\(\d+,\d+\): error TS/);
-    expect(errors[0]).toContain("Property 'unit' is missing");
+    expect(errors.length, errors.join('\n')).toBeGreaterThan(0);
+    const schemas = errors.filter((error) => /^generator\/core\/option-schemas\.ts\(\d+,\d+\): error TS/.test(error));
+    expect(schemas, errors.join('\n')).toHaveLength(1);
+    expect(schemas[0]).toContain("Property 'weight' is missing");
+    // Nothing else but the client's types, which read the same table.
+    expect(
+      errors.filter((error) => !schemas.includes(error) && !error.startsWith('client/src/types.ts')),
+      errors.join('\n'),
+    ).toEqual([]);
     await edit('option-schemas.ts', SCHEMAS);
+    // Then the client's answer to a query giving weight and currency has both options' fields, and one giving
+    // neither has none of them.
+    await writeFile(
+      path.join(dir, 'client', 'neither-option.ts'),
+      "import type { Answered, Rate } from './src/index.ts';\n" +
+        '// @ts-expect-error: without the option, the record has none of its fields\n' +
+        "export const none: Answered<{ date: string }, 'Rate', Rate>['drtInUSDPerTola'] = 1;\n",
+    );
+    await writeFile(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions, include: ['generator/core/*.ts', 'client/src/**/*.ts', 'generator/site/page/*.ts', 'client/*.ts'] }),
+    );
     expect(await typecheck()).toEqual([]);
-  }, 240_000); // 7.1 s in a quiet .ci/run; beside 16 busy processes a test takes up to 7 times as long
+  }, 900_000); // two runs of tsc over the core, the client and the page: 3 min 51 s for one beside 7 other sessions (load 25)
 
   it('fails tsc where the entry is when it lacks its rewrite or its range cap', async () => {
     await edit('answer-options.ts', [
@@ -118,7 +155,7 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
     let errors = await typecheck();
     expect(errors.length, errors.join('\n')).toBeGreaterThan(0);
     expect(
-      errors.some((line) => line.startsWith('core/answer-options.ts')),
+      errors.some((line) => line.startsWith('generator/core/answer-options.ts')),
       errors.join('\n'),
     ).toBe(true);
     await edit('answer-options.ts', [
@@ -130,6 +167,6 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
     ]);
     errors = await typecheck();
     expect(errors.length, errors.join('\n')).toBeGreaterThan(0);
-    expect(errors.some((line) => line.startsWith('core/answer-options.ts'))).toBe(true);
-  }, 240_000); // 9 s in a quiet .ci/run; beside 16 busy processes a test takes up to 7 times as long
+    expect(errors.some((line) => line.startsWith('generator/core/answer-options.ts'))).toBe(true);
+  }, 900_000); // two runs of tsc, as above // 9 s in a quiet .ci/run; beside 16 busy processes a test takes up to 7 times as long
 });

@@ -46,12 +46,13 @@ describe("the calculator's inputs of CONTRACT §11, per school (issue 30)", () =
       expect(await total(page), standard).toBe(189_590.04);
       expect(await page.textContent('#zakat-result tr[data-line=money], #zakat-result tr[data-line=gold] [data-testid=why]')).toMatch(/Abu Hanifah/);
     }
-    // Shafi'i, a ₦10,000,000 loan out 3 years, not collected, on a debtor who can pay: this year with the cash, 2.5 % of
-    // 30,000,000 = 750,000, and its 2 unpaid past years now, 250,000 + 2.5 % of 9,750,000 = 243,750. Out of reach
-    // (not due, denied, or the debtor cannot pay): nothing on it now, 2.5 % of the cash alone = 500,000.
+    // Shafi'i, a ₦10,000,000 loan out 3 years, not collected, on a debtor who can pay: its 2 unpaid past years now,
+    // 250,000 + 2.5 % of 9,750,000 = 243,750, and this year with the cash on what they left (issue 42: each year's
+    // zakat off the next, this one included), 2.5 % of 30,000,000 − 493,750 = 737,656.25. Out of reach (not due,
+    // denied, or the debtor cannot pay): nothing on it now, 2.5 % of the cash alone = 500,000.
     const loan = { cash: '20000000', receivable: '10000000', receivableYears: '3' };
     await fill(page, 'shafii', 'gold', loan);
-    expect(await total(page)).toBe(750_000 + 250_000 + 243_750);
+    expect(await total(page)).toBe(737_656.25 + 250_000 + 243_750);
     await page.check('input[name=receivableOutOfReach]');
     await fill(page, 'shafii', 'gold', loan);
     expect(await total(page)).toBe(500_000);

@@ -180,6 +180,9 @@ describe('/llms.txt', () => {
     for (const name of Object.keys(PARAMETERS)) expect(text, name).toContain(`\`${name}\``);
     expect(text).toContain('/openapi.json');
     expect(text).toContain(`/${paths.calendarIcs}`);
+    // The unit, where a copier reads (issue 44: one of dailynisab.org's clients read drtInUSD per troy ounce).
+    expect(text).toContain('drtInUSD is US dollars per gram (drtUnit); a troy ounce is 31.1034768 g');
+    expect(await file('developers/index.html')).toContain('drtInUSD is US dollars per gram (drtUnit); a troy ounce is 31.1034768 g.');
     // The OpenAPI document it names is the snapshot's own, and lists the same endpoints.
     const openapi = JSON.parse(await file('openapi.json')) as { paths: Record<string, unknown> };
     for (const endpoint of ENDPOINTS) expect(Object.keys(openapi.paths), endpoint.path).toContain(endpoint.path);

@@ -55,3 +55,19 @@ export function publishedOn(day: string): Published & { records: Rate[] } {
   const rules = inputs.map((r) => valueRule(r, byId, ratesById, day));
   return { rules, subcategories, rates: new Map(records.map((r) => [r.drtSubcategoryID, r])), records };
 }
+
+/**
+ * The day the calculator's hand-computed cases are worked at, 2026-09-29, with its two rate records
+ * (data/daily/2026-09.csv: drtInUSD and drtUSDinNaira) checked, and the two Nisab figures worked from them:
+ * 85 × 132.753662 × 1330.4737 = 15,013,146.75; 595 × 1.948897 × 1330.4737 = 1,542,808.94.
+ */
+export function september29() {
+  const published = publishedOn('2026-09-29');
+  const records = published.records.map((r) => [r.drtSubcategoryID, r.drtInUSD, r.drtUSDinNaira]);
+  const expected = [
+    [1, 132.753662, 1330.4737],
+    [2, 1.948897, 1330.4737],
+  ];
+  if (JSON.stringify(records) !== JSON.stringify(expected)) throw new Error(`the records of 2026-09-29 changed: ${JSON.stringify(records)}`);
+  return { published, GOLD_NISAB: 15_013_146.75, SILVER_NISAB: 1_542_808.94 };
+}

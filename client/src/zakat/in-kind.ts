@@ -1,5 +1,5 @@
 // What is due in kind: a share of the harvest, animals from the herd, zakat al-fitr.
-import { livestockDue } from '../../../generator/core/livestock.ts';
+import { livestockDueAtMost } from '../../../generator/core/livestock.ts';
 import type { NisabRule } from '../types.ts';
 import { positionFor, ruleFor, slugId } from './rules.ts';
 import type { HerdDebt, Holdings, LineDue, Published, Reason, School, ZakatLine } from './types.ts';
@@ -80,6 +80,9 @@ export function cropsLine(published: Published, holdings: Holdings, school: Scho
   };
 }
 
+/** The mixes of animals an answer lists at most (a large herd has thousands; its formula names the rest). */
+export const ANIMAL_OPTIONS = 6;
+
 /**
  * Each herd, with what a debt left free of it (`herds` as applyDebts left them) and, kept in one flock with a
  * partner (khulta), as the school holds: one herd (the Shafi'i, the Hanbali), one herd if each partner's head
@@ -109,7 +112,11 @@ export function livestockLines(
       partner > 0 &&
       (khulta?.view === 'one-herd' || (khulta?.view === 'one-herd-if-each-reaches-nisab' && own >= threshold && partner >= threshold));
     const flock = oneHerd ? own + partner : own;
-    const dues = livestockDue(rule.nsbBrackets, flock);
+    const { dues, more } = livestockDueAtMost(rule.nsbBrackets, flock, ANIMAL_OPTIONS);
+    // Beyond the few mixes listed, the formula of the flock's row says what else discharges it.
+    const formula = more
+      ? (rule.nsbBrackets.find((b) => flock >= b.lbrMinCount && (b.lbrMaxCount === null || flock <= b.lbrMaxCount))?.lbrFormula ?? null)
+      : null;
     const reaches = dues.length > 0;
     const grazing = positionFor(published, 'grazing', school, [null], id);
     const nisab = rule.nsbThreshold === null ? null : { value: rule.nsbThreshold, unit: 'head' as const };
@@ -117,8 +124,8 @@ export function livestockLines(
     const due: LineDue = !reaches
       ? { kind: 'nothing' }
       : oneHerd
-        ? { kind: 'share', share: own / flock, of: dues, rule, own, flock }
-        : { kind: 'animals', options: dues, rule };
+        ? { kind: 'share', share: own / flock, of: dues, rule, own, flock, ...(formula ? { more: formula.per } : {}) }
+        : { kind: 'animals', options: dues, rule, ...(formula ? { more: formula.per } : {}) };
     const reasons: Reason[] = [
       ...(debt ? [{ key: 'herdDebt' as const, head: debt.head, value: debt.value, left: own }] : []),
       ...(partner > 0 ? [{ key: 'khulta' as const, view: khulta?.view ?? null, school: khulta ? school : null, partner, flock: own + partner, oneHerd }] : []),

@@ -16,6 +16,17 @@ export * from './types.ts';
 export { cashRule, combiningFor, positionFor, ruleFor, slugId, wornJewelleryFor } from './rules.ts';
 export { arrears } from './money-pool.ts';
 export {
+  pastYearRuns,
+  pastYears,
+  pastYearsRule,
+  type Charge,
+  type PastYearIn,
+  type PastYearLine,
+  type PastYearsRule,
+  type PastYearsRun,
+  type PastYearWhy,
+} from './past-years.ts';
+export {
   FIELD_LIMITS,
   inputProblems,
   LIMITS,

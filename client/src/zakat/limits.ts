@@ -15,6 +15,8 @@ export const LIMITS = {
   years: 1000,
   /** A part of a whole (wateringShare). */
   share: 1,
+  /** Debts owed to the payer in one answer: beyond any real ledger, and each one's past years stay cheap to work out. */
+  receivables: 50,
 } as const;
 
 /** The numeric inputs of Holdings: a key whose value is a number (derived, so a new one is named here by tsc). */
@@ -54,6 +56,8 @@ export interface InputProblem {
   field: string;
   /** Its largest value. */
   max: number;
+  /** count: a list longer than `max` (receivables); absent: a number out of 0 to `max`. */
+  kind?: 'count';
 }
 
 const bad = (value: unknown, max: number) => value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= max);
@@ -73,7 +77,9 @@ export function inputProblems(holdings: Holdings, herds: Record<string, number> 
       if (bad(value, max)) problems.push({ field: `${field}.${slug}`, max });
     }
   }
-  (holdings.receivables ?? []).forEach((r, i) => {
+  const receivables = holdings.receivables ?? [];
+  if (receivables.length > LIMITS.receivables) problems.push({ field: 'receivables', max: LIMITS.receivables, kind: 'count' });
+  receivables.slice(0, LIMITS.receivables).forEach((r, i) => {
     if (bad(r.amount, LIMITS.money)) problems.push({ field: `receivables[${i}].amount`, max: LIMITS.money });
     if (bad(r.yearsOut, LIMITS.years)) problems.push({ field: `receivables[${i}].yearsOut`, max: LIMITS.years });
   });
@@ -83,7 +89,7 @@ export function inputProblems(holdings: Holdings, herds: Record<string, number> 
 /** Thrown by zakatDue for an input out of its bound; the page checks inputProblems first and says it in its language. */
 export class ZakatInputError extends RangeError {
   constructor(readonly problems: InputProblem[]) {
-    super(problems.map((p) => `${p.field} must be a number from 0 to ${p.max}`).join('; '));
+    super(problems.map((p) => (p.kind === 'count' ? `${p.field}: at most ${p.max}` : `${p.field} must be a number from 0 to ${p.max}`)).join('; '));
     this.name = 'ZakatInputError';
   }
 }

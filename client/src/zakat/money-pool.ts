@@ -2,6 +2,7 @@
 // counts it, and the money that came this year as his school counts it.
 import { money } from '../../../generator/core/money.ts';
 import type { NisabRule } from '../types.ts';
+import { addCents, pastYearRuns, pastYears, pastYearsRule } from './past-years.ts';
 import { positionFor, slugId } from './rules.ts';
 import type { Holdings, Position, Published, Receivable, School, ZakatLine } from './types.ts';
 
@@ -15,16 +16,21 @@ export interface Pool {
   lines: ZakatLine[];
 }
 
-/** One year's zakat after another on what is left, each year's taken off the next (al-Mughni; al-Hawi): the zakat of past years. */
+/**
+ * One year's zakat after another on what is left, each year's taken off the next (al-Mughni; al-Hawi), with
+ * no Nisab: kept for callers of the client that used it. The calculator applies pastYears (past-years.ts),
+ * which charges a year only where it reached its Nisab and takes off as the school holds.
+ */
 export function arrears(amount: number, years: number, percent: number): number {
-  let left = amount;
-  let due = 0;
-  for (let year = 0; year < years; year++) {
-    const zakat = money([left, percent, 0.01]);
-    due = money([due + zakat, 1]);
-    left -= zakat;
-  }
-  return due;
+  const lines = pastYears(
+    Array.from({ length: years }, () => ({ nisab: 0, held: amount })),
+    { takesOff: true, restartsAfterBelow: false },
+    (counted) => {
+      const zakat = money([counted, percent, 0.01]);
+      return { due: zakat, takenOff: zakat };
+    },
+  );
+  return lines.reduce((due, line) => money([due + (line.due ?? 0), 1]), 0);
 }
 
 function receivableCases(receivable: Receivable, school: School | null, holdings: Holdings): Position['case'][] {
@@ -62,6 +68,16 @@ export function gatherPool(published: Published, holdings: Holdings, school: Sch
   const cash = holdings.cash ?? 0;
   let amount = cash + tradeGoods;
 
+  const pending: {
+    receivable: Receivable;
+    years: number;
+    arrearsYears: number;
+    view: Position['view'] | null;
+    school: School | null;
+    sourceURL: string | null;
+    /** Its receivable's line, which the past years' line follows. */
+    after: ZakatLine;
+  }[] = [];
   for (const receivable of holdings.receivables ?? []) {
     if (!(receivable.amount > 0)) continue;
     const position = positionFor(published, 'receivables', school, receivableCases(receivable, school, holdings));
@@ -86,18 +102,14 @@ export function gatherPool(published: Published, holdings: Holdings, school: Sch
       sourceURL: position?.sourceURL ?? null,
     });
     if (arrearsYears > 0 && percent !== null) {
-      const due = arrears(receivable.amount, arrearsYears, percent);
-      lines.push({
-        kind: 'receivable-arrears',
-        detail: receivable.kind,
-        held: { value: receivable.amount, unit: 'money' },
-        rule: cashRule,
-        nisab: null,
-        reachesNisab: true,
-        due: { kind: 'money', percent, money: due },
-        dueMoney: due,
-        reasons: [{ key: 'receivable', view, school, receivable: { ...receivable, yearsOut: years }, arrearsYears }],
+      pending.push({
+        receivable,
+        years,
+        arrearsYears,
+        view,
+        school: position === null ? null : school,
         sourceURL: position?.sourceURL ?? null,
+        after: lines.at(-1)!,
       });
     }
   }
@@ -121,6 +133,48 @@ export function gatherPool(published: Published, holdings: Holdings, school: Sch
     };
     lines.push(line);
     newMoney = { amount: fresh, position, line };
+  }
+
+  // The past years of each receivable his school charges for them, each year measured with the rest of the
+  // pool as entered against today's Nisab (a debt owed to him carries no dates: the line says so); what
+  // they owe comes off this year's pool too where the school takes a year's unpaid zakat off the next.
+  const nisab = cashRule?.nsbValueInNaira ?? null;
+  const rule = pastYearsRule(published, school, 'cash');
+  const before = Math.max(0, amount);
+  for (const { receivable, years, arrearsYears, view, school: named, sourceURL, after } of pending) {
+    const rest = Math.max(0, before - receivable.amount);
+    const past = pastYears(
+      Array.from({ length: arrearsYears }, () => ({ nisab, held: rest + receivable.amount })),
+      rule,
+      (counted) => {
+        const zakat = money([Math.max(0, addCents(counted, -rest)), percent!, 0.01]);
+        return { due: zakat, takenOff: zakat };
+      },
+    );
+    const due = past.reduce((sum, year) => addCents(sum, year.due ?? 0), 0);
+    if (rule.takesOff) amount = addCents(amount, -due);
+    const reaches = past.some((year) => year.due !== null);
+    // The words name the past years that owe: none where each was below its Nisab (its receivable's line too).
+    const owing = past.filter((year) => year.due !== null).length;
+    for (const reason of after.reasons) if (reason.key === 'receivable') reason.arrearsYears = owing;
+    const unknown = !reaches && past.some((year) => year.why === 'no-rate');
+    const line: ZakatLine = {
+      kind: 'receivable-arrears',
+      detail: receivable.kind,
+      held: { value: receivable.amount, unit: 'money' },
+      rule: cashRule,
+      nisab: nisab === null ? null : { value: nisab, unit: 'money' },
+      reachesNisab: reaches,
+      due: reaches ? { kind: 'money', percent: percent!, money: due } : unknown ? { kind: 'unknown' } : { kind: 'nothing' },
+      dueMoney: unknown ? null : due,
+      reasons: [
+        { key: 'receivable', view, school: named, receivable: { ...receivable, yearsOut: years }, arrearsYears: owing },
+        { key: 'pastYears', runs: pastYearRuns(past), nisabAt: 'today', takesOff: rule.takesOff },
+      ],
+      sourceURL: rule.unpaid?.sourceURL ?? sourceURL,
+    };
+    // Beside its receivable's line, before the new money's.
+    lines.splice(lines.indexOf(after) + 1, 0, line);
   }
   return { amount: Math.max(0, amount), gross: Math.max(0, amount), newMoney, lines };
 }

@@ -2,8 +2,9 @@
 // says what was measured, what is due (money, metal, grain, animals) and why, as
 // keys with their numbers, never as sentences; the page and the widget word it in
 // their language (generator/site/page/result-words.ts).
-import type { Due as LivestockDue } from '../../../generator/core/livestock.ts';
+import type { Due as LivestockDue, PerUnit } from '../../../generator/core/livestock.ts';
 import type { NisabRule, Rate, Subcategory } from '../types.ts';
+import type { PastYearsRun } from './past-years.ts';
 
 /** Which metal's Nisab measures cash and trade goods: gold's, silver's, or whichever is lower today. */
 export type Standard = 'gold' | 'silver' | 'lower';
@@ -102,12 +103,13 @@ export type LineDue =
   | { kind: 'money'; percent: number; money: number }
   | { kind: 'metal'; metal: 'gold' | 'silver'; grams: number; percent: number; money: number | null }
   | { kind: 'crop'; kg: number; percent: number }
-  | { kind: 'animals'; options: LivestockDue[]; rule: NisabRule }
+  /** more: the options are the first few; any other mix of one of each unit per its heads discharges it too. */
+  | { kind: 'animals'; options: LivestockDue[]; rule: NisabRule; more?: PerUnit[] }
   /**
    * A share of what a common flock owes (khulta): `share` (own head ÷ the flock's) of `of`, the flock's due,
    * taken from the flock and settled between the partners by their head.
    */
-  | { kind: 'share'; share: number; of: LivestockDue[]; rule: NisabRule; own: number; flock: number }
+  | { kind: 'share'; share: number; of: LivestockDue[]; rule: NisabRule; own: number; flock: number; more?: PerUnit[] }
   | { kind: 'fitr'; options: { rule: NisabRule; amount: number; perPerson: number; unit: string }[] }
   /** Counted with another line (jewellery with its metal, a receivable or new money with the money). */
   | { kind: 'counted'; with: 'gold' | 'silver' | 'money' }
@@ -157,7 +159,14 @@ export type Reason =
   | { key: 'khulta'; view: Position['view'] | null; school: School | null; partner: number; flock: number; oneHerd: boolean }
   /** Crops watered both ways: the school's position and the part watered without cost. */
   | { key: 'watering'; view: Position['view'] | null; school: School | null; share: number }
+  /** arrearsYears: the past years that owe (each reaching its Nisab), worded "the zakat of N past years". */
   | { key: 'receivable'; view: Position['view'] | null; school: School | null; receivable: Receivable; arrearsYears: number }
+  /**
+   * The past years (past-years.ts), consecutive years of one kind as one run: what was counted, the Nisab
+   * and what they owe. nisabAt today: a debt owed to the payer carries no dates, so each past year is
+   * measured at today's Nisab. takesOff: each year's zakat came off the next, the current year's included.
+   */
+  | { key: 'pastYears'; runs: PastYearsRun[]; nisabAt: 'today' | 'dated'; takesOff: boolean }
   | { key: 'newMoney'; view: Position['view'] | null; school: School | null; joined: boolean }
   | { key: 'grazing'; required: boolean | null }
   | { key: 'fitr' };

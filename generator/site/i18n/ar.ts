@@ -126,7 +126,8 @@ export const calendar: CalendarStrings = {
 };
 
 export const page: PageStrings = {
-  title: 'أسعار الذهب والفضة ونصاب الزكاة اليوم، بالنيرة والدولار الأمريكي',
+  title: (date) => `أسعار الذهب والفضة ونصاب الزكاة في ${date}، بالنيرة والدولار الأمريكي`,
+  titleNoRate: 'أسعار الذهب والفضة ونصاب الزكاة، بالنيرة والدولار الأمريكي',
   description: 'نصاب الزكاة اليوم بالنيرة والدولار الأمريكي بنصاب الذهب ونصاب الفضة، وأسعار الذهب والفضة اليومية، وحاسبة للزكاة، وواجهة برمجة JSON مجانية.',
   skip: 'انتقل إلى الأرقام',
   brand: 'Nisab API',
@@ -171,6 +172,14 @@ export const page: PageStrings = {
   dollarWas: (rate, date) =>
     `كان الدولار الأمريكي الواحد يساوي ${rate} في ${date}. وفي النقود وعروض التجارة تتيح لك الحاسبة أدناه أن تختار نصاب الذهب أو نصاب الفضة أو أقلهما، كما نُشر في الأحكام.`,
   couldNotLoad: (message) => `تعذّر تحميل الأرقام: ${message}`,
+  todayIs: (date) => `اليوم، ${date}:`,
+  nigeriaNotDeclared: 'لم يُعلَن هذا الشهر في نيجيريا بعد',
+  goldPerGram: (price) => `الذهب ${price} للغرام`,
+  silverPerGram: (price) => `الفضة ${price} للغرام`,
+  perGramOf: (date) => `(سعر يوم ${date})`,
+  weightBy: (grams, who) => `${countShown(grams, GRAM)}: ${who}`,
+  defaultWeightBy: 'الوزن الذي تعتمده اللجنة الوطنية لرؤية الهلال في نيجيريا (NMCN)',
+  otherWeightBy: 'الوزن الذي يعتمده dailynisab.org/help وكثير من الحاسبات',
 
   notice: {
     nav: 'أرقام الشهر',
@@ -289,6 +298,7 @@ export const page: PageStrings = {
     'حاسبة الزكاة في هذه الصفحة على موقعك: المدخلات نفسها والأحكام نفسها والجواب نفسه، سطرًا سطرًا مع أسبابه، باللغة التي يحددها data-lang. ويختار data-school (maliki أو hanafi أو shafii أو hanbali) وdata-currency ما تبدأ به، وتحتاج إلى التوجيهين نفسيهما في سياسة أمان المحتوى.',
   copyEmbed: 'انسخ الرمز',
   apiTitle: 'واجهة البرمجة: انسخ والصق وشغّل',
+  apiUnit: 'drtInUSD هو السعر بالدولار الأمريكي للغرام الواحد (drtUnit)؛ والأونصة التروي 31.1034768 غرامًا. أضف unit=troy-ounce للأسعار بالأونصة التروي.',
   apiIntroHtml: (alternateBase) =>
     `مجانية، للقراءة فقط، بلا مفتاح. كل إجابة هي <code>{"success": true, "data": …}</code> (مع <code>count</code> للقوائم) أو <code>{"success": false, "message": "…"}</code>. وتجيب المسارات نفسها تحت <code>${alternateBase}</code>. العقد: <a href="/API.md">API.md</a>. المرجع الكامل: <a href="/reference.html">مرجع واجهة البرمجة</a> (<a href="/openapi.json">openapi.json</a>)، ومخططات JSON تحت <a href="/schemas/index.json">/schemas/</a>، وعميل JavaScript مُنمَّط في مجلد <code>client/</code> من المستودع.`,
   downloadsHtml: (link) => `التنزيلات: كل سجلات الأسعار ونصاب الذهب والفضة اليومي بصيغة CSV، ملف لكل سنة (${link}).`,

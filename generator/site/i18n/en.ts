@@ -38,7 +38,9 @@ export const calendar = {
 };
 
 export const page = {
-  title: 'Gold and silver rates and Zakat Nisab today, in Naira and US dollars',
+  /** The title names the day of the rate, as the heading does (a title saying "today" outlives its day in a tab or a share). */
+  title: (date: string) => `Gold and silver rates and Zakat Nisab on ${date}, in Naira and US dollars`,
+  titleNoRate: 'Gold and silver rates and Zakat Nisab, in Naira and US dollars',
   description:
     "Today's Zakat Nisab in Naira and US dollars on the gold and silver standards, daily gold and silver rates, a zakat calculator and a free JSON API.",
   skip: 'Skip to the figures',
@@ -90,6 +92,18 @@ export const page = {
   dollarWas: (rate: string, date: string) =>
     `One US dollar was ${rate} on ${date}. For cash and trade goods, the calculator below lets you choose the gold standard, the silver standard or the lower of the two, as published in the rules.`,
   couldNotLoad: (message: string) => `Could not load the figures: ${message}`,
+  /** Today's Hijri dates, the snapshot's as-of date, where dailynisab.org's page has them (#hijri-date, #nigeria-hijri-date; CONTRACT §12). */
+  todayIs: (date: string) => `Today, ${date}:`,
+  /** In #nigeria-hijri-date when Nigeria's declaration of this month is not in the data. */
+  nigeriaNotDeclared: 'this month is not yet declared in Nigeria',
+  /** The day's price per gram, before the Nisab figures (CONTRACT §12). */
+  goldPerGram: (price: string) => `Gold ${price} per gram`,
+  silverPerGram: (price: string) => `silver ${price} per gram`,
+  perGramOf: (date: string) => `(rate of ${date})`,
+  /** Both weights of the gold Nisab on its card, each with who uses it, so a payer sees why two sites differ. */
+  weightBy: (grams: string, who: string) => `${grams} g: ${who}`,
+  defaultWeightBy: 'the weight NMCN uses',
+  otherWeightBy: 'the weight dailynisab.org/help and many calculators use',
 
   /** NMCN's monthly notice, as the page shows and prints it (page/notice.ts). */
   notice: {
@@ -219,6 +233,8 @@ export const page = {
   copyEmbed: 'Copy the code',
   apiTitle: 'The API: copy, paste, run',
   /** Markup: the links of the API's documents. */
+  /** The unit, said where developers copy from (CONTRACT §12): one of dailynisab.org's clients read it per troy ounce. */
+  apiUnit: 'drtInUSD is US dollars per gram (drtUnit); a troy ounce is 31.1034768 g. Add unit=troy-ounce for the prices per troy ounce.',
   apiIntroHtml: (alternateBase: string) =>
     `Free, read-only, no key. Every answer is <code>{"success": true, "data": …}</code> (with <code>count</code> for lists) or <code>{"success": false, "message": "…"}</code>. The same paths answer under <code>${alternateBase}</code>. The contract: <a href="/API.md">API.md</a>. Full reference: <a href="/reference.html">API reference</a> (<a href="/openapi.json">openapi.json</a>), JSON Schemas under <a href="/schemas/index.json">/schemas/</a>, and a typed JavaScript client in the repository's <code>client/</code> folder.`,
   downloadsHtml: (link: string) => `Downloads: every rate record and the daily gold and silver Nisab as CSV, a year a file (${link}).`,

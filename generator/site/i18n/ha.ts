@@ -36,7 +36,8 @@ export const calendar: CalendarStrings = {
 };
 
 export const page: PageStrings = {
-  title: 'Farashin zinariya da azurfa da Nisabin zakka na yau, a Naira da Dalar Amurka',
+  title: (date) => `Farashin zinariya da azurfa da Nisabin zakka na ${date}, a Naira da Dalar Amurka`,
+  titleNoRate: 'Farashin zinariya da azurfa da Nisabin zakka, a Naira da Dalar Amurka',
   description:
     "Nisabin zakka na yau a Naira da Dalar Amurka bisa ma'aunin zinariya da na azurfa, farashin zinariya da azurfa na kullum, lissafin zakka, da API na JSON kyauta.",
   skip: 'Tsallaka zuwa alƙaluma',
@@ -82,6 +83,14 @@ export const page: PageStrings = {
   dollarWas: (rate, date) =>
     `Dalar Amurka ɗaya ta kai ${rate} a ranar ${date}. Don kuɗi da kayan kasuwanci, lissafin da ke ƙasa yana ba ka damar zaɓar ma'aunin zinariya, ma'aunin azurfa, ko mafi ƙaranci a cikinsu, kamar yadda dokokin da aka wallafa suka zo.`,
   couldNotLoad: (message) => `Ba a iya ɗauko alƙaluman ba: ${message}`,
+  todayIs: (date) => `Yau, ${date}:`,
+  nigeriaNotDeclared: 'ba a sanar da wannan wata a Najeriya ba tukuna',
+  goldPerGram: (price) => `Zinariya: kowane giram ${price}`,
+  silverPerGram: (price) => `azurfa: kowane giram ${price}`,
+  perGramOf: (date) => `(farashin ranar ${date})`,
+  weightBy: (grams, who) => `Giram ${grams}: ${who}`,
+  defaultWeightBy: "ma'aunin da NMCN ke amfani da shi",
+  otherWeightBy: "ma'aunin da dailynisab.org/help da kalkuleta da yawa ke amfani da shi",
 
   notice: {
     nav: 'Alƙaluman wata',
@@ -202,6 +211,8 @@ export const page: PageStrings = {
     'Lissafin zakka na wannan shafi a shafinka: abubuwan da ake shigarwa, dokoki da amsa iri ɗaya, layi-layi tare da dalilai, da harshen data-lang. data-school (maliki, hanafi, shafii ko hanbali) da data-currency suna zaɓar abin da zai fara da shi; yana buƙatar umarni biyu iri ɗaya na Content-Security-Policy.',
   copyEmbed: 'Kwafi lambar',
   apiTitle: 'API ɗin: kwafa, liƙa, gudanar',
+  apiUnit:
+    'drtInUSD farashin giram ɗaya ne a Dalar Amurka (drtUnit); oza ɗaya ta troy giram 31.1034768 ce. Ƙara unit=troy-ounce don farashin kowace oza ta troy.',
   apiIntroHtml: (alternateBase) =>
     `Kyauta ne, karatu kawai, ba a buƙatar maɓalli. Kowace amsa <code>{"success": true, "data": …}</code> ce (da <code>count</code> ga jerin abubuwa) ko <code>{"success": false, "message": "…"}</code>. Hanyoyin guda ɗaya suna amsawa a ƙarƙashin <code>${alternateBase}</code>. Yarjejeniyar: <a href="/API.md">API.md</a>. Cikakken bayani: <a href="/reference.html">bayanin API</a> (<a href="/openapi.json">openapi.json</a>), JSON Schemas a ƙarƙashin <a href="/schemas/index.json">/schemas/</a>, da kuma shirin JavaScript mai nau'o'i a babban fayil ɗin <code>client/</code> na ma'ajiyar.`,
   downloadsHtml: (link) => `Saukewa: duk farashin da aka wallafa da Nisabin zinariya da azurfa na kullum a CSV, shekara ɗaya a kowane fayil (${link}).`,

@@ -75,6 +75,7 @@ export const result: ResultStrings = {
   inputs: {
     inKindTitle: 'الأنعام والزروع وزكاة الفطر',
     outOfRange: (label, max) => `${label}: أدخل عددًا من 0 إلى ${max}.`,
+    tooMany: (label, max) => `${label}: لا تُدخل أكثر من ${max}.`,
     debtsTitle: 'الديون، وما لك على الناس، والمال المستفاد',
     debts: 'ما عليك من دين يجب قضاؤه (₦)',
     debtCover: 'ما تملكه مما لا زكاة فيه فاضلًا عن حاجتك: أرض، أو دار ثانية، أو عروض قِنية (₦)',
@@ -154,6 +155,11 @@ export const result: ResultStrings = {
   },
   and: ' و',
   or: '، أو ',
+  pastYear: (year) => `السنة ${year} من السنين الماضية`,
+  pastYearSpan: (first, last) => `السنون من ${first} إلى ${last} من السنين الماضية`,
+  fromTo: (from, to) => `من ${from} إلى ${to}`,
+  animalsMore: (units) => `، أو أي مزيج آخر من ${units}`,
+  perHeads: (animal, heads) => `${animal} في كل ${heads}`,
   due: {
     nothing: 'لا شيء',
     exempt: 'لا شيء: لا زكاة فيه',
@@ -227,6 +233,12 @@ export const result: ResultStrings = {
     arrears: (years) => `زكاة السنين الماضية (${counted(years, arabicNouns.year)}): تُطرح زكاة كل سنة من المال قبل حساب التي بعدها.`,
     arrearsNow: (years) =>
       `تجب الآن، قبضته أو لم تقبضه: زكاة ما لم تُخرجه من السنين الماضية (${counted(years, arabicNouns.year)}). فالدين على مليء مقرّ به كالمال المودَع عنده؛ وتُطرح زكاة كل سنة من المال قبل حساب التي بعدها.`,
+    pastYearsToday: 'الدين الذي لك لا تاريخ له: تُقاس كل سنة ماضية بنصاب اليوم، مع بقية أموالك كما أدخلتها.',
+    pastYearsTakenOff: 'تُطرح زكاة كل سنة قبل تقويم التي بعدها، وهذه السنة منها.',
+    pastYearDue: (years, counted, nisab, due) => `${years}: المحسوب ${counted}، والنصاب ${nisab}: الواجب ${due}.`,
+    pastYearBelow: (years, counted, nisab) => `${years}: المحسوب ${counted}، دون النصاب ${nisab}: لا شيء فيها.`,
+    pastYearAfterBelow: (years) => `${years}: كانت السنة التي قبلها دون النصاب، ومذهبك يستأنف الحول إذا عاد المال إلى النصاب: فلا شيء فيها.`,
+    pastYearNoRate: (years) => `${years}: لا سعر في ذلك اليوم ولا قبله، فالنصاب غير معروف، ولم تُحسب الزكاة.`,
     ownHawl: (school) => `المذهب ${school}: المال المستفاد هذا العام (هبة أو ميراث أو أجرة) لا زكاة فيه حتى يحول عليه الحول؛ والربح تابع لأصله.`,
     joinsNisab: (school) => `المذهب ${school} (قول أبي حنيفة): المال المستفاد في أثناء الحول يُضم إلى النصاب الذي عندك ويُزكى معه.`,
     joinsNoNisab: (school) => `المذهب ${school} (قول أبي حنيفة): المستفاد يُضم إلى نصاب قائم؛ وبقية أموالك لم تبلغ النصاب، فينتظر المستفاد حوله.`,

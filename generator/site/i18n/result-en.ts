@@ -8,6 +8,7 @@ export const result = {
   inputs: {
     inKindTitle: 'Livestock, crops and zakat al-fitr',
     outOfRange: (label: string, max: string) => `${label}: enter a number from 0 to ${max}.`,
+    tooMany: (label: string, max: string) => `${label}: enter at most ${max}.`,
     debtsTitle: 'Debts, money owed to you, new money',
     debts: 'What you owe and must repay (₦)',
     debtCover: 'What you own that owes no zakat and is beyond your needs: land, a second house, goods kept for use (₦)',
@@ -83,6 +84,12 @@ export const result = {
   animalWords: {} as { readonly [english: string]: string },
   and: ' and ',
   or: ', or ',
+  pastYear: (year: string) => `Past year ${year}`,
+  pastYearSpan: (first: string, last: string) => `Past years ${first} to ${last}`,
+  fromTo: (from: string, to: string) => `from ${from} to ${to}`,
+  /** What else discharges a herd's due beyond the mixes listed: "1 bint labun for every 40". */
+  animalsMore: (units: string) => `, or any other mix of ${units}`,
+  perHeads: (animal: string, heads: string) => `${animal} for every ${heads}`,
   due: {
     nothing: 'nothing',
     exempt: 'nothing: exempt',
@@ -163,6 +170,13 @@ export const result = {
     arrears: (years: string) => `The zakat of ${years} past years, each year's taken off the next.`,
     arrearsNow: (years: string) =>
       `Due now, paid back or not: the zakat of the ${years} past years you have not paid. A debt on someone who acknowledges it and can pay is like money you left with him; each year's zakat is taken off the next.`,
+    pastYearsToday: "A debt owed to you carries no dates: each past year is measured at today's Nisab, with the rest of your money as you entered it.",
+    pastYearsTakenOff: "Each year's zakat is taken off before the next year is valued, this year's included.",
+    pastYearDue: (years: string, counted: string, nisab: string, due: string) => `${years}: ${counted} counted, Nisab ${nisab}: ${due} due.`,
+    pastYearBelow: (years: string, counted: string, nisab: string) => `${years}: ${counted} counted, below the Nisab of ${nisab}: nothing due.`,
+    pastYearAfterBelow: (years: string) =>
+      `${years}: the year before was below the Nisab, and your school starts the lunar year again when the wealth comes back to the Nisab: nothing is due.`,
+    pastYearNoRate: (years: string) => `${years}: there is no rate on or before the day, so the Nisab is not known and the zakat is not counted.`,
     ownHawl: (school: string) =>
       `The ${school} school: money that came this year (a gift, an inheritance, wages) owes nothing until a lunar year has passed over it; profit follows its capital.`,
     joinsNisab: (school: string) => `The ${school} school (Abu Hanifah): money that came this year joins the Nisab you already had and is paid with it.`,

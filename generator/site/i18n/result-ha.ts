@@ -17,6 +17,7 @@ export const result: ResultStrings = {
   inputs: {
     inKindTitle: 'Dabbobi, amfanin gona da zakkar fidda kai',
     outOfRange: (label, max) => `${label}: shigar da lamba daga 0 zuwa ${max}.`,
+    tooMany: (label, max) => `${label}: kada ka shigar da fiye da ${max}.`,
     debtsTitle: 'Bashin da ake binka, kuɗin da kake bin wasu, kuɗin da suka shigo bana',
     debts: 'Bashin da ake binka wanda dole ka biya (₦)',
     debtCover: 'Abin da ka mallaka wanda ba shi da zakka kuma ya wuce buƙatarka: fili, gida na biyu, kayan amfani na gida (₦)',
@@ -104,6 +105,11 @@ export const result: ResultStrings = {
   },
   and: ' da ',
   or: ', ko ',
+  pastYear: (year) => `Shekara ta ${year} da ta wuce`,
+  pastYearSpan: (first, last) => `Shekaru na ${first} zuwa na ${last} da suka wuce`,
+  fromTo: (from, to) => `daga ${from} zuwa ${to}`,
+  animalsMore: (units) => `, ko duk wani haɗi na ${units}`,
+  perHeads: (animal, heads) => `${animal} a kowace ${heads}`,
   due: {
     nothing: 'babu komai',
     exempt: 'babu komai: ba a wajabta zakka ba',
@@ -181,6 +187,14 @@ export const result: ResultStrings = {
     arrears: (years) => `Zakkar shekaru ${years} da suka wuce, ana cire zakkar kowace shekara daga ta gaba.`,
     arrearsNow: (years) =>
       `Zakkar shekaru ${years} da suka wuce waɗanda ba ka fitar ba, ana fitar da ita yanzu, ko an biya ka ko ba a biya ba. Bashin da kake bin wanda ya amince da shi kuma zai iya biya kamar kuɗin da ka ajiye a wurinsa ne; ana cire zakkar kowace shekara daga ta gaba.`,
+    pastYearsToday:
+      'Bashin da kake bin wani ba shi da kwanan wata: ana auna kowace shekarar da ta wuce da nisabin yau, tare da sauran kuɗinka kamar yadda ka shigar da su.',
+    pastYearsTakenOff: 'Ana cire zakkar kowace shekara kafin a ƙimanta ta gaba, har da ta bana.',
+    pastYearDue: (years, counted, nisab, due) => `${years}: an ƙidaya ${counted}, nisabi ${nisab}: zakka ${due}.`,
+    pastYearBelow: (years, counted, nisab) => `${years}: an ƙidaya ${counted}, bai kai nisabi ${nisab} ba: babu zakka.`,
+    pastYearAfterBelow: (years) =>
+      `${years}: shekarar da ta gabace ba ta kai nisabi ba, kuma mazhabarka tana sake fara hauli idan dukiyar ta dawo ta kai nisabi: babu zakka.`,
+    pastYearNoRate: (years) => `${years}: babu farashi a ranar ko kafin ta, don haka ba a san nisabin ba, kuma ba a lissafa zakkar ba.`,
     ownHawl: (school) =>
       `Mazhabar ${school}: kuɗin da suka shigo bana (kyauta, gado, albashi) ba su da zakka har sai hauli (shekarar Hijira) ya cika a kansu; riba tana bin jarinta.`,
     joinsNisab: (school) => `Mazhabar ${school} (Abu Hanifa): kuɗin da suka shigo bana suna haɗuwa da nisabin da kake da shi, ana fitar da zakkarsu tare.`,

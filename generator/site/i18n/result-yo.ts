@@ -15,6 +15,7 @@ export const result: ResultStrings = {
   inputs: {
     inKindTitle: 'Ẹran ọ̀sìn, irè oko àti sàká fitr',
     outOfRange: (label, max) => `${label}: tẹ nọ́mbà kan láti 0 dé ${max}.`,
+    tooMany: (label, max) => `${label}: má ṣe tẹ ju ${max} lọ.`,
     debtsTitle: 'Gbèsè, owó tí wọ́n jẹ ọ́, owó tuntun',
     debts: 'Gbèsè tí o jẹ, tí o gbọdọ̀ san padà (₦)',
     debtCover:
@@ -101,6 +102,11 @@ export const result: ResultStrings = {
   },
   and: ' àti ',
   or: ', tàbí ',
+  pastYear: (year) => `Ọdún ${year} tí ó kọjá`,
+  pastYearSpan: (first, last) => `Àwọn ọdún tí ó kọjá, láti ${first} dé ${last}`,
+  fromTo: (from, to) => `láti ${from} dé ${to}`,
+  animalsMore: (units) => `, tàbí àpapọ̀ ${units} mìíràn`,
+  perHeads: (animal, heads) => `${animal} fún orí ${heads} kọ̀ọ̀kan`,
   due: {
     nothing: 'kò sí nǹkan',
     exempt: 'kò sí nǹkan: a yọ̀ ọ́ sílẹ̀',
@@ -183,6 +189,14 @@ export const result: ResultStrings = {
     arrears: (years) => `Sàká ọdún ${years} tí ó kọjá, a yọ ti ọdún kọ̀ọ̀kan kúrò kí a tó ka ti ọdún tí ó tẹ̀lé e.`,
     arrearsNow: (years) =>
       `Ó di dandan báyìí, wọn ì báà san án padà tàbí wọn kò san: sàká ọdún ${years} tí ó kọjá tí o kò tíì san. Gbèsè lọ́rùn ẹni tí ó jẹ́wọ́ rẹ̀, tí ó sì lè san án, dà bí owó tí o fi sílẹ̀ lọ́dọ̀ rẹ̀; a yọ sàká ọdún kọ̀ọ̀kan kúrò kí a tó ka ti ọdún tí ó tẹ̀lé e.`,
+    pastYearsToday:
+      'Gbèsè tí wọ́n jẹ ọ́ kò ní déètì: Nisab ti òní ni a fi wọn ọdún kọ̀ọ̀kan tí ó kọjá, pẹ̀lú owó rẹ yòókù bí o ṣe tẹ̀ ẹ́.',
+    pastYearsTakenOff: 'A ń yọ sàká ọdún kọ̀ọ̀kan kúrò kí a tó díye lé ọdún tí ó tẹ̀lé e, títí kan ọdún yìí.',
+    pastYearDue: (years, counted, nisab, due) => `${years}: a ka ${counted}, Nisab ${nisab}: o máa san ${due}.`,
+    pastYearBelow: (years, counted, nisab) => `${years}: a ka ${counted}, kò dé Nisab ${nisab}: kò sí ohun tí o máa san.`,
+    pastYearAfterBelow: (years) =>
+      `${years}: ọdún tí ó ṣáájú kò dé Nisab, ìlànà rẹ sì ń bẹ̀rẹ̀ ọdún òṣùpá tuntun nígbà tí dúkìá bá tún dé Nisab: kò sí ohun tí o máa san.`,
+    pastYearNoRate: (years) => `${years}: kò sí iye kankan ní ọjọ́ náà tàbí ṣáájú rẹ̀, nítorí náà a kò mọ Nisab, a kò sì ka sàká rẹ̀.`,
     ownHawl: (school) =>
       `Ìlànà ${school}: owó tí ó dé lọ́dún yìí (ẹ̀bùn, ogún, owó iṣẹ́) kò ní sàká títí ọdún òṣùpá kan yóò fi kọjá lórí rẹ̀; èrè ń tẹ̀lé olú owó rẹ̀.`,
     joinsNisab: (school) => `Ìlànà ${school} (Abu Hanifah): owó tí ó dé lọ́dún yìí dara pọ̀ mọ́ Nisab tí o ti ní tẹ́lẹ̀, a sì ń san án pẹ̀lú rẹ̀.`,

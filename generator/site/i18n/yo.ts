@@ -55,7 +55,8 @@ export const calendar: CalendarStrings = {
 };
 
 export const page: PageStrings = {
-  title: 'Iye wúrà àti fàdákà àti Nisab sàká lónìí, ní Náírà àti Dọ́là Amẹ́ríkà',
+  title: (date) => `Iye wúrà àti fàdákà àti Nisab sàká ní ${date}, ní Náírà àti Dọ́là Amẹ́ríkà`,
+  titleNoRate: 'Iye wúrà àti fàdákà àti Nisab sàká, ní Náírà àti Dọ́là Amẹ́ríkà',
   description:
     'Nisab sàká ti òní ní Náírà àti Dọ́là Amẹ́ríkà lórí òṣùwọ̀n wúrà àti ti fàdákà, iye wúrà àti fàdákà lójoojúmọ́, ẹ̀rọ ìṣirò sàká àti API JSON ọ̀fẹ́.',
   skip: 'Fò lọ sí àwọn iye',
@@ -101,6 +102,14 @@ export const page: PageStrings = {
   dollarWas: (rate, date) =>
     `Dọ́là Amẹ́ríkà kan jẹ́ ${rate} ní ${date}. Fún owó àti ọjà títà, ẹ̀rọ ìṣirò tí ó wà nísàlẹ̀ jẹ́ kí o yan òṣùwọ̀n wúrà, òṣùwọ̀n fàdákà tàbí èyí tí ó kéré nínú méjèèjì, gẹ́gẹ́ bí ó ṣe wà nínú àwọn òfin tí a tẹ̀ jáde.`,
   couldNotLoad: (message) => `A kò rí àwọn iye mú wá: ${message}`,
+  todayIs: (date) => `Òní, ${date}:`,
+  nigeriaNotDeclared: 'a kò tíì kéde oṣù yìí ní Nàìjíríà',
+  goldPerGram: (price) => `Wúrà: ${price} fún gíráàmù kan`,
+  silverPerGram: (price) => `fàdákà: ${price} fún gíráàmù kan`,
+  perGramOf: (date) => `(iye ti ${date})`,
+  weightBy: (grams, who) => `Gíráàmù ${grams}: ${who}`,
+  defaultWeightBy: 'ìwọ̀n tí NMCN ń lò',
+  otherWeightBy: 'ìwọ̀n tí dailynisab.org/help àti ọ̀pọ̀ ẹ̀rọ ìṣirò ń lò',
 
   notice: {
     nav: 'Àwọn iye oṣù',
@@ -222,6 +231,7 @@ export const page: PageStrings = {
   apiTitle: 'API náà: ṣe ẹ̀dà, lẹ̀ ẹ́, ṣiṣẹ́ rẹ̀',
   apiIntroHtml: (alternateBase) =>
     `Ọ̀fẹ́ ni, kíkà nìkan, kò nílò kọ́kọ́rọ́. Gbogbo ìdáhùn jẹ́ <code>{"success": true, "data": …}</code> (pẹ̀lú <code>count</code> fún àkójọ) tàbí <code>{"success": false, "message": "…"}</code>. Àwọn ọ̀nà kan náà ń dáhùn lábẹ́ <code>${alternateBase}</code>. Àdéhùn náà: <a href="/API.md">API.md</a>. Àlàyé kíkún: <a href="/reference.html">àlàyé API</a> (<a href="/openapi.json">openapi.json</a>), JSON Schemas lábẹ́ <a href="/schemas/index.json">/schemas/</a>, àti ètò JavaScript oníru nínú àpótí <code>client/</code> ti ibi ìpamọ́ kóòdù náà.`,
+  apiUnit: 'drtInUSD jẹ́ dọ́là Amẹ́ríkà fún gíráàmù kan (drtUnit); troy ounce kan jẹ́ gíráàmù 31.1034768. Fi unit=troy-ounce kún un fún iye troy ounce kan.',
   downloadsHtml: (link) => `Ìgbàsílẹ̀: gbogbo iye tí a tẹ̀ jáde àti Nisab wúrà àti fàdákà ojoojúmọ́ ní CSV, ọdún kan nínú fáìlì kan (${link}).`,
   coverage: (slug, id, count, first, last) => `${slug} (ẹ̀ka ${id}): iye ọjọ́ ${count}, láti ${first} dé ${last}`,
   copyCurl: 'Ṣe ẹ̀dà curl',

@@ -12,12 +12,23 @@ import { OLD_RATE_AFTER_DAYS } from './rate-age.ts';
 import type { PageWords } from './words.ts';
 
 /** What the figures are made of: one /nisab answer and the metals' newest rates, with the lists the build wrote into the page. */
+/**
+ * What the page's script names a source by. The rest of GET /sources (a report's description quoting its words,
+ * the licence) is in the page's credits and on /developers/: the whole list in the page's config was 11 kB of the
+ * first render's gzipped 60 once the Sultanate's reports of Nigeria's months came in (issue 46).
+ */
+export type SourceName = Pick<Source, 'srcID' | 'srcName' | 'srcURL' | 'srcFigure'>;
+
+export function sourceNames(sources: readonly Source[]): SourceName[] {
+  return sources.map((s) => ({ srcID: s.srcID, srcName: s.srcName, srcURL: s.srcURL, srcFigure: s.srcFigure }));
+}
+
 export interface Figures {
   rules: NisabRule[];
   /** The newest rate of each metal with a daily rate, by subcategory ID. */
   rates: Map<number, Rate>;
   subcategories: Subcategory[];
-  sources: Source[];
+  sources: SourceName[];
   defaultSubcategoryID: number;
   /** The day the figures are for (the snapshot's as-of date). */
   asOf: string;
@@ -38,12 +49,32 @@ export function rateDateText(rate: Rate, { t, calendar, format }: PageWords): st
 }
 
 /** A figure's source by name, linked to where it is published, as GET /sources describes it. */
-function sourceText(sources: Source[], id: string, testid: string, t: PageStrings): Markup {
+function sourceText(sources: SourceName[], id: string, testid: string, t: PageStrings): Markup {
   const source = sources.find((s) => s.srcID === id);
   // The build checks every rate's source against the list; an unknown id is shown as it is.
   if (!source) return h('span', { 'data-testid': testid, 'data-source': id }, id);
   const name = source.srcURL ? h('a', { href: source.srcURL, rel: 'noopener' }, source.srcName) : h('span', {}, source.srcName);
   return h('span', { 'data-testid': testid, 'data-source': source.srcID }, name, ` (${(t.figure as Record<SourceFigure, string>)[source.srcFigure]})`);
+}
+
+/**
+ * The other weight of a standard shown on its card beside the default's, with who uses each: dailynisab.org's
+ * help page gives the gold Nisab as 87.48 g (rule 2, `tola-87.48g`), NMCN 85 g (rule 1, the default), so a
+ * mosque switching over sees why its figure moves.
+ */
+const OTHER_WEIGHT: { [slug: string]: string } = { gold: 'tola-87.48g' };
+
+function otherWeight(rule: NisabRule, slug: string, f: Figures, { t, format }: PageWords): Markup | undefined {
+  const other = f.rules.find((r) => r.nsbSubcategoryID === rule.nsbSubcategoryID && r.nsbVariant === OTHER_WEIGHT[slug]);
+  if (!other) return undefined;
+  const value = other.nsbValueInNaira === null ? t.notAvailable : format.money(other.nsbValueInNaira, 'NGN');
+  return h(
+    'p',
+    { class: 'small', 'data-testid': `nisab-${slug}-other-naira`, 'data-value': String(other.nsbValueInNaira), 'data-rule': String(other.nsbID) },
+    h('strong', {}, value),
+    ' · ',
+    t.weightBy(format.number(other.nsbThreshold ?? 0, 2), t.otherWeightBy),
+  );
 }
 
 function nisabCard(title: string, rule: NisabRule, rate: Rate | undefined, slug: string, f: Figures, words: PageWords): Markup {
@@ -58,6 +89,8 @@ function nisabCard(title: string, rule: NisabRule, rate: Rate | undefined, slug:
     h('h3', {}, title),
     h('p', { class: 'big', 'data-testid': `nisab-${slug}-naira`, 'data-value': String(rule.nsbValueInNaira) }, value(rule.nsbValueInNaira, 'NGN')),
     h('p', { 'data-testid': `nisab-${slug}-usd`, 'data-value': String(rule.nsbValueInUSD) }, value(rule.nsbValueInUSD, 'USD')),
+    OTHER_WEIGHT[slug] !== undefined && h('p', { class: 'small', 'data-testid': `nisab-${slug}-weight` }, t.weightBy(grams, t.defaultWeightBy)),
+    OTHER_WEIGHT[slug] !== undefined && otherWeight(rule, slug, f, words),
     h('p', { class: 'small' }, rate ? t.thresholdAt(grams, metal, format.money(rate.drtInNaira, 'NGN')) : t.thresholdNoPrice(grams, metal)),
     h(
       'p',
@@ -82,6 +115,62 @@ export function nisabCards(f: Figures, words: PageWords): string {
       const found = ruleOf(f, slug);
       return found?.rule ? nisabCard(title, found.rule, f.rates.get(found.id), slug, f, words) : undefined;
     }),
+  );
+}
+
+/** The snapshot's day (its as-of date, /meta) in both Hijri calendars. */
+export interface Today {
+  asOf: string;
+  asOfHijri: string;
+  asOfHijriNigeria: string | null;
+}
+
+/**
+ * #today: the snapshot's as-of date and its Hijri dates in the elements dailynisab.org's page has (#hijri-date by
+ * Umm al-Qura, #nigeria-hijri-date as Nigeria declared the month, or that it is not yet declared; CONTRACT §12),
+ * so the scrapers written for that page find them. Not the rate's day: a rate may be older than today.
+ */
+export function todayDates(today: Today, { t, calendar, format }: PageWords): Markup {
+  return h(
+    'span',
+    {},
+    t.todayIs(format.date(today.asOf)),
+    ' ',
+    h('span', { id: 'hijri-date', 'data-date': today.asOfHijri }, format.hijri(today.asOfHijri)),
+    ` (${calendar.ummAlQura}) · `,
+    today.asOfHijriNigeria === null
+      ? h('span', { id: 'nigeria-hijri-date' }, t.nigeriaNotDeclared)
+      : h('span', { id: 'nigeria-hijri-date', 'data-date': today.asOfHijriNigeria }, format.hijri(today.asOfHijriNigeria)),
+    today.asOfHijriNigeria !== null && ` (${calendar.nigeria})`,
+  );
+}
+
+/**
+ * #per-gram: the day's gold and silver price per gram in naira with the rate's date, near the top of the page and
+ * before the Nisab figures (CONTRACT §12: a scraper of dailynisab.org's page reads a price per gram there).
+ */
+export function perGramText(f: Figures, { t, format }: PageWords): Markup | undefined {
+  const rateOfSlug = (slug: string) => {
+    const id = f.subcategories.find((s) => s.sctSlug === slug)?.sctID;
+    return id === undefined ? undefined : f.rates.get(id);
+  };
+  const gold = rateOfSlug('gold');
+  const silver = rateOfSlug('silver');
+  if (!gold) return undefined;
+  const price = (slug: string, rate: Rate, text: (price: string) => string) =>
+    h(
+      'span',
+      { 'data-testid': `per-gram-${slug}`, 'data-value': String(rate.drtInNaira), 'data-date': rate.drtDate },
+      text(format.money(rate.drtInNaira, 'NGN')),
+    );
+  return h(
+    'span',
+    {},
+    price('gold', gold, t.goldPerGram),
+    silver && ', ',
+    silver && price('silver', silver, t.silverPerGram),
+    ' ',
+    t.perGramOf(format.date(gold.drtDate)),
   );
 }
 

@@ -10,7 +10,8 @@
 // Its own module per language (assets/hawl-LANG.js, assets.ts), imported by the
 // page at the first lookup: the first render carries none of it.
 import type { NisabClient, NisabQuery } from '../../../client/src/client.ts';
-import type { NigeriaMonth, NisabRule, Source, Subcategory } from '../../../client/src/types.ts';
+import type { NigeriaMonth, NisabRule, Subcategory } from '../../../client/src/types.ts';
+import type { SourceName } from './figures.ts';
 import { gregorianDay, ummAlQuraDate, type UmmAlQuraTable } from '../../core/hijri-days.ts';
 import { nigeriaGregorianDate, nigeriaHijriDate } from '../../core/nigeria-calendar.ts';
 import { hawl as h, reach as r } from '../i18n/current.ts';
@@ -45,7 +46,7 @@ const pad = (value: number, width: number) => String(value).padStart(width, '0')
 export interface HawlContext {
   api: NisabClient;
   subcategories: Subcategory[];
-  sources: Map<string, Source>;
+  sources: Map<string, SourceName>;
   words: PageWords;
   /** The snapshot's v1/routing.json on this site. */
   routingUrl: string;

@@ -19,7 +19,7 @@ import { formats } from '../i18n/format.ts';
 import { hawlSection, noticeSection } from './calendar-sections.ts';
 import { shareLink, subscribeSection } from './reach.ts';
 import { escapeHtml as escape } from './escape-html.ts';
-import { dollarText, nisabCards, staleText, type Figures } from './figures.ts';
+import { dollarText, nisabCards, perGramText, sourceNames, staleText, todayDates, type Figures } from './figures.ts';
 import type { PageWords } from './words.ts';
 import { labelText, ZAKAT_FORM, type ZakatField, type ZakatGroup } from './zakat-fields.ts';
 
@@ -143,7 +143,7 @@ export function landingPage(
     lang,
     asOf: meta.asOf,
     subcategories,
-    sources,
+    sources: sourceNames(sources),
     defaultSubcategoryID: meta.defaultSubcategoryID,
     firstDate: gold?.firstDate ?? null,
     lastDate: gold?.lastDate ?? null,
@@ -153,7 +153,7 @@ export function landingPage(
     `<label><input type="radio" name="${name}" value="${value}"${checked ? ' checked' : ''}> ${escape(text)}</label>`;
   const heading = gold?.lastDate ? t.heading(format.date(gold.lastDate)) : t.headingNoRate;
   return `${HEAD(
-    t.title,
+    gold?.lastDate ? t.title(format.date(gold.lastDate)) : t.titleNoRate,
     t.description,
     `${alternates}
 <link rel="stylesheet" href="/assets/page.css">
@@ -172,15 +172,17 @@ export function landingPage(
 </header>
 <main id="main">
 <h1${gold?.lastDate ? ` data-date="${gold.lastDate}"` : ''}>${escape(heading)}</h1>
-<p class="lead">${escape(t.lead(format.date(meta.asOf), meta.timeZone))}</p>
+<p id="today" class="today">${todayDates(meta, words).html}</p>
+<p id="per-gram" class="today">${perGramText(shown, words)?.html ?? ''}</p>
 <div id="offline" class="warning" role="status" hidden></div>
-<div id="stale" class="warning" role="alert"${stale ? '' : ' hidden'}>${stale ? escape(stale) : ''}</div>
 
 <section id="nisab" aria-labelledby="nisab-title">
   <h2 id="nisab-title">${escape(t.nisabTitle)}</h2>
-  <p id="nisab-explain">${escape(WIDGET_CATALOGUES[lang].widget.explain)}</p>
   <div id="nisab-cards" class="cards" aria-live="polite">${nisabCards(shown, words)}</div>
+  <div id="stale" class="warning" role="alert"${stale ? '' : ' hidden'}>${stale ? escape(stale) : ''}</div>
+  <p id="nisab-explain">${escape(WIDGET_CATALOGUES[lang].widget.explain)}</p>
   <p id="nisab-rate" class="small">${escape(dollarText(shown, words))}</p>
+  <p class="lead small">${escape(t.lead(format.date(meta.asOf), meta.timeZone))}</p>
   ${share === null ? '' : shareLink(lang, share)}
 </section>
 
@@ -291,6 +293,7 @@ export function developersPage(meta: Meta, sources: Source[], lang: Lang): strin
 <section id="api" aria-labelledby="api-title">
   <h2 id="api-title">${escape(t.apiTitle)}</h2>
   <p>${t.apiIntroHtml(BASES[1]!)}</p>
+  <p id="api-unit">${escape(t.apiUnit)}</p>
   <p id="downloads">${t.downloadsHtml(`<a href="/${paths.downloadsIndex}">${paths.downloadsIndex}</a>`)}</p>
   <ul>
 ${coverage}

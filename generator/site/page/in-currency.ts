@@ -2,7 +2,7 @@
 // page's calculator (main.ts) and the embedded one (widget/calculator.ts). Its own
 // file: the page's first render imports it without the calculator's engine.
 import type { NisabClient } from '../../../client/src/client.ts';
-import type { Rate, RateInCurrency } from '../../../client/src/types.ts';
+import type { CurrencyCode, Rate, RateInCurrency } from '../../../client/src/types.ts';
 import type { Published } from '../../../client/src/zakat.ts';
 
 /**
@@ -10,7 +10,9 @@ import type { Published } from '../../../client/src/zakat.ts';
  * are (nsbValueInCurrency, drtInCurrency): zakatDue counts in one currency, whichever it is. Null
  * when the currency has no rate for a metal's newest record (docs/API.md §2c: at most 7 days old).
  */
-export async function inCurrency(client: NisabClient, published: Published, code: string): Promise<Published | null> {
+export async function inCurrency(client: NisabClient, published: Published, given: string): Promise<Published | null> {
+  // A code of GET /currencies, which are upper-case ISO codes by their schema.
+  const code = given as CurrencyCode;
   const ids = [...published.rates.keys()];
   const [rules, ...latest] = await Promise.all([
     client.nisab({ currency: code }),

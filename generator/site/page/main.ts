@@ -7,12 +7,12 @@
 // and ranges come after it (scripts/bench-page.ts measures it).
 import type uPlot from 'uplot';
 import { el } from './element.ts';
-import { dollarText, nisabCards, rateAge, staleText, type Figures } from './figures.ts';
+import { dollarText, nisabCards, perGramText, rateAge, staleText, type Figures, type SourceName } from './figures.ts';
 import { withGaps } from './gaps.ts';
 import { showAnnounced, showNotice } from './notice.ts';
 import { inCurrency } from './in-currency.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
-import type { Meta, Rate, Source, Subcategory } from '../../../client/src/types.ts';
+import type { Meta, Rate, Subcategory } from '../../../client/src/types.ts';
 import { daysBetween } from '../../core/dates.ts';
 import type { Published } from '../../../client/src/zakat.ts';
 import { BASES } from '../../core/endpoints.ts';
@@ -35,7 +35,7 @@ interface Config {
   asOf: string;
   /** GET /subcategories and GET /sources as the build wrote them into the page: the first render asks neither. */
   subcategories: Subcategory[];
-  sources: Source[];
+  sources: SourceName[];
   defaultSubcategoryID: number;
   firstDate: string | null;
   lastDate: string | null;
@@ -65,6 +65,7 @@ const usd = { format: (n: number) => format.money(n, 'USD') };
 function showNisab(figures: Figures) {
   $('nisab-cards').innerHTML = nisabCards(figures, words);
   $('nisab-rate').textContent = dollarText(figures, words);
+  $('per-gram').innerHTML = perGramText(figures, words)?.html ?? '';
   const stale = staleText(figures, words);
   const warning = $('stale');
   warning.textContent = stale ?? '';
@@ -346,13 +347,18 @@ async function startChart(subcategories: Subcategory[]) {
 /**
  * The service worker that keeps this page, its script and the figures it last
  * showed for a visit with no network (sw.ts). Its scope is the page's folder;
- * it answers nothing under /api/ but the page's own figure questions.
+ * it answers nothing under /api/ but the page's own figure questions. It is
+ * registered after the page's load event (its precache waits for the page).
  */
 function registerWorker() {
   if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register('/sw.js', { scope: location.pathname.replace(/[^/]*$/, '') }).catch(() => {
-    // A host that does not serve /sw.js (or a browser that refuses it) leaves the page as it was: online only.
-  });
+  const register = () =>
+    navigator.serviceWorker.register('/sw.js', { scope: location.pathname.replace(/[^/]*$/, '') }).catch(() => {
+      // A host that does not serve /sw.js (or a browser that refuses it) leaves the page as it was: online only.
+    });
+  // Its install fetches the page's set again: only after the page's load event, so it never competes with the first render.
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
 }
 
 function showError(error: Error) {

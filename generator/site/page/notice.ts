@@ -8,10 +8,10 @@
 // with the day it is printed, the rate's age on that day and a warning when it
 // is old (printAge). Its markup is written by the build (page/html.ts) and again
 // by the script on the API's answer, by the same functions (page/figures.ts).
-import type { Announcement, NisabRule, Source, Subcategory } from '../../../client/src/types.ts';
+import type { Announcement, NisabRule, Subcategory } from '../../../client/src/types.ts';
 import type { PageStrings } from '../i18n/catalogue.ts';
 import { el } from './element.ts';
-import { printAge, rateAge, type Figures } from './figures.ts';
+import { printAge, rateAge, type Figures, type SourceName } from './figures.ts';
 import { h, markup, type Markup } from './markup.ts';
 import type { PageWords } from './words.ts';
 
@@ -171,7 +171,7 @@ const ANNOUNCED_ROWS: { kind: Announcement['annKind']; row: 'nisab' | 'dowry' | 
  * linked to its source, beside ours for that day and the difference. Nothing
  * shows when no figure was announced.
  */
-export function showAnnounced(announcements: Announcement[], sources: Map<string, Source>, words: PageWords): void {
+export function showAnnounced(announcements: Announcement[], sources: Map<string, SourceName>, words: PageWords): void {
   const { t, format } = words;
   const n = t.notice;
   const newest = (kind: Announcement['annKind']) =>

@@ -195,6 +195,18 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
         // Not collected yet and still owed for its past years: only a school that charges every year the debtor can pay says so.
         return `${main} ${r.view === 'every-year' && !r.receivable.collected ? words.why.arrearsNow(past) : words.why.arrears(past)}`;
       }
+      case 'pastYears': {
+        const years = r.runs.map((y) => {
+          const n = (i: number) => isolate(plain(figures, i + 1));
+          const year = y.first === y.last ? words.pastYear(n(y.first)) : words.pastYearSpan(n(y.first), n(y.last));
+          const counted = y.countedFirst === y.countedLast ? money(y.countedFirst) : words.fromTo(money(y.countedFirst), money(y.countedLast));
+          if (y.why === 'no-rate' || y.nisab === null) return words.why.pastYearNoRate(year);
+          if (y.why === 'after-below') return words.why.pastYearAfterBelow(year);
+          if (y.why === 'below-nisab') return words.why.pastYearBelow(year, counted, money(y.nisab));
+          return words.why.pastYearDue(year, counted, money(y.nisab), money(y.due));
+        });
+        return [...(r.nisabAt === 'today' ? [words.why.pastYearsToday] : []), ...years, ...(r.takesOff ? [words.why.pastYearsTakenOff] : [])].join(' ');
+      }
       case 'newMoney':
         return r.school === null || r.view === null
           ? words.why.newMoneyNoSchool
@@ -210,21 +222,19 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
     }
   };
 
-  const animals = (due: Extract<LineDue, { kind: 'animals' }>) =>
-    due.options
-      .map((option) =>
-        option
-          .map((d) => {
-            // The rule's plain words (data/nisab.json) are English: each catalogue gives them in its language, and an
-            // untranslated one stays in English rather than leave the herder without the animal's age and sex.
-            const english = due.rule.nsbDueItems.find((i) => i.item === d.item)?.words ?? null;
-            const plainWords = english === null ? null : (words.animalWords[english] ?? english);
-            const item = words.animals[d.item as keyof ResultStrings['animals']] ?? d.item.replace(/_/g, ' ');
-            return words.animal(isolate(plain(figures, d.count)), item, plainWords);
-          })
-          .join(words.and),
-      )
-      .join(words.or);
+  const animals = (due: Extract<LineDue, { kind: 'animals' }>) => {
+    const animal = (name: string, count: number) => {
+      // The rule's plain words (data/nisab.json) are English: each catalogue gives them in its language, and an
+      // untranslated one stays in English rather than leave the herder without the animal's age and sex.
+      const english = due.rule.nsbDueItems.find((i) => i.item === name)?.words ?? null;
+      const plainWords = english === null ? null : (words.animalWords[english] ?? english);
+      const item = words.animals[name as keyof ResultStrings['animals']] ?? name.replace(/_/g, ' ');
+      return words.animal(isolate(plain(figures, count)), item, plainWords);
+    };
+    const listed = due.options.map((option) => option.map((d) => animal(d.item, d.count)).join(words.and)).join(words.or);
+    if (!due.more) return listed;
+    return listed + words.animalsMore(due.more.map((unit) => words.perHeads(animal(unit.item, 1), isolate(plain(figures, unit.heads)))).join(words.and));
+  };
 
   const due = (line: ZakatLine): string => {
     const d = line.due;
@@ -250,7 +260,11 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
         const n = d.own / g;
         const m = d.flock / g;
         const part = words.flock.part(n, m, isolate(`${figures.number(n, 0)}/${figures.number(m, 0)}`));
-        return words.flock.due(part, animals({ kind: 'animals', options: d.of, rule: d.rule }), amount({ value: d.flock, unit: 'head' }));
+        return words.flock.due(
+          part,
+          animals({ kind: 'animals', options: d.of, rule: d.rule, ...(d.more ? { more: d.more } : {}) }),
+          amount({ value: d.flock, unit: 'head' }),
+        );
       }
       case 'fitr':
         return d.options

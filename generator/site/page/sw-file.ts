@@ -8,6 +8,12 @@ const ENTRY = fileURLToPath(new URL('./sw.ts', import.meta.url));
 /** At the root, so a page's folder (/, /ha/, /ar/) may be its scope. */
 export const SERVICE_WORKER_FILE = 'sw.js';
 
+/**
+ * The largest body the worker keeps (docs/site.md "Offline"): 12 times today's largest,
+ * /nisab at about 85 kB (a page is about 84 kB), so a runaway answer is never kept.
+ */
+export const KEEP_CAP = 1024 * 1024;
+
 export async function serviceWorker(contentId: string, metals: readonly number[]): Promise<string> {
   const result = await esbuild.build({
     entryPoints: [ENTRY],
@@ -20,7 +26,7 @@ export async function serviceWorker(contentId: string, metals: readonly number[]
     legalComments: 'none',
     logLevel: 'silent',
     charset: 'utf8',
-    define: { VERSION: JSON.stringify(contentId), METALS: JSON.stringify(metals) },
+    define: { VERSION: JSON.stringify(contentId), METALS: JSON.stringify(metals), KEEP_CAP: String(KEEP_CAP) },
   });
   return result.outputFiles[0]!.text;
 }

@@ -151,7 +151,7 @@ export function showZakat(
 }
 
 /** The form's input a problem names (herds.camels is the input camels, partnerHead.camels partner-camels, receivables[0].amount is receivable). */
-const INPUT_OF: Record<string, string> = { 'receivables[0].amount': 'receivable', 'receivables[0].yearsOut': 'receivableYears' };
+const INPUT_OF: Record<string, string> = { receivables: 'receivable', 'receivables[0].amount': 'receivable', 'receivables[0].yearsOut': 'receivableYears' };
 const inputOf = (field: string) =>
   INPUT_OF[field] ?? field.replace(/^herds\./, '').replace(/^(partnerHead|herdValue)\./, (_, key: PerHerdField) => `${PER_HERD_PREFIX[key]}-`);
 
@@ -159,5 +159,5 @@ const inputOf = (field: string) =>
 function outOfRange(form: HTMLFormElement, problem: InputProblem, figures: Figures, words: ResultStrings): string {
   const name = inputOf(problem.field);
   const label = form.querySelector(`input[name="${name}"]`)?.closest('label')?.firstChild?.textContent?.trim() ?? name;
-  return words.inputs.outOfRange(label, figures.number(problem.max, 0));
+  return (problem.kind === 'count' ? words.inputs.tooMany : words.inputs.outOfRange)(label, figures.number(problem.max, 0));
 }
