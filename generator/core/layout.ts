@@ -337,7 +337,6 @@ export type SnapshotFile =
   | { kind: 'calendarIcs' }
   | { kind: 'textAnswer'; form: TextForm };
 
-
 /**
  * The form of every path parsePath accepts (relative, under v1/, no dot
  * segment, one extension), as a literal: the nginx module checks each read with

@@ -22,8 +22,7 @@ export const monthUid = (calMonth: string) => `nigeria-${calMonth}@nisab-rates`;
  * starts with an LRM (U+200E) for the same reason: its "1" would join the Arabic before it («1447هـ 1 / Rabi'ul…»).
  */
 export function monthSummary(calMonth: string): string {
-  const mark = (i: number) =>
-    LANGUAGE_INFO[LANGUAGES[i]!].dir === 'rtl' ? '\u200F' : i > 0 && LANGUAGE_INFO[LANGUAGES[i - 1]!].dir === 'rtl' ? '\u200E' : '';
+  const mark = (i: number) => (LANGUAGE_INFO[LANGUAGES[i]!].dir === 'rtl' ? '\u200F' : i > 0 && LANGUAGE_INFO[LANGUAGES[i - 1]!].dir === 'rtl' ? '\u200E' : '');
   return LANGUAGES.map((lang, i) => `${mark(i)}${formats(PAGE_CATALOGUES[lang].calendar).hijri(`${calMonth}-01`)}`).join(' / ');
 }
 

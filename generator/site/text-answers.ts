@@ -64,7 +64,12 @@ export function toGsm7(text: string): string {
  * mark goes, even on letters GSM 03.38 has (à, é, ò): a word keeps one spelling, not half its tones.
  */
 export function withoutMarks(text: string): string {
-  return toGsm7(text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC'));
+  return toGsm7(
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .normalize('NFC'),
+  );
 }
 
 /** How each language with an SMS (catalogue.ts LANGUAGE_INFO `sms`) is spelt in GSM 03.38. */

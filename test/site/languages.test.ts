@@ -134,22 +134,25 @@ describe('a language added to LANGUAGES', () => {
     // The currencies' names: English's file (the API's names) until scripts/currency-names.ts writes CLDR's.
     await writeFile(path.join(dir, `currency-names-${REHEARSED}.ts`), await readFile(path.join(dir, 'currency-names-en.ts'), 'utf8'));
     // Step 3: its entry in each table tsc named.
-    const after = (line: string, added: string): [string, string] => [`${line}\n`, `${line}\n${added}\n`];
+    const insertAfter = (line: string, added: string): [string, string] => [`${line}\n`, `${line}\n${added}\n`];
     const R = REHEARSED;
-    await edit('catalogues.ts', [after(`import * as ${LAST} from './${LAST}.ts';`, `import * as ${R} from './${R}.ts';`), [TABLE, WITH_REHEARSED]]);
+    await edit('catalogues.ts', [insertAfter(`import * as ${LAST} from './${LAST}.ts';`, `import * as ${R} from './${R}.ts';`), [TABLE, WITH_REHEARSED]]);
     await edit('result-catalogues.ts', [
-      after(`import { result as ${LAST} } from './result-${LAST}.ts';`, `import { result as ${R} } from './result-${R}.ts';`),
+      insertAfter(`import { result as ${LAST} } from './result-${LAST}.ts';`, `import { result as ${R} } from './result-${R}.ts';`),
       [TABLE, WITH_REHEARSED],
     ]);
     await edit('widget-catalogues.ts', [
-      after(
+      insertAfter(
         `import { calendar as ${LAST}Calendar, widget as ${LAST}Widget } from './${LAST}.ts';`,
         `import { calendar as ${R}Calendar, widget as ${R}Widget } from './${R}.ts';`,
       ),
-      after(`  ${LAST}: { widget: ${LAST}Widget, calendar: ${LAST}Calendar },`, `  ${R}: { widget: ${R}Widget, calendar: ${R}Calendar },`),
+      insertAfter(`  ${LAST}: { widget: ${LAST}Widget, calendar: ${LAST}Calendar },`, `  ${R}: { widget: ${R}Widget, calendar: ${R}Calendar },`),
     ]);
     await edit('currency-names.ts', [
-      after(`import { currencyNames as ${LAST} } from './currency-names-${LAST}.ts';`, `import { currencyNames as ${R} } from './currency-names-${R}.ts';`),
+      insertAfter(
+        `import { currencyNames as ${LAST} } from './currency-names-${LAST}.ts';`,
+        `import { currencyNames as ${R} } from './currency-names-${R}.ts';`,
+      ),
       [TABLE, WITH_REHEARSED],
     ]);
     expect(await typecheck()).toEqual([]);

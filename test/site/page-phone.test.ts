@@ -59,8 +59,7 @@ const CASES = [
     notice: "28 Rabi'ul Awwal, 1447 AH (Nàìjíríà) · 29 Rabi'ul Awwal, 1447 AH (Umm al-Qura) · 21 oṣù Kẹsàn-án, 2025",
     printed:
       'A tẹ̀ ẹ́ jáde ní 20 oṣù Kọkànlá, 2025: iye náà jẹ́ ti 21 oṣù Kẹsàn-án, 2025, ọjọ́ 60 ṣáájú. Ìkìlọ̀: iye yìí ti pé ọjọ́ 60. Iye wúrà àti fàdákà máa ń yí padà; wo àwọn iye ti òní kí o tó gbára lé ìwọ̀nyí.',
-    offline:
-      'O kò sí lórí ayélujára: àwọn iye tí ẹ̀rọ yìí pamọ́ nígbà tí a ṣí ojú-ìwé náà kẹ́yìn nìwọ̀nyí. Iye wọn jẹ́ ti 21 oṣù Kẹsàn-án, 2025, ọjọ́ 10 ṣáájú òní.',
+    offline: 'O kò sí lórí ayélujára: àwọn iye tí ẹ̀rọ yìí pamọ́ nígbà tí a ṣí ojú-ìwé náà kẹ́yìn nìwọ̀nyí. Iye wọn jẹ́ ti 21 oṣù Kẹsàn-án, 2025, ọjọ́ 10 ṣáájú òní.',
   },
 ] as const;
 
@@ -182,8 +181,8 @@ describe('offline after one visit (sw.js)', () => {
     }
   });
 
-  it('English and Arabic each open offline too, with their own words', async () => {
-    for (const c of [CASES[0], CASES[2]]) {
+  it('every other language opens offline too, with its own words', async () => {
+    for (const c of CASES.filter((c) => c.path !== '/ha/')) {
       const context = await site.browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'allow' });
       try {
         await context.clock.setFixedTime(new Date('2025-10-01T10:00:00+01:00'));

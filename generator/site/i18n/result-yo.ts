@@ -18,8 +18,7 @@ export const result: ResultStrings = {
     tooMany: (label, max) => `${label}: má ṣe tẹ ju ${max} lọ.`,
     debtsTitle: 'Gbèsè, owó tí wọ́n jẹ ọ́, owó tuntun',
     debts: 'Gbèsè tí o jẹ, tí o gbọdọ̀ san padà (₦)',
-    debtCover:
-      'Ohun tí o ní tí kò ní sàká lórí, tí ó sì ju ohun tí o nílò lọ: ilẹ̀, ilé kejì, ẹrù tí o ń lò (₦)',
+    debtCover: 'Ohun tí o ní tí kò ní sàká lórí, tí ó sì ju ohun tí o nílò lọ: ilẹ̀, ilé kejì, ẹrù tí o ń lò (₦)',
     receivable: 'Owó tí ẹlòmíì jẹ ọ́ (₦)',
     receivableKind: 'Ó jẹ́',
     loan: 'owó tí o yá a',
@@ -30,8 +29,7 @@ export const result: ResultStrings = {
     newMoney: 'Nínú owó rẹ, èyí tí ó dé ọwọ́ rẹ tí kò tíì pé ọdún òṣùpá kan, tí kì í ṣe èrè: ẹ̀bùn, ogún, owó iṣẹ́ (₦)',
     savingsGold: 'Ohun ọ̀ṣọ́ wúrà tí o kó pamọ́ fún ọjọ́ ìṣòro, fún sàdáàkí tàbí láti tà (gíráàmù)',
     savingsSilver: 'Ohun ọ̀ṣọ́ fàdákà tí o kó pamọ́ (gíráàmù)',
-    standardNote:
-      'Níbi tí ìlànà rẹ bá ní òṣùwọ̀n tirẹ̀ fún owó (Hanafi: Nisab tí ó ṣe àwọn aláìní láǹfààní jù), òun ni a ó lò; àwọn yòókù fi yíyàn sílẹ̀ fún ọ.',
+    standardNote: 'Níbi tí ìlànà rẹ bá ní òṣùwọ̀n tirẹ̀ fún owó (Hanafi: Nisab tí ó ṣe àwọn aláìní láǹfààní jù), òun ni a ó lò; àwọn yòókù fi yíyàn sílẹ̀ fún ọ.',
     partnerCamels: 'Ràkúnmí alájọṣe rẹ nínú agbo àjọni (khulta)',
     partnerCattle: 'Màlúù alájọṣe rẹ nínú agbo àjọni (khulta)',
     partnerSheepGoats: 'Àgùntàn àti ewúrẹ́ alájọṣe rẹ nínú agbo àjọni (khulta)',
@@ -140,8 +138,7 @@ export const result: ResultStrings = {
     noRule: 'Béèrè lọ́wọ́ onímọ̀ ẹ̀sìn: kò sí òfin fún irú ọ̀rọ̀ yìí nínú ìsọfúnni wa.',
     noNisab: 'Òfin yìí kò ní Nisab: gbogbo ìkórè ni ó ní ìpín tirẹ̀ láti san.',
     standardPayer: (standard) => `A fi ${standard} wọn owó, bí o ṣe yàn án.`,
-    standardSchool: (standard) =>
-      `A fi ${standard} wọn owó: òṣùwọ̀n Hanafi, Nisab tí ó ṣe àwọn aláìní láǹfààní jù (Abu Hanifah), ohunkóhun tí o bá yàn.`,
+    standardSchool: (standard) => `A fi ${standard} wọn owó: òṣùwọ̀n Hanafi, Nisab tí ó ṣe àwọn aláìní láǹfààní jù (Abu Hanifah), ohunkóhun tí o bá yàn.`,
     standards: {
       gold: 'Nisab wúrà (gíráàmù 85)',
       silver: 'Nisab fàdákà (gíráàmù 595)',
@@ -157,11 +154,9 @@ export const result: ResultStrings = {
     share: (held, nisab) => `${held} ÷ ${nisab}`,
     wornNoSchool: 'O kò yan ìlànà kankan: a ka ohun ọ̀ṣọ́ tí obìnrin ń lò (ìlànà Hanafi ń gba sàká lórí rẹ̀; àwọn yòókù yọ̀ ọ́ sílẹ̀).',
     wornDue: (school) => `Ìlànà ${school} ń gba sàká lórí ohun ọ̀ṣọ́ tí ó tọ́ tí obìnrin ń lò.`,
-    wornExempt: (school) =>
-      `Ìlànà ${school} yọ ohun ọ̀ṣọ́ tí ó tọ́ tí obìnrin ń lò sílẹ̀. Wúrà ọkùnrin kì í ṣe ohun ọ̀ṣọ́ tí ó tọ́: tẹ̀ ẹ́ bí wúrà.`,
+    wornExempt: (school) => `Ìlànà ${school} yọ ohun ọ̀ṣọ́ tí ó tọ́ tí obìnrin ń lò sílẹ̀. Wúrà ọkùnrin kì í ṣe ohun ọ̀ṣọ́ tí ó tọ́: tẹ̀ ẹ́ bí wúrà.`,
     savings: (school) => `Ohun ọ̀ṣọ́ tí a kó pamọ́ fún ọjọ́ ìṣòro, fún sàdáàkí tàbí láti tà ní sàká bí wúrà àti fàdákà yòókù (ìlànà ${school}).`,
-    savingsNoPosition:
-      'A kà á: ohun ọ̀ṣọ́ tí a kó pamọ́, tí a kò lò, ni a kà bí wúrà àti fàdákà (a kò tẹ ipò ìlànà rẹ jáde níbí; béèrè lọ́wọ́ onímọ̀ ẹ̀sìn).',
+    savingsNoPosition: 'A kà á: ohun ọ̀ṣọ́ tí a kó pamọ́, tí a kò lò, ni a kà bí wúrà àti fàdákà (a kò tẹ ipò ìlànà rẹ jáde níbí; béèrè lọ́wọ́ onímọ̀ ẹ̀sìn).',
     muhtakirSold: 'Muhtakir ń san sàká lórí owó ọjà nígbà tí ó bá tà á, lẹ́ẹ̀kan, fún ọdún kan, bí ó ti wù kí ó pẹ́ tó lọ́wọ́ rẹ̀.',
     muhtakirUnsold: 'Muhtakir kò jẹ nǹkan lórí ọjà tí ó kó pamọ́ láti dúró de iye títí yóò fi tà á.',
     debtCover: (school) =>
@@ -169,13 +164,10 @@ export const result: ResultStrings = {
     debtCoverTerms:
       'Ohun tí ó bo gbèsè gbọdọ̀ ti wà lọ́wọ́ rẹ fún ọdún òṣùpá kan gbáko, kí ó sì jẹ́ irú ohun tí a lè tà láti san gbèsè fún àwọn tí o jẹ (kì í ṣe ilé tí o ń gbé tàbí aṣọ tí o ń wọ̀); a ó díye lé e nígbà tí sàká bá di dandan.',
     debtDeducted: (school) => `Ìlànà ${school} ń yọ gbèsè tí o jẹ kúrò nínú dúkìá rẹ kí ó tó wọ̀n ọ́n pẹ̀lú Nisab.`,
-    debtNotDeducted: (school) =>
-      `Ìlànà ${school} (èrò rẹ̀ tí ó fẹsẹ̀ múlẹ̀ jù) kò jẹ́ kí gbèsè dín sàká rẹ kù: o máa san lórí ohun tí o ní.`,
+    debtNotDeducted: (school) => `Ìlànà ${school} (èrò rẹ̀ tí ó fẹsẹ̀ múlẹ̀ jù) kò jẹ́ kí gbèsè dín sàká rẹ kù: o máa san lórí ohun tí o ní.`,
     debtNoSchool: 'O kò yan ìlànà kankan: a yọ gbèsè rẹ kúrò nínú owó, wúrà àti fàdákà rẹ, bí ìlànà Maliki, Hanafi àti Hanbali ṣe sọ.',
     debtLeft: (livestockToo) =>
-      livestockToo
-        ? 'Gbèsè ṣẹ́kù: ìlànà rẹ tún ń fi wé ẹran ọ̀sìn; béèrè lọ́wọ́ onímọ̀ ẹ̀sìn bí a ṣe ń ṣe é.'
-        : 'Gbèsè ṣẹ́kù: kò dín irè oko tàbí ẹran ọ̀sìn rẹ kù.',
+      livestockToo ? 'Gbèsè ṣẹ́kù: ìlànà rẹ tún ń fi wé ẹran ọ̀sìn; béèrè lọ́wọ́ onímọ̀ ẹ̀sìn bí a ṣe ń ṣe é.' : 'Gbèsè ṣẹ́kù: kò dín irè oko tàbí ẹran ọ̀sìn rẹ kù.',
     loanOneYear: (school) =>
       `Ìlànà ${school}: owó tí o yá ẹlòmíì kò ní sàká títí wọn yóò fi san án padà, lẹ́yìn náà sàká ọdún kan, bí ó ti wù kí ó pẹ́ tó lọ́wọ́ wọn.`,
     tradeMudir: (school) =>
@@ -189,8 +181,7 @@ export const result: ResultStrings = {
     arrears: (years) => `Sàká ọdún ${years} tí ó kọjá, a yọ ti ọdún kọ̀ọ̀kan kúrò kí a tó ka ti ọdún tí ó tẹ̀lé e.`,
     arrearsNow: (years) =>
       `Ó di dandan báyìí, wọn ì báà san án padà tàbí wọn kò san: sàká ọdún ${years} tí ó kọjá tí o kò tíì san. Gbèsè lọ́rùn ẹni tí ó jẹ́wọ́ rẹ̀, tí ó sì lè san án, dà bí owó tí o fi sílẹ̀ lọ́dọ̀ rẹ̀; a yọ sàká ọdún kọ̀ọ̀kan kúrò kí a tó ka ti ọdún tí ó tẹ̀lé e.`,
-    pastYearsToday:
-      'Gbèsè tí wọ́n jẹ ọ́ kò ní déètì: Nisab ti òní ni a fi wọn ọdún kọ̀ọ̀kan tí ó kọjá, pẹ̀lú owó rẹ yòókù bí o ṣe tẹ̀ ẹ́.',
+    pastYearsToday: 'Gbèsè tí wọ́n jẹ ọ́ kò ní déètì: Nisab ti òní ni a fi wọn ọdún kọ̀ọ̀kan tí ó kọjá, pẹ̀lú owó rẹ yòókù bí o ṣe tẹ̀ ẹ́.',
     pastYearsTakenOff: 'A ń yọ sàká ọdún kọ̀ọ̀kan kúrò kí a tó díye lé ọdún tí ó tẹ̀lé e, títí kan ọdún yìí.',
     pastYearDue: (years, counted, nisab, due) => `${years}: a ka ${counted}, Nisab ${nisab}: o máa san ${due}.`,
     pastYearBelow: (years, counted, nisab) => `${years}: a ka ${counted}, kò dé Nisab ${nisab}: kò sí ohun tí o máa san.`,
@@ -209,8 +200,7 @@ export const result: ResultStrings = {
     fitr: "Ó di dandan fún ènìyàn kọ̀ọ̀kan, ṣáájú ìrun 'Id.",
   },
   flock: {
-    part: (n, d, written) =>
-      n === 1 && d === 2 ? 'ìdajì' : n === 1 && d === 3 ? 'ìdámẹ́ta' : n === 1 && d === 4 ? 'ìdámẹ́rin' : written,
+    part: (n, d, written) => (n === 1 && d === 2 ? 'ìdajì' : n === 1 && d === 3 ? 'ìdámẹ́ta' : n === 1 && d === 4 ? 'ìdámẹ́rin' : written),
     due: (part, of, flock) =>
       `${part} ohun tí agbo àjọni ${flock} jẹ, ${of}: a ó mú un láti inú agbo, ìwọ àti alájọṣe rẹ yóò sì pín in láàrin ara yín gẹ́gẹ́ bí iye orí ẹran yín`,
     oneHerd: (school, partner, flock) =>
@@ -223,8 +213,7 @@ export const result: ResultStrings = {
       `Ìlànà ${school} kì í ka agbo tí o ní pẹ̀lú alájọṣe (khulta) bí agbo kan: a ka agbo tìrẹ nìkan (${partner} ti alájọṣe rẹ, tirẹ̀ ni láti kà).`,
     noSchool: (partner) =>
       `O kò yan ìlànà kankan: a ka agbo tìrẹ nìkan (ti alájọṣe rẹ: ${partner}); àwọn ìlànà yàtọ̀ síra lórí agbo tí a ní pẹ̀lú alájọṣe (khulta).`,
-    debt: (value, head, left) =>
-      `Gbèsè rẹ yọ ${value} kúrò lára agbo yìí ní iye owó rẹ̀, ${head}: ${left} jẹ́ tìrẹ láìsí gbèsè, a sì kà wọ́n.`,
+    debt: (value, head, left) => `Gbèsè rẹ yọ ${value} kúrò lára agbo yìí ní iye owó rẹ̀, ${head}: ${left} jẹ́ tìrẹ láìsí gbèsè, a sì kà wọ́n.`,
     fromHerd: (amount, herd) => `${amount} láti inú agbo rẹ (${herd})`,
     debtLeftValue: 'Gbèsè ṣẹ́kù: ìlànà rẹ tún ń fi wé ẹran ọ̀sìn; tẹ iye owó agbo kọ̀ọ̀kan kí a lè fi wé wọn.',
     debtLeftAll: 'Gbèsè ṣẹ́kù: ó ju gbogbo ohun tí a fi wé e lọ.',

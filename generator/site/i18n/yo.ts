@@ -57,8 +57,7 @@ export const calendar: CalendarStrings = {
 export const page: PageStrings = {
   title: (date) => `Iye wúrà àti fàdákà àti Nisab sàká ní ${date}, ní Náírà àti Dọ́là Amẹ́ríkà`,
   titleNoRate: 'Iye wúrà àti fàdákà àti Nisab sàká, ní Náírà àti Dọ́là Amẹ́ríkà',
-  description:
-    'Nisab sàká ti òní ní Náírà àti Dọ́là Amẹ́ríkà lórí òṣùwọ̀n wúrà àti ti fàdákà, iye wúrà àti fàdákà lójoojúmọ́, ẹ̀rọ ìṣirò sàká àti API JSON ọ̀fẹ́.',
+  description: 'Nisab sàká ti òní ní Náírà àti Dọ́là Amẹ́ríkà lórí òṣùwọ̀n wúrà àti ti fàdákà, iye wúrà àti fàdákà lójoojúmọ́, ẹ̀rọ ìṣirò sàká àti API JSON ọ̀fẹ́.',
   skip: 'Fò lọ sí àwọn iye',
   brand: 'Nisab API',
   sections: 'Àwọn abala',
@@ -265,8 +264,7 @@ export const page: PageStrings = {
     '/meta': 'Àkójọ náà: déètì rẹ̀, àkókò tí ẹ̀ka kọ̀ọ̀kan bò àti nọ́mbà ìdánimọ̀ àkóónú rẹ̀',
   },
 
-  sourcesIntroHtml: (link, path) =>
-    `Ibi tí àwọn iye ti wá (${link}, àti <code>GET ${path}</code>, ń ṣàlàyé ọ̀kọ̀ọ̀kan wọn; iye kọ̀ọ̀kan lókè ń dárúkọ tirẹ̀):`,
+  sourcesIntroHtml: (link, path) => `Ibi tí àwọn iye ti wá (${link}, àti <code>GET ${path}</code>, ń ṣàlàyé ọ̀kọ̀ọ̀kan wọn; iye kọ̀ọ̀kan lókè ń dárúkọ tirẹ̀):`,
   rulesNote: 'Àwọn òfin: a kó wọn jọ láti inú àwọn orísun tí òfin kọ̀ọ̀kan dárúkọ. Béèrè lọ́wọ́ onímọ̀ ẹ̀sìn tí o gbẹ́kẹ̀lé nípa ọ̀rọ̀ tìrẹ.',
   noscript: 'Àwọn iye tí ó wà lókè kò nílò JavaScript; àwòrán, ìwádìí hawl àti ẹ̀rọ ìṣirò ni ó nílò rẹ̀.',
   printout: {
@@ -274,8 +272,7 @@ export const page: PageStrings = {
       days === 0 ? `A tẹ̀ ẹ́ jáde ní ${date}, ọjọ́ iye náà.` : `A tẹ̀ ẹ́ jáde ní ${date}: iye náà jẹ́ ti ${rateDate}, ${ojo(shown)} ṣáájú.`,
     figuresFor: (date, rateDate, days, shown) =>
       days === 0 ? `Àwọn iye fún ${date}, ní iye ọjọ́ náà.` : `Àwọn iye fún ${date}, ní iye ti ${rateDate}, ${ojo(shown)} ṣáájú.`,
-    stale: (_rateDate, _days, shown) =>
-      `Ìkìlọ̀: iye yìí ti pé ${ojo(shown)}. Iye wúrà àti fàdákà máa ń yí padà; wo àwọn iye ti òní kí o tó gbára lé ìwọ̀nyí.`,
+    stale: (_rateDate, _days, shown) => `Ìkìlọ̀: iye yìí ti pé ${ojo(shown)}. Iye wúrà àti fàdákà máa ń yí padà; wo àwọn iye ti òní kí o tó gbára lé ìwọ̀nyí.`,
   },
   offline: (rateDate, _days, shown) =>
     `O kò sí lórí ayélujára: àwọn iye tí ẹ̀rọ yìí pamọ́ nígbà tí a ṣí ojú-ìwé náà kẹ́yìn nìwọ̀nyí. Iye wọn jẹ́ ti ${rateDate}, ${ojo(shown)} ṣáájú òní.`,
@@ -314,13 +311,11 @@ export const hawl: HawlStrings = {
   colSilver: 'Nisab lórí fàdákà',
   rateOf: (date) => `ní iye ti ${date}`,
   rateAge: (days, shown) => (days === 0 ? 'iye ọjọ́ náà gan-an' : `iye tí ó ti pé ${ojo(shown)} ní ọjọ́ náà`),
-  oldRate: (shown) =>
-    `Ìkìlọ̀: a kò tẹ iye kankan jáde ní ${ojo(shown)} tí ó tẹ̀lé e. Iye àtijọ́ yìí ni a fi ṣírò Nisab ọjọ́ náà; iye ọjà ní ọjọ́ náà lè ti yàtọ̀.`,
+  oldRate: (shown) => `Ìkìlọ̀: a kò tẹ iye kankan jáde ní ${ojo(shown)} tí ó tẹ̀lé e. Iye àtijọ́ yìí ni a fi ṣírò Nisab ọjọ́ náà; iye ọjà ní ọjọ́ náà lè ti yàtọ̀.`,
   declaredBy: 'oṣù tí a kéde, tí ó ròyìn rẹ̀:',
   declaration: (publisher, date, firstDay) => `${publisher}${date ? `, ${date}` : ''}: Sultan ti Sókótó kéde ${firstDay}`,
   unknownMonth: (month) => `A kò mọ̀: ọjọ́ kìíní ${month} tí a kéde kò sí nínú ìsọfúnni wa, ojú-ìwé yìí kò sì ní fi ìfojúsùn sọ ọ́.`,
-  unknownLength: (month) =>
-    `A kò mọ̀ bóyá ${month} ní ọjọ́ kọgbọ̀n: ó sinmi lé ìkéde oṣù tí ó tẹ̀lé e, tí kò sí nínú ìsọfúnni wa.`,
+  unknownLength: (month) => `A kò mọ̀ bóyá ${month} ní ọjọ́ kọgbọ̀n: ó sinmi lé ìkéde oṣù tí ó tẹ̀lé e, tí kò sí nínú ìsọfúnni wa.`,
   shortMonth: (month, calendar) => `${month} ní ọjọ́ 29 nínú kàlẹ́ńdà ${calendar}: kò ní ọjọ́ kọgbọ̀n.`,
   outsideTable: 'Ó kọjá àwọn ọdún tí tábìlì Umm al-Qura bò (1300 dé 1600 AH).',
   noHijri: 'kò sí nínú ìsọfúnni wa',
@@ -354,8 +349,7 @@ export const reach: ReachStrings = {
   hijriIn: (date, calendar) => `${date}, ${calendar}`,
   more: (address) => `Síwájú sí i: ${address}`,
   feedName: 'Àwọn oṣù Hijira bí Nàìjíríà ṣe kéde wọn',
-  feedDescription:
-    'Ọjọ́ kìíní oṣù Hijira kọ̀ọ̀kan bí Sultan ti Sókótó ṣe kéde rẹ̀ lórí ìròyìn àwọn ìgbìmọ̀ rírí oṣù (NMCN), ọ̀kọ̀ọ̀kan pẹ̀lú orísun rẹ̀.',
+  feedDescription: 'Ọjọ́ kìíní oṣù Hijira kọ̀ọ̀kan bí Sultan ti Sókótó ṣe kéde rẹ̀ lórí ìròyìn àwọn ìgbìmọ̀ rírí oṣù (NMCN), ọ̀kọ̀ọ̀kan pẹ̀lú orísun rẹ̀.',
   feedEvent: (month, source) => `Ọjọ́ kìíní ${month} bí Sultan ti Sókótó ṣe kéde rẹ̀ (NMCN). Orísun: ${source}`,
   subscribeTitle: 'Àwọn oṣù Nàìjíríà nínú kàlẹ́ńdà rẹ',
   subscribeHtml: (link) =>

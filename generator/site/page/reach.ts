@@ -9,7 +9,6 @@ import { WIDGET_CATALOGUES } from '../i18n/widget-catalogues.ts';
 import { whatsAppHref } from '../share.ts';
 import { escapeHtml } from './escape-html.ts';
 
-
 /** `text`: the text answer of the page's language (v1/text/nisab.LANG.txt), as the build wrote it. */
 export function shareLink(lang: Lang, text: string): string {
   return `<p class="share"><a id="share-whatsapp" href="${escapeHtml(whatsAppHref(text))}" rel="noopener" target="_blank">${escapeHtml(WIDGET_CATALOGUES[lang].widget.share)}</a> · <a href="/${paths.textAnswer(lang)}">${paths.textAnswer(lang)}</a></p>`;
