@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isRealDate, DATE_EXPECTATION } from './core/dates.ts';
+import { LEGACY_UNITS, type LegacyUnit } from './core/per-unit.ts';
 import { type AcceptedJumps, namedSeries } from './db/plausibility.ts';
 import { describeUserError, UserError } from './errors.ts';
 import { DEFAULT_TIME_ZONE } from './snapshot/clock.ts';
@@ -359,6 +360,12 @@ export function program(): Command {
         .argParser(parseSiteUrl)
         .env('NISAB_SITE_URL'),
     )
+    .addOption(
+      new Option(
+        '--legacy-unit <unit>',
+        'make /index.php/api/v1 answer /rates/latest and /rates in this unit when a request gives none, as unit= does (for legacy clients that read drtInUSD so; docs/going-live.md). Default: per gram, the same bytes as /api/v1',
+      ).choices(LEGACY_UNITS),
+    )
     .addHelpText('after', '\nExample:\n  npm run cli -- build --db rates.sqlite --out public --as-of 2025-08-31')
     .action(
       async (options: {
@@ -370,6 +377,7 @@ export function program(): Command {
         strict?: boolean;
         nginxPrefix?: string;
         siteUrl?: string;
+        legacyUnit?: LegacyUnit;
       }) => {
         const { buildSnapshot } = await import('./snapshot/build.ts');
         const { todayIn, checkTimeZone, checkAsOfNotFuture, clockNow } = await import('./snapshot/clock.ts');
@@ -387,6 +395,7 @@ export function program(): Command {
           log: (line) => console.error(line),
           progress,
           siteUrl: options.siteUrl || null,
+          legacyUnit: options.legacyUnit ?? null,
         });
         progress('');
         for (const warning of summary.warnings) console.error(`warning: ${warning}`);

@@ -28,13 +28,14 @@ export function valueAnnouncement(
   const matches = (rule: NisabRuleInput, computed: number | null, rateDate: string | null): string | null => {
     if (within(computed, rateDate)) return rateDate;
     let best: { date: string; off: number } | null = null;
-    for (const day of earlier) {
+    for (let i = 0; i < earlier.length; i++) {
+      const day = earlier[i]!;
       const valued = valueRule(rule, subcategories, day.rates, day.date);
       if (!within(valued.nsbValueInNaira, valued.nsbRateDate)) continue;
       const off = Math.abs(announcement.annValueInNaira - valued.nsbValueInNaira!);
-      if (best === null || off < best.off) best = { date: valued.nsbRateDate!, off };
+      if (best === null || off < best.off) best = { date: valued.nsbRateDate!, off: off };
     }
-    return best?.date ?? null;
+    return best === null ? null : best.date;
   };
   const compared = (computed: number | null, rateDate: string | null, note: string | null, matchesDate: string | null = null): Announcement => ({
     annID: announcement.annID,

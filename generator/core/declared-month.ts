@@ -64,7 +64,9 @@ export function statedDayProblem(month: SourcedMonth): string | null {
   }
   if (month.calStatedDay === null)
     return `${month.calMonth} has calBasis stated-day but no calStatedDay; give the day the statement names and the day of the month it says, e.g. 2024-10-02=29`;
-  const [day, nth] = month.calStatedDay.split('=') as [string, string];
+  const parts = month.calStatedDay.split('=');
+  const day = parts[0]!;
+  const nth = parts[1]!;
   if (!isRealDate(day)) return `${month.calMonth}: calStatedDay ${month.calStatedDay} names ${day}, not a real date`;
   const first = addDays(day, 1 - Number(nth));
   if (first === month.calFirstDay) return null;

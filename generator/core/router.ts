@@ -22,6 +22,9 @@ import { firstRecord, lastRecord, sliceList } from './slice.ts';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
+/** dailynisab.org's base, the one build --legacy-unit may make answer in another unit (CONTRACT §12). */
+const LEGACY_BASE = BASES[1] as string;
+
 /** The 405 message for a method the API does not take (the preview's CONNECT too). */
 export function methodNotAllowed(method: string): string {
   const shown = /^[A-Za-z-]{1,20}$/.test(method) ? 'method ' + method : 'this method';
@@ -176,6 +179,8 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
   if (rest === null) return null;
   const queryAt = url.indexOf('?');
   const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const base = path.slice(0, path.length - rest.length);
 
   const method = request.method;
   const head = method === 'HEAD';
@@ -201,6 +206,12 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
     if (parsed.ok) values[name] = parsed.value;
     else if (parsed.status === 400) return fail(400, parsed.message, head);
     else if (unknown === null) unknown = parsed.message;
+  }
+  // build --legacy-unit (CONTRACT §12): the legacy base's answers, when no unit is given, are those of unit= that
+  // unit; a unit given (unit=gram too) is answered as on /api/v1. The option's rewrite then applies as given, so no
+  // whole file (nginx's fast path, the worker's byte pipe) answers such a request.
+  if (index.legacyUnit !== undefined && base === LEGACY_BASE && given.unit !== undefined && (given.unit as string[]).length === 0) {
+    values.unit = index.legacyUnit;
   }
   // Built from every name of the table above, each parsed by its own entry.
   const parsedQuery = values as Query;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DATE_EXPECTATION, isRealDate } from './dates.ts';
 import { hijriDate } from './hijri.ts';
+import { LEGACY_UNITS } from './per-unit.ts';
 import { renderRecord } from './records.ts';
 
 export const isoDate = z
@@ -815,6 +816,11 @@ export const RoutingIndex = z
     currencies: z.record(z.string().regex(/^[A-Z]{3}$/), z.object({ first: isoDate, last: isoDate }).strict()).optional(),
     /** The subcategories with daily rates (sctHasDailyRate): what values a Nisab rule at request time. */
     dailyRateIDs: z.array(id),
+    /**
+     * build --legacy-unit (CONTRACT §12): the unit /index.php/api/v1 answers /rates/latest and /rates in when
+     * the request gives no unit, as if it gave unit= that. Absent (the default): both bases answer the same bytes.
+     */
+    legacyUnit: z.enum(LEGACY_UNITS).optional(),
     /** ETag of every envelope file that is not a rate list (a few per subcategory), by path. */
     etags: z.record(z.string(), z.string().regex(/^"[0-9a-f]{40}"$/)),
     /** Names the snapshot's content (meta's contentId): rate lists' ETags are derived from it (router.ts listEtagKey). */

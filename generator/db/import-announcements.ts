@@ -4,7 +4,7 @@
 // rule, which must price the same thing as the figure: a Nisab figure a rule of
 // gold or silver (or cash, measured by one), a dowry a minimum-dowry rule, and so on.
 // A figure the build could not publish sensibly is refused here, not by every
-// build after it: a day outside the data's years (0202 for 2020), a figure
+// build after it: a day before the data's first year (0202 for 2020) or after today, a figure
 // more than a factor of 2 from ours for that day and measure (a digit too
 // many, kobo for naira), or beyond what a double holds to the kobo.
 import type { Database } from 'better-sqlite3';
@@ -77,16 +77,19 @@ function check(db: Database, records: readonly Located<AnnouncementInput>[], pro
   }
 }
 
-/** The first and last years the rates cover (null when there are none): an announcement is dated in them. */
+/** The first and last years the rates cover (null when there are none). */
 function rateYears(db: Database): [string, string] | null {
   const [first, last] = db.prepare('SELECT min(drtDate), max(drtDate) FROM rates').raw().get() as [string | null, string | null];
   return first === null || last === null ? null : [first.slice(0, 4), last.slice(0, 4)];
 }
 
+/**
+ * An announcement is dated from the rates' first year on. After their last it may be (a notice of today,
+ * imported before tonight's rates are fetched); after today it may not (importDateProblem).
+ */
 function yearsProblem(date: string, years: [string, string] | null): string | null {
   if (years === null) return null;
-  const year = date.slice(0, 4);
-  return year >= years[0] && year <= years[1] ? null : `${date} is outside ${years[0]} to ${years[1]}, the years of the rates (a typo in the year?)`;
+  return date.slice(0, 4) >= years[0] ? null : `${date} is before ${years[0]}, the first year of the rates (a typo in the year?)`;
 }
 
 /** The build's own valuation (core/announcements.ts), from the rules, subcategories and rates as the build reads them. */

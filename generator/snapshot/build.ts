@@ -6,6 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { daysBetween } from '../core/dates.ts';
 import { undeclaredMonthWarning } from '../core/declared-month.ts';
+import type { LegacyUnit } from '../core/per-unit.ts';
 import { paths } from '../core/layout.ts';
 import type { Subcategory } from '../core/schemas.ts';
 import { openDatabase } from '../db/open.ts';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   lockWaitMs?: number;
   /** The site's public address, which the text answers name (docs/API.md §10); absent, they name none. */
   siteUrl?: string | null;
+  /** build --legacy-unit (CONTRACT §12): the unit /index.php/api/v1 answers in when a request gives none; absent, the gram. */
+  legacyUnit?: LegacyUnit | null;
 }
 
 export interface BuildSummary {
@@ -140,6 +143,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
     validUntil: nextBuildAt(options.asOf, options.timeZone),
     generatorId: previous.generator,
     siteUrl: options.siteUrl ?? null,
+    legacyUnit: options.legacyUnit ?? null,
   };
   const db = openDatabase(options.db, { readonly: true });
   let source;

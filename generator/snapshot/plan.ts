@@ -63,6 +63,7 @@ import {
   type PreviousFx,
   type RateYears,
 } from '../db/read-fx.ts';
+import type { LegacyUnit } from '../core/per-unit.ts';
 import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../core/currencies.ts';
 import { nigeriaCalendarIcs } from '../site/calendar-feed.ts';
 import { LANGUAGE_INFO } from '../site/i18n/catalogue.ts';
@@ -181,6 +182,8 @@ export interface SnapshotOptions {
   generatorId: string;
   /** The site's public address (build --site-url), which the text answers end with; absent, they name none. */
   siteUrl?: string | null;
+  /** build --legacy-unit (CONTRACT §12): the unit /index.php/api/v1 answers in when a request gives none; absent, the gram as on /api/v1. */
+  legacyUnit?: LegacyUnit | null;
 }
 
 export interface PlannedSnapshot {
@@ -443,6 +446,9 @@ export function planSnapshot(
   // when it does. Without refusals the id is the one it always was.
   const answers = new Map(entries);
   if (refused.length > 0) answers.set('meta#refused', { sha1: sha1Hex(JSON.stringify(refused)), bytes: 0 });
+  // So is the legacy base's unit (in the routing index only): it changes that base's answers.
+  const legacyUnit = options.legacyUnit ?? null;
+  if (legacyUnit !== null) answers.set('routing#legacyUnit', { sha1: sha1Hex(legacyUnit), bytes: 0 });
   const meta: Meta = {
     asOf: options.asOf,
     asOfHijri: hijriDate(options.asOf),
@@ -483,6 +489,7 @@ export function planSnapshot(
     slugs: Object.fromEntries(source.subcategories.map((s) => [s.sctSlug, s.sctID])),
     currencies: currencies.coverage,
     dailyRateIDs: source.subcategories.filter((s) => s.sctHasDailyRate).map((s) => s.sctID),
+    ...(legacyUnit === null ? {} : { legacyUnit }),
     etags,
     snapshot: meta.contentId,
     calendars: { ummAlQura: ummAlQuraTable(), nigeria: source.calendar.map((m) => ({ calMonth: m.calMonth, calFirstDay: m.calFirstDay })) },

@@ -5,6 +5,7 @@
 // (drtInUSD 118.477038, drtUSDinNaira 1487.8962, drtInNaira 176,281.53) and the
 // saved answers written here by hand; a troy ounce is 31.1034768 g, so per ounce
 // the day's gold is 3,685.05 US dollars (118.477038 × 31.1034768 = 3,685.0478).
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,5 +66,17 @@ describe('legacy-check', () => {
     expect(refused.stderr).not.toContain('    at ');
     const missing = await cli('legacy-check', path.join(dir, 'none.json'), '--out', snapshot.out);
     expect(missing.stderr).toContain('none.json: no such file');
+  }, 120_000);
+
+  // The other switch-over tool (CONTRACT §12): build --legacy-unit takes only a unit unit= names besides the gram.
+  it('build --legacy-unit refuses an unknown unit, naming the option and the units it takes, and writes nothing', async () => {
+    const out = path.join(dir, 'legacy-out');
+    for (const value of ['ounce', 'gram', 'Troy-Ounce']) {
+      const refused = await cli('build', '--out', out, '--as-of', '2025-09-21', '--legacy-unit', value);
+      expect(refused.code, value).not.toBe(0);
+      expect(refused.stderr, value).toContain(`error: option '--legacy-unit <unit>' argument '${value}' is invalid. Allowed choices are troy-ounce.`);
+      expect(refused.stderr, value).not.toContain('    at ');
+      expect(existsSync(out), value).toBe(false);
+    }
   }, 120_000);
 });

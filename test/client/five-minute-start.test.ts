@@ -146,9 +146,13 @@ describe("the client README's five-minute start", () => {
         'savings-gold - 20 gram due: counted - savings',
         'money - 4000000 money due: money 100000 standard,alone',
         `gold - 120 gram due: metal ${goldDue} alone`,
+        // 653 kg is the five wasq; half rain-fed, half pumped: each half at its rate for the Maliki (Mukhtasar Khalil).
+        'crops mixed 653 kg due: crop - alone,watering',
         'livestock camels 250 head due: animals - alone,grazing',
-        'livestock sheep-goats 130 head due: animals - alone,grazing',
-        `total in money ${100_000 + goldDue} and in kind camels,sheep-goats`,
+        // 130 sheep with a partner's 40 in one flock: each reaches the Nisab of 40, so the Maliki count one flock
+        // of 170 and the payer owes his share of its due (al-Muwatta': "they settle the excess between them").
+        'livestock sheep-goats 130 head due: share - khulta,grazing',
+        `total in money ${100_000 + goldDue} and in kind mixed,camels,sheep-goats`,
         '',
       ].join('\n'),
     );

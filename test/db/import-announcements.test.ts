@@ -51,7 +51,7 @@ describe('importAnnouncements refuses the implausible (issue 43)', () => {
       )
       .pluck()
       .get() as number;
-    const [first, last] = db.prepare('SELECT substr(min(drtDate), 1, 4), substr(max(drtDate), 1, 4) FROM rates').raw().get() as [string, string];
+    const [first] = db.prepare('SELECT substr(min(drtDate), 1, 4) FROM rates').raw().get() as [string];
     const row = (id: number, date: string, value: number | string, rule: number | '' = 1) =>
       `${id},${date},nmcn,nisab,${value},gold,${rule},nmcn-zakat-2021-03-12\n`;
     const file = await scratch.write(
@@ -79,7 +79,7 @@ describe('importAnnouncements refuses the implausible (issue 43)', () => {
     ]);
     expect(lines.filter((l) => l.startsWith('6: '))).toEqual([expect.stringMatching(/^6: annDate: 0202-03-12 is outside 1882-11-12 to /)]);
     expect(lines.filter((l) => l.startsWith('7: '))).toEqual([
-      `7: annDate: ${Number(first) - 1}-12-31 is outside ${first} to ${last}, the years of the rates (a typo in the year?)`,
+      `7: annDate: ${Number(first) - 1}-12-31 is before ${first}, the first year of the rates (a typo in the year?)`,
     ]);
     expect(db.prepare('SELECT count(*) FROM announcements WHERE annID > 100').pluck().get()).toBe(0);
 

@@ -183,7 +183,9 @@ describe('importRates refuses a bad file, writes nothing and names file, line an
 
   it('counts lines across a quoted cell that spans lines', async () => {
     const { problems } = await refused('2024-01-31,1,65,900\n"2024-02\n-29",1,65,900\n2024-03-31,1,0,900\n');
+    // The cell's line feed is a control character, refused in every text (check-record.ts), on the cell's own line.
     expect(problems).toEqual([
+      'rates.csv:3: drtDate: contains U+000A (a line feed) at character 8; remove it',
       'rates.csv:3: drtDate: must be a real date in YYYY-MM-DD form, e.g. 2024-03-15',
       'rates.csv:5: drtInUSD: must be greater than 0',
     ]);

@@ -62,7 +62,7 @@ describe('month versions (rate_months)', () => {
       // Nigeria's calendar: a month start dates the day before it (day 30 of the month before) to its 30th day.
       [
         'a declared month start',
-        "INSERT INTO sources (srcID, srcName, srcLicence, srcDescription, srcFigure) VALUES ('moon', 'a report', 'none', 'a report', 'declaration'); INSERT INTO calendar_nigeria VALUES ('1445-09', '2024-03-11', 'moon')",
+        "INSERT INTO sources (srcID, srcName, srcLicence, srcDescription, srcFigure) VALUES ('moon', 'a report', 'none', 'a report', 'declaration'); INSERT INTO calendar_nigeria (calMonth, calFirstDay, calSource) VALUES ('1445-09', '2024-03-11', 'moon')",
         ['2024-03', '2024-04'],
       ],
       ['a declared month start moved', "UPDATE calendar_nigeria SET calFirstDay = '2024-03-01' WHERE calMonth = '1445-09'", ['2024-02', '2024-03', '2024-04']],

@@ -13,20 +13,30 @@
 //     × 1487.8962 = 5,482,968.6167… -> ₦5,482,968.62; the reader divides by its own 31.1035:
 //     3685.047803 / 31.1035 = 118.4769… US$ and 5482968.62 / 31.1035 = ₦176,281.40 a gram
 //   silver per troy ounce: 1.385376 × 31.1034768 = 43.0900098… -> 43.09001; × 1487.8962 = ₦64,113.46
+// With build --legacy-unit troy-ounce, the Django reader asks /index.php/api/v1/rates/latest without unit= and
+// reads drtInUSD per troy ounce: 3685.047803 / 31.1035 = 118.4769496… US$ a gram, × 1487.8962 = ₦176,281.40 a
+// gram (and drtInNaira / 31.1035 = 5482968.62 / 31.1035 = ₦176,281.40); without the setting it would show
+// 176281.53 / 31.1035 = ₦5,667.58 a gram.
 // 2025-09-21 is 29 Rabi' al-Awwal 1447 by Umm al-Qura; Nigeria declared 1 Rabi' al-Awwal 1447 on 2025-08-25
 // (data/calendar-nigeria.csv), so the day is its 28th.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../generator/core/layout.ts';
 import { LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
 import { LANGUAGE_INFO } from '../../generator/site/i18n/catalogue.ts';
-import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
+import { DEFAULT_AS_OF, defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
 import { EDGES, forEachEdge, type RunningEdge } from '../support/edges.ts';
 
 let snapshot: DefaultSnapshot;
+/** The same data built with --legacy-unit troy-ounce (CONTRACT §12). */
+let perOunce: DefaultSnapshot;
 beforeAll(async () => {
-  snapshot = await defaultSnapshot();
+  [snapshot, perOunce] = await Promise.all([defaultSnapshot(), defaultSnapshot(DEFAULT_AS_OF, { legacyUnit: 'troy-ounce' })]);
 });
 afterAll(async () => {
   await snapshot?.remove();
+  await perOunce?.remove();
 });
 
 /** The scraper's own way: the text of the element with that id, tags stripped, as its regex-based parser reads it. */
@@ -127,5 +137,75 @@ forEachEdge(EDGES, "dailynisab.org's page scrapers", (edge) => {
         expect(html.indexOf('id="hijri-date"')).toBeLessThan(html.indexOf('data-testid="nisab-gold-naira"'));
       });
     }
+  });
+});
+
+forEachEdge(EDGES, "dailynisab.org's per-ounce reader against build --legacy-unit troy-ounce", (edge) => {
+  describe(`the per-ounce reader against a --legacy-unit troy-ounce snapshot on ${edge.name}`, () => {
+    let server: RunningEdge;
+    beforeAll(async () => {
+      server = await edge.start(perOunce.out);
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+    const get = (target: string, init?: RequestInit) => fetch(server.url + target, init);
+
+    // The Django site, unchanged: /index.php/api/v1/rates/latest without unit=, drtInUSD taken per troy ounce.
+    it("the legacy base's /rates/latest answers per troy ounce: the reader's users see the day's gram price", async () => {
+      const response = await get('/index.php/api/v1/rates/latest');
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      const data = (JSON.parse(text) as { data: Record<string, number | string> }).data;
+      expect(data).toMatchObject({ drtDate: '2025-09-21', drtInUSD: 3685.047803, drtInNaira: 5482968.62, drtUnit: 'troy-ounce', drtUSDinNaira: 1487.8962 });
+      // The reader's own arithmetic: per ounce / 31.1035, in naira at the day's rate.
+      const usdPerGram = (data.drtInUSD as number) / 31.1035;
+      expect(Math.round(usdPerGram * 1e6) / 1e6).toBe(118.47695);
+      expect(Math.round(usdPerGram * (data.drtUSDinNaira as number) * 100) / 100).toBe(176281.4);
+      expect(Math.round(((data.drtInNaira as number) / 31.1035) * 100) / 100).toBe(176281.4);
+      // The same composed answer, and the same ETag, as unit=troy-ounce gives on /api/v1.
+      const asked = await get('/api/v1/rates/latest?unit=troy-ounce');
+      expect(await asked.text()).toBe(text);
+      expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{40}"$/);
+      expect(response.headers.get('etag')).toBe(asked.headers.get('etag'));
+      const again = await get('/index.php/api/v1/rates/latest', { headers: { 'If-None-Match': response.headers.get('etag')! } });
+      expect(again.status).toBe(304);
+      await again.arrayBuffer();
+      // A trailing slash is the same request.
+      expect(await (await get('/index.php/api/v1/rates/latest/')).text()).toBe(text);
+    });
+
+    it("the legacy base's /rates answers per troy ounce, a day, a range and the whole history", async () => {
+      const day = (await (await get('/index.php/api/v1/rates?date=2025-09-21')).json()) as { data: Record<string, unknown>[]; count: number };
+      expect(day.data.map((r) => [r.drtSubcategoryID, r.drtInUSD, r.drtInNaira, r.drtUnit])).toEqual([
+        [1, 3685.047803, 5482968.62, 'troy-ounce'],
+        [2, 43.09001, 64113.46, 'troy-ounce'],
+      ]);
+      // Whole files and long ranges too (nginx's fast path, the worker's byte pipe): the answer of unit=troy-ounce.
+      for (const query of ['', '?subcategory=gold', '?start_date=2025-01-01&end_date=2025-09-21', '?subcategory=2&start_date=2024-01-01']) {
+        const legacy = await get(`/index.php/api/v1/rates${query}`);
+        const asked = await get(`/api/v1/rates${query}${query === '' ? '?' : '&'}unit=troy-ounce`);
+        expect(legacy.status, query).toBe(200);
+        const text = await legacy.text();
+        expect(text, query).toBe(await asked.text());
+        expect(legacy.headers.get('etag'), query).toBe(asked.headers.get('etag'));
+        expect(text, query).not.toContain('"drtUnit":"gram"');
+      }
+    });
+
+    it('a unit given is answered as given, and /api/v1 is unchanged: per gram, the bytes of the default snapshot', async () => {
+      const gram = await (await get('/index.php/api/v1/rates/latest?unit=gram')).text();
+      const plain = await (await get('/api/v1/rates/latest')).text();
+      expect(gram).toBe(plain);
+      expect(JSON.parse(plain).data).toMatchObject({ drtInUSD: 118.477038, drtInNaira: 176281.53, drtUnit: 'gram' });
+      // The files /api/v1 answers are those of the snapshot built without the setting.
+      expect(plain).toBe(await readFile(path.join(snapshot.out, paths.latest(1)), 'utf8'));
+      const range = '/rates?start_date=2025-09-01&end_date=2025-09-21';
+      expect(await (await get(`/index.php/api/v1${range}&unit=gram`)).text()).toBe(await (await get(`/api/v1${range}`)).text());
+      // Other endpoints answer alike on both bases.
+      for (const target of ['/meta', '/nisab', '/subcategories']) {
+        expect(await (await get(`/index.php/api/v1${target}`)).text(), target).toBe(await (await get(`/api/v1${target}`)).text());
+      }
+    });
   });
 });

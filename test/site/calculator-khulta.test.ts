@@ -74,9 +74,11 @@ describe("the page's calculator: a flock kept with a partner, a herd's value aga
     // Maliki: 326.5 × 10 % + 326.5 × 5 % = 48.975 kg. Hanafi: the two equal, half a tenth of 653 = 32.65 kg.
     const inputs = { cropsKg: '653', wateringShare: '0.5' };
     const maliki = await answer({ school: 'maliki', watering: 'mixed' }, inputs);
-    expect(maliki.lines).toEqual([['crops', '48.975 kg of the harvest (7.5%)']]);
+    // 48.975 kg of 653 (= 300 kwano, Kano's Sharia Commission) is 22.5 kwano, 4 mudd each: 90 mudd.
+    expect(maliki.lines).toEqual([['crops', '48.975 kg of the harvest (22.5 kwano, 90 mudd; 7.5%)']]);
     const hanafi = await answer({ school: 'hanafi', watering: 'mixed' }, inputs);
-    expect(hanafi.lines).toEqual([['crops', '32.65 kg of the harvest (5%)']]);
+    // 32.65 kg is 15 kwano, 60 mudd.
+    expect(hanafi.lines).toEqual([['crops', '32.65 kg of the harvest (15 kwano, 60 mudd; 5%)']]);
     expect(hanafi.problems).toEqual([]);
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
-import { buildSnapshot } from '../../generator/snapshot/build.ts';
+import { buildSnapshot, type BuildOptions } from '../../generator/snapshot/build.ts';
 import { fixtureBuild } from './fixture.ts';
 
 /**
@@ -19,12 +19,12 @@ export interface DefaultSnapshot {
   remove(): Promise<void>;
 }
 
-/** The default data built as of DEFAULT_AS_OF, or of `asOf` (at midday UTC of that day). */
-export async function defaultSnapshot(asOf = DEFAULT_AS_OF): Promise<DefaultSnapshot> {
+/** The default data built as of DEFAULT_AS_OF, or of `asOf` (at midday UTC of that day), with the build's other options from `build`. */
+export async function defaultSnapshot(asOf = DEFAULT_AS_OF, build: Partial<BuildOptions> = {}): Promise<DefaultSnapshot> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-default-'));
   const db = path.join(dir, 'source.sqlite');
   const out = path.join(dir, 'public');
   await loadDatabase(db, DATA_DIR);
-  await buildSnapshot(fixtureBuild(db, out, { asOf, now: new Date(`${asOf}T12:00:00Z`) }));
+  await buildSnapshot(fixtureBuild(db, out, { asOf, now: new Date(`${asOf}T12:00:00Z`), ...build }));
   return { out, remove: () => rm(dir, { recursive: true, force: true }) };
 }
