@@ -1,11 +1,10 @@
 // One function per endpoint of the API, with typed parameters; answers are
 // kept with their ETag and revalidated with If-None-Match (a 304 costs no body).
 // On a plain static host (no /api/v1, only the snapshot's files) the client
-// answers from the files under /v1/ itself, with the router every edge runs.
-import { paths } from '../../generator/core/layout.ts';
-import { BASES } from '../../generator/core/endpoints.ts';
-import { assemble, route } from '../../generator/core/router.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+// answers from the files under /v1/ itself, with the router every edge runs
+// (snapshot-files.ts, imported only then).
+import { BASES } from '../../generator/core/bases.ts';
+import type { FilesAnswer } from './snapshot-files.ts';
 import type {
   Announcement,
   Answered,
@@ -123,7 +122,8 @@ export function createClient(options: ClientOptions = {}) {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const kept = options.etagCache === false ? null : new Map<string, Kept>();
   const staticRoot = options.staticRoot?.replace(/\/+$/, '') ?? null;
-  let routing: Promise<RoutingIndex> | null = null;
+  /** The snapshot's files' answerer, its module imported at the first question no base answers. */
+  let files: Promise<FilesAnswer> | null = null;
   /** Once no base answered and the files did, the bases are not asked again. */
   let fromFiles = false;
 
@@ -136,20 +136,15 @@ export function createClient(options: ClientOptions = {}) {
   }
 
   /** The answer the API would give, from the snapshot's files: route, read, assemble (generator/core/router.ts). */
-  async function fromSnapshotFiles(target: string): Promise<{ status: number; body: unknown }> {
-    routing ??= file(paths.routing).then((text) => {
-      const index = JSON.parse(text) as RoutingIndex;
-      if (typeof index !== 'object' || index === null || typeof index.asOf !== 'string' || typeof index.subcategories !== 'object') {
-        throw new NisabApiError(0, `${staticRoot}/${paths.routing} is not a snapshot's routing index`, `${staticRoot}/${paths.routing}`);
-      }
-      return index;
-    });
-    routing.catch(() => (routing = null));
-    const index = await routing;
-    const plan = route({ method: 'GET', url: `${BASES[0]}${target}`, ifNoneMatch: null }, index)!;
-    const texts = await Promise.all(plan.reads.map((read) => file(read.path)));
-    const answer = assemble(plan, texts, index);
-    return { status: answer.status, body: JSON.parse(answer.parts.join('')) };
+  function fromSnapshotFiles(target: string): Promise<{ status: number; body: unknown; url: string }> {
+    files ??= import('./snapshot-files.ts').then(
+      (m) => m.filesAnswer(staticRoot!, file, (message, url) => new NisabApiError(0, message, url)),
+      (error: Error) => {
+        files = null;
+        throw error;
+      },
+    );
+    return files.then((answer) => answer(target));
   }
 
   async function once(url: string): Promise<{ status: number; body: unknown }> {
@@ -197,7 +192,7 @@ export function createClient(options: ClientOptions = {}) {
       return answer.body as T;
     }
     if (staticRoot !== null) {
-      let answer: { status: number; body: unknown };
+      let answer: { status: number; body: unknown; url: string };
       try {
         answer = await fromSnapshotFiles(target);
       } catch (error) {
@@ -208,7 +203,7 @@ export function createClient(options: ClientOptions = {}) {
       fromFiles = true;
       const body = answer.body as { success?: unknown; message?: unknown };
       if (answer.status !== 200 || body.success !== true) {
-        throw new NisabApiError(answer.status, typeof body.message === 'string' ? body.message : `answered ${answer.status}`, `${staticRoot}/${paths.routing}`);
+        throw new NisabApiError(answer.status, typeof body.message === 'string' ? body.message : `answered ${answer.status}`, answer.url);
       }
       return answer.body as T;
     }

@@ -13,8 +13,7 @@ import { rewrites } from './answer-options.ts';
 import { CALENDARS, gregorianDay } from './hijri-days.ts';
 import type { RoutingIndex } from './schemas.ts';
 
-/** The bases every endpoint answers under, byte for byte the same (docs/API.md §1). */
-export const BASES = ['/api/v1', '/index.php/api/v1'];
+export { BASES } from './bases.ts';
 
 /** What documents a parameter in OpenAPI: a Schema Object of the query value, as given. */
 export interface ParameterSchema {

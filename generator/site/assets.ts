@@ -21,8 +21,11 @@ const HAWL_ENTRY = fileURLToPath(new URL('./page/hawl.ts', import.meta.url));
 /** The hawl lookup's module of each language, imported by the page at the first lookup. */
 export const HAWL_MODULE = (lang: string) => `/assets/hawl-${lang}.js`;
 const CALCULATOR_ENTRY = fileURLToPath(new URL('./page/calculator.ts', import.meta.url));
-/** The calculator's module of each language, imported by the page once today's figures are shown. */
+/** The calculator's module of each language, imported by the page when the calculator is reached or first used. */
 export const CALCULATOR_MODULE = (lang: string) => `/assets/calculator-${lang}.js`;
+const FILES_ENTRY = fileURLToPath(new URL('../../client/src/snapshot-files.ts', import.meta.url));
+/** The client's answers from the snapshot's files (the router), imported by the page only on a host with no API. */
+export const FILES_MODULE = '/assets/files.js';
 const WIDGET_ENTRY = fileURLToPath(new URL('./widget/widget.ts', import.meta.url));
 const EMBEDDED_CALCULATOR_ENTRY = fileURLToPath(new URL('./widget/calculator.ts', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -59,6 +62,19 @@ export function currentLanguage(lang: Lang): esbuild.Plugin {
   };
 }
 
+/**
+ * The client's import of snapshot-files.ts left to the browser, as FILES_MODULE: the page's
+ * first script does not carry the router and the endpoint table a host with an API never needs.
+ */
+const filesApart: esbuild.Plugin = {
+  name: 'files-apart',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)snapshot-files\.ts$/ }, (args) =>
+      path.resolve(args.resolveDir, args.path) === FILES_ENTRY ? { path: FILES_MODULE, external: true } : undefined,
+    );
+  },
+};
+
 /** What makes a browser bundle one language's: its words (above) and PAGE_LANG, for the paths of its modules. */
 const inLanguage = (lang: Lang): esbuild.BuildOptions => ({ define: { PAGE_LANG: JSON.stringify(lang) }, plugins: [currentLanguage(lang)] });
 
@@ -89,13 +105,14 @@ async function pageBundle(): Promise<Map<string, string>> {
         ...common,
         entryPoints: { [`page-${lang}`]: PAGE_ENTRY },
         ...inLanguage(lang),
-        external: [CHART_MODULE, HAWL_MODULE(lang), CALCULATOR_MODULE(lang)],
+        plugins: [currentLanguage(lang), filesApart],
+        external: [CHART_MODULE, HAWL_MODULE(lang), CALCULATOR_MODULE(lang), FILES_MODULE],
       }),
     ),
     ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`hawl-${lang}`]: HAWL_ENTRY }, ...inLanguage(lang) })),
     ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`calculator-${lang}`]: CALCULATOR_ENTRY }, ...inLanguage(lang) })),
     ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`developers-${lang}`]: DEVELOPERS_ENTRY }, ...inLanguage(lang) })),
-    esbuild.build({ ...common, entryPoints: { chart: CHART_ENTRY, page: STYLE_ENTRY } }),
+    esbuild.build({ ...common, entryPoints: { chart: CHART_ENTRY, page: STYLE_ENTRY, files: FILES_ENTRY } }),
   ];
   for (const result of await Promise.all(builds)) {
     for (const file of result.outputFiles!) files.set(`assets/${file.path.split('/').pop()}`, file.text);
@@ -160,6 +177,7 @@ export const SITE_ASSET_FILES = [
   ...LANGUAGES.map((lang) => `assets/calculator-${lang}.js`),
   ...LANGUAGES.map((lang) => `assets/developers-${lang}.js`),
   'assets/chart.js',
+  'assets/files.js',
   'assets/page.css',
   'assets/redoc.standalone.js',
   'assets/redoc.standalone.js.LICENSE.txt',

@@ -33,7 +33,7 @@ const ENGLISH =
 const bare = (text: string | null) => (text ?? '').replace(/[\u2068\u2069]/g, '');
 
 /** The embedding page in `lang`, ₦20,000,000 typed as cash (or `inputs`, after `selects`): the answer, what was asked, and what the console said. */
-async function computed(query: string, inputs: Record<string, string> = { cash: '20000000' }, selects: Record<string, string> = {}) {
+async function computed(query: string, inputs: Record<string, string> = { cash: '20000000' }, selects: Record<string, string> = {}, checks: string[] = []) {
   const context = await site.browser.newContext();
   const page = await context.newPage();
   const problems: string[] = [];
@@ -54,6 +54,7 @@ async function computed(query: string, inputs: Record<string, string> = { cash: 
   });
   for (const [name, value] of Object.entries(selects)) await page.selectOption(`[data-nisab-calculator] select[name="${name}"]`, value);
   for (const [name, value] of Object.entries(inputs)) await page.fill(`[data-nisab-calculator] input[name="${name}"]`, value);
+  for (const name of checks) await page.check(`[data-nisab-calculator] input[name="${name}"]`);
   await page.waitForSelector('[data-nisab-calculator] [data-testid="zakat-total"]');
   const answer = {
     ready,
@@ -175,4 +176,16 @@ describe('the embedded calculator on another origin under a strict CSP (issue 35
       'kilo 32.65 daga girbi (kwano 15, mudu 60), rabin ushuri (5%)',
     ]);
   }, 120_000); // four pages of another origin, each loading its scripts and the API
+  it("in Hausa: the past years of a loan as the school holds (issue 42): Shafi'i out of reach, silver ₦731,406.25, gold nothing; Hanafi ₦1,000,000 nothing", async () => {
+    // The arithmetic and its sources are in test/site/calculator-khulta.test.ts: a fortieth of 10,000,000, of
+    // 9,750,000 and of 9,506,250 on silver; ₦10,000,000 is below the gold Nisab of 2025-09-21, ₦1,000,000 below both.
+    const loan = { receivable: '10000000', receivableYears: '3' };
+    const outOfReach = ['receivableCollected', 'receivableOutOfReach'];
+    const silver = await computed('lang=ha&school=shafii', loan, { receivableKind: 'loan', standard: 'silver' }, outOfReach);
+    expect(silver.money).toBe(731_406.25);
+    expect(silver.problems).toEqual([]);
+    expect((await computed('lang=ha&school=shafii', loan, { receivableKind: 'loan', standard: 'gold' }, outOfReach)).money).toBe(0);
+    const small = { receivable: '1000000', receivableYears: '3' };
+    expect((await computed('lang=ha&school=hanafi', small, { receivableKind: 'loan', standard: 'silver' }, ['receivableCollected'])).money).toBe(0);
+  }, 120_000); // three pages of another origin
 });

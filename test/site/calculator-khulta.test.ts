@@ -14,7 +14,7 @@ const site = useDefaultPage();
 const bare = (text: string | null) => (text ?? '').replace(/[\u2068\u2069]/g, '').trim();
 
 /** The page in English with the calculator's folds open, `inputs` typed after `selects`: each line's kind and due, and the money total. */
-async function answer(selects: Record<string, string>, inputs: Record<string, string>) {
+async function answer(selects: Record<string, string>, inputs: Record<string, string>, checks: string[] = []) {
   const page = await site.browser.newPage({ viewport: { width: 390, height: 900 } });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -28,6 +28,7 @@ async function answer(selects: Record<string, string>, inputs: Record<string, st
   });
   for (const [name, value] of Object.entries(selects)) await page.selectOption(`select[name="${name}"]`, value);
   for (const [name, value] of Object.entries(inputs)) await page.fill(`input[name="${name}"]`, value);
+  for (const name of checks) await page.check(`input[name="${name}"]`);
   await page.waitForSelector('[data-testid=zakat-total]');
   const lines = await page.$$eval('#zakat-result tbody tr', (rows) =>
     rows.map((row) => [row.getAttribute('data-line'), row.querySelector('[data-testid=due]')!.textContent ?? ''] as [string, string]),
@@ -81,4 +82,39 @@ describe("the page's calculator: a flock kept with a partner, a herd's value aga
     expect(hanafi.lines).toEqual([['crops', '32.65 kg of the harvest (15 kwano, 60 mudd; 5%)']]);
     expect(hanafi.problems).toEqual([]);
   }, 60_000);
+});
+
+// The past years of money owed to the payer (issue 42), each year charged only where it reached the Nisab and
+// each year's zakat taken off the next, the current year's included (al-Mughni; al-Sharh al-Kabir: «نقص من زكاته
+// كل حول بقدر نقصه بها»). On the page's day (2025-09-21) the gold Nisab is 85 g at ₦176,281.53 a gram, about
+// ₦14,983,930, and the silver 595 g at ₦2,061.30, about ₦1,226,474 (data/daily/2025-09.csv).
+describe("the page's calculator: the past years of a debt owed to the payer (issue 42)", () => {
+  const loan = (amount: string, years: string) => ({ receivable: amount, receivableYears: years });
+
+  it("Shafi'i, a ₦10,000,000 loan out of reach for 3 years, collected: nothing on gold, ₦731,406.25 on silver", async () => {
+    // Mughni al-Muhtaj: a debt on one who cannot pay owes nothing until collected, then every year it was out.
+    // Gold: ₦10,000,000 is below the gold Nisab in each of the three years: nothing is due.
+    const gold = await answer({ school: 'shafii', standard: 'gold', receivableKind: 'loan' }, loan('10000000', '3'), [
+      'receivableCollected',
+      'receivableOutOfReach',
+    ]);
+    expect(gold.money).toBe(0);
+    expect(gold.problems).toEqual([]);
+    // Silver: above the Nisab every year: 250,000, then a fortieth of 9,750,000 = 243,750, then of 9,506,250 = 237,656.25.
+    const silver = await answer({ school: 'shafii', standard: 'silver', receivableKind: 'loan' }, loan('10000000', '3'), [
+      'receivableCollected',
+      'receivableOutOfReach',
+    ]);
+    expect(silver.money).toBe(731_406.25);
+    expect(silver.problems).toEqual([]);
+  }, 120_000);
+
+  it('Hanafi, a ₦1,000,000 loan collected after 3 years: nothing on the gold or the silver standard', async () => {
+    // Below both Nisabs in every year (the Hanafi measure by the lower, silver's, whatever the payer chose): nothing.
+    for (const standard of ['gold', 'silver']) {
+      const a = await answer({ school: 'hanafi', standard, receivableKind: 'loan' }, loan('1000000', '3'), ['receivableCollected']);
+      expect(a.money, standard).toBe(0);
+      expect(a.problems).toEqual([]);
+    }
+  }, 120_000);
 });

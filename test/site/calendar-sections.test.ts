@@ -291,6 +291,8 @@ describe("NMCN's notice", () => {
     ] as const;
     for (const path of ['/', '/ha/', '/ar/']) {
       const { page, problems } = await ready(path, 390);
+      // Asked when the notice's table is on screen (issue 49).
+      await page.locator('#notice-table').scrollIntoViewIfNeeded();
       await page.waitForSelector('#notice-announced:not([hidden])');
       const shown = await page.$$eval('#notice-announced-table tbody tr', (trs) =>
         trs.map((tr) => [

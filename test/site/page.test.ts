@@ -55,6 +55,12 @@ async function ready(path = '/', width = 1280, base = site.preview.url): Promise
   return opened;
 }
 
+/** Scrolls to the chart, which asks its module and ranges only then (issue 49), and waits until it is drawn. */
+async function chartDrawn(page: Page): Promise<void> {
+  await page.locator('#chart').scrollIntoViewIfNeeded();
+  await page.waitForSelector('#chart-plot[data-drawn="true"]', { timeout: 30_000 });
+}
+
 /**
  * Waits until every live example has its answer (the last requests the page
  * makes by itself), then checks each is a 200: leaving the page after this
@@ -195,6 +201,7 @@ describe('the landing page in Chromium', () => {
       }
       expect(await page.locator('#chart-plot canvas').count()).toBe(1);
     };
+    await chartDrawn(page);
     // Ten years up to the newest rate is the default.
     const tenYears = `${Number(last.slice(0, 4)) - 10}${last.slice(4)}`;
     await expectRange(`${tenYears}..${last}`, `start_date=${tenYears}&end_date=${last}`);
@@ -287,7 +294,9 @@ describe('the landing page in Chromium', () => {
 
   it("computes zakat in the chosen currency, with the API's values in it (docs/API.md §2c)", async () => {
     const { page, problems } = await ready();
-    // Every currency of /currencies is offered (the monthly and daily figures of issue 33 make them many).
+    // Every currency of /currencies is offered (the monthly and daily figures of issue 33 make them many), once the chooser is touched.
+    await page.focus('select[name=amountsIn]');
+    await page.waitForFunction(() => document.querySelectorAll('select[name=amountsIn] option').length > 1, null, { timeout: 30_000 });
     const codes = await page.$$eval('select[name=amountsIn] option', (options) => options.map((o) => (o as HTMLOptionElement).value));
     // The Naira first, then every other currency /currencies lists, in its order.
     expect(codes).toEqual(['NGN', ...(await api<{ curCode: string }[]>('/currencies')).map((c) => c.curCode).filter((code) => code !== 'NGN')]);
@@ -504,6 +513,7 @@ describe('the page on a plain static host (the files only, no /api/v1)', () => {
       const { page, problems } = await ready('/', 390, host.url);
       const rule = (await api<Rule[]>('/nisab?subcategory=1')).find((r) => r.nsbIsDefault)!;
       expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(rule.nsbValueInNaira);
+      await chartDrawn(page);
       const range = (await page.getAttribute('#chart-plot', 'data-range'))!.split('..');
       const { count } = (await (await fetch(`${site.preview.url}/api/v1/rates?start_date=${range[0]}&end_date=${range[1]}&subcategory=1`)).json()) as {
         count: number;
@@ -541,6 +551,7 @@ describe.each([
         const { page, problems } = await ready('/', 390, server.url);
         const rule = (await api<Rule[]>('/nisab?subcategory=1')).find((r) => r.nsbIsDefault)!;
         expect(Number(await page.getAttribute('[data-testid=nisab-gold-naira]', 'data-value'))).toBe(rule.nsbValueInNaira);
+        await chartDrawn(page);
         expect(Number(await page.getAttribute('#chart-plot', 'data-gold-points'))).toBeGreaterThan(0);
         await page.goto(`${server.url}/developers/`);
         await page.waitForSelector('body[data-ready="true"]');

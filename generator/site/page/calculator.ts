@@ -1,5 +1,5 @@
 // The zakat calculator of the page, its own module (assets/calculator-LANG.js),
-// asked once today's figures are shown, so the first render does not carry the
+// asked when the calculator is reached or first used, so a first visit does not carry the
 // engine and the words of its answer: the form's inputs to the client's zakatDue
 // (client/src/zakat/), its structured answer worded in the page's language
 // (page/zakat-form.ts, shared with the embedded calculator).

@@ -1,3 +1,3 @@
-// uPlot as its own module (assets/chart.js), imported by the page once today's
-// figures are shown: the first render does not wait for the chart's 50 kB.
+// uPlot as its own module (assets/chart.js), imported by the page when the
+// chart's section comes near the screen: a first visit does not load its 50 kB.
 export { default } from 'uplot';

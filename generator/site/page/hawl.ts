@@ -13,6 +13,7 @@ import type { NisabClient, NisabQuery } from '../../../client/src/client.ts';
 import type { NigeriaMonth, NisabRule, Subcategory } from '../../../client/src/types.ts';
 import type { SourceName } from './figures.ts';
 import { gregorianDay, ummAlQuraDate, type UmmAlQuraTable } from '../../core/hijri-days.ts';
+import { paths } from '../../core/layout.ts';
 import { nigeriaGregorianDate, nigeriaHijriDate } from '../../core/nigeria-calendar.ts';
 import { hawl as h, reach as r } from '../i18n/current.ts';
 import { el } from './element.ts';
@@ -42,19 +43,19 @@ interface Line {
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
-/** What the page gives the module: its client, what the build wrote into it, its words, and where the routing index is. */
+/** What the page gives the module: its client, what the build wrote into it and its words. */
 export interface HawlContext {
   api: NisabClient;
   subcategories: Subcategory[];
   sources: Map<string, SourceName>;
   words: PageWords;
-  /** The snapshot's v1/routing.json on this site. */
-  routingUrl: string;
 }
 
 /** Sets the lookup up; the page calls the returned function with each submitted form (the first one included). */
-export function startHawl({ api, subcategories, sources, words, routingUrl }: HawlContext): (form: HTMLFormElement) => void {
+export function startHawl({ api, subcategories, sources, words }: HawlContext): (form: HTMLFormElement) => void {
   const { t, calendar, format } = words;
+  // The snapshot's v1/routing.json on this site (named here, not by the page: its first script does not carry the layout).
+  const routingUrl = `${location.origin}/${paths.routing}`;
   /** The reminders' blob: addresses of the answer shown, released when the next one replaces it. */
   let blobs: string[] = [];
   let tables: Promise<Tables> | null = null;

@@ -3,8 +3,10 @@
 // asks the API of the site it is served from, through the same typed client app
 // builders use, and writes the same markup on its answer (a page kept offline by
 // the service worker, sw.ts, says how old its figures are). The first render
-// asks three things: /nisab and the two metals' newest rates; the chart's module
-// and ranges come after it (scripts/bench-page.ts measures it).
+// asks three things: /nisab and the two metals' newest rates, and the first
+// visit nothing more (scripts/site-sizes.ts counts it, within 60 kB gzipped):
+// the chart's module and ranges, the calculator's module, /currencies and
+// /announcements are each asked when the payer reaches or uses their section.
 import type uPlot from 'uplot';
 import { el } from './element.ts';
 import { dollarText, nisabCards, perGramText, rateAge, staleText, type Figures, type SourceName } from './figures.ts';
@@ -15,8 +17,7 @@ import { createClient, requestPath, type NisabClient } from '../../../client/src
 import type { Meta, Rate, Subcategory } from '../../../client/src/types.ts';
 import { daysBetween } from '../../core/dates.ts';
 import type { Published } from '../../../client/src/zakat.ts';
-import { BASES } from '../../core/endpoints.ts';
-import { paths } from '../../core/layout.ts';
+import { BASES } from '../../core/bases.ts';
 import type { Lang } from '../i18n/catalogue.ts';
 import { calendar, page as t } from '../i18n/current.ts';
 import { formats } from '../i18n/format.ts';
@@ -27,7 +28,7 @@ declare const PAGE_LANG: Lang;
 const CHART_MODULE = '/assets/chart.js';
 /** The hawl lookup, in the page's language (assets.ts HAWL_MODULE). */
 const HAWL_MODULE = `/assets/hawl-${PAGE_LANG}.js`;
-/** The calculator, in the page's language (assets.ts CALCULATOR_MODULE): asked once today's figures are shown. */
+/** The calculator, in the page's language (assets.ts CALCULATOR_MODULE): asked when the calculator is reached or first used. */
 const CALCULATOR_MODULE = `/assets/calculator-${PAGE_LANG}.js`;
 
 interface Config {
@@ -230,7 +231,7 @@ export interface Amounts {
   money: { format(n: number): string };
 }
 
-/** The calculator's currency list, asked once the figures are shown (the first render asks nothing more), and its switch. */
+/** The calculator's currency list, asked when the chooser is first touched (the first visit asks nothing more), and its switch. */
 async function startAmounts(client: NisabClient, naira: Amounts, named: (code: string) => string | undefined, switched: (amounts: Amounts) => void) {
   const select = $<HTMLSelectElement>('calc-currency');
   const note = $('calc-currency-note');
@@ -269,7 +270,6 @@ async function start(client: NisabClient) {
         subcategories,
         sources: new Map(config.sources.map((s) => [s.srcID, s])),
         words,
-        routingUrl: `${location.origin}/${paths.routing}`,
       }),
     ));
   $('hawl').addEventListener('focusin', () => void loadHawl().catch(() => (hawl = null)), { once: true });
@@ -285,26 +285,86 @@ async function start(client: NisabClient) {
       );
     });
   }
-  // Today's Nisab first; the chart (its module and its two ranges) once it is shown.
+  // Today's Nisab first; every other question waits until the payer reaches or uses its section.
   const published = await showFigures(client, subcategories);
-  // The figures the bodies announced (GET /announcements), beside ours: not waited for, and the notice stands without them.
-  void client
-    .announcements()
-    .then((announced) => showAnnounced(announced, new Map(config.sources.map((s) => [s.srcID, s])), words))
-    .catch(() => {});
-  await startChart(subcategories);
+  // The figures the bodies announced (GET /announcements), beside ours, once the notice's table is on screen: not waited for, and the notice stands without them.
+  whenSeen($('notice-table'), () =>
+    client
+      .announcements()
+      .then((announced) => showAnnounced(announced, new Map(config.sources.map((s) => [s.srcID, s])), words))
+      .catch(() => {}),
+  );
+  // The chart (its module and its two ranges) once its section comes near the screen.
+  whenSeen($('chart'), () => void startChart(subcategories).catch(showError), NEAR);
+  startCalculator(client, published);
+  document.body.dataset.ready = 'true';
+}
+
+/** Below the screen by this much counts as reached: a section's module is asked a little before it shows. */
+const NEAR = '0px 0px 400px 0px';
+
+/**
+ * Calls `then` once, when `target` first comes within `margin` of the screen (at once in a
+ * browser without IntersectionObserver: the page then asks what it asked before).
+ */
+function whenSeen(target: Element, then: () => void, margin = '0px') {
+  if (!('IntersectionObserver' in window)) return then();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      then();
+    },
+    { rootMargin: margin },
+  );
+  observer.observe(target);
+}
+
+/**
+ * The calculator: its module when the form is first used or comes near the screen (what was typed
+ * before it arrived is counted on arrival), and /currencies when the currency chooser is first touched.
+ */
+function startCalculator(client: NisabClient, published: Published) {
   const zakatForm = $<HTMLFormElement>('zakat-form');
   zakatForm.addEventListener('submit', (event) => event.preventDefault());
-  const { calculate, currencyName } = (await import(CALCULATOR_MODULE)) as typeof import('./calculator.ts');
-  const shown = { t, format, out: $('zakat-result') };
+  let module: Promise<typeof import('./calculator.ts')> | null = null;
   let amounts: Amounts = { code: 'NGN', published, money: naira };
-  zakatForm.addEventListener('input', () => calculate(zakatForm, amounts, shown));
-  calculate(zakatForm, amounts, shown);
-  await startAmounts(client, amounts, currencyName, (chosen) => {
-    amounts = chosen;
-    calculate(zakatForm, amounts, shown);
-  }).catch(showError);
-  document.body.dataset.ready = 'true';
+  const shown = { t, format, out: $('zakat-result') };
+  const load = () =>
+    (module ??= (import(CALCULATOR_MODULE) as Promise<typeof import('./calculator.ts')>).then(
+      (m) => {
+        zakatForm.addEventListener('input', () => m.calculate(zakatForm, amounts, shown));
+        m.calculate(zakatForm, amounts, shown);
+        return m;
+      },
+      (error: Error) => {
+        module = null;
+        throw error;
+      },
+    ));
+  const used = () => void load().catch(showError);
+  for (const type of ['focusin', 'input', 'change']) zakatForm.addEventListener(type, used, { once: true });
+  whenSeen($('calculator'), used, NEAR);
+  /** Set while /currencies is asked or answered: a failure lets the next touch ask again. */
+  let asked = false;
+  const chooser = $<HTMLSelectElement>('calc-currency');
+  const touched = () => {
+    if (asked) return;
+    asked = true;
+    load()
+      .then(({ calculate, currencyName }) =>
+        startAmounts(client, amounts, currencyName, (chosen) => {
+          amounts = chosen;
+          calculate(zakatForm, amounts, shown);
+        }),
+      )
+      .catch((error: Error) => {
+        asked = false;
+        showError(error);
+      });
+  };
+  // A pointer over the chooser or a finger on it asks a moment before it opens; the keyboard's focus too.
+  for (const type of ['pointerenter', 'pointerdown', 'focus']) chooser.addEventListener(type, touched);
 }
 
 async function showFigures(client: NisabClient, subcategories: Subcategory[]): Promise<Published> {
