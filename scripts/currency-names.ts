@@ -1,5 +1,6 @@
-// Writes generator/site/i18n/currency-names-ha.ts and currency-names-ar.ts: the
-// name of every currency of data/currencies.csv in Hausa and in Arabic, as the
+// Writes generator/site/i18n/currency-names-LANG.ts for every language of LANGUAGES
+// but English (Hausa, Arabic, Yorùbá...): the name of every currency of
+// data/currencies.csv in that language, as the
 // Unicode CLDR has them (through this Node's ICU). The API's /currencies names them
 // in English; the page's calculator names them in its language from these files,
 // whatever the browser carries (Chromium has no Hausa names). A code CLDR does not

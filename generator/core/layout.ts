@@ -18,6 +18,8 @@
 // Router core: keep to what nginx's njs 0.7.9 runs.
 import type { ListsAll } from './complete.ts';
 import { daysInMonth } from './dates.ts';
+// The languages are the page's (one table for the page, its text answers and their paths); catalogue.ts imports only types.
+import { LANGUAGES, type Lang, SMS_LANGUAGES, type SmsLang } from '../site/i18n/catalogue.ts';
 
 export const API_ROOT = 'v1';
 
@@ -168,6 +170,17 @@ const kindsListed: ListsAll<Kind, typeof KIND_ORDER> = true;
 void kindsListed;
 const KINDS: readonly Kind[] = KIND_ORDER;
 
+/**
+ * The forms of the text answer (docs/API.md §10): a message in each language of the page (catalogue.ts LANGUAGES),
+ * and an SMS in each whose letters GSM 03.38 can spell (LANGUAGE_INFO `sms`).
+ */
+export type TextForm = Lang | `sms.${SmsLang}`;
+export const TEXT_FORMS: readonly TextForm[] = (LANGUAGES as readonly TextForm[]).concat(
+  SMS_LANGUAGES.map(function (lang): TextForm {
+    return `sms.${lang}`;
+  }),
+);
+
 const FIELDS = {
   id: '[1-9][0-9]{0,8}',
   scope: 'all|[1-9][0-9]{0,8}',
@@ -176,7 +189,9 @@ const FIELDS = {
   mm: '0[1-9]|1[0-2]',
   hex: '[0-9a-f]{40}',
   code: '[A-Z]{3}',
-  form: 'en|ha|ar|sms\\.en|sms\\.ha',
+  form: TEXT_FORMS.map(function (form) {
+    return form.replace('.', '\\.');
+  }).join('|'),
 };
 
 /** Every kind of file and its path pattern, for the documents that describe them (OpenAPI's static paths). */
@@ -269,7 +284,7 @@ export const paths = {
     return fill(PATTERNS.nisabCsv, dateFields(date));
   },
   calendarIcs: fill(PATTERNS.calendarIcs, {}),
-  /** Today's Nisab as text: `en`, `ha`, `ar`, or `sms.en`, `sms.ha` (GSM 03.38, 160 characters). */
+  /** Today's Nisab as text: a language of the page (`en`, `ha`...), or `sms.` one with an SMS (GSM 03.38, 160 characters). */
   textAnswer: function (form: TextForm): string {
     return fill(PATTERNS.textAnswer, { form: form });
   },
@@ -321,10 +336,6 @@ export type SnapshotFile =
   | { kind: 'ratesCsv' | 'nisabCsv'; start: string }
   | { kind: 'calendarIcs' }
   | { kind: 'textAnswer'; form: TextForm };
-
-/** The forms of the text answer (docs/API.md §10): a message in each language of the page, and an SMS in English and Hausa. */
-export const TEXT_FORMS = ['en', 'ha', 'ar', 'sms.en', 'sms.ha'] as const;
-export type TextForm = (typeof TEXT_FORMS)[number];
 
 /**
  * The form of every path parsePath accepts (relative, under v1/, no dot

@@ -1,6 +1,6 @@
 // GET /v1/calendars/nigeria.ics (docs/API.md §10): the months of GET
 // /calendars/nigeria as an iCalendar feed a calendar app subscribes to, one
-// all-day event on each declared first day. Its name in the three languages of
+// all-day event on each declared first day. Its name in every language of
 // the page, its source by name and address; nothing that the JSON answer does
 // not hold, so the two cannot disagree.
 import type { NigeriaMonth, Source } from '../core/schemas.ts';
@@ -18,12 +18,12 @@ export const monthUid = (calMonth: string) => `nigeria-${calMonth}@nisab-rates`;
 /**
  * "1 Ramadan 1447 AH / 1 ga Ramadan, 1447 BH / ‏1 رمضان 1447هـ": the month's first day in each language of the page.
  * A right-to-left part starts with an RLM (U+200F): without it, in a left-to-right calendar app, its leading "1" joins
- * the left-to-right run and shows at the wrong end («/ 1 1447هـ رمضان»).
+ * the left-to-right run and shows at the wrong end («/ 1 1447هـ رمضان»). A left-to-right part after a right-to-left one
+ * starts with an LRM (U+200E) for the same reason: its "1" would join the Arabic before it («1447هـ 1 / Rabi'ul…»).
  */
 export function monthSummary(calMonth: string): string {
-  return LANGUAGES.map((lang) => `${LANGUAGE_INFO[lang].dir === 'rtl' ? '\u200F' : ''}${formats(PAGE_CATALOGUES[lang].calendar).hijri(`${calMonth}-01`)}`).join(
-    ' / ',
-  );
+  const mark = (i: number) => (LANGUAGE_INFO[LANGUAGES[i]!].dir === 'rtl' ? '\u200F' : i > 0 && LANGUAGE_INFO[LANGUAGES[i - 1]!].dir === 'rtl' ? '\u200E' : '');
+  return LANGUAGES.map((lang, i) => `${mark(i)}${formats(PAGE_CATALOGUES[lang].calendar).hijri(`${calMonth}-01`)}`).join(' / ');
 }
 
 export function nigeriaCalendarIcs(months: readonly NigeriaMonth[], sources: readonly Source[]): string {

@@ -8,7 +8,7 @@ import { OPTION_NAMES, type RewrittenRecord } from '../core/answer-options.ts';
 import { extensionId, OPTION_SCHEMAS } from '../core/option-schemas.ts';
 import { z } from 'zod';
 import { BASES, ENDPOINTS, PARAMETERS, type Endpoint, type Parameter, type ParameterName } from '../core/endpoints.ts';
-import { FILE_FIELDS, FILE_PATTERNS, type FileField, type FileKind } from '../core/layout.ts';
+import { FILE_FIELDS, FILE_PATTERNS, type FileField, type FileKind, TEXT_FORMS } from '../core/layout.ts';
 import '../core/schemas.ts';
 import type { Source } from '../core/schemas.ts';
 
@@ -221,7 +221,7 @@ const FIELD_DESCRIPTIONS: { [K in FileField]: [string, string] } = {
   // The FX files' (not documented as static paths: STATIC_FILES.fx is null).
   code: ['an ISO 4217 currency code', 'GBP'],
   // The text answers' (not documented as static paths: STATIC_FILES.textAnswer is null).
-  form: ['en, ha, ar, sms.en or sms.ha', 'ha'],
+  form: [`${TEXT_FORMS.slice(0, -1).join(', ')} or ${TEXT_FORMS.at(-1)}`, 'ha'],
 };
 
 function staticPath(kind: FileKind, file: StaticFile) {

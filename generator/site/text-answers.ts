@@ -7,7 +7,7 @@
 // without the page's warning. Pure: the build gives the facts.
 import type { TextForm } from '../core/layout.ts';
 import { rateAgeDays } from '../core/nisab-value.ts';
-import type { Lang, ReachStrings } from './i18n/catalogue.ts';
+import { byLanguage, LANGUAGES, type Lang, type ReachStrings, SMS_LANGUAGES, type SmsLang } from './i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from './i18n/catalogues.ts';
 import { formats } from './i18n/format.ts';
 import { OLD_RATE_AFTER_DAYS } from './page/rate-age.ts';
@@ -15,7 +15,7 @@ import { OLD_RATE_AFTER_DAYS } from './page/rate-age.ts';
 export const MESSAGE_LIMIT = 480;
 export const SMS_LIMIT = 160;
 
-const REACH: { [L in Lang]: ReachStrings } = { en: PAGE_CATALOGUES.en.reach, ha: PAGE_CATALOGUES.ha.reach, ar: PAGE_CATALOGUES.ar.reach };
+const REACH: { [L in Lang]: ReachStrings } = byLanguage((lang) => PAGE_CATALOGUES[lang].reach);
 
 /** A default Nisab of the as-of date: its quantity and its value in Naira at the rate of `rateDate`. */
 export interface NisabFigure {
@@ -58,11 +58,28 @@ export function toGsm7(text: string): string {
   return [...text].map((char) => TRANSLITERATION[char] ?? char).join('');
 }
 
+/**
+ * Yorùbá without its marks (docs/API.md §10): each letter decomposed (NFD) and its combining marks dropped, the
+ * dot below and the tones alike (ẹ e, ọ o, ṣ s, à a, ń n), as Yorùbá is typed on a phone's plain keyboard. Every
+ * mark goes, even on letters GSM 03.38 has (à, é, ò): a word keeps one spelling, not half its tones.
+ */
+export function withoutMarks(text: string): string {
+  return toGsm7(
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .normalize('NFC'),
+  );
+}
+
+/** How each language with an SMS (catalogue.ts LANGUAGE_INFO `sms`) is spelt in GSM 03.38. */
+const SMS_SPELLING: { [L in SmsLang]: (text: string) => string } = { en: toGsm7, ha: toGsm7, yo: withoutMarks };
+
 /** Every text answer of the snapshot, by form. */
 export function textAnswers(facts: TextFacts, siteAddress: (lang: Lang) => string | null): Map<TextForm, string> {
   const answers = new Map<TextForm, string>();
-  for (const lang of ['en', 'ha', 'ar'] as const) answers.set(lang, message(lang, { ...facts, address: siteAddress(lang) }));
-  for (const lang of ['en', 'ha'] as const) answers.set(`sms.${lang}`, sms(lang, { ...facts, address: siteAddress(lang) }));
+  for (const lang of LANGUAGES) answers.set(lang, message(lang, { ...facts, address: siteAddress(lang) }));
+  for (const lang of SMS_LANGUAGES) answers.set(`sms.${lang}`, sms(lang, { ...facts, address: siteAddress(lang) }));
   return answers;
 }
 
@@ -117,7 +134,7 @@ export function message(lang: Lang, facts: TextFacts): string {
  * turn, the Hijri calendar's name, the silver Nisab and the address. The rate's day (and its age when stale) is in
  * every one: it is never what is dropped.
  */
-export function sms(lang: 'en' | 'ha', facts: TextFacts): string {
+export function sms(lang: SmsLang, facts: TextFacts): string {
   const format = formats(PAGE_CATALOGUES[lang].calendar);
   const r = REACH[lang];
   const date = format.date(facts.asOf);
@@ -131,7 +148,7 @@ export function sms(lang: 'en' | 'ha', facts: TextFacts): string {
     ...withSilver(hijriOf(lang, facts, false)).map((text) => text + more),
     r.smsGoldOnly(date, hijriOf(lang, facts, false), gold, rate) + more,
     r.smsGoldOnly(date, hijriOf(lang, facts, false), gold, rate),
-  ].map(toGsm7);
+  ].map(SMS_SPELLING[lang]);
   // The last is the shortest: the build's check refuses it if even that is too long.
   return (candidates.find((text) => text.length <= SMS_LIMIT) ?? candidates.at(-1)!) + '\n';
 }

@@ -5,10 +5,13 @@
 // nothing on the gold standard and ₦125,000 on the silver; a Hanafi with 40 g of
 // gold and 200 g of silver owes ₦189,590.04 whatever the standard. Then every input
 // filled on the Hausa and Arabic pages: no English word in the answer, figures
-// isolated for right to left, and the total naming what is due in kind.
+// isolated for right to left, and the total naming what is due in kind; the same on
+// every other language's page (Yorùbá too), with no phrase of the English catalogue.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGE_INFO, LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
 import { openReadyPage } from '../support/calculator-page.ts';
+import { englishShown } from '../support/english-phrases.ts';
 import { useDefaultPage } from '../support/default-page.ts';
 
 const site = useDefaultPage('2026-09-29');
@@ -67,9 +70,9 @@ const ENGLISH =
   /\b(the|and|of|nothing|counted|held|school|below|reaches|gold|silver|money|debts?|loan|years?|zakat|rule|person|people|head|sheep|with|your|due|trade|cash|harvest|food|wheat|camels?|cattle|goats?|jewellery|source)\b/i;
 
 describe('every line in the page’s language', () => {
-  for (const lang of ['ha', 'ar'] as const) {
-    it(`/${lang}/: a calculation with every input filled has no English word, its figures isolated, and names what is due in kind`, async () => {
-      const { page, problems } = await calculator(`/${lang}/`);
+  for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+    it(`${LANGUAGE_INFO[lang].path}: a calculation with every input filled has no English word, its figures isolated, and names what is due in kind`, async () => {
+      const { page, problems } = await calculator(LANGUAGE_INFO[lang].path);
       await fill(page, 'maliki', 'silver', {});
       await page.selectOption('select[name=receivableKind]', 'trade');
       await page.check('input[name=receivableCollected]');
@@ -119,6 +122,8 @@ describe('every line in the page’s language', () => {
       ]);
       const answer = (await page.textContent('#zakat-result')) ?? '';
       expect(answer.match(ENGLISH)?.[0] ?? null).toBeNull();
+      // Nor any phrase of two or more words of the English catalogue, in the answer or the form it answers.
+      expect(englishShown(lang, `${answer} ${(await page.textContent('#zakat-form')) ?? ''}`)).toEqual([]);
       // Every figure of the held, Nisab and due cells sits inside an isolate, so it reads in order right to left.
       for (const { line, cells } of rows) {
         for (const cell of cells.slice(1, 4)) {

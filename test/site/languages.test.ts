@@ -20,6 +20,12 @@ import { LANGUAGES, type Lang } from '../../generator/site/i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../../generator/site/i18n/catalogues.ts';
 import { RESULT_CATALOGUES } from '../../generator/site/i18n/result-catalogues.ts';
 
+/** The language the rehearsal adds (Fulfulde, also spoken in Nigeria): one LANGUAGES lacks. */
+const REHEARSED = 'ff';
+/** The last language of the table: the rehearsal's lines go after its lines. */
+const LAST = LANGUAGES.at(-1)!;
+const TABLE = `= { ${LANGUAGES.join(', ')} };`;
+const WITH_REHEARSED = `= { ${[...LANGUAGES, REHEARSED].join(', ')} };`;
 const I18N = fileURLToPath(new URL('../../generator/site/i18n/', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const run = promisify(execFile);
@@ -68,9 +74,9 @@ describe('a bundle of a language without its catalogue files', () => {
       bundle: true,
       write: false,
       logLevel: 'silent',
-      plugins: [currentLanguage('yo' as Lang)],
+      plugins: [currentLanguage(REHEARSED as Lang)],
     });
-    await expect(build).rejects.toThrow(/Could not resolve "\.\/yo\.ts"/);
+    await expect(build).rejects.toThrow(/Could not resolve "\.\/ff\.ts"/);
   });
 });
 
@@ -82,13 +88,13 @@ describe('a language added to LANGUAGES', () => {
     const { compilerOptions } = JSON.parse(await readFile(new URL('../../tsconfig.json', import.meta.url), 'utf8'));
     // The catalogues need no type of node's (nor its node_modules, which the copy has not).
     await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, types: [] }, include: ['*.ts'] }));
-    // Step 1 of docs/making-changes.md "A new language": the entry (Yorùbá, as the review tried).
+    // Step 1 of docs/making-changes.md "A new language": the entry, after the table's last language.
+    const quoted = (langs: readonly string[]) => langs.map((l) => `'${l}'`).join(', ');
+    const catalogue = await readFile(path.join(dir, 'catalogue.ts'), 'utf8');
+    const lastInfo = catalogue.split('\n').find((line) => line.startsWith(`  ${LAST}: { name: `))!;
     await edit('catalogue.ts', [
-      ["export const LANGUAGES = ['en', 'ha', 'ar'] as const;", "export const LANGUAGES = ['en', 'ha', 'ar', 'yo'] as const;"],
-      [
-        "  ar: { name: 'العربية', dir: 'rtl', path: '/ar/' },\n",
-        "  ar: { name: 'العربية', dir: 'rtl', path: '/ar/' },\n  yo: { name: 'Yorùbá', dir: 'ltr', path: '/yo/' },\n",
-      ],
+      [`export const LANGUAGES = [${quoted(LANGUAGES)}] as const;`, `export const LANGUAGES = [${quoted([...LANGUAGES, REHEARSED])}] as const;`],
+      [`${lastInfo}\n`, `${lastInfo}\n  ${REHEARSED}: { name: 'Fulfulde', dir: 'ltr', path: '/${REHEARSED}/', sms: false },\n`],
     ]);
   });
   afterAll(async () => {
@@ -117,41 +123,37 @@ describe('a language added to LANGUAGES', () => {
     const errors = await typecheck();
     const tables = ['catalogues.ts', 'result-catalogues.ts', 'widget-catalogues.ts', 'currency-names.ts'];
     for (const table of tables)
-      expect(errors.filter((line) => line.startsWith(table) && line.includes("'yo'")).length, `${table}: ${errors.join('\n')}`).toBe(1);
+      expect(errors.filter((line) => line.startsWith(table) && line.includes(`'${REHEARSED}'`)).length, `${table}: ${errors.join('\n')}`).toBe(1);
     expect(errors).toHaveLength(tables.length);
   });
 
   it('with a catalogue file per part and its entry in each table compiles', async () => {
-    // Step 2: the catalogues (here the English ones copied, where a translator writes Yorùbá).
-    await writeFile(path.join(dir, 'yo.ts'), await readFile(path.join(dir, 'en.ts'), 'utf8'));
-    await writeFile(path.join(dir, 'result-yo.ts'), await readFile(path.join(dir, 'result-en.ts'), 'utf8'));
+    // Step 2: the catalogues (here the English ones copied, where a translator writes the language's own).
+    await writeFile(path.join(dir, `${REHEARSED}.ts`), await readFile(path.join(dir, 'en.ts'), 'utf8'));
+    await writeFile(path.join(dir, `result-${REHEARSED}.ts`), await readFile(path.join(dir, 'result-en.ts'), 'utf8'));
     // The currencies' names: English's file (the API's names) until scripts/currency-names.ts writes CLDR's.
-    await writeFile(path.join(dir, 'currency-names-yo.ts'), await readFile(path.join(dir, 'currency-names-en.ts'), 'utf8'));
+    await writeFile(path.join(dir, `currency-names-${REHEARSED}.ts`), await readFile(path.join(dir, 'currency-names-en.ts'), 'utf8'));
     // Step 3: its entry in each table tsc named.
-    await edit('catalogues.ts', [
-      ["import * as ha from './ha.ts';\n", "import * as ha from './ha.ts';\nimport * as yo from './yo.ts';\n"],
-      ['= { en, ha, ar };', '= { en, ha, ar, yo };'],
-    ]);
+    const insertAfter = (line: string, added: string): [string, string] => [`${line}\n`, `${line}\n${added}\n`];
+    const R = REHEARSED;
+    await edit('catalogues.ts', [insertAfter(`import * as ${LAST} from './${LAST}.ts';`, `import * as ${R} from './${R}.ts';`), [TABLE, WITH_REHEARSED]]);
     await edit('result-catalogues.ts', [
-      ["import { result as ha } from './result-ha.ts';\n", "import { result as ha } from './result-ha.ts';\nimport { result as yo } from './result-yo.ts';\n"],
-      ['= { en, ha, ar };', '= { en, ha, ar, yo };'],
+      insertAfter(`import { result as ${LAST} } from './result-${LAST}.ts';`, `import { result as ${R} } from './result-${R}.ts';`),
+      [TABLE, WITH_REHEARSED],
     ]);
     await edit('widget-catalogues.ts', [
-      [
-        "import { calendar as haCalendar, widget as haWidget } from './ha.ts';\n",
-        "import { calendar as haCalendar, widget as haWidget } from './ha.ts';\nimport { calendar as yoCalendar, widget as yoWidget } from './yo.ts';\n",
-      ],
-      [
-        '  ar: { widget: arWidget, calendar: arCalendar },\n',
-        '  ar: { widget: arWidget, calendar: arCalendar },\n  yo: { widget: yoWidget, calendar: yoCalendar },\n',
-      ],
+      insertAfter(
+        `import { calendar as ${LAST}Calendar, widget as ${LAST}Widget } from './${LAST}.ts';`,
+        `import { calendar as ${R}Calendar, widget as ${R}Widget } from './${R}.ts';`,
+      ),
+      insertAfter(`  ${LAST}: { widget: ${LAST}Widget, calendar: ${LAST}Calendar },`, `  ${R}: { widget: ${R}Widget, calendar: ${R}Calendar },`),
     ]);
     await edit('currency-names.ts', [
-      [
-        "import { currencyNames as ha } from './currency-names-ha.ts';\n",
-        "import { currencyNames as ha } from './currency-names-ha.ts';\nimport { currencyNames as yo } from './currency-names-yo.ts';\n",
-      ],
-      ['= { en, ha, ar };', '= { en, ha, ar, yo };'],
+      insertAfter(
+        `import { currencyNames as ${LAST} } from './currency-names-${LAST}.ts';`,
+        `import { currencyNames as ${R} } from './currency-names-${R}.ts';`,
+      ),
+      [TABLE, WITH_REHEARSED],
     ]);
     expect(await typecheck()).toEqual([]);
   });

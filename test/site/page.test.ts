@@ -415,7 +415,7 @@ describe('the landing page in Chromium', () => {
   }, 120_000); // 6.8 s in a quiet .ci/run; beside 16 busy processes a test takes up to 7 times as long
 });
 
-describe('the landing page in Hausa and Arabic (docs/API.md §9)', () => {
+describe('the landing page in Hausa, Arabic and Yorùbá (docs/API.md §9)', () => {
   // Written here by hand from the catalogues' words for the snapshot's fixed day (2025-09-21, 29 Rabi' al-Awwal 1447).
   const cases = [
     {
@@ -431,6 +431,13 @@ describe('the landing page in Hausa and Arabic (docs/API.md §9)', () => {
       dir: 'rtl',
       heading: 'نصاب الزكاة في 21 سبتمبر 2025م، بالنيرة والدولار الأمريكي',
       rateDate: 'سعر يوم 21 سبتمبر 2025م · 29 ربيع الأول 1447هـ (تقويم أم القرى) · 28 ربيع الأول 1447هـ (تقويم نيجيريا)',
+    },
+    {
+      path: '/yo/',
+      lang: 'yo',
+      dir: 'ltr',
+      heading: 'Nisab sàká ní 21 oṣù Kẹsàn-án, 2025, ní Náírà àti Dọ́là Amẹ́ríkà',
+      rateDate: "Iye ti 21 oṣù Kẹsàn-án, 2025 · 29 Rabi'ul Awwal, 1447 AH (Umm al-Qura) · 28 Rabi'ul Awwal, 1447 AH (Nàìjíríà)",
     },
   ] as const;
   for (const c of cases) {
@@ -455,6 +462,7 @@ describe('the landing page in Hausa and Arabic (docs/API.md §9)', () => {
         ['/', null],
         ['/ha/', c.lang === 'ha' ? 'page' : null],
         ['/ar/', c.lang === 'ar' ? 'page' : null],
+        ['/yo/', c.lang === 'yo' ? 'page' : null],
       ]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no horizontal scrolling').toBeLessThanOrEqual(390);
       await page.screenshot({ path: `tmp/page-${c.lang}-390.png`, fullPage: true });

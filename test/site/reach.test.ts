@@ -15,7 +15,8 @@ import { paths, TEXT_FORMS } from '../../generator/core/layout.ts';
 import type { NigeriaMonth, NisabRule, Source } from '../../generator/core/schemas.ts';
 import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
 import { foldLine, renderCalendar } from '../../generator/site/icalendar.ts';
-import { toGsm7 } from '../../generator/site/text-answers.ts';
+import { toGsm7, withoutMarks } from '../../generator/site/text-answers.ts';
+import { LANGUAGES, landingFile } from '../../generator/site/i18n/catalogue.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { fixtureBuild } from '../support/fixture.ts';
 
@@ -81,7 +82,8 @@ describe('the calendar feed, v1/calendars/nigeria.ics', () => {
     // One month in full, by hand (data/calendar-nigeria.csv: 1447-03 began on 2025-08-25).
     const rabi = events.find((e) => e.startDate.toString() === '2025-08-25')!;
     // The Arabic part opens with an RLM, so its "1" stays with it in a left-to-right calendar app (issue 42).
-    expect(rabi.summary).toBe("1 Rabi' al-Awwal 1447 AH / 1 ga Rabi'ul Awwal, 1447 BH / \u200F1 ربيع الأول 1447هـ");
+    // Yorùbá after it opens with an LRM, so its "1" does not join the Arabic run before it.
+    expect(rabi.summary).toBe("1 Rabi' al-Awwal 1447 AH / 1 ga Rabi'ul Awwal, 1447 BH / \u200F1 ربيع الأول 1447هـ / \u200E1 Rabi'ul Awwal, 1447 AH");
     expect(rabi.uid).toBe('nigeria-1447-03@nisab-rates');
   });
 
@@ -135,25 +137,31 @@ describe('the text answers, v1/text/', () => {
     expect(await file(paths.textAnswer('en'))).toContain(`₦${naira(gold.nsbValueInNaira!)}`);
     expect(await file(paths.textAnswer('ha'))).toContain("28 ga Rabi'ul Awwal, 1447 BH");
     expect(await file(paths.textAnswer('ar'))).toContain('28 ربيع الأول 1447');
+    expect(await file(paths.textAnswer('yo'))).toContain("21 oṣù Kẹsàn-án, 2025 (28 Rabi'ul Awwal, 1447 AH, Nàìjíríà)");
   });
 
-  it('write the SMS in GSM 03.38 alone: the naira sign as N, no hooked letter', async () => {
+  it('write the SMS in GSM 03.38 alone: the naira sign as N, no hooked letter, no Yorùbá mark', async () => {
     // A subset of GSM 03.38's default alphabet, written here: what these messages may use.
     const gsm = /^[A-Za-z0-9 .,:;'()/+\-@!?"&%]*$/;
-    for (const form of ['sms.en', 'sms.ha'] as const) {
+    const sms = TEXT_FORMS.filter((form) => form.startsWith('sms.'));
+    expect(sms).toEqual(['sms.en', 'sms.ha', 'sms.yo']);
+    for (const form of sms) {
       const body = (await file(paths.textAnswer(form))).replace(/\n$/, '');
       expect(body, form).toMatch(gsm);
       expect(body, form).toMatch(/ N[0-9]/);
     }
     expect(toGsm7('Ƙarin ɗan ɓera, ƴaƴa: ₦5')).toBe("K'arin d'an b'era, 'ya'ya: N5");
+    // Yorùbá's dots below and tones, precomposed or not, and the n with a tone: all dropped (docs/API.md §10).
+    expect(withoutMarks('Ṣàkà ẹ̀ṣọ́ ọ̀rọ̀ ń Ẹ̀gbá, Kẹsàn-án: ₦5')).toBe('Saka eso oro n Egba, Kesan-an: N5');
+    expect(withoutMarks('e\u0323\u0300 o\u0323 s\u0323')).toBe('e o s');
+    // The Yorùbá SMS of 2025-09-21, written by hand from the message's words without their marks.
+    const yo = (await file(paths.textAnswer('sms.yo'))).replace(/\n$/, '');
+    expect(yo.startsWith("Nisab saka 21 osu Kesan-an, 2025 (28 Rabi'ul Awwal, 1447 AH, Naijiria), iye ti 21/9: wura N"), yo).toBe(true);
   });
 
   it('are shared by the page of each language through a wa.me link, with no script of WhatsApp', async () => {
-    for (const [lang, page] of [
-      ['en', 'index.html'],
-      ['ha', 'ha/index.html'],
-      ['ar', 'ar/index.html'],
-    ] as const) {
+    for (const lang of LANGUAGES) {
+      const page = landingFile(lang);
       const html = await file(page);
       const href = /id="share-whatsapp" href="([^"]+)"/.exec(html)![1]!.replace(/&#39;/g, "'").replace(/&amp;/g, '&');
       expect(href.startsWith('https://wa.me/?text='), lang).toBe(true);

@@ -48,6 +48,13 @@ const EXPECTED = {
     fitrLabel: 'عدد من تُخرجها عنهم',
     fitrHeld: '7 أشخاص',
   },
+  // Written by hand from result-yo.ts's rules: the count after the noun, one as "kan".
+  yo: {
+    total: 'Sàká tí o máa san ní ohun náà gan-an (kò sí owó láti san):',
+    cattle: 'Màlúù: musinnah kan (abo màlúù nìkan, ọlọ́dún mẹ́rin)',
+    fitrLabel: 'Àwọn ènìyàn tí o ń san án fún',
+    fitrHeld: 'ènìyàn 7',
+  },
 } as const;
 
 describe('a herder’s answer names the animals with their age and sex before any money total, in every language', () => {
@@ -129,6 +136,7 @@ describe('who declared a Nigerian month, in the page’s words (review finding 9
     en: 'declared month, reported by Daily Trust, 8 August 2021: the Sultan of Sokoto declares 1 Muharram 1443 AH',
     ha: 'watan da aka ayyana, wanda ya ruwaito: Daily Trust, 8 ga Agusta, 2021: Sarkin Musulmi ya ayyana 1 ga Muharram, 1443 BH',
     ar: 'شهر مُعلن، نقله: Daily Trust، 8 أغسطس 2021م: أعلن سلطان صكتو 1 محرم 1443هـ',
+    yo: 'oṣù tí a kéde, tí ó ròyìn rẹ̀: Daily Trust, 8 oṣù Kẹjọ, 2021: Sultan ti Sókótó kéde 1 Muharram, 1443 AH',
   } as const;
   it('1 Muharram 1443 on /, /ha/ and /ar/: the report’s publisher, its day in the page’s calendar format, and the month declared', async () => {
     for (const lang of LANGUAGES) {

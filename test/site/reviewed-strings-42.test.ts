@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { monthSummary } from '../../generator/site/calendar-feed.ts';
 import * as ar from '../../generator/site/i18n/ar.ts';
-import { LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
+import { LANGUAGES, SMS_LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
 import * as en from '../../generator/site/i18n/en.ts';
 import * as ha from '../../generator/site/i18n/ha.ts';
 import * as arResult from '../../generator/site/i18n/result-ar.ts';
@@ -124,7 +124,8 @@ describe('right to left: a formula or a number that leads an Arabic line (findin
   });
 
   it('starts the feed summary’s Arabic part with an RLM', () => {
-    expect(monthSummary('1438-09')).toBe(`1 Ramadan 1438 AH / 1 ga Ramadan, 1438 BH / ${RLM}1 رمضان 1438هـ`);
+    // And the Yorùbá after it with an LRM, so its "1" does not join the Arabic run.
+    expect(monthSummary('1438-09')).toBe(`1 Ramadan 1438 AH / 1 ga Ramadan, 1438 BH / ${RLM}1 رمضان 1438هـ / \u200E1 Ramadan, 1438 AH`);
   });
 
   it('names NMCN in Arabic in the rule line, and the declaration of a month in the page’s words', () => {
@@ -271,10 +272,14 @@ describe('the text answers name the rate’s day, and its age when stale (CONTRA
     expect(sms('en', facts('2026-09-29', 'https://nisab.example.org/'))).toBe(
       'Zakat Nisab 1 December 2026 (21 Jumada al-Akhirah 1448 AH), rate of 29/9, 63 days old: gold N15,013,146.75, silver N1,542,808.94. https://nisab.example.org/\n',
     );
+    // Yorùbá by hand: its words without their marks (ọjọ́ 63 → ojo 63); shorter than the Hausa, it keeps the silver (151 characters).
+    expect(sms('yo', facts('2026-09-29', 'https://nisab.example.org/yo/'))).toBe(
+      'Nisab saka 1 osu Kejila, 2026 (21 Jumada Thani, 1448 AH), iye ti 29/9, ojo 63: wura N15,013,146.75, fadaka N1,542,808.94. https://nisab.example.org/yo/\n',
+    );
     // A rate of 8 days is past the page's week (OLD_RATE_AFTER_DAYS); of 7, not.
     expect(sms('en', facts('2026-11-23', null))).toContain('rate of 23/11, 8 days old:');
     expect(sms('en', facts('2026-11-24', null))).toContain('rate of 24/11:');
-    for (const lang of ['en', 'ha'] as const) {
+    for (const lang of SMS_LANGUAGES) {
       for (const rateDate of ['2026-12-01', '2026-11-24', '2026-09-29', '2025-12-30']) {
         for (const address of [null, 'https://nisab.example.org/ha/', 'https://a-much-longer-address.example.org/zakat/nisab/today/ha/']) {
           const text = sms(lang, facts(rateDate, address)).trimEnd();

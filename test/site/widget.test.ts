@@ -8,6 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../generator/core/layout.ts';
+import { LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
 import { strictPolicy, useEmbeddingSite } from '../support/embedding-site.ts';
 
 /** The embedding site's page for each query (?lang=, ?currency=, ?policy=), with the CSP header a careful site sends. */
@@ -57,7 +58,13 @@ describe('the widget on another origin under a strict CSP', () => {
       link: '/ha/',
     },
     { lang: 'ar', dir: 'rtl', date: 'سعر يوم 21 سبتمبر 2025م · 29 ربيع الأول 1447هـ (تقويم أم القرى) · 28 ربيع الأول 1447هـ (تقويم نيجيريا)', link: '/ar/' },
-  ];
+    {
+      lang: 'yo',
+      dir: 'ltr',
+      date: "Iye ti 21 oṣù Kẹsàn-án, 2025 · 29 Rabi'ul Awwal, 1447 AH (Umm al-Qura) · 28 Rabi'ul Awwal, 1447 AH (Nàìjíríà)",
+      link: '/yo/',
+    },
+  ] as const;
   for (const c of cases) {
     it(`shows the API's gold and silver Nisab in ${c.lang}, asking our origin alone`, async () => {
       const context = await site.browser.newContext();
@@ -89,7 +96,7 @@ describe('the widget on another origin under a strict CSP', () => {
       expect(await page.locator('.w .sources').textContent()).toContain('Central Bank of Nigeria');
       expect(await page.locator('.w a.more').getAttribute('href')).toBe(`${site.preview.url}${c.link}`);
       // Shares the text answer of its language (docs/API.md §10) through WhatsApp's link, loading nothing from WhatsApp.
-      const text = await (await fetch(`${site.preview.url}/${paths.textAnswer(c.lang as 'en' | 'ha' | 'ar')}`)).text();
+      const text = await (await fetch(`${site.preview.url}/${paths.textAnswer(c.lang)}`)).text();
       expect(await page.locator('.w a.share').getAttribute('href')).toBe(`https://wa.me/?text=${encodeURIComponent(text.trimEnd())}`);
       // Its style is its own: the shadow root adopted it, the page has none.
       expect(await page.evaluate(() => document.querySelector('[data-nisab-widget]')!.shadowRoot!.adoptedStyleSheets.length)).toBe(1);
@@ -202,7 +209,7 @@ describe('the widget over an old rate', () => {
     ).data.find((r) => r.nsbIsDefault)!;
     expect(rule.nsbRateAgeDays).toBe(10);
     const lines: Record<string, string | null> = {};
-    for (const lang of ['en', 'ha', 'ar']) {
+    for (const lang of LANGUAGES) {
       const context = await late.browser.newContext();
       const page = await context.newPage();
       // The browser's clock does not decide it.
@@ -216,6 +223,7 @@ describe('the widget over an old rate', () => {
       en: 'This rate is 10 days old: no newer one has been published.',
       ha: 'Farashin nan ya yi kwana 10: ba a wallafa sabo ba tukuna.',
       ar: 'عمر هذا السعر 10 أيام: لم يُنشر سعر أحدث منه.',
+      yo: 'Iye yìí ti pé ọjọ́ 10: a kò tíì tẹ èyí tí ó tuntun jù jáde.',
     });
   });
 });

@@ -16,15 +16,32 @@
 import type * as English from './en.ts';
 import type * as EnglishResult from './result-en.ts';
 
-export const LANGUAGES = ['en', 'ha', 'ar'] as const;
+export const LANGUAGES = ['en', 'ha', 'ar', 'yo'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 
-/** Each language by its own name (the switch shows them so), its direction and the path of its page. */
-export const LANGUAGE_INFO: { [L in Lang]: { name: string; dir: 'ltr' | 'rtl'; path: string } } = {
-  en: { name: 'English', dir: 'ltr', path: '/' },
-  ha: { name: 'Hausa', dir: 'ltr', path: '/ha/' },
-  ar: { name: 'العربية', dir: 'rtl', path: '/ar/' },
-};
+/**
+ * Each language by its own name (the switch shows them so), its direction, the path of its page, and whether its
+ * text answer has an SMS (/v1/text/nisab.sms.LANG.txt): only a language whose letters GSM 03.38 can spell (after
+ * text-answers.ts's spelling of its own: Hausa's hooked letters, Yorùbá's marks dropped); Arabic's cannot.
+ */
+export const LANGUAGE_INFO = {
+  en: { name: 'English', dir: 'ltr', path: '/', sms: true },
+  ha: { name: 'Hausa', dir: 'ltr', path: '/ha/', sms: true },
+  ar: { name: 'العربية', dir: 'rtl', path: '/ar/', sms: false },
+  yo: { name: 'Yorùbá', dir: 'ltr', path: '/yo/', sms: true },
+} as const satisfies { [L in Lang]: { name: string; dir: 'ltr' | 'rtl'; path: string; sms: boolean } };
+
+/** The languages with an SMS, in LANGUAGES' order. */
+export type SmsLang = { [L in Lang]: (typeof LANGUAGE_INFO)[L]['sms'] extends true ? L : never }[Lang];
+export const SMS_LANGUAGES: readonly SmsLang[] = LANGUAGES.filter((lang): lang is SmsLang => LANGUAGE_INFO[lang].sms);
+
+/** The path of a language's page under the snapshot root: `index.html`, `ha/index.html`... */
+export const landingFile = (lang: Lang) => `${LANGUAGE_INFO[lang].path.slice(1)}index.html`;
+
+/** An object with one entry per language, in LANGUAGES' order. */
+export function byLanguage<T>(value: (lang: Lang) => T): { [L in Lang]: T } {
+  return Object.fromEntries(LANGUAGES.map((lang) => [lang, value(lang)])) as { [L in Lang]: T };
+}
 
 export const isLang = (value: string | null | undefined): value is Lang => (LANGUAGES as readonly string[]).includes(value ?? '');
 

@@ -6,5 +6,6 @@ import type { CalendarStrings, HawlStrings, Lang, PageStrings, ReachStrings } fr
 import * as ar from './ar.ts';
 import * as en from './en.ts';
 import * as ha from './ha.ts';
+import * as yo from './yo.ts';
 
-export const PAGE_CATALOGUES: { [L in Lang]: { calendar: CalendarStrings; page: PageStrings; hawl: HawlStrings; reach: ReachStrings } } = { en, ha, ar };
+export const PAGE_CATALOGUES: { [L in Lang]: { calendar: CalendarStrings; page: PageStrings; hawl: HawlStrings; reach: ReachStrings } } = { en, ha, ar, yo };

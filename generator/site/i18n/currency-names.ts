@@ -5,5 +5,6 @@ import type { Lang } from './catalogue.ts';
 import { currencyNames as ar } from './currency-names-ar.ts';
 import { currencyNames as en } from './currency-names-en.ts';
 import { currencyNames as ha } from './currency-names-ha.ts';
+import { currencyNames as yo } from './currency-names-yo.ts';
 
-export const CURRENCY_NAMES: { [L in Lang]: Readonly<Record<string, string>> } = { en, ha, ar };
+export const CURRENCY_NAMES: { [L in Lang]: Readonly<Record<string, string>> } = { en, ha, ar, yo };

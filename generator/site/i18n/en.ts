@@ -226,7 +226,7 @@ export const page = {
 
   embedTitle: "Today's Nisab on your website",
   embedIntro:
-    'Paste these two lines where the Nisab should appear. The widget shows the gold and silver Nisab, the rate\'s date in the Gregorian and Hijri calendars and the sources, in English (data-lang="en"), Hausa ("ha") or Arabic ("ar"). It asks only this site, sets no cookie and works under a strict Content-Security-Policy.',
+    'Paste these two lines where the Nisab should appear. The widget shows the gold and silver Nisab, the rate\'s date in the Gregorian and Hijri calendars and the sources, in English (data-lang="en"), Hausa ("ha"), Arabic ("ar") or Yorùbá ("yo"). It asks only this site, sets no cookie and works under a strict Content-Security-Policy.',
   /** The embedded calculator (issue 35): widget.js loads /calculator.js where a page has the element. */
   embedCalculatorIntro:
     'The zakat calculator of this page on yours: the same inputs, rules and answer, line by line with the reasons, in the language of data-lang. data-school (maliki, hanafi, shafii or hanbali) and data-currency choose what it starts with; it needs the same two directives of a Content-Security-Policy.',

@@ -206,7 +206,7 @@ export const page: PageStrings = {
 
   embedTitle: 'Nisabin yau a shafinka na intanet',
   embedIntro:
-    'Liƙa waɗannan layuka biyu inda kake so Nisabi ya bayyana. Yana nuna Nisabin zinariya da na azurfa, ranar farashin a kalandar Miladiyya da ta Hijira, da majiyoyi, da Turanci (data-lang="en"), Hausa ("ha") ko Larabci ("ar"). Yana tambayar wannan shafi kawai, ba ya ajiye kuki, kuma yana aiki ƙarƙashin tsauraran dokokin tsaro (Content-Security-Policy).',
+    'Liƙa waɗannan layuka biyu inda kake so Nisabi ya bayyana. Yana nuna Nisabin zinariya da na azurfa, ranar farashin a kalandar Miladiyya da ta Hijira, da majiyoyi, da Turanci (data-lang="en"), Hausa ("ha"), Larabci ("ar") ko Yarbanci ("yo"). Yana tambayar wannan shafi kawai, ba ya ajiye kuki, kuma yana aiki ƙarƙashin tsauraran dokokin tsaro (Content-Security-Policy).',
   embedCalculatorIntro:
     'Lissafin zakka na wannan shafi a shafinka: abubuwan da ake shigarwa, dokoki da amsa iri ɗaya, layi-layi tare da dalilai, da harshen data-lang. data-school (maliki, hanafi, shafii ko hanbali) da data-currency suna zaɓar abin da zai fara da shi; yana buƙatar umarni biyu iri ɗaya na Content-Security-Policy.',
   copyEmbed: 'Kwafi lambar',

@@ -11,7 +11,7 @@
 import { BASES, ENDPOINTS } from '../../core/endpoints.ts';
 import { paths } from '../../core/layout.ts';
 import type { Meta, Source, Subcategory } from '../../core/schemas.ts';
-import { LANGUAGE_INFO, LANGUAGES, type Lang, type PageStrings, type ResultStrings } from '../i18n/catalogue.ts';
+import { byLanguage, LANGUAGE_INFO, LANGUAGES, landingFile, type Lang, type PageStrings, type ResultStrings } from '../i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
 import { RESULT_CATALOGUES } from '../i18n/result-catalogues.ts';
 import { WIDGET_CATALOGUES } from '../i18n/widget-catalogues.ts';
@@ -44,9 +44,9 @@ function credits(sources: Source[]): string {
 }
 
 /** The path of the landing page of each language under the snapshot root. */
-export const LANDING_FILES: { [L in Lang]: string } = { en: 'index.html', ha: 'ha/index.html', ar: 'ar/index.html' };
+export const LANDING_FILES: { [L in Lang]: string } = byLanguage(landingFile);
 /** The developers' page of each language: the API's examples, the widget's code, every source. */
-export const DEVELOPER_FILES: { [L in Lang]: string } = { en: 'developers/index.html', ha: 'ha/developers/index.html', ar: 'ar/developers/index.html' };
+export const DEVELOPER_FILES: { [L in Lang]: string } = byLanguage((lang) => `${LANGUAGE_INFO[lang].path.slice(1)}developers/index.html`);
 export const developersPath = (lang: Lang) => `${LANGUAGE_INFO[lang].path}developers/`;
 
 /** Links to the page in every language, each named in its own language; the current one marked. */

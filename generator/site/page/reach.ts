@@ -4,23 +4,18 @@
 // Written by the build, so both work without JavaScript.
 import { paths } from '../../core/layout.ts';
 import type { Lang } from '../i18n/catalogue.ts';
-import { reach as ar, widget as arWidget } from '../i18n/ar.ts';
-import { reach as en, widget as enWidget } from '../i18n/en.ts';
-import { reach as ha, widget as haWidget } from '../i18n/ha.ts';
+import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
+import { WIDGET_CATALOGUES } from '../i18n/widget-catalogues.ts';
 import { whatsAppHref } from '../share.ts';
 import { escapeHtml } from './escape-html.ts';
 
-const REACH = { en, ha, ar };
-/** The widget's label of the same link: one string for both. */
-const SHARE = { en: enWidget.share, ha: haWidget.share, ar: arWidget.share };
-
 /** `text`: the text answer of the page's language (v1/text/nisab.LANG.txt), as the build wrote it. */
 export function shareLink(lang: Lang, text: string): string {
-  return `<p class="share"><a id="share-whatsapp" href="${escapeHtml(whatsAppHref(text))}" rel="noopener" target="_blank">${escapeHtml(SHARE[lang])}</a> · <a href="/${paths.textAnswer(lang)}">${paths.textAnswer(lang)}</a></p>`;
+  return `<p class="share"><a id="share-whatsapp" href="${escapeHtml(whatsAppHref(text))}" rel="noopener" target="_blank">${escapeHtml(WIDGET_CATALOGUES[lang].widget.share)}</a> · <a href="/${paths.textAnswer(lang)}">${paths.textAnswer(lang)}</a></p>`;
 }
 
 export function subscribeSection(lang: Lang): string {
-  const r = REACH[lang];
+  const r = PAGE_CATALOGUES[lang].reach;
   const link = `<a id="calendar-feed" href="/${paths.calendarIcs}" type="text/calendar">${paths.calendarIcs}</a>`;
   // Folded at the end of the hawl lookup (the months it converts with): the phone page stays short, the payer's sections first.
   return `<details id="subscribe">

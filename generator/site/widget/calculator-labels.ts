@@ -4,10 +4,8 @@
 // strings of each language rather than every word of the page (assets.ts
 // defines CALCULATOR_LABELS with them). The inputs the page's form takes from
 // the answer's catalogue (result-LANG.ts `inputs`) come with that catalogue.
-import type { Lang, PageStrings } from '../i18n/catalogue.ts';
-import { page as ar } from '../i18n/ar.ts';
-import { page as en } from '../i18n/en.ts';
-import { page as ha } from '../i18n/ha.ts';
+import { byLanguage, type Lang, type PageStrings } from '../i18n/catalogue.ts';
+import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
 import { ANSWER_LABEL_KEYS } from '../page/zakat-form.ts';
 
 export const CALCULATOR_LABEL_KEYS = [
@@ -52,5 +50,5 @@ export type CalculatorLabels = Pick<PageStrings, (typeof CALCULATOR_LABEL_KEYS)[
 /** Each language's labels, plain strings (JSON for esbuild's define). */
 export function calculatorLabels(): { [L in Lang]: CalculatorLabels } {
   const pick = (page: PageStrings) => Object.fromEntries(CALCULATOR_LABEL_KEYS.map((key) => [key, page[key]])) as CalculatorLabels;
-  return { en: pick(en), ha: pick(ha), ar: pick(ar) };
+  return byLanguage((lang) => pick(PAGE_CATALOGUES[lang].page));
 }

@@ -16,14 +16,10 @@ import { createClient } from '../../../client/src/client.ts';
 import type { Rate } from '../../../client/src/types.ts';
 import type { Published } from '../../../client/src/zakat.ts';
 import type { CalendarStrings, Lang, ResultStrings, WidgetStrings } from '../i18n/catalogue.ts';
-import { LANGUAGE_INFO, isLang } from '../i18n/catalogue.ts';
-import { calendar as arCalendar, widget as arWidget } from '../i18n/ar.ts';
-import { calendar as enCalendar, widget as enWidget } from '../i18n/en.ts';
-import { calendar as haCalendar, widget as haWidget } from '../i18n/ha.ts';
+import { byLanguage, LANGUAGE_INFO, isLang } from '../i18n/catalogue.ts';
 import { formats } from '../i18n/format.ts';
-import { result as arResult } from '../i18n/result-ar.ts';
-import { result as enResult } from '../i18n/result-en.ts';
-import { result as haResult } from '../i18n/result-ha.ts';
+import { RESULT_CATALOGUES } from '../i18n/result-catalogues.ts';
+import { WIDGET_CATALOGUES } from '../i18n/widget-catalogues.ts';
 import { el } from '../page/element.ts';
 import { inCurrency } from '../page/in-currency.ts';
 import { showZakat } from '../page/zakat-form.ts';
@@ -35,11 +31,10 @@ import { adoptStyle } from './shadow-style.ts';
 /** The page's labels of each language, defined by the bundler (assets.ts, calculator-labels.ts). */
 declare const CALCULATOR_LABELS: { [L in Lang]: CalculatorLabels };
 
-const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings; result: ResultStrings } } = {
-  en: { widget: enWidget, calendar: enCalendar, result: enResult },
-  ha: { widget: haWidget, calendar: haCalendar, result: haResult },
-  ar: { widget: arWidget, calendar: arCalendar, result: arResult },
-};
+const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings; result: ResultStrings } } = byLanguage((lang) => ({
+  ...WIDGET_CATALOGUES[lang],
+  result: RESULT_CATALOGUES[lang],
+}));
 
 const script = document.currentScript as HTMLScriptElement | null;
 // The origin that served this script (or widget.js, which loads it): every request goes there and nowhere else.
