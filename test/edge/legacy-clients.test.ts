@@ -56,6 +56,8 @@ const HIJRI: Record<string, { world: string; nigeria: string }> = {
   en: { world: "29 Rabi' al-Awwal 1447 AH", nigeria: "28 Rabi' al-Awwal 1447 AH" },
   ha: { world: "29 ga Rabi'ul Awwal, 1447 BH", nigeria: "28 ga Rabi'ul Awwal, 1447 BH" },
   ar: { world: '29 ربيع الأول 1447هـ', nigeria: '28 ربيع الأول 1447هـ' },
+  // Yorùbá writes the month as the Nigerian Muslim press does (yo.ts), the year with AH.
+  yo: { world: "29 Rabi'ul Awwal, 1447 AH", nigeria: "28 Rabi'ul Awwal, 1447 AH" },
 };
 
 forEachEdge(EDGES, "dailynisab.org's page scrapers", (edge) => {
@@ -132,7 +134,7 @@ forEachEdge(EDGES, "dailynisab.org's page scrapers", (edge) => {
         // The price scraper: the day's price per gram, not the 85 g Nisab taken for one.
         expect(pricePerGram(html, 'gold')).toBe(176281.53);
         expect(pricePerGram(html, 'silver')).toBe(2061.3);
-        expect(textOfId(html, 'per-gram')).toContain(lang === 'en' ? 'per gram' : lang === 'ha' ? 'kowane giram' : 'للغرام');
+        expect(textOfId(html, 'per-gram')).toContain({ en: 'per gram', ha: 'kowane giram', ar: 'للغرام', yo: 'fún gíráàmù kan' }[lang]!);
         expect(html.indexOf('id="per-gram"')).toBeLessThan(html.indexOf('data-testid="nisab-gold-naira"'));
         expect(html.indexOf('id="hijri-date"')).toBeLessThan(html.indexOf('data-testid="nisab-gold-naira"'));
       });

@@ -153,7 +153,7 @@ describe('the first render', () => {
 describe('the first visit', () => {
   for (const c of CASES) {
     it(`${c.path} loads at most ${FIRST_VISIT_BUDGET.gzipBytes / 1000} kB gzipped, and the rest when it is reached`, async () => {
-      const lang = c.path === '/' ? 'en' : c.path === '/ha/' ? 'ha' : 'ar';
+      const lang = c.lang;
       const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
       try {
         const page = await context.newPage();
