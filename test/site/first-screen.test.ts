@@ -30,6 +30,8 @@ const TITLES: Record<string, [string, string]> = {
   en: ['on 21 September 2025', 'on 19 October 2025'],
   ha: ['na 21 ga Satumba, 2025', 'na 19 ga Oktoba, 2025'],
   ar: ['في 21 سبتمبر 2025م', 'في 19 أكتوبر 2025م'],
+  // Yorùbá names the Gregorian month by its number, as its press does (yo.ts).
+  yo: ['ní 21 oṣù Kẹsàn-án, 2025', 'ní 19 oṣù Kẹwàá, 2025'],
 };
 
 describe('the gold Nisab on the first screen (390 × 844)', () => {
