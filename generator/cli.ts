@@ -23,6 +23,14 @@ function parseSiteUrl(value: string): string {
   return value.replace(/\/+$/, '');
 }
 
+function parseLegacyUnit(value: string): LegacyUnit | '' {
+  // An empty NISAB_LEGACY_UNIT (a workflow variable not set) is the default, per gram.
+  if (value === '') return '';
+  const unit = LEGACY_UNITS.find((known) => known === value);
+  if (unit === undefined) throw new InvalidArgumentError(`must be one of ${LEGACY_UNITS.join(', ')} (or left unset: per gram)`);
+  return unit;
+}
+
 function parsePort(value: string): number {
   const port = Number(value);
   if (!/^[0-9]+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be a port number from 1 to 65535 (0 picks a free one)');
@@ -363,8 +371,10 @@ export function program(): Command {
     .addOption(
       new Option(
         '--legacy-unit <unit>',
-        'make /index.php/api/v1 answer /rates/latest and /rates in this unit when a request gives none, as unit= does (for legacy clients that read drtInUSD so; docs/going-live.md). Default: per gram, the same bytes as /api/v1',
-      ).choices(LEGACY_UNITS),
+        `make /index.php/api/v1 answer /rates/latest and /rates in this unit (${LEGACY_UNITS.join(', ')}) when a request gives none, as unit= does (for legacy clients that read drtInUSD so; docs/going-live.md). Default: per gram, the same bytes as /api/v1`,
+      )
+        .argParser(parseLegacyUnit)
+        .env('NISAB_LEGACY_UNIT'),
     )
     .addHelpText('after', '\nExample:\n  npm run cli -- build --db rates.sqlite --out public --as-of 2025-08-31')
     .action(
@@ -377,7 +387,7 @@ export function program(): Command {
         strict?: boolean;
         nginxPrefix?: string;
         siteUrl?: string;
-        legacyUnit?: LegacyUnit;
+        legacyUnit?: LegacyUnit | '';
       }) => {
         const { buildSnapshot } = await import('./snapshot/build.ts');
         const { todayIn, checkTimeZone, checkAsOfNotFuture, clockNow } = await import('./snapshot/clock.ts');
@@ -395,7 +405,7 @@ export function program(): Command {
           log: (line) => console.error(line),
           progress,
           siteUrl: options.siteUrl || null,
-          legacyUnit: options.legacyUnit ?? null,
+          legacyUnit: options.legacyUnit || null,
         });
         progress('');
         for (const warning of summary.warnings) console.error(`warning: ${warning}`);

@@ -6,11 +6,11 @@
 // saved answers written here by hand; a troy ounce is 31.1034768 g, so per ounce
 // the day's gold is 3,685.05 US dollars (118.477038 × 31.1034768 = 3,685.0478).
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../support/cli.ts';
+import { cli, cliWith } from '../support/cli.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
 
 let snapshot: DefaultSnapshot;
@@ -74,9 +74,28 @@ describe('legacy-check', () => {
     for (const value of ['ounce', 'gram', 'Troy-Ounce']) {
       const refused = await cli('build', '--out', out, '--as-of', '2025-09-21', '--legacy-unit', value);
       expect(refused.code, value).not.toBe(0);
-      expect(refused.stderr, value).toContain(`error: option '--legacy-unit <unit>' argument '${value}' is invalid. Allowed choices are troy-ounce.`);
+      expect(refused.stderr, value).toContain(
+        `error: option '--legacy-unit <unit>' argument '${value}' is invalid. must be one of troy-ounce (or left unset: per gram)`,
+      );
       expect(refused.stderr, value).not.toContain('    at ');
       expect(existsSync(out), value).toBe(false);
     }
-  }, 120_000);
+    // The same word from the nightly's repository variable, which names the variable.
+    const fromEnv = await cliWith({ NISAB_LEGACY_UNIT: 'ounce' }, ['build', '--out', out, '--as-of', '2025-09-21']);
+    expect(fromEnv.code).not.toBe(0);
+    expect(fromEnv.stderr).toContain("value 'ounce' from env 'NISAB_LEGACY_UNIT' is invalid. must be one of troy-ounce");
+    expect(existsSync(out)).toBe(false);
+  }, 360_000); // four refused builds: 120 s at load 4 (a CI run beside it)
+
+  // The nightly passes its repository variable NISAB_LEGACY_UNIT: set, the routing index says so; empty (unset), per gram.
+  it('build reads NISAB_LEGACY_UNIT when the option is not given, an empty one being per gram', async () => {
+    const routing = async (value: string) => {
+      const out = path.join(dir, `env-${value || 'empty'}`);
+      const built = await cliWith({ NISAB_LEGACY_UNIT: value }, ['build', '--out', out, '--as-of', '2025-09-21']);
+      expect(built.code, built.stderr).toBe(0);
+      return JSON.parse(await readFile(path.join(out, 'v1', 'routing.json'), 'utf8')) as { legacyUnit?: string | null };
+    };
+    expect((await routing('troy-ounce')).legacyUnit).toBe('troy-ounce');
+    expect((await routing('')).legacyUnit ?? null).toBe(null);
+  }, 480_000); // two builds of the default data: 166 s at load 4 (a CI run beside it)
 });
