@@ -167,11 +167,16 @@ export function createClient(options: ClientOptions = {}) {
     return { status: response.status, body };
   }
 
-  async function get<T>(path: string, query?: Query): Promise<T> {
+  /**
+   * `takesUnit`: the endpoint takes `unit`. A snapshot built with `--legacy-unit` answers the legacy base's rates in
+   * that unit when none is given (CONTRACT §12), so there the client names the gram its types promise.
+   */
+  async function get<T>(path: string, query?: Query, takesUnit = false): Promise<T> {
     const target = requestPath(path, query);
+    const legacyTarget = takesUnit && query?.unit === undefined ? requestPath(path, { ...query, unit: 'gram' }) : target;
     let last: NisabApiError | null = null;
     for (const base of fromFiles ? [] : bases) {
-      const url = base + target;
+      const url = base + (base.endsWith(BASES[1]!) ? legacyTarget : target);
       let answer: { status: number; body: unknown };
       try {
         answer = await once(url);
@@ -210,7 +215,7 @@ export function createClient(options: ClientOptions = {}) {
     throw last ?? new NisabApiError(0, 'no base URL to ask', target);
   }
 
-  const data = async <T>(path: string, query?: Query) => (await get<ItemBody<T>>(path, query)).data;
+  const data = async <T>(path: string, query?: Query, takesUnit = false) => (await get<ItemBody<T>>(path, query, takesUnit)).data;
 
   return {
     /** The bases asked, in order. */
@@ -218,9 +223,9 @@ export function createClient(options: ClientOptions = {}) {
     /** True once the client answers from the snapshot's files (no base answered; see staticRoot). */
     answersFromFiles: () => fromFiles,
     /** `GET /rates/latest`: the newest rate of gold, or of a subcategory, optionally as of a date and in a currency. */
-    latest: <Q extends LatestQuery>(query: Q = {} as Q) => data<Answered<Q, 'Rate', Rate>>('/rates/latest', { ...(query as LatestQuery) }),
+    latest: <Q extends LatestQuery>(query: Q = {} as Q) => data<Answered<Q, 'Rate', Rate>>('/rates/latest', { ...(query as LatestQuery) }, true),
     /** `GET /rates`: rates in an inclusive date range, with the answer's count, optionally in a currency. */
-    rates: <Q extends RatesQuery>(query: Q = {} as Q) => get<ListBody<Answered<Q, 'Rate', Rate>>>('/rates', { ...(query as RatesQuery) }),
+    rates: <Q extends RatesQuery>(query: Q = {} as Q) => get<ListBody<Answered<Q, 'Rate', Rate>>>('/rates', { ...(query as RatesQuery) }, true),
     /** `GET /nisab`: the Nisab rules, valued at the newest published rate (or as of a date), optionally in a currency too. */
     nisab: <Q extends NisabQuery>(query: Q = {} as Q) => data<Answered<Q, 'NisabRule', NisabRule>[]>('/nisab', { ...(query as NisabQuery) }),
     /** `GET /currencies`: the currencies `currency` takes, with the first and last date of their rates per US dollar. */

@@ -22,6 +22,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../client/src/client.ts';
 import { paths } from '../../generator/core/layout.ts';
 import { LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
 import { LANGUAGE_INFO } from '../../generator/site/i18n/catalogue.ts';
@@ -193,6 +194,19 @@ forEachEdge(EDGES, "dailynisab.org's per-ounce reader against build --legacy-uni
         expect(legacy.headers.get('etag'), query).toBe(asked.headers.get('etag'));
         expect(text, query).not.toContain('"drtUnit":"gram"');
       }
+    });
+
+    // The page's own client falls back to the legacy base when /api/v1 cannot be reached: it must still chart per gram.
+    it('the typed client, fallen back to the legacy base, still reads per gram', async () => {
+      const client = createClient({ baseUrl: 'http://127.0.0.1:1/api/v1', fallbackBaseUrls: [`${server.url}/index.php/api/v1`], etagCache: false });
+      expect(await client.latest()).toMatchObject({ drtDate: '2025-09-21', drtInUSD: 118.477038, drtInNaira: 176281.53, drtUnit: 'gram' });
+      const day = await client.rates({ start_date: '2025-09-21', end_date: '2025-09-21' });
+      expect(day.data.map((r) => [r.drtSubcategoryID, r.drtInUSD, r.drtInNaira, r.drtUnit])).toEqual([
+        [1, 118.477038, 176281.53, 'gram'],
+        [2, 1.385376, 2061.3, 'gram'],
+      ]);
+      // Asked for the ounce, it is answered per ounce there too.
+      expect(await client.latest({ unit: 'troy-ounce' })).toMatchObject({ drtInUSD: 3685.047803, drtUnit: 'troy-ounce' });
     });
 
     it('a unit given is answered as given, and /api/v1 is unchanged: per gram, the bytes of the default snapshot', async () => {
