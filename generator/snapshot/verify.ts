@@ -202,10 +202,14 @@ export async function verifyTree(out: string, options: { changed?: boolean } = {
   return { problems, files: entries.size + 1, read: [...read.keys()], note }; // and the manifest, as build counts
 }
 
-/** Writes the record whole or not at all (a rename); a store it cannot write only costs the next --changed a whole verify. */
+/**
+ * Writes the record whole or not at all (a rename); a store it cannot write only
+ * costs the next --changed a whole verify. The work file is named as a build's work
+ * (tmp-PID-), so the next build sweeps one a killed verify left.
+ */
 async function writeVerified(store: string, record: Verified): Promise<string | null> {
   const file = path.join(store, VERIFIED);
-  const work = `${file}.${process.pid}`;
+  const work = path.join(store, `tmp-${process.pid}-${VERIFIED}`);
   try {
     await fs.writeFile(work, JSON.stringify(record) + '\n');
     await fs.rename(work, file);
