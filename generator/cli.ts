@@ -432,15 +432,20 @@ export function program(): Command {
       'Check a built snapshot against the contract: every file, its schema, its hash and its size (at most 25 MiB, what the CDN serves as one file), and the files against each other.',
     )
     .option('--out <dir>', 'the snapshot folder', DEFAULT_OUT)
-    .addHelpText('after', '\nExample:\n  npm run cli -- verify --out public')
-    .action(async (options: { out: string }) => {
+    .option(
+      '--changed',
+      'read only the files that differ from what the last whole verify read (its record in the snapshot store), the files that name them and the parts that must agree with them; without such a record, every file',
+    )
+    .addHelpText('after', '\nExample:\n  npm run cli -- verify --out public\n  npm run cli -- verify --out public --changed')
+    .action(async (options: { out: string; changed?: boolean }) => {
       const { verifyTree } = await import('./snapshot/verify.ts');
-      const { problems, files } = await verifyTree(options.out);
+      const { problems, files, read, note } = await verifyTree(options.out, { changed: options.changed === true });
       const shown = 100;
+      if (note) console.error(`note: ${note}`);
       if (problems.length > shown)
         throw new UserError(`${options.out}: ${problems.length} problems in ${files} files (the first ${shown} shown)`, problems.slice(0, shown));
       if (problems.length > 0) throw new UserError(`${options.out}: ${problems.length} problems in ${files} files`, problems);
-      console.log(`${options.out}: ${files} files, all good`);
+      console.log(`${options.out}: ${files} files, all good${read.length + 1 < files ? ` (${read.length + 1} read)` : ''}`);
     });
 
   cli

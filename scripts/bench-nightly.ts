@@ -1,7 +1,8 @@
 // The nightly's wall time from data/ to the files to deploy (issue 34), one run
 // each: bring the default database up to date from the text files a night
 // changed, build into the folder that holds the previous snapshot (as the
-// workflow restores it), verify. The night's fetch is not run: its day's rows
+// workflow restores it), verify --changed (the nightly's), and for comparison the
+// whole verify (the weekly's). The night's fetch is not run: its day's rows
 // are written to the month files of daily/ and fx/ as `fetch --write-csv
 // --write-fx-csv` writes them, and the loader imports them (the fetch's own cost,
 // a few HTTP requests and one day's import, is in BENCHMARKS.md "A night").
@@ -142,6 +143,9 @@ interface Night {
   build: number;
   changed: number;
   verify: number;
+  /** Files verify --changed read, the manifest included. */
+  verifyRead: number;
+  wholeVerify: number;
   files: number;
   bytes: number;
   loadBefore: string;
@@ -151,14 +155,20 @@ interface Night {
 async function night(setup: Setup): Promise<Night> {
   // The previous night's snapshot, as the workflow restores it from its cache.
   const [, previousBuild] = await timed(() => build(setup.db, setup.out, setup.last));
+  // The whole verify of that snapshot (a week's, or the one before the first --changed), whose record --changed reads.
+  const weekly = await verifyTree(setup.out);
+  if (weekly.problems.length > 0) throw new Error(`verify: ${weekly.problems.slice(0, 5).join('; ')}`);
   const day = addDays(setup.last, 1);
   await writeTheNight(setup, day);
   const loadBefore = load();
   const [update, updateSeconds] = await timed(() => bringDefaultDatabase(setup.db, setup.dataDir));
   const [summary, buildSeconds] = await timed(() => build(setup.db, setup.out, day));
   await summary.retired;
-  const [verified, verifySeconds] = await timed(() => verifyTree(setup.out));
-  if (verified.problems.length > 0) throw new Error(`verify: ${verified.problems.slice(0, 5).join('; ')}`);
+  const [verified, verifySeconds] = await timed(() => verifyTree(setup.out, { changed: true }));
+  if (verified.problems.length > 0) throw new Error(`verify --changed: ${verified.problems.slice(0, 5).join('; ')}`);
+  if (verified.read.length + 1 === verified.files) throw new Error(`verify --changed read every file: ${verified.note}`);
+  const [whole, wholeSeconds] = await timed(() => verifyTree(setup.out));
+  if (whole.problems.length > 0) throw new Error(`verify: ${whole.problems.slice(0, 5).join('; ')}`);
   const size = await treeSize(setup.out);
   return {
     label: setup.label,
@@ -169,6 +179,8 @@ async function night(setup: Setup): Promise<Night> {
     build: buildSeconds,
     changed: summary.changed,
     verify: verifySeconds,
+    verifyRead: verified.read.length + 1,
+    wholeVerify: wholeSeconds,
     files: size.files,
     bytes: size.bytes,
     loadBefore,
@@ -188,13 +200,17 @@ async function main(): Promise<void> {
         [
           ['bring the database up to date from the changed files', `${seconds(n.update)} (${n.updated})`],
           ['build into the previous snapshot', `${seconds(n.build)} (${n.changed} files changed)`],
-          ['verify', `${seconds(n.verify)} (${n.files.toLocaleString('en')} files, ${(n.bytes / 1048576).toFixed(1)} MiB)`],
+          ['verify --changed', `${seconds(n.verify)} (${n.verifyRead.toLocaleString('en')} of ${n.files.toLocaleString('en')} files read)`],
           ['**the night, from data/ to the files to deploy**', `**${seconds(total)}**`],
           [
             `for comparison: the database loaded from every file of data/ (each night before)${setup.fullLoadNote ?? ''}`,
             n.fullLoad === null ? 'not measured (reused folder)' : seconds(n.fullLoad),
           ],
           ['for comparison: the full build the previous snapshot came from', seconds(n.previousBuild)],
+          [
+            'for comparison: the whole verify (weekly; each night before)',
+            `${seconds(n.wholeVerify)} (${n.files.toLocaleString('en')} files, ${(n.bytes / 1048576).toFixed(1)} MiB; --changed took ${((100 * n.verify) / n.wholeVerify).toFixed(1)} % of it)`,
+          ],
         ],
       ),
     );

@@ -135,6 +135,17 @@ describe('the GitHub Actions workflows', () => {
     expect(nightly).not.toMatch(/always\(\)|failure\(\)|continue-on-error/);
   });
 
+  it('nightly.yml verifies what changed each night, and every file on Fridays and when started by hand with whole-verify', async () => {
+    const nightly = await text('nightly.yml');
+    const weekly = "'35 23 * * 5'";
+    expect(nightly).toContain(`- cron: ${weekly}`);
+    expect(nightly).toMatch(/^ {6}whole-verify:\n(?: {8}.*\n)* {8}type: boolean\n {8}default: false\n/m);
+    expect(nightly).toContain(`WHOLE: \${{ github.event.schedule == ${weekly} || inputs.whole-verify == true }}`);
+    expect(nightly).toContain('if [ "$WHOLE" = true ]; then npm run cli -- verify --out public; else npm run cli -- verify --out public --changed; fi');
+    // The whole verify's record is in the store, which the snapshot's cache keeps with the tree.
+    expect(nightly).toMatch(/path: \|\n {12}public\n {12}\.public\.snapshots\n/);
+  });
+
   it('nightly.yml deploys to the target the repository variable names: Workers by default, or Pages', async () => {
     const nightly = await text('nightly.yml');
     expect(nightly).toContain("if: ${{ (vars.NISAB_DEPLOY_TARGET || 'workers') == 'workers' }}");
