@@ -98,7 +98,7 @@ describe('the three missed years, Maliki, gold, ₦20,000,000 (issue 45)', () =>
       ).toBe(true);
       expect(problems).toEqual([]);
       await page.close();
-    }, 120_000);
+    }, 120_000); // 6 to 8 s alone, 14 to 23 s beside sw-truth at load 20 to 35
   }
 });
 
@@ -161,6 +161,6 @@ describe('the statement of 30 years (print CSS)', () => {
       } finally {
         await context.close();
       }
-    }, 150_000);
+    }, 150_000); // 8 to 14 s alone, 21 to 24 s beside sw-truth at load 20 to 35
   }
 });
