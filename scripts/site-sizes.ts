@@ -72,6 +72,7 @@ export async function measure(tree: string): Promise<Sizes> {
     'assets/page.css',
     ...LANGUAGES.map((lang) => `assets/hawl-${lang}.js`),
     ...LANGUAGES.map((lang) => `assets/calculator-${lang}.js`),
+    ...LANGUAGES.map((lang) => `assets/years-${lang}.js`),
     'assets/chart.js',
     'assets/files.js',
     ...LANGUAGES.map((lang) => DEVELOPER_FILES[lang]),

@@ -23,6 +23,9 @@ export const HAWL_MODULE = (lang: string) => `/assets/hawl-${lang}.js`;
 const CALCULATOR_ENTRY = fileURLToPath(new URL('./page/calculator.ts', import.meta.url));
 /** The calculator's module of each language, imported by the page when the calculator is reached or first used. */
 export const CALCULATOR_MODULE = (lang: string) => `/assets/calculator-${lang}.js`;
+const YEARS_ENTRY = fileURLToPath(new URL('./page/years.ts', import.meta.url));
+/** The years-not-paid part's module of each language, imported by the page when the part is first opened. */
+export const YEARS_MODULE = (lang: string) => `/assets/years-${lang}.js`;
 const FILES_ENTRY = fileURLToPath(new URL('../../client/src/snapshot-files.ts', import.meta.url));
 /** The client's answers from the snapshot's files (the router), imported by the page only on a host with no API. */
 export const FILES_MODULE = '/assets/files.js';
@@ -106,11 +109,12 @@ async function pageBundle(): Promise<Map<string, string>> {
         entryPoints: { [`page-${lang}`]: PAGE_ENTRY },
         ...inLanguage(lang),
         plugins: [currentLanguage(lang), filesApart],
-        external: [CHART_MODULE, HAWL_MODULE(lang), CALCULATOR_MODULE(lang), FILES_MODULE],
+        external: [CHART_MODULE, HAWL_MODULE(lang), CALCULATOR_MODULE(lang), YEARS_MODULE(lang), FILES_MODULE],
       }),
     ),
     ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`hawl-${lang}`]: HAWL_ENTRY }, ...inLanguage(lang) })),
     ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`calculator-${lang}`]: CALCULATOR_ENTRY }, ...inLanguage(lang) })),
+    ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`years-${lang}`]: YEARS_ENTRY }, ...inLanguage(lang) })),
     ...LANGUAGES.map((lang) => esbuild.build({ ...common, entryPoints: { [`developers-${lang}`]: DEVELOPERS_ENTRY }, ...inLanguage(lang) })),
     esbuild.build({ ...common, entryPoints: { chart: CHART_ENTRY, page: STYLE_ENTRY, files: FILES_ENTRY } }),
   ];
@@ -175,6 +179,7 @@ export const SITE_ASSET_FILES = [
   ...LANGUAGES.map((lang) => `assets/page-${lang}.js`),
   ...LANGUAGES.map((lang) => `assets/hawl-${lang}.js`),
   ...LANGUAGES.map((lang) => `assets/calculator-${lang}.js`),
+  ...LANGUAGES.map((lang) => `assets/years-${lang}.js`),
   ...LANGUAGES.map((lang) => `assets/developers-${lang}.js`),
   'assets/chart.js',
   'assets/files.js',

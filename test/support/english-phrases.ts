@@ -22,8 +22,8 @@ function texts(value: unknown): string[] {
 const words = (text: string) => text.replace(/<[^>]*>/g, ' ').match(/\p{L}[\p{L}'’-]*/gu) ?? [];
 
 const phrases = (lang: Lang) => {
-  const { calendar, page, hawl } = PAGE_CATALOGUES[lang];
-  return texts([calendar, page, hawl, RESULT_CATALOGUES[lang]])
+  const { calendar, page, hawl, years } = PAGE_CATALOGUES[lang];
+  return texts([calendar, page, hawl, years, RESULT_CATALOGUES[lang]])
     .map((fragment) => words(fragment).join(' '))
     .filter((phrase) => phrase.includes(' '));
 };

@@ -2,7 +2,7 @@
 // Maliki books (النصاب، الحول، عروض التجارة، الأنعام). Figures in Western digits,
 // as CLDR's `ar` writes them by default and as Naira amounts are written in
 // Nigeria. docs/translations.md lists the strings a native speaker should read first.
-import type { CalendarStrings, HawlStrings, PageStrings, ReachStrings, WidgetStrings } from './catalogue.ts';
+import type { CalendarStrings, HawlStrings, PageStrings, ReachStrings, WidgetStrings, YearsStrings } from './catalogue.ts';
 
 /**
  * A noun's forms after a number, as the grammar books give them (the number in
@@ -437,4 +437,42 @@ export const reach: ReachStrings = {
   reminderYearly: (hijri, calendar) => `يتم حولي في ${hijri} (${calendar}): يتكرر هذا التذكير في هذا اليوم الهجري كل سنة بحساب ${calendar}.`,
   reminderOnce: (hijri, calendar) => `يتم حولي في ${hijri} (${calendar}). تُعلَن شهور نيجيريا شهرًا بشهر عند رؤية الهلال، فهذا التذكير لهذه السنة وحدها.`,
   reminderCheck: 'اطّلع على نصاب ذلك اليوم في صفحة النصاب.',
+};
+
+export const years: YearsStrings = {
+  summary: 'السنوات التي لم أزكِّ فيها',
+  intro: 'تجب زكاة كل سنة فاتت بنصاب يوم حولها، وتُطرح زكاة كل سنة قبل تقويم التي بعدها على ما يقول به مذهبك. المذهب والمعيار هما ما اخترته في الحاسبة أعلاه.',
+  day: 'يوم الحول (1 إلى 30)',
+  month: 'الشهر الهجري',
+  calendar: 'التقويم',
+  count: 'عدد السنوات التي لم تُزكَّ (1 إلى 30)',
+  cash: 'النقود التي كانت بيدك في كل يوم حول (₦)',
+  show: 'احسب السنوات',
+  loading: 'جارٍ قراءة نصاب كل سنة…',
+  bad: 'أدخل يومًا من 1 إلى 30، وعددًا من السنوات من 1 إلى 30، ومبلغًا.',
+  colYear: 'السنة',
+  colHawl: 'يوم الحول',
+  colNisab: 'نصاب ذلك اليوم',
+  colHeld: 'ما كان بيدك',
+  colTakenOff: 'ما طُرح عن السنوات السابقة',
+  colDue: 'الواجب',
+  colWhy: 'السبب',
+  rateOf: (date) => `بسعر يوم ${date}`,
+  why: {
+    reaches: 'بلغ النصاب',
+    below: 'دون النصاب: لا شيء فيها',
+    afterBelow: 'السنة التي بعد سنة دون النصاب يُستأنف فيها الحول: لا شيء فيها',
+    noRate: 'لا سعر في ذلك اليوم ولا قبله: لم تُحسب',
+    noCalendar: (calendar) => `هذا الشهر ليس في بيانات تقويم ${calendar}: لم تُحسب`,
+    notYet: 'لم يأتِ هذا اليوم بعد',
+  },
+  unknownBefore: (years) => `زكاة ${years} غير معروفة، فلم تُطرح`,
+  total: (amount, count, shown) => `الزكاة الواجبة الآن عن ${arabicCount(count, YEAR, { shown, grammaticalCase: 'genitive' })}: ${amount}`,
+  print: 'اطبع البيان',
+  statement: 'بيان الزكاة الواجبة عن السنوات الماضية',
+  hawlDay: (day, calendar, latest, gregorian) => `يوم الحول: ${day} (${calendar})؛ في ${latest}: ${gregorian}`,
+  school: (school, standard) => `المذهب: ${school}. نصاب النقود: ${standard}.`,
+  sources: 'المصادر:',
+  printed: (date, asOf, days, shown) => `طُبع في ${date}، من بيانات ${asOf} (قبل ذلك بـ${arabicCount(days, DAY, { shown })}).`,
+  next: 'يوم حولك القادم:',
 };

@@ -61,3 +61,5 @@ export type HawlStrings = Strings<typeof English.hawl>;
 /** The calculator's answer (result-en.ts, result-ha.ts, result-ar.ts). */
 export type ResultStrings = Strings<typeof EnglishResult.result>;
 export type ReachStrings = Strings<typeof English.reach>;
+/** The years a payer did not pay (page/years.ts). */
+export type YearsStrings = Strings<typeof English.years>;

@@ -9,7 +9,7 @@
 // which hold every language of LANGUAGES or do not compile. The parts exported
 // here are the parts of a language's files (the build re-exports those files
 // whole), so a part used by a script and missing from them fails the build too.
-import type { CalendarStrings, HawlStrings, Lang, PageStrings, ReachStrings, WidgetStrings } from './catalogue.ts';
+import type { CalendarStrings, HawlStrings, Lang, PageStrings, ReachStrings, WidgetStrings, YearsStrings } from './catalogue.ts';
 import { PAGE_CATALOGUES } from './catalogues.ts';
 import { WIDGET_CATALOGUES } from './widget-catalogues.ts';
 
@@ -20,4 +20,5 @@ export const page: PageStrings = PAGE_CATALOGUES[PAGE_LANG].page;
 export const calendar: CalendarStrings = PAGE_CATALOGUES[PAGE_LANG].calendar;
 export const hawl: HawlStrings = PAGE_CATALOGUES[PAGE_LANG].hawl;
 export const reach: ReachStrings = PAGE_CATALOGUES[PAGE_LANG].reach;
+export const years: YearsStrings = PAGE_CATALOGUES[PAGE_LANG].years;
 export const widget: WidgetStrings = WIDGET_CATALOGUES[PAGE_LANG].widget;

@@ -414,3 +414,47 @@ export const reach = {
     `My hawl ends on ${hijri} (${calendar}). Nigeria's months are declared one by one when the moon is sighted, so this reminder is for this year only.`,
   reminderCheck: 'Look up the Nisab of the day on the Nisab page.',
 };
+
+/** The years a payer did not pay (page/years.ts, issue 45): its own module, its own words. */
+export const years = {
+  summary: 'Years I did not pay',
+  intro:
+    "Each missed year is owed at the Nisab of its own hawl day, and each year's zakat is taken off the next as your school holds. The school and the standard are the calculator's above.",
+  day: 'Hawl day (1 to 30)',
+  month: 'Hijri month',
+  calendar: 'Calendar',
+  count: 'Years not paid (1 to 30)',
+  cash: 'Cash held on each hawl day (₦)',
+  show: 'Work out the years',
+  loading: "Reading each year's Nisab…",
+  bad: 'Enter a day from 1 to 30, from 1 to 30 years and an amount.',
+  colYear: 'Year',
+  colHawl: 'Hawl day',
+  colNisab: 'Nisab that day',
+  colHeld: 'Held',
+  colTakenOff: 'Taken off for earlier years',
+  colDue: 'Due',
+  colWhy: 'Why',
+  /** Under a year's Nisab: the day of the rate it is valued at. */
+  rateOf: (date: string) => `rate of ${date}`,
+  why: {
+    reaches: 'reaches the Nisab',
+    below: 'below the Nisab: nothing due',
+    afterBelow: 'the year after one below the Nisab starts again: nothing due',
+    noRate: 'no rate on or before this day: not counted',
+    noCalendar: (calendar: string) => `this month is not in the data of the ${calendar} calendar: not counted`,
+    notYet: 'this day has not come yet',
+  },
+  /** Earlier years with no Nisab: their zakat is not known, so it is not taken off. */
+  unknownBefore: (years: string) => `the zakat of ${years} is not known, so it is not taken off`,
+  total: (amount: string, count: number, shown: string) => `Zakat owed now for ${count === 1 ? '1 year' : `${shown} years`}: ${amount}`,
+  print: 'Print the statement',
+  statement: 'Statement of zakat owed for past years',
+  /** The payer's hawl day: the Hijri day and month, its calendar, and the Gregorian day of its latest year. */
+  hawlDay: (day: string, calendar: string, latest: string, gregorian: string) => `Hawl day: ${day} (${calendar}); in ${latest}: ${gregorian}`,
+  school: (school: string, standard: string) => `School: ${school}. Nisab for cash: ${standard}.`,
+  sources: 'Sources:',
+  /** The print date, the data's day and its age then. */
+  printed: (date: string, asOf: string, _days: number, shown: string) => `Printed on ${date}, from the data of ${asOf} (${shown} days before).`,
+  next: 'Your next hawl day:',
+};

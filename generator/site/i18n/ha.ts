@@ -1,7 +1,7 @@
 // Hausa (Boko, with the hooked letters ɓ ɗ ƙ ƴ). The fiqh terms as Nigerian
 // scholars write them in Hausa: zakka, Nisabi, hauli, mazhaba, kayan kasuwanci.
 // docs/translations.md lists the strings a native speaker should read first.
-import type { CalendarStrings, HawlStrings, PageStrings, ReachStrings, WidgetStrings } from './catalogue.ts';
+import type { CalendarStrings, HawlStrings, PageStrings, ReachStrings, WidgetStrings, YearsStrings } from './catalogue.ts';
 
 /** A count of days as Hausa writes it after a numeral: "kwana 63", and one "kwana ɗaya" (never "kwanaki 1"). */
 const kwana = (shown: string) => (shown === '1' ? 'kwana ɗaya' : `kwana ${shown}`);
@@ -352,4 +352,43 @@ export const reach: ReachStrings = {
   reminderOnce: (hijri, calendar) =>
     `Haulina yana cika a ranar ${hijri} (${calendar}). Ana ayyana watannin Najeriya ɗaya bayan ɗaya idan an ga wata, don haka wannan tunatarwa ta wannan shekara ce kawai.`,
   reminderCheck: 'Duba Nisabin ranar a shafin Nisabi.',
+};
+
+export const years: YearsStrings = {
+  summary: 'Shekarun da ban biya ba',
+  intro:
+    'Kowace shekarar da aka tsallake ana biyan ta bisa nisabin ranar haulinta, kuma ana cire zakkar kowace shekara kafin a ƙimanta ta gaba kamar yadda mazhabarka ta riƙe. Mazhaba da ma’aunin su ne na lissafin da ke sama.',
+  day: 'Ranar hauli (1 zuwa 30)',
+  month: 'Watan Hijira',
+  calendar: 'Kalanda',
+  count: 'Shekarun da ba a biya ba (1 zuwa 30)',
+  cash: 'Kuɗin da ke hannunka a kowace ranar hauli (₦)',
+  show: 'Lissafa shekarun',
+  loading: 'Ana karanta nisabin kowace shekara…',
+  bad: 'Shigar da rana daga 1 zuwa 30, shekaru daga 1 zuwa 30, da adadin kuɗi.',
+  colYear: 'Shekara',
+  colHawl: 'Ranar hauli',
+  colNisab: 'Nisabin ranar',
+  colHeld: 'Abin da ke hannu',
+  colTakenOff: 'Abin da aka cire na shekarun baya',
+  colDue: 'Zakka',
+  colWhy: 'Dalili',
+  rateOf: (date) => `farashin ranar ${date}`,
+  why: {
+    reaches: 'ya kai nisabi',
+    below: 'bai kai nisabi ba: babu zakka',
+    afterBelow: 'shekarar da ta biyo bayan wadda ba ta kai nisabi ba tana farawa sabuwa: babu zakka',
+    noRate: 'babu farashi a ranar ko kafin ta: ba a lissafa ba',
+    noCalendar: (calendar) => `wannan watan ba ya cikin bayanan kalandar ${calendar}: ba a lissafa ba`,
+    notYet: 'wannan ranar ba ta zo ba tukuna',
+  },
+  unknownBefore: (years) => `ba a san zakkar ${years} ba, don haka ba a cire ta ba`,
+  total: (amount, count, shown) => `Zakkar da ake bin ka yanzu ta ${count === 1 ? 'shekara ɗaya' : `shekaru ${shown}`}: ${amount}`,
+  print: 'Buga bayanin',
+  statement: 'Bayanin zakkar da ake bin ka ta shekarun baya',
+  hawlDay: (day, calendar, latest, gregorian) => `Ranar hauli: ${day} (${calendar}); a ${latest}: ${gregorian}`,
+  school: (school, standard) => `Mazhaba: ${school}. Nisabin kuɗi: ${standard}.`,
+  sources: 'Majiyoyi:',
+  printed: (date, asOf, _days, shown) => `An buga a ranar ${date}, daga bayanan ranar ${asOf} (${kwana(shown)} kafin haka).`,
+  next: 'Ranar haulinka ta gaba:',
 };

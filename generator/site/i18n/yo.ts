@@ -5,7 +5,7 @@
 // (Rabi'ul Awwal, Sha'aban, Dhul Hijjah), the Gregorian months by number (oṣù kẹta),
 // as the same press does. The SMS drops every mark (text-answers.ts withoutMarks).
 // docs/translations.md: the glossary, and what a native reviewer should read first.
-import type { CalendarStrings, HawlStrings, PageStrings, ReachStrings, WidgetStrings } from './catalogue.ts';
+import type { CalendarStrings, HawlStrings, PageStrings, ReachStrings, WidgetStrings, YearsStrings } from './catalogue.ts';
 
 /** A count of days after the noun, as Yorùbá writes it with a numeral: "ọjọ́ 63", and one "ọjọ́ kan". */
 const ojo = (shown: string) => (shown === '1' ? 'ọjọ́ kan' : `ọjọ́ ${shown}`);
@@ -362,4 +362,43 @@ export const reach: ReachStrings = {
   reminderOnce: (hijri, calendar) =>
     `Hawl mi parí ní ${hijri} (${calendar}). Ọ̀kọ̀ọ̀kan ni a ń kéde àwọn oṣù Nàìjíríà nígbà tí a bá rí òṣùpá, nítorí náà ìránnilétí yìí wà fún ọdún yìí nìkan.`,
   reminderCheck: 'Wo Nisab ọjọ́ náà lórí ojú-ìwé Nisab.',
+};
+
+export const years: YearsStrings = {
+  summary: 'Àwọn ọdún tí n kò san',
+  intro:
+    'Ọdún kọ̀ọ̀kan tí o kò san ni a fi Nisab ọjọ́ hawl rẹ̀ wọn, a sì ń yọ sàká ọdún kọ̀ọ̀kan kúrò kí a tó díye lé ọdún tí ó tẹ̀lé e gẹ́gẹ́ bí ìlànà rẹ ṣe sọ. Ìlànà àti òṣùwọ̀n jẹ́ ti ẹ̀rọ ìṣírò tí ó wà lókè.',
+  day: 'Ọjọ́ hawl (1 dé 30)',
+  month: 'Oṣù Hijira',
+  calendar: 'Kàlẹ́ńdà',
+  count: 'Iye ọdún tí o kò san (1 dé 30)',
+  cash: 'Owó tí ó wà lọ́wọ́ rẹ ní ọjọ́ hawl kọ̀ọ̀kan (₦)',
+  show: 'Ṣírò àwọn ọdún náà',
+  loading: 'À ń ka Nisab ọdún kọ̀ọ̀kan…',
+  bad: 'Tẹ ọjọ́ kan láti 1 dé 30, iye ọdún láti 1 dé 30 àti iye owó kan.',
+  colYear: 'Ọdún',
+  colHawl: 'Ọjọ́ hawl',
+  colNisab: 'Nisab ọjọ́ náà',
+  colHeld: 'Ohun tí o ní',
+  colTakenOff: 'Ohun tí a yọ fún àwọn ọdún ṣáájú',
+  colDue: 'Sàká',
+  colWhy: 'Ìdí',
+  rateOf: (date) => `iye ti ${date}`,
+  why: {
+    reaches: 'ó dé Nisab',
+    below: 'kò dé Nisab: kò sí ohun tí o máa san',
+    afterBelow: 'ọdún tí ó tẹ̀lé ọdún tí kò dé Nisab bẹ̀rẹ̀ lákọ̀tun: kò sí ohun tí o máa san',
+    noRate: 'kò sí iye kankan ní ọjọ́ náà tàbí ṣáájú rẹ̀: a kò kà á',
+    noCalendar: (calendar) => `oṣù yìí kò sí nínú ìsọfúnni kàlẹ́ńdà ${calendar}: a kò kà á`,
+    notYet: 'ọjọ́ yìí kò tíì dé',
+  },
+  unknownBefore: (years) => `a kò mọ sàká ${years}, nítorí náà a kò yọ ọ́`,
+  total: (amount, count, shown) => `Sàká tí o jẹ báyìí fún ${count === 1 ? 'ọdún kan' : `ọdún ${shown}`}: ${amount}`,
+  print: 'Tẹ ìwé àkọsílẹ̀ náà jáde',
+  statement: 'Àkọsílẹ̀ sàká tí o jẹ fún àwọn ọdún tí ó kọjá',
+  hawlDay: (day, calendar, latest, gregorian) => `Ọjọ́ hawl: ${day} (${calendar}); ní ${latest}: ${gregorian}`,
+  school: (school, standard) => `Ìlànà: ${school}. Nisab owó: ${standard}.`,
+  sources: 'Orísun:',
+  printed: (date, asOf, _days, shown) => `A tẹ̀ ẹ́ jáde ní ${date}, láti inú ìsọfúnni ti ${asOf} (${ojo(shown)} ṣáájú).`,
+  next: 'Ọjọ́ hawl rẹ tí ó kàn:',
 };

@@ -132,7 +132,7 @@ export function landingPage(
   /** The text answer of the language (v1/text/nisab.LANG.txt), shared by the WhatsApp link; null without one. */
   share: string | null = null,
 ): string {
-  const { page: t, calendar, hawl } = PAGE_CATALOGUES[lang];
+  const { page: t, calendar, hawl, years } = PAGE_CATALOGUES[lang];
   const r = RESULT_CATALOGUES[lang].inputs;
   const format = formats(calendar);
   const words: PageWords = { t, calendar, format };
@@ -196,6 +196,11 @@ ${hawlSection(hawl, calendar, meta.asOfHijri, subscribeSection(lang))}
   <p>${escape(t.combineNote)}</p>
   ${zakatFormHtml(t, r)}
   <div id="zakat-result" aria-live="polite"></div>
+  <details id="years">
+    <summary>${escape(years.summary)}</summary>
+    <p class="small">${escape(years.intro)}</p>
+    <div id="years-body"></div>
+  </details>
 </section>
 
 <section id="chart" aria-labelledby="chart-title">

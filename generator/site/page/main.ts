@@ -30,6 +30,8 @@ const CHART_MODULE = '/assets/chart.js';
 const HAWL_MODULE = `/assets/hawl-${PAGE_LANG}.js`;
 /** The calculator, in the page's language (assets.ts CALCULATOR_MODULE): asked when the calculator is reached or first used. */
 const CALCULATOR_MODULE = `/assets/calculator-${PAGE_LANG}.js`;
+/** The years not paid, in the page's language (assets.ts YEARS_MODULE): asked when its part is first opened. */
+const YEARS_MODULE = `/assets/years-${PAGE_LANG}.js`;
 
 interface Config {
   lang: string;
@@ -297,6 +299,7 @@ async function start(client: NisabClient) {
   // The chart (its module and its two ranges) once its section comes near the screen.
   whenSeen($('chart'), () => void startChart(subcategories).catch(showError), NEAR);
   startCalculator(client, published);
+  startYears(client);
   document.body.dataset.ready = 'true';
 }
 
@@ -365,6 +368,23 @@ function startCalculator(client: NisabClient, published: Published) {
   };
   // A pointer over the chooser or a finger on it asks a moment before it opens; the keyboard's focus too.
   for (const type of ['pointerenter', 'pointerdown', 'focus']) chooser.addEventListener(type, touched);
+}
+
+/** The years not paid (#years, page/years.ts): its module when its part is first opened; a failure lets the next opening ask again. */
+function startYears(client: NisabClient) {
+  const part = $<HTMLDetailsElement>('years');
+  let module: Promise<void> | null = null;
+  const load = () =>
+    (module ??= (import(YEARS_MODULE) as Promise<typeof import('./years.ts')>).then(
+      (m) => m.startYears({ api: client, sources: new Map(config.sources.map((s) => [s.srcID, s])), words }),
+      (error: Error) => {
+        module = null;
+        throw error;
+      },
+    ));
+  part.addEventListener('toggle', () => {
+    if (part.open) void load().catch(showError);
+  });
 }
 
 async function showFigures(client: NisabClient, subcategories: Subcategory[]): Promise<Published> {

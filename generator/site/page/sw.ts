@@ -55,8 +55,8 @@ const CACHE_PREFIX = `nisab-page-${LANG}-`;
 const CACHE = `${CACHE_PREFIX}${VERSION}`;
 const PAGE = LANGUAGE_INFO[LANG].path;
 const STYLE = '/assets/page.css';
-/** The page's scripts (site/assets.ts names them so): the hawl lookup's is kept once it is used. */
-const SCRIPTS = [`/assets/page-${LANG}.js`, `/assets/calculator-${LANG}.js`, `/assets/hawl-${LANG}.js`];
+/** The page's scripts (site/assets.ts names them so): the hawl lookup's and the years-not-paid part's are kept once used. */
+const SCRIPTS = [`/assets/page-${LANG}.js`, `/assets/calculator-${LANG}.js`, `/assets/hawl-${LANG}.js`, `/assets/years-${LANG}.js`];
 const ANSWER = /^\/(index\.php\/)?api\/v1\/(nisab|rates\/latest\?subcategory=[0-9]+)$|^\/v1\/(nisab\.json|rates\/latest\/[0-9]+\.json)$/;
 
 type Kind = 'page' | 'script' | 'style' | 'answer';
