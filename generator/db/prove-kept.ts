@@ -33,7 +33,7 @@ import { readFile } from 'node:fs/promises';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { FxRateInput, STORED_FX_COLUMNS } from '../core/currencies.ts';
 import { type RateInput, STORED_RATE_COLUMNS } from '../core/schemas.ts';
-import { readCsv } from './csv-records.ts';
+import { NUMBER, readCsv } from './csv-records.ts';
 import { FX_FILE_COLUMNS } from './fx-files.ts';
 import { type DataFile, periodOf, periodRange } from './loaded-files.ts';
 import { migrate } from './migrations.ts';
@@ -145,7 +145,7 @@ function firstDifference(stored: readonly FxRateInput[], read: readonly FxRateIn
 const RATE_FIELDS: readonly string[] = storedFields(STORED_RATE_COLUMNS);
 const rateLine = textLineOf(STORED_RATE_COLUMNS);
 const isRates = (data: DataFile) => data.kind === 'rates' || data.kind === 'daily';
-const rateKey = (date: string, subcategory: number | string) => `${date}/${subcategory}`;
+const rateKey = (date: string, subcategory: string) => `${date}/${subcategory}`;
 
 /** A row of the rates table as data/ gives it: the file it comes from, its drtID, its line as the table's rows are rendered. */
 interface FileRate {
@@ -169,7 +169,7 @@ export async function proveRates(db: Database, files: readonly DataFile[]): Prom
   if (typeof given === 'string') return given;
   const hashes = new Map<string, Hash>();
   for (const row of db.prepare(`SELECT ${RATE_FIELDS.join(', ')} FROM rates ORDER BY drtID`).iterate() as Iterable<RateInput>) {
-    const from = given.get(rateKey(row.drtDate, row.drtSubcategoryID));
+    const from = given.get(rateKey(row.drtDate, String(row.drtSubcategoryID)));
     if (from === undefined) return `the row ${rateLine(row)} is in no file of data/`;
     let hash = hashes.get(from.file);
     if (hash === undefined) {
@@ -192,11 +192,12 @@ export async function proveRates(db: Database, files: readonly DataFile[]): Prom
  * as the import would take them (import-rates.ts): in the loader's order, a later
  * file's row replacing an earlier one's values and keeping its drtID, an ID left
  * out the next free one (the highest so far, plus one, in line order, after the
- * file's rows that name theirs). Each line's cells stand for the values they are
- * read as, so the fields' own `store` (a default source, drtNairaDate left empty
- * when it is drtDate) gives the stored line. A string when a file is not in that
- * form (quotes, CR, a column of no rate, a row the import would refuse for its
- * key or ID): it is then read by the import itself.
+ * file's rows that name theirs). Each cell is read as the import reads it (empty:
+ * not given; a number with Number(), so 51.2500 is 51.25), and the fields' own
+ * `store` (a default source, drtNairaDate left empty when it is drtDate) gives
+ * the stored line. A string when a file is not in that form (quotes, CR, a
+ * column of no rate, a cell that is not a number where one must be, a row the
+ * import would refuse for its key or ID): it is then read by the import itself.
  */
 async function ratesOfFiles(rateFiles: readonly DataFile[]): Promise<Map<string, FileRate> | string> {
   const given = new Map<string, FileRate>();
@@ -209,27 +210,38 @@ async function ratesOfFiles(rateFiles: readonly DataFile[]): Promise<Map<string,
     const header = lines[0]!.split(',');
     if (new Set(header).size !== header.length || header.some((field) => !RATE_FIELDS.includes(field))) return notInForm;
     if (!header.includes('drtDate') || !header.includes('drtSubcategoryID')) return notInForm;
+    const namesIds = header.includes('drtID');
+    const numeric = header.map((field) => STORED_RATE_COLUMNS[field as keyof RateInput].kind !== 'text');
     const keys = new Set<string>();
-    const unnamed: [string, Record<string, string | undefined>][] = [];
-    const add = (key: string, record: Record<string, string | undefined>, id: number) => {
-      record.drtID = String(id);
+    const unnamed: [string, Record<string, string | number | undefined>][] = [];
+    const add = (key: string, record: Record<string, string | number | undefined>, id: number) => {
+      record.drtID = id;
       given.set(key, { file: data.name, id, line: rateLine(record as unknown as RateInput) });
       if (id > top) top = id;
     };
     for (let i = 1; i < lines.length - 1; i++) {
       const cells = lines[i]!.split(',');
       if (cells.length !== header.length) return notInForm;
-      const record: Record<string, string | undefined> = {};
-      for (let c = 0; c < header.length; c++) record[header[c]!] = cells[c] === '' ? undefined : cells[c];
-      const key = rateKey(record.drtDate ?? '', record.drtSubcategoryID ?? '');
+      // Each cell as the import reads it (csv-records.ts): empty is not given, a number read with Number().
+      const record: Record<string, string | number | undefined> = {};
+      for (let c = 0; c < header.length; c++) {
+        const cell = cells[c]!;
+        if (cell === '') continue;
+        if (!numeric[c]) record[header[c]!] = cell;
+        else if (NUMBER.test(cell)) record[header[c]!] = Number(cell);
+        else return notInForm;
+      }
+      const key = rateKey(String(record.drtDate), String(record.drtSubcategoryID));
       if (keys.has(key)) return notInForm;
       keys.add(key);
       const before = given.get(key)?.id;
-      const named = record.drtID === undefined ? undefined : Number(record.drtID);
-      if (named !== undefined && !(Number.isSafeInteger(named) && String(named) === record.drtID)) return notInForm;
+      const named = record.drtID as number | undefined;
+      if (named !== undefined && !Number.isSafeInteger(named)) return notInForm;
       if (before !== undefined && named !== undefined && named !== before) return notInForm;
       const id = before ?? named;
-      if (id === undefined) unnamed.push([key, record]);
+      // A file that names no ID at all: each new row the next in line order, at once.
+      if (id === undefined && !namesIds) add(key, record, top + 1);
+      else if (id === undefined) unnamed.push([key, record]);
       else add(key, record, id);
     }
     for (const [key, record] of unnamed) add(key, record, top + 1);

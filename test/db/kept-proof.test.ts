@@ -175,6 +175,30 @@ describe('the kept default database, proved against data/', () => {
     expect(one(kept, 'SELECT drtInUSD FROM rates WHERE drtID = ?', drtID)).toBe(Number(cell('drtInUSD')));
   }, 300_000); // 13 s seen at load 14 to 20
 
+  it("the rates' line hashes read a file as the import does: an ID left out, a number written another way", async () => {
+    const edited = path.join(scratch.dir, 'edited');
+    await cp(dataDir, edited, { recursive: true });
+    const [header, ...rows] = (await readFile(path.join(dataDir, 'rates.csv'), 'utf8')).trimEnd().split('\n');
+    // rates.csv's IDs are 1, 2, … in line order: what the import assigns when the file names none.
+    expect(rows.map((row) => Number(row.split(',')[0]))).toEqual(rows.map((_, i) => i + 1));
+    const price = header!.split(',').indexOf('drtInUSD');
+    const withoutIds = [header!, ...rows].map((line, i) => {
+      const cells = line.split(',');
+      if (i === 1) cells[price] = `${cells[price]}0`; // 13.632881 as 13.6328810: the same number
+      return cells.slice(1).join(',');
+    });
+    await writeFile(path.join(edited, 'rates.csv'), `${withoutIds.join('\n')}\n`);
+    const handle = new BetterSqlite3(kept, { readonly: true });
+    try {
+      expect(await proveRates(handle, await dataFiles(edited))).toBeNull();
+      // Quoted cells are not the form rate-files.ts writes: the rates are then imported and compared by SQL.
+      await writeFile(path.join(edited, 'rates.csv'), `${[header!, ...rows.map((row) => row.replace(/,([a-z-]+),/, ',"$1",'))].join('\n')}\n`);
+      expect(await proveRates(handle, await dataFiles(edited))).toBe('rates.csv is not in the form rate-files.ts writes');
+    } finally {
+      handle.close();
+    }
+  }, 300_000); // 4 s seen at load 30
+
   it('a proved database is stamped with the sha256 of its bytes; the stamp lets only those bytes through', async () => {
     const stamp = `${kept}.proved`;
     expect(await bringDefaultDatabase(kept, dataDir)).toEqual({ kind: 'current' });
