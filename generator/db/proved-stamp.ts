@@ -13,8 +13,8 @@
 // data_version is a per-connection counter that says nothing across processes.
 // Only a digest ties the stamp to these bytes: a row changed by anything after
 // the stamp, a cache restore included, and the file is no longer the stamped
-// one. It costs one read of the file (199 MB at 10 × 50 × 170: 2.1 s at load 17,
-// BENCHMARKS.md), against the proof's 53 s.
+// one. It costs one read of the file (199 MB at 10 × 50 × 170: 1.0 s at load 5,
+// BENCHMARKS.md), against the proof's 17 s.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
