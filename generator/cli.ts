@@ -275,6 +275,18 @@ export function program(): Command {
           );
         }
         const db = options.db || (await ensureDefaultDatabase(undefined, undefined, (line) => console.error(line)));
+        // Every row it imports kept in data/'s own month files too: the default database will still hold what
+        // data/ gives, and when it was proved (stamped) before, the build after this need not prove it again.
+        const { DATA_DIR } = await import('./db/default-db.ts');
+        const inData = (dir: string | undefined, sub: string) => dir !== undefined && path.resolve(dir) === path.join(DATA_DIR, sub);
+        const stamps = await import('./db/proved-stamp.ts');
+        const { openDatabase } = await import('./db/open.ts');
+        const keepsStamp =
+          !options.db &&
+          !options.dryRun &&
+          inData(options.writeCsv, 'daily') &&
+          inData(options.writeFxCsv, 'fx') &&
+          (await stamps.isStamped(db, (file) => openDatabase(file)));
         const fetch = async (dates: readonly string[]) => {
           const result = await fetchDays({
             db,
@@ -322,8 +334,8 @@ export function program(): Command {
           for (const line of report.lines) console.log(line);
           failed = report.failed;
         }
+        if (keepsStamp) await stamps.stampWritten(db, (file) => openDatabase(file));
         // The nightly's reminder of the operator's monthly step (docs/calendar.md).
-        const { openDatabase } = await import('./db/open.ts');
         const { undeclaredMonthWarning } = await import('./core/declared-month.ts');
         const { calendar } = await import('./site/i18n/en.ts');
         const read = openDatabase(db, { readonly: true });

@@ -41,6 +41,7 @@ import {
 } from './loaded-files.ts';
 import { migrate } from './migrations.ts';
 import { proveKept } from './prove-kept.ts';
+import { dataVersion, stampBuilt, stampedAt, stampProved } from './proved-stamp.ts';
 import { initDatabase, openDatabase } from './open.ts';
 import { exists } from './text-file.ts';
 
@@ -225,6 +226,8 @@ export async function bringDefaultDatabase(dbPath: string, dataDir: string, log:
   });
   try {
     await onScratch(() => loadDatabase(building, dataDir));
+    // Built from data/ by this process: proved as it is (proved-stamp.ts).
+    await stampBuilt(building, dbPath);
     await rename(building, dbPath);
   } finally {
     forget();
@@ -302,23 +305,27 @@ async function bringUpToDate(dbPath: string, dataDir: string): Promise<Update> {
     throw error;
   }
   try {
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') return rebuild(`its integrity check failed: ${String(check)}`);
+    // The bytes a process proved (or wrote since) and stamped: checked already (proved-stamp.ts).
+    const stamped = await stampedAt(db, dbPath);
+    if (stamped === null) {
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') return rebuild(`its integrity check failed: ${String(check)}`);
+    }
     // Once without a lock (nothing to do is the common case), again under it.
     const first = await changesOf(db, dataDir);
     if (first.kind === 'rebuild') return first;
-    if (first.kind === 'current') return await proven(db, dbPath, dataDir, first);
+    if (first.kind === 'current') return await proven(db, dbPath, dataDir, first, stamped);
     db.exec('BEGIN IMMEDIATE');
     const changes = await changesOf(db, dataDir);
     if (changes.kind !== 'changes') {
       db.exec('ROLLBACK');
-      return changes.kind === 'current' ? await proven(db, dbPath, dataDir, changes) : changes;
+      return changes.kind === 'current' ? await proven(db, dbPath, dataDir, changes, stamped) : changes;
     }
     // Its commits are the transaction's: a stop before the COMMIT rolls it all back.
     await onScratch(() => replaceChanged(db, changes));
     commitStarts();
     db.exec('COMMIT');
-    return await proven(db, dbPath, dataDir, { kind: 'updated', files: [...changes.changed.map((c) => c.data.name), ...changes.removed] });
+    return await proven(db, dbPath, dataDir, { kind: 'updated', files: [...changes.changed.map((c) => c.data.name), ...changes.removed] }, stamped);
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     if (error instanceof Mixed) return rebuild(error.message);
@@ -337,19 +344,29 @@ async function bringUpToDate(dbPath: string, dataDir: string): Promise<Update> {
  * `update` once every row of the database is proved to be what data/ gives
  * (prove-kept.ts); otherwise a rebuild, saying which row differs. A kept
  * database is shared state outside git: its record of the files says what it
- * was loaded from, not that its rows are still theirs.
+ * was loaded from, not that its rows are still theirs. `stamped`: the
+ * data_version at which its bytes were found to be the stamped ones
+ * (proved-stamp.ts); when no other connection has committed since (this
+ * process's own update from the changed files does not count), the proof is
+ * skipped. Proved, or written by this process from the stamped bytes: stamped.
  */
-async function proven(db: Database, dbPath: string, dataDir: string, update: Update): Promise<Update> {
-  const files = await dataFiles(dataDir);
-  let why: string | null;
-  try {
-    why = await proveKept(db, dbPath, files, (scratch, data) => importData(scratch, data, () => {}));
-  } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    // The rebuild reads the same files: it will say the same, at full length.
-    why = `data/ did not import to compare it (${error.message})`;
-  }
-  return why === null ? update : rebuild(`its rows are not what ${dataDir} gives: ${why}`);
+async function proven(db: Database, dbPath: string, dataDir: string, update: Update, stamped: number | null): Promise<Update> {
+  let version = stamped;
+  if (version === null || dataVersion(db) !== version) {
+    version = dataVersion(db);
+    const files = await dataFiles(dataDir);
+    let why: string | null;
+    try {
+      why = await proveKept(db, dbPath, files, (scratch, data) => importData(scratch, data, () => {}));
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      // The rebuild reads the same files: it will say the same, at full length.
+      why = `data/ did not import to compare it (${error.message})`;
+    }
+    if (why !== null) return rebuild(`its rows are not what ${dataDir} gives: ${why}`);
+  } else if (update.kind === 'current') return update;
+  await stampProved(db, dbPath, version);
+  return update;
 }
 
 /**

@@ -77,6 +77,9 @@ export function textLine<R>(columns: StoredColumns<R>, record: R): string {
   return textLineOf(columns)(record);
 }
 
+/** What a cell must be quoted for. One object: a literal in the closure below is a new RegExp per cell. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
 /** textLine with the definition read once, for millions of records (prove-kept.ts). */
 export function textLineOf<R>(columns: StoredColumns<R>): (record: R) => string {
   const cells = storedFields(columns).map((field) => {
@@ -86,7 +89,8 @@ export function textLineOf<R>(columns: StoredColumns<R>): (record: R) => string 
       if (value === null) return '';
       if (kind === 'boolean') return value ? 'true' : 'false';
       const text = String(value);
-      return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+      // A number's text never needs quotes.
+      return kind === 'text' && NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
     };
   });
   return (record) => {

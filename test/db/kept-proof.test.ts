@@ -4,11 +4,15 @@
 // as anything that can write the cache could make them; the oracle is the text
 // of data/ read as lines and plain SQL on the database that comes back.
 import { createHash } from 'node:crypto';
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bringDefaultDatabase, DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
+import { dataFiles } from '../../generator/db/loaded-files.ts';
+import { openDatabase } from '../../generator/db/open.ts';
+import { isStamped, stampWritten } from '../../generator/db/proved-stamp.ts';
+import { proveRates } from '../../generator/db/prove-kept.ts';
 import { useScratch } from './scratch.ts';
 
 const scratch = useScratch();
@@ -151,4 +155,83 @@ describe('the kept default database, proved against data/', () => {
     expect(said[0]).toContain(`is (drtID=${gold.drtID}`);
     expect(one(otherDb, 'SELECT drtInUSD FROM rates WHERE drtID = ?', gold.drtID)).toBe(gold.usd);
   }, 300_000);
+  it("a tampered row of rates.csv is found by the rates' line hashes, and the database rebuilt", async () => {
+    // The oracle: rates.csv's first row, by its text.
+    const [header, first] = (await readFile(path.join(dataDir, 'rates.csv'), 'utf8')).split('\n') as [string, string];
+    const cell = (name: string) => first.split(',')[header.split(',').indexOf(name)]!;
+    const drtID = Number(cell('drtID'));
+    const handle = new BetterSqlite3(kept);
+    try {
+      // Untouched: the lines prove the rows, without the import in memory.
+      expect(await proveRates(handle, await dataFiles(dataDir))).toBeNull();
+      expect(handle.prepare('UPDATE rates SET drtInUSD = drtInUSD * 2 WHERE drtID = ?').run(drtID).changes).toBe(1);
+      expect(await proveRates(handle, await dataFiles(dataDir))).toBe("the lines of rates.csv are not the rows'");
+    } finally {
+      handle.close();
+    }
+    const said: string[] = [];
+    expect((await bringDefaultDatabase(kept, dataDir, (line) => said.push(line))).kind).toBe('rebuilt');
+    expect(said[0]).toContain(`rates: the row (drtID=${drtID}, `);
+    expect(said[0]).toContain(`drtInUSD=${cell('drtInUSD')}, `);
+    expect(said[0]).toContain("(the lines of rates.csv are not the rows')");
+    expect(one(kept, 'SELECT drtInUSD FROM rates WHERE drtID = ?', drtID)).toBe(Number(cell('drtInUSD')));
+  }, 300_000); // 13 s seen at load 14 to 20
+
+  it("the rates' line hashes read a file as the import does: an ID left out, a number written another way", async () => {
+    const edited = path.join(scratch.dir, 'edited');
+    await cp(dataDir, edited, { recursive: true });
+    const [header, ...rows] = (await readFile(path.join(dataDir, 'rates.csv'), 'utf8')).trimEnd().split('\n');
+    // rates.csv's IDs are 1, 2, … in line order: what the import assigns when the file names none.
+    expect(rows.map((row) => Number(row.split(',')[0]))).toEqual(rows.map((_, i) => i + 1));
+    const price = header!.split(',').indexOf('drtInUSD');
+    const withoutIds = [header!, ...rows].map((line, i) => {
+      const cells = line.split(',');
+      if (i === 1) cells[price] = `${cells[price]}0`; // 13.632881 as 13.6328810: the same number
+      return cells.slice(1).join(',');
+    });
+    await writeFile(path.join(edited, 'rates.csv'), `${withoutIds.join('\n')}\n`);
+    const handle = new BetterSqlite3(kept, { readonly: true });
+    try {
+      expect(await proveRates(handle, await dataFiles(edited))).toBeNull();
+      // Quoted cells are not the form rate-files.ts writes: the rates are then imported and compared by SQL.
+      await writeFile(path.join(edited, 'rates.csv'), `${[header!, ...rows.map((row) => row.replace(/,([a-z-]+),/, ',"$1",'))].join('\n')}\n`);
+      expect(await proveRates(handle, await dataFiles(edited))).toBe('rates.csv is not in the form rate-files.ts writes');
+    } finally {
+      handle.close();
+    }
+  }, 300_000); // 4 s seen at load 30
+
+  it('a proved database is stamped with the sha256 of its bytes; the stamp lets only those bytes through', async () => {
+    const stamp = `${kept}.proved`;
+    expect(await bringDefaultDatabase(kept, dataDir)).toEqual({ kind: 'current' });
+    expect(await readFile(stamp, 'utf8')).toContain(`sha256 ${await sha256(kept)}\n`);
+    const stamped = (await stat(stamp)).mtimeMs;
+    // The same bytes: taken as proved, the stamp left as it was.
+    expect(await bringDefaultDatabase(kept, dataDir)).toEqual({ kind: 'current' });
+    expect((await stat(stamp)).mtimeMs).toBe(stamped);
+
+    // Changed after the stamp (as a cache restore could): proved, and rebuilt.
+    const gold = await lastRate(dataDir, 1);
+    tamper(kept, 'UPDATE rates SET drtInUSD = drtInUSD * 2 WHERE drtID = ?', gold.drtID);
+    const said: string[] = [];
+    expect((await bringDefaultDatabase(kept, dataDir, (line) => said.push(line))).kind).toBe('rebuilt');
+    expect(said[0]).toMatch(/its rows are not what .* gives: rates: the row \(drtID=\d+.*drtInUSD=/);
+    expect(one(kept, 'SELECT drtInUSD FROM rates WHERE drtID = ?', gold.drtID)).toBe(gold.usd);
+    // The rebuild stamped what it built.
+    expect(await readFile(stamp, 'utf8')).toContain(`sha256 ${await sha256(kept)}\n`);
+    expect(await isStamped(kept, openDatabase)).toBe(true);
+
+    // What the stamp is trusted with: a stamp naming the tampered bytes (which only a writer of
+    // data/ itself could write, never the cache) lets them through, so it lives outside the cache.
+    tamper(kept, 'UPDATE rates SET drtInUSD = drtInUSD * 2 WHERE drtID = ?', gold.drtID);
+    expect(await isStamped(kept, openDatabase)).toBe(false);
+    const text = await readFile(stamp, 'utf8');
+    await writeFile(stamp, text.replace(/^sha256 \w+/, `sha256 ${await sha256(kept)}`));
+    expect(await bringDefaultDatabase(kept, dataDir)).toEqual({ kind: 'current' });
+    // fetch's stamp after its own write (cli.ts) is the same: the bytes as they are, whatever they hold.
+    await rm(stamp);
+    await stampWritten(kept, openDatabase);
+    expect(await readFile(stamp, 'utf8')).toBe(text.replace(/^sha256 \w+/, `sha256 ${await sha256(kept)}`));
+    expect(one(kept, 'SELECT drtInUSD FROM rates WHERE drtID = ?', gold.drtID)).toBe(gold.usd * 2);
+  }, 400_000); // 11 s seen at load 14 to 20, 95 s beside two other suites of this session
 });
