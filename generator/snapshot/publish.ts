@@ -8,8 +8,8 @@
 // place, so sharing them is safe); only changed files are written.
 import { randomBytes } from 'node:crypto';
 import fsSync from 'node:fs';
+import { lstat, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import fs from 'fs-extra';
 import { spawnSync } from 'node:child_process';
 import type { MonthState } from '../db/read-rate-summary.ts';
 import type { FxYears, RateYears } from '../db/read-fx.ts';
@@ -73,15 +73,15 @@ export class PreviousTreeDamaged extends Error {}
 
 /** The tree OUT serves now (a link's target, or OUT itself when it is a plain folder), or null. */
 export async function currentTree(out: string): Promise<string | null> {
-  const stat = await fs.lstat(out).catch(() => null);
+  const stat = await lstat(out).catch(() => null);
   if (!stat) return null;
-  if (stat.isSymbolicLink()) return path.resolve(path.dirname(out), await fs.readlink(out));
+  if (stat.isSymbolicLink()) return path.resolve(path.dirname(out), await readlink(out));
   return stat.isDirectory() ? out : null;
 }
 
 /** The manifest of a tree, or why there is none to use: missing, not JSON, or not a manifest this tool writes. */
 export async function readManifestOrWhy(tree: string): Promise<{ manifest: Manifest } | { why: string }> {
-  const text = await fs.readFile(path.join(tree, MANIFEST), 'utf8').catch(() => null);
+  const text = await readFile(path.join(tree, MANIFEST), 'utf8').catch(() => null);
   if (text === null) return { why: 'missing' };
   let json: unknown;
   try {
@@ -159,14 +159,14 @@ export async function publish(
     fsSync.writeFileSync(path.join(work, MANIFEST), JSON.stringify(manifest, null, 1) + '\n');
     finished = path.join(store, `snap-${describe.builtAt.replace(/[:.]/g, '')}-${unique}`);
     commitStarts();
-    await fs.rename(work, finished);
+    await rename(work, finished);
     await swapLink(out, finished, store);
     forget();
   } catch (error) {
     forget();
     // Nothing half-written stays: the work folder, and a finished tree OUT never came to serve.
-    await fs.remove(work).catch(() => {});
-    if (finished && (await currentTree(out)) !== finished) await fs.remove(finished).catch(() => {});
+    await rm(work, { recursive: true, force: true }).catch(() => {});
+    if (finished && (await currentTree(out)) !== finished) await rm(finished, { recursive: true, force: true }).catch(() => {});
     if (!isNotWritable(error)) throw error;
     const { code, path: where } = error as NodeJS.ErrnoException;
     throw new UserError(
@@ -199,16 +199,16 @@ async function swapLink(out: string, target: string, store: string): Promise<voi
     await placeLink(out, target, store, link);
   } catch (error) {
     // A link that never replaced OUT goes (only a link: after an exchange this name holds the old folder).
-    if ((await fs.lstat(link).catch(() => null))?.isSymbolicLink()) await fs.remove(link).catch(() => {});
+    if ((await lstat(link).catch(() => null))?.isSymbolicLink()) await rm(link, { recursive: true, force: true }).catch(() => {});
     throw error;
   }
 }
 
 async function placeLink(out: string, target: string, store: string, link: string): Promise<void> {
-  await fs.remove(link);
-  await fs.symlink(path.relative(path.dirname(out), target), link);
+  await rm(link, { recursive: true, force: true });
+  await symlink(path.relative(path.dirname(out), target), link);
   await testDelay();
-  const stat = await fs.lstat(out).catch(() => null);
+  const stat = await lstat(out).catch(() => null);
   if (stat?.isDirectory()) {
     // A folder cannot be replaced by a link with rename(2). An empty one (the only
     // kind besides a snapshot that checkOut lets through) simply goes.
@@ -219,20 +219,20 @@ async function placeLink(out: string, target: string, store: string, link: strin
       // serving, then keep it in the store, where it is swept like any older snapshot.
       const legacy = path.join(store, `legacy-${process.pid}-${Date.now()}`);
       if (exchange(link, out)) {
-        await fs.rename(link, legacy);
+        await rename(link, legacy);
         return;
       }
       // No exchange here (not Linux, or a file system without it): two renames, with
       // a note that lets the next build put the old folder back if killed in between.
       fsSync.writeFileSync(path.join(store, 'restore-out'), `${legacy}\n`);
-      await fs.rename(out, legacy);
+      await rename(out, legacy);
       await testDelay();
-      await fs.rename(link, out);
+      await rename(link, out);
       fsSync.rmSync(path.join(store, 'restore-out'), { force: true });
       return;
     }
   }
-  await fs.rename(link, out);
+  await rename(link, out);
 }
 
 /**

@@ -1,7 +1,7 @@
 // `verify`: re-checks a published tree against the contract, file by file and
 // across files, and names every problem it finds.
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fs from 'fs-extra';
 import { renderItem, renderList } from '../core/envelope.ts';
 import { parsePath, paths, type SnapshotFile } from '../core/layout.ts';
 import { renderRecord, type RecordName, type Records } from '../core/records.ts';
@@ -22,7 +22,7 @@ async function listFiles(root: string): Promise<string[]> {
   const found: string[] = [];
   const folders = [''];
   for (let dir = folders.pop(); dir !== undefined; dir = folders.pop()) {
-    for (const entry of await fs.readdir(path.join(root, dir), { withFileTypes: true })) {
+    for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
       const rel = dir ? `${dir}/${entry.name}` : entry.name;
       if (entry.isDirectory()) folders.push(rel);
       else found.push(rel);
@@ -47,7 +47,7 @@ export async function verifyTree(out: string): Promise<{ problems: string[]; fil
   // Each file's SHA-1 and size as read, once: the manifest, the index's ETags and the mark are checked against them.
   const read = new Map<string, FileEntry>();
   for (const [file, entry] of Object.entries(manifest.files)) {
-    const text = await fs.readFile(path.join(tree, file), 'utf8').catch(() => null);
+    const text = await readFile(path.join(tree, file), 'utf8').catch(() => null);
     if (text === null) {
       problems.push(`${file}: listed in the manifest but missing`);
       continue;
