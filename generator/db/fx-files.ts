@@ -7,21 +7,16 @@
 //
 // The columns and each line are derived from STORED_FX_COLUMNS, and a month
 // file is read back through the import's own CSV reader (as rate-files.ts does).
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { FxRateInput, STORED_FX_COLUMNS } from '../core/currencies.ts';
 import { readCsv } from './csv-records.ts';
 import { Problems } from './problems.ts';
 import { textHeader, textLine } from './stored-columns.ts';
-import { exists, keepRows, writeWhole } from './text-file.ts';
+import { exists, filesNamed, keepRows, writeWhole } from './text-file.ts';
 
 /** The year files (YYYY.csv) of `dir`, in order: the monthly averages' (data/fx-monthly). */
-export async function yearFiles(dir: string): Promise<string[]> {
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
-  return names
-    .filter((name) => /^[0-9]{4}\.csv$/.test(name))
-    .sort()
-    .map((name) => path.join(dir, name));
+export function yearFiles(dir: string): Promise<string[]> {
+  return filesNamed(dir, /^[0-9]{4}\.csv$/);
 }
 
 /** The header of every month file. */

@@ -7,13 +7,13 @@
 // The columns and each line are derived from STORED_RATE_COLUMNS: a line holds
 // each field as the database stores it (a default applied, drtNairaDate empty
 // when it is drtDate), and is read back through the import's own CSV reader.
-import { readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { RateInput, STORED_RATE_COLUMNS } from '../core/schemas.ts';
 import { readCsv } from './csv-records.ts';
 import { Problems } from './problems.ts';
 import { textHeader, textLine } from './stored-columns.ts';
-import { exists, keepRows, writeWhole } from './text-file.ts';
+import { exists, filesNamed, keepRows, writeWhole } from './text-file.ts';
 
 /** A rate as kept in the files: a rate as imported, with the drtID the database gave it. */
 export type KeptRate = RateInput & { drtID: number };
@@ -23,12 +23,8 @@ export const RATE_FILE_COLUMNS = textHeader(STORED_RATE_COLUMNS);
 const MONTH_FILE = /^[0-9]{4}-[0-9]{2}\.csv$/;
 
 /** The month files of `dir` (YYYY-MM.csv: the rates' data/daily and the currencies' data/fx), in date order (the import order). */
-export async function monthFiles(dir: string): Promise<string[]> {
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
-  return names
-    .filter((name) => MONTH_FILE.test(name))
-    .sort()
-    .map((name) => path.join(dir, name));
+export function monthFiles(dir: string): Promise<string[]> {
+  return filesNamed(dir, MONTH_FILE);
 }
 
 /**

@@ -1,8 +1,17 @@
-// The file steps the text data (data/daily, data/fx) shares: rows added to the
+// The file steps the text data (data/daily, data/fx) shares: its files listed, rows added to the
 // files they fall in, a month file written whole or not at all, and a month with
 // no file yet read as empty.
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
+/** The files of `dir` whose names match `name` (YYYY-MM.csv, YYYY.csv), in name order (the import order); none when `dir` is absent. */
+export async function filesNamed(dir: string, name: RegExp): Promise<string[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
+  return names
+    .filter((file) => name.test(file))
+    .sort()
+    .map((file) => path.join(dir, file));
+}
 
 /** How a kind of kept row is filed: the file it falls in (`YYYY-MM`, or `YYYY`), its key within it, and its file read and written. */
 export interface KeptRows<T> {
