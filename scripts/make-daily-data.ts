@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { addDays } from '../generator/core/dates.ts';
 import { keepRates, monthFiles, type KeptRate } from '../generator/db/rate-files.ts';
-import { CBN_NFEM_CARRIED_ID, CBN_NFEM_ID, MAX_CARRY_DAYS, type NairaFigure } from '../generator/sources/cbn.ts';
+import { MAX_CARRY_DAYS, type NairaFigure } from '../generator/sources/cbn.ts';
+import { CBN_NFEM_CARRIED_ID, CBN_NFEM_ID } from '../generator/sources/ids.ts';
 import { dayRows, ownNaira } from '../generator/sources/daily-rates.ts';
 import { PRICE_SOURCES } from '../generator/sources/registry.ts';
 

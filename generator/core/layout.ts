@@ -18,8 +18,7 @@
 // Router core: keep to what nginx's njs 0.7.9 runs.
 import type { ListsAll } from './complete.ts';
 import { daysInMonth } from './dates.ts';
-// The languages are the page's (one table for the page, its text answers and their paths); catalogue.ts imports only types.
-import { LANGUAGES, type Lang, SMS_LANGUAGES, type SmsLang } from '../site/i18n/catalogue.ts';
+import { LANGUAGES, type Lang, SMS_LANGUAGES, type SmsLang } from './languages.ts';
 
 export const API_ROOT = 'v1';
 
@@ -171,7 +170,7 @@ void kindsListed;
 const KINDS: readonly Kind[] = KIND_ORDER;
 
 /**
- * The forms of the text answer (docs/API.md §10): a message in each language of the page (catalogue.ts LANGUAGES),
+ * The forms of the text answer (docs/API.md §10): a message in each language of the page (languages.ts LANGUAGES),
  * and an SMS in each whose letters GSM 03.38 can spell (LANGUAGE_INFO `sms`).
  */
 export type TextForm = Lang | `sms.${SmsLang}`;

@@ -7,21 +7,16 @@
 //
 // The columns and each line are derived from STORED_FX_COLUMNS, and a month
 // file is read back through the import's own CSV reader (as rate-files.ts does).
-import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { FxRateInput, STORED_FX_COLUMNS } from '../core/currencies.ts';
 import { readCsv } from './csv-records.ts';
 import { Problems } from './problems.ts';
 import { textHeader, textLine } from './stored-columns.ts';
-import { exists, writeWhole } from './text-file.ts';
+import { exists, filesNamed, keepRows, writeWhole } from './text-file.ts';
 
 /** The year files (YYYY.csv) of `dir`, in order: the monthly averages' (data/fx-monthly). */
-export async function yearFiles(dir: string): Promise<string[]> {
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
-  return names
-    .filter((name) => /^[0-9]{4}\.csv$/.test(name))
-    .sort()
-    .map((name) => path.join(dir, name));
+export function yearFiles(dir: string): Promise<string[]> {
+  return filesNamed(dir, /^[0-9]{4}\.csv$/);
 }
 
 /** The header of every month file. */
@@ -37,26 +32,13 @@ export async function checkFxMonthFiles(dir: string, dates: readonly string[]): 
  * Adds `rates` to the month files of `dir`, replacing a kept row of the same currency and date; each file written whole, then renamed.
  * `perYear`: one file a year (DIR/YYYY.csv), for monthly averages (data/fx-monthly: some 250 lines a year).
  */
-export async function keepFx(dir: string, rates: readonly FxRateInput[], perYear = false): Promise<string[]> {
-  const byMonth = new Map<string, FxRateInput[]>();
-  for (const rate of rates) {
-    const month = rate.fxDate.slice(0, perYear ? 4 : 7);
-    const list = byMonth.get(month);
-    if (list) list.push(rate);
-    else byMonth.set(month, [rate]);
-  }
-  await mkdir(dir, { recursive: true });
-  const written: string[] = [];
-  for (const [month, added] of [...byMonth].sort()) {
-    const file = path.join(dir, `${month}.csv`);
-    const kept = new Map((await readKept(file)).map((r) => [keyOf(r), r]));
-    for (const rate of added) kept.set(keyOf(rate), rate);
-    const rows = [...kept.values()].sort((a, b) => a.fxDate.localeCompare(b.fxDate) || a.fxCurrency.localeCompare(b.fxCurrency));
-    const text = [FX_FILE_COLUMNS, ...rows.map((rate) => textLine(STORED_FX_COLUMNS, rate))].join('\n') + '\n';
-    await writeWhole(file, text);
-    written.push(file);
-  }
-  return written;
+export function keepFx(dir: string, rates: readonly FxRateInput[], perYear = false): Promise<string[]> {
+  return keepRows<FxRateInput>(dir, rates, { fileOf: (rate) => rate.fxDate.slice(0, perYear ? 4 : 7), keyOf, read: readKept, write: writeKept });
+}
+
+async function writeKept(file: string, rates: readonly FxRateInput[]): Promise<void> {
+  const rows = [...rates].sort((a, b) => a.fxDate.localeCompare(b.fxDate) || a.fxCurrency.localeCompare(b.fxCurrency));
+  await writeWhole(file, [FX_FILE_COLUMNS, ...rows.map((rate) => textLine(STORED_FX_COLUMNS, rate))].join('\n') + '\n');
 }
 
 async function readKept(file: string): Promise<FxRateInput[]> {

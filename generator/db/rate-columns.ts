@@ -6,6 +6,12 @@ import { RATE_COLUMNS, type Rate, type RateColumns } from '../core/schemas.ts';
 /** The tables a published rate is read from, as RATE_COLUMNS' expressions name them. */
 export const RATE_FROM = 'rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID';
 
+/**
+ * Up to this many months of rates are read (read-source.ts) or fingerprinted (read-rate-summary.ts) one
+ * date range each, which SQLite answers from the date index; more, in one pass over every row.
+ */
+export const MONTH_RANGES = 64;
+
 function stored(columns: RateColumns): [string, string][] {
   const found: [string, string][] = [];
   for (const [field, source] of Object.entries(columns)) if ('sql' in source) found.push([field, source.sql]);

@@ -7,13 +7,13 @@
 // The columns and each line are derived from STORED_RATE_COLUMNS: a line holds
 // each field as the database stores it (a default applied, drtNairaDate empty
 // when it is drtDate), and is read back through the import's own CSV reader.
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { RateInput, STORED_RATE_COLUMNS } from '../core/schemas.ts';
 import { readCsv } from './csv-records.ts';
 import { Problems } from './problems.ts';
 import { textHeader, textLine } from './stored-columns.ts';
-import { exists, writeWhole } from './text-file.ts';
+import { exists, filesNamed, keepRows, writeWhole } from './text-file.ts';
 
 /** A rate as kept in the files: a rate as imported, with the drtID the database gave it. */
 export type KeptRate = RateInput & { drtID: number };
@@ -23,12 +23,8 @@ export const RATE_FILE_COLUMNS = textHeader(STORED_RATE_COLUMNS);
 const MONTH_FILE = /^[0-9]{4}-[0-9]{2}\.csv$/;
 
 /** The month files of `dir` (YYYY-MM.csv: the rates' data/daily and the currencies' data/fx), in date order (the import order). */
-export async function monthFiles(dir: string): Promise<string[]> {
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
-  return names
-    .filter((name) => MONTH_FILE.test(name))
-    .sort()
-    .map((name) => path.join(dir, name));
+export function monthFiles(dir: string): Promise<string[]> {
+  return filesNamed(dir, MONTH_FILE);
 }
 
 /**
@@ -36,22 +32,8 @@ export async function monthFiles(dir: string): Promise<string[]> {
  * subcategory and date; rows in (date, subcategory) order. Each file is written
  * whole under a temporary name and renamed, so a reader never sees half of one.
  */
-export async function keepRates(dir: string, rates: readonly KeptRate[]): Promise<string[]> {
-  const byMonth = new Map<string, KeptRate[]>();
-  for (const rate of rates) {
-    const month = rate.drtDate.slice(0, 7);
-    byMonth.set(month, [...(byMonth.get(month) ?? []), rate]);
-  }
-  await mkdir(dir, { recursive: true });
-  const written: string[] = [];
-  for (const [month, added] of [...byMonth].sort()) {
-    const file = path.join(dir, `${month}.csv`);
-    const kept = new Map((await readKept(file)).map((r) => [keyOf(r), r]));
-    for (const rate of added) kept.set(keyOf(rate), rate);
-    await writeKept(file, [...kept.values()]);
-    written.push(file);
-  }
-  return written;
+export function keepRates(dir: string, rates: readonly KeptRate[]): Promise<string[]> {
+  return keepRows<KeptRate>(dir, rates, { fileOf: (rate) => rate.drtDate.slice(0, 7), keyOf, read: readKept, write: writeKept });
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Database } from 'better-sqlite3';
 import { Rate, RATE_COLUMNS, type RateColumns } from '../core/schemas.ts';
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
-import { RATE_FROM, rateFingerprintExpression, rateSelectList, withDerivedFields } from './rate-columns.ts';
+import { MONTH_RANGES, RATE_FROM, rateFingerprintExpression, rateSelectList, withDerivedFields } from './rate-columns.ts';
 
 export interface SubcategoryRates {
   first: string;
@@ -39,9 +39,6 @@ export interface PreviousRates {
   asOf: string;
   months: MonthState;
 }
-
-/** Up to this many changed months are fingerprinted one date range each; more, in one pass over every row. */
-const MONTH_RANGES = 64;
 
 export function readRateSummary(db: Database, asOf: string, previous: PreviousRates | null = null, columns: RateColumns = RATE_COLUMNS): RateSummary {
   const newest = new Map<number, Rate>();

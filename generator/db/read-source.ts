@@ -7,7 +7,7 @@ import { DATE_EXPECTATION, isRealDate } from '../core/dates.ts';
 import { NigeriaMonth, NisabRuleInput, Rate, Source as DataSource, Subcategory } from '../core/schemas.ts';
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
-import { RATE_FROM, rateSelectList, withDerivedFields } from './rate-columns.ts';
+import { MONTH_RANGES, RATE_FROM, rateSelectList, withDerivedFields } from './rate-columns.ts';
 import { carriedRateProblem, storedProblems } from './stored-check.ts';
 import { dateProblem } from './stored-limits.ts';
 
@@ -25,9 +25,6 @@ export interface ReadOptions {
   /** Read only the rates of these months (`YYYY-MM`); all when absent. */
   months?: ReadonlySet<string>;
 }
-
-/** Up to this many months are read as date ranges; more, in one pass over the table. */
-const MONTH_RANGES = 64;
 
 export function readSource(db: Database, asOf: string, options: ReadOptions = {}): Source {
   checkAsOf(asOf);

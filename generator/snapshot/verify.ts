@@ -10,8 +10,8 @@
 // holds the bytes the whole verify read (the manifest's SHA-1 is the build's
 // digest of what it wrote): it is unchanged unless changed on disk behind the
 // build's back, which the next whole verify finds.
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import fs from 'fs-extra';
 import { z } from 'zod';
 import { listBody, renderItem, renderList } from '../core/envelope.ts';
 import { blockStarts, parsePath, paths, type Block, type PartBlock, type SnapshotFile } from '../core/layout.ts';
@@ -60,7 +60,7 @@ async function listFiles(root: string): Promise<string[]> {
   const found: string[] = [];
   const folders = [''];
   for (let dir = folders.pop(); dir !== undefined; dir = folders.pop()) {
-    for (const entry of await fs.readdir(path.join(root, dir), { withFileTypes: true })) {
+    for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
       const rel = dir ? `${dir}/${entry.name}` : entry.name;
       if (entry.isDirectory()) folders.push(rel);
       else found.push(rel);
@@ -77,7 +77,7 @@ function append(problems: string[], more: Iterable<string>): void {
 /** The record of the last whole verify by this code, or why there is none to use. */
 async function readVerified(store: string, generator: string): Promise<{ record: Verified } | { why: string }> {
   const file = path.join(store, VERIFIED);
-  const text = await fs.readFile(file, 'utf8').catch(() => null);
+  const text = await readFile(file, 'utf8').catch(() => null);
   if (text === null) return { why: `no record of a whole verify in ${file}` };
   let parsed;
   try {
@@ -154,7 +154,7 @@ export async function verifyTree(out: string, options: { changed?: boolean } = {
   for (const file of record ? filesToRead(manifest.files, record) : Object.keys(manifest.files)) {
     const entry = manifest.files[file];
     if (!entry) continue; // meta or the index when the manifest lacks them: crossCheck says so
-    const text = await fs.readFile(path.join(tree, file), 'utf8').catch(() => null);
+    const text = await readFile(path.join(tree, file), 'utf8').catch(() => null);
     if (text === null) {
       problems.push(`${file}: listed in the manifest but missing`);
       continue;
@@ -211,11 +211,11 @@ async function writeVerified(store: string, record: Verified): Promise<string | 
   const file = path.join(store, VERIFIED);
   const work = path.join(store, `tmp-${process.pid}-${VERIFIED}`);
   try {
-    await fs.writeFile(work, JSON.stringify(record) + '\n');
-    await fs.rename(work, file);
+    await writeFile(work, JSON.stringify(record) + '\n');
+    await rename(work, file);
     return null;
   } catch (error) {
-    await fs.remove(work).catch(() => {});
+    await rm(work, { force: true }).catch(() => {});
     if (!isNotWritable(error)) throw error;
     return `could not record this verify in ${file} (${(error as NodeJS.ErrnoException).code}); the next verify --changed verifies every file`;
   }

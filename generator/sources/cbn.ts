@@ -8,12 +8,9 @@
 import { z } from 'zod';
 import { addDays, isRealDate } from '../core/dates.ts';
 import type { HttpPolicy } from './http.ts';
-import { CBN_NFEM_ID } from './registry.ts';
+import { CBN_NFEM_CARRIED_ID, CBN_NFEM_ID } from './ids.ts';
 import { attemptLine, describeIssues, firstUsable, SourceError, type DailySource, type DayAnswer } from './source.ts';
 
-export { CBN_NFEM_ID };
-
-export const CBN_NFEM_CARRIED_ID = 'cbn-nfem-carried';
 export const NFEM_PATH = '/api/GetAllNFEM_Rates';
 /** Long enough for the longest run of closed days (Christmas to the new year), short enough not to pass off a stale rate. */
 export const MAX_CARRY_DAYS = 7;

@@ -8,10 +8,8 @@ import { z } from 'zod';
 import { DOLLAR, NAIRA, type FxRateInput } from '../core/currencies.ts';
 import { isoDate } from '../core/schemas.ts';
 import type { HttpPolicy } from './http.ts';
-import { CURRENCY_API_ID } from './registry.ts';
+import { CURRENCY_API_ID } from './ids.ts';
 import { attemptLine, firstUsable, readWith, SourceError, type DailySource, type DayAnswer, type PriceDay, type Reading } from './source.ts';
-
-export { CURRENCY_API_ID };
 
 const perDollar = z.number().finite().positive();
 

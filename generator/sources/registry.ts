@@ -10,10 +10,8 @@
 import type { NairaFigure } from './cbn.ts';
 import { usdPerGram } from './daily-rates.ts';
 import type { HttpPolicy } from './http.ts';
+import { CBN_NFEM_ID, CURRENCY_API_ID } from './ids.ts';
 import { type DailySource, type DayAnswer, type PriceDay, SourceError } from './source.ts';
-
-export const CURRENCY_API_ID = 'currency-api';
-export const CBN_NFEM_ID = 'cbn-nfem';
 
 export interface SourceContext {
   policy: HttpPolicy;

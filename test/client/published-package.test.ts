@@ -35,8 +35,8 @@ describe('the client package as npm publishes it', () => {
     tree = await mkdtemp(path.join(os.tmpdir(), 'nisab-publish-'));
     const copy = (dir: string) =>
       cp(path.join(ROOT, dir), path.join(tree, dir), { recursive: true, filter: (from) => !/[/\\](node_modules|dist)$/.test(from) });
-    // The build reads generator/core, and through the language table (core/layout.ts) generator/site/i18n.
-    await Promise.all([copy('client'), copy('generator'), copy('node_modules/zod')]);
+    // The client reads generator/core alone: the core imports nothing above it.
+    await Promise.all([copy('client'), copy('generator/core'), copy('node_modules/zod')]);
     // The client's build runs esbuild and tsc: the repository's own, found from the copy as from client/.
     await Promise.all(
       ['esbuild', 'typescript', '@esbuild', '.bin'].map((name) =>

@@ -1,10 +1,10 @@
-// The languages of the page are a table (i18n/catalogue.ts LANGUAGES): each
+// The languages of the page are a table (core/languages.ts LANGUAGES): each
 // browser bundle of a language carries that language's words and no other's
 // (assets.ts resolves i18n/current.ts to the language's files), and a language
 // added to LANGUAGES without its catalogues fails tsc, naming every table that
 // lacks it, while one added as docs/making-changes.md says compiles. The second
-// is tried on a copy of generator/site/i18n/ (it holds every table and imports
-// nothing outside itself), checked by the real tsc.
+// is tried on a copy of generator/site/i18n/ (it holds every table) and of the
+// language table it reads, generator/core/languages.ts, checked by the real tsc.
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -27,6 +27,10 @@ const LAST = LANGUAGES.at(-1)!;
 const TABLE = `= { ${LANGUAGES.join(', ')} };`;
 const WITH_REHEARSED = `= { ${[...LANGUAGES, REHEARSED].join(', ')} };`;
 const I18N = fileURLToPath(new URL('../../generator/site/i18n/', import.meta.url));
+const LANGUAGE_TABLE = fileURLToPath(new URL('../../generator/core/languages.ts', import.meta.url));
+/** Where the copy keeps them, as generator/ does: catalogue.ts reads ../../core/languages.ts. */
+const COPY_I18N = 'site/i18n';
+const COPY_TABLE = 'core/languages.ts';
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const run = promisify(execFile);
 
@@ -84,15 +88,19 @@ describe('a language added to LANGUAGES', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'languages-'));
-    await cp(I18N, dir, { recursive: true });
+    await cp(I18N, path.join(dir, COPY_I18N), { recursive: true });
+    await cp(LANGUAGE_TABLE, path.join(dir, COPY_TABLE));
     const { compilerOptions } = JSON.parse(await readFile(new URL('../../tsconfig.json', import.meta.url), 'utf8'));
     // The catalogues need no type of node's (nor its node_modules, which the copy has not).
-    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, types: [] }, include: ['*.ts'] }));
+    await writeFile(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { ...compilerOptions, types: [] }, include: [`${COPY_I18N}/*.ts`, COPY_TABLE] }),
+    );
     // Step 1 of docs/making-changes.md "A new language": the entry, after the table's last language.
     const quoted = (langs: readonly string[]) => langs.map((l) => `'${l}'`).join(', ');
-    const catalogue = await readFile(path.join(dir, 'catalogue.ts'), 'utf8');
-    const lastInfo = catalogue.split('\n').find((line) => line.startsWith(`  ${LAST}: { name: `))!;
-    await edit('catalogue.ts', [
+    const table = await readFile(path.join(dir, COPY_TABLE), 'utf8');
+    const lastInfo = table.split('\n').find((line) => line.startsWith(`  ${LAST}: { name: `))!;
+    await edit(COPY_TABLE, [
       [`export const LANGUAGES = [${quoted(LANGUAGES)}] as const;`, `export const LANGUAGES = [${quoted([...LANGUAGES, REHEARSED])}] as const;`],
       [`${lastInfo}\n`, `${lastInfo}\n  ${REHEARSED}: { name: 'Fulfulde', dir: 'ltr', path: '/${REHEARSED}/', sms: false },\n`],
     ]);
@@ -121,7 +129,7 @@ describe('a language added to LANGUAGES', () => {
 
   it('without its catalogues fails tsc, naming each table', async () => {
     const errors = await typecheck();
-    const tables = ['catalogues.ts', 'result-catalogues.ts', 'widget-catalogues.ts', 'currency-names.ts'];
+    const tables = ['catalogues.ts', 'result-catalogues.ts', 'widget-catalogues.ts', 'currency-names.ts'].map((file) => `${COPY_I18N}/${file}`);
     for (const table of tables)
       expect(errors.filter((line) => line.startsWith(table) && line.includes(`'${REHEARSED}'`)).length, `${table}: ${errors.join('\n')}`).toBe(1);
     expect(errors).toHaveLength(tables.length);
@@ -129,26 +137,30 @@ describe('a language added to LANGUAGES', () => {
 
   it('with a catalogue file per part and its entry in each table compiles', async () => {
     // Step 2: the catalogues (here the English ones copied, where a translator writes the language's own).
-    await writeFile(path.join(dir, `${REHEARSED}.ts`), await readFile(path.join(dir, 'en.ts'), 'utf8'));
-    await writeFile(path.join(dir, `result-${REHEARSED}.ts`), await readFile(path.join(dir, 'result-en.ts'), 'utf8'));
+    const i18n = (file: string) => path.join(dir, COPY_I18N, file);
+    await writeFile(i18n(`${REHEARSED}.ts`), await readFile(i18n('en.ts'), 'utf8'));
+    await writeFile(i18n(`result-${REHEARSED}.ts`), await readFile(i18n('result-en.ts'), 'utf8'));
     // The currencies' names: English's file (the API's names) until scripts/currency-names.ts writes CLDR's.
-    await writeFile(path.join(dir, `currency-names-${REHEARSED}.ts`), await readFile(path.join(dir, 'currency-names-en.ts'), 'utf8'));
+    await writeFile(i18n(`currency-names-${REHEARSED}.ts`), await readFile(i18n('currency-names-en.ts'), 'utf8'));
     // Step 3: its entry in each table tsc named.
     const insertAfter = (line: string, added: string): [string, string] => [`${line}\n`, `${line}\n${added}\n`];
     const R = REHEARSED;
-    await edit('catalogues.ts', [insertAfter(`import * as ${LAST} from './${LAST}.ts';`, `import * as ${R} from './${R}.ts';`), [TABLE, WITH_REHEARSED]]);
-    await edit('result-catalogues.ts', [
+    await edit(`${COPY_I18N}/catalogues.ts`, [
+      insertAfter(`import * as ${LAST} from './${LAST}.ts';`, `import * as ${R} from './${R}.ts';`),
+      [TABLE, WITH_REHEARSED],
+    ]);
+    await edit(`${COPY_I18N}/result-catalogues.ts`, [
       insertAfter(`import { result as ${LAST} } from './result-${LAST}.ts';`, `import { result as ${R} } from './result-${R}.ts';`),
       [TABLE, WITH_REHEARSED],
     ]);
-    await edit('widget-catalogues.ts', [
+    await edit(`${COPY_I18N}/widget-catalogues.ts`, [
       insertAfter(
         `import { calendar as ${LAST}Calendar, widget as ${LAST}Widget } from './${LAST}.ts';`,
         `import { calendar as ${R}Calendar, widget as ${R}Widget } from './${R}.ts';`,
       ),
       insertAfter(`  ${LAST}: { widget: ${LAST}Widget, calendar: ${LAST}Calendar },`, `  ${R}: { widget: ${R}Widget, calendar: ${R}Calendar },`),
     ]);
-    await edit('currency-names.ts', [
+    await edit(`${COPY_I18N}/currency-names.ts`, [
       insertAfter(
         `import { currencyNames as ${LAST} } from './currency-names-${LAST}.ts';`,
         `import { currencyNames as ${R} } from './currency-names-${R}.ts';`,

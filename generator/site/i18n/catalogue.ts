@@ -9,31 +9,16 @@
 // when a native speaker should read it. A string with values is a function
 // (`(date: string) => ...`): the other languages get the same parameters.
 //
-// To add a language: docs/making-changes.md "A new language" (its entry here,
+// To add a language: docs/making-changes.md "A new language" (its entry in core/languages.ts,
 // then tsc names each table that lacks it: catalogues.ts, result-catalogues.ts,
 // widget-catalogues.ts). The page's scripts take their words from current.ts,
 // never by testing the language.
 import type * as English from './en.ts';
 import type * as EnglishResult from './result-en.ts';
 
-export const LANGUAGES = ['en', 'ha', 'ar', 'yo'] as const;
-export type Lang = (typeof LANGUAGES)[number];
-
-/**
- * Each language by its own name (the switch shows them so), its direction, the path of its page, and whether its
- * text answer has an SMS (/v1/text/nisab.sms.LANG.txt): only a language whose letters GSM 03.38 can spell (after
- * text-answers.ts's spelling of its own: Hausa's hooked letters, Yorùbá's marks dropped); Arabic's cannot.
- */
-export const LANGUAGE_INFO = {
-  en: { name: 'English', dir: 'ltr', path: '/', sms: true },
-  ha: { name: 'Hausa', dir: 'ltr', path: '/ha/', sms: true },
-  ar: { name: 'العربية', dir: 'rtl', path: '/ar/', sms: false },
-  yo: { name: 'Yorùbá', dir: 'ltr', path: '/yo/', sms: true },
-} as const satisfies { [L in Lang]: { name: string; dir: 'ltr' | 'rtl'; path: string; sms: boolean } };
-
-/** The languages with an SMS, in LANGUAGES' order. */
-export type SmsLang = { [L in Lang]: (typeof LANGUAGE_INFO)[L]['sms'] extends true ? L : never }[Lang];
-export const SMS_LANGUAGES: readonly SmsLang[] = LANGUAGES.filter((lang): lang is SmsLang => LANGUAGE_INFO[lang].sms);
+// The table itself is core's (core/languages.ts): the layout's text answers are one per language.
+export { LANGUAGE_INFO, LANGUAGES, type Lang, SMS_LANGUAGES, type SmsLang } from '../../core/languages.ts';
+import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../../core/languages.ts';
 
 /** The path of a language's page under the snapshot root: `index.html`, `ha/index.html`... */
 export const landingFile = (lang: Lang) => `${LANGUAGE_INFO[lang].path.slice(1)}index.html`;
