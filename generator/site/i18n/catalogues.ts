@@ -8,9 +8,13 @@ import * as en from './en.ts';
 import * as ha from './ha.ts';
 import * as yo from './yo.ts';
 
-export const PAGE_CATALOGUES: { [L in Lang]: { calendar: CalendarStrings; page: PageStrings; hawl: HawlStrings; reach: ReachStrings; years: YearsStrings } } = {
-  en,
-  ha,
-  ar,
-  yo,
-};
+/** One language's page words, part by part. */
+interface PageCatalogue {
+  calendar: CalendarStrings;
+  page: PageStrings;
+  hawl: HawlStrings;
+  reach: ReachStrings;
+  years: YearsStrings;
+}
+
+export const PAGE_CATALOGUES: { [L in Lang]: PageCatalogue } = { en, ha, ar, yo };
