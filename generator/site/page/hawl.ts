@@ -12,10 +12,10 @@
 import type { NisabClient, NisabQuery } from '../../../client/src/client.ts';
 import type { NigeriaMonth, NisabRule, Subcategory } from '../../../client/src/types.ts';
 import type { SourceName } from './figures.ts';
-import { gregorianDay, ummAlQuraDate, type UmmAlQuraTable } from '../../core/hijri-days.ts';
-import { paths } from '../../core/layout.ts';
+import { gregorianDay, ummAlQuraDate } from '../../core/hijri-days.ts';
 import { nigeriaGregorianDate, nigeriaHijriDate } from '../../core/nigeria-calendar.ts';
 import { hawl as h, reach as r } from '../i18n/current.ts';
+import { calendarTables, type Tables } from './calendar-tables.ts';
 import { el } from './element.ts';
 import { reminderFile } from './hawl-reminder.ts';
 import { OLD_RATE_AFTER_DAYS } from './rate-age.ts';
@@ -24,11 +24,6 @@ import type { PageWords } from './words.ts';
 type Calendar = 'nigeria' | 'umm-al-qura';
 /** Nigeria first: the months its payers keep their hawl by. */
 const CALENDARS: Calendar[] = ['nigeria', 'umm-al-qura'];
-
-interface Tables {
-  ummAlQura: UmmAlQuraTable;
-  nigeria: NigeriaMonth[];
-}
 
 /** One calendar's line of the answer: its Hijri and Gregorian day (or why there is none) and the query that values it. */
 interface Line {
@@ -55,21 +50,9 @@ export interface HawlContext {
 export function startHawl({ api, subcategories, sources, words }: HawlContext): (form: HTMLFormElement) => void {
   const { t, calendar, format } = words;
   // The snapshot's v1/routing.json on this site (named here, not by the page: its first script does not carry the layout).
-  const routingUrl = `${location.origin}/${paths.routing}`;
   /** The reminders' blob: addresses of the answer shown, released when the next one replaces it. */
   let blobs: string[] = [];
-  let tables: Promise<Tables> | null = null;
-  const loadTables = () => {
-    tables ??= Promise.all([
-      fetch(routingUrl).then(async (response) => {
-        if (response.status !== 200) throw new Error(`${routingUrl} answered ${response.status}`);
-        return ((await response.json()) as { calendars: { ummAlQura: UmmAlQuraTable } }).calendars.ummAlQura;
-      }),
-      api.nigeriaCalendar(),
-    ]).then(([ummAlQura, nigeria]) => ({ ummAlQura, nigeria }));
-    tables.catch(() => (tables = null));
-    return tables;
-  };
+  const loadTables = calendarTables(api);
   const result = $('hawl-result');
   /** The newest lookup: an older answer arriving late does not overwrite it. */
   let ticket = 0;

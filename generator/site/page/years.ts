@@ -8,13 +8,12 @@
 // are the calculator's own selectors. Its own module per language
 // (assets/years-LANG.js), imported when the part is first opened.
 import type { HijriCalendar, NisabClient } from '../../../client/src/client.ts';
-import type { NigeriaMonth } from '../../../client/src/types.ts';
 import type { School, Standard } from '../../../client/src/zakat/types.ts';
 import { MAX_YEARS, type YearAnswer, type YearsResult, zakatForYears } from '../../../client/src/zakat/years.ts';
 import { daysBetween } from '../../core/dates.ts';
-import { gregorianDay, type UmmAlQuraTable } from '../../core/hijri-days.ts';
-import { paths } from '../../core/layout.ts';
+import { gregorianDay } from '../../core/hijri-days.ts';
 import { reach as r, years as y } from '../i18n/current.ts';
+import { calendarTables, type Tables } from './calendar-tables.ts';
 import { el } from './element.ts';
 import type { SourceName } from './figures.ts';
 import { reminderFile } from './hawl-reminder.ts';
@@ -27,11 +26,6 @@ export interface YearsContext {
   api: NisabClient;
   sources: Map<string, SourceName>;
   words: PageWords;
-}
-
-interface Tables {
-  ummAlQura: UmmAlQuraTable;
-  nigeria: NigeriaMonth[];
 }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -77,20 +71,8 @@ export function startYears({ api, sources, words }: YearsContext): void {
   const out = el('div', { id: 'years-result', 'aria-live': 'polite' });
   $('years-body').replaceChildren(form, out);
 
-  // The Umm al-Qura table (v1/routing.json) and Nigeria's months, for each year's Gregorian day: asked once, again after a failure.
-  let tables: Promise<Tables> | null = null;
-  const loadTables = () => {
-    const url = `${location.origin}/${paths.routing}`;
-    tables ??= Promise.all([
-      fetch(url).then(async (response) => {
-        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-        return ((await response.json()) as { calendars: { ummAlQura: UmmAlQuraTable } }).calendars.ummAlQura;
-      }),
-      api.nigeriaCalendar(),
-    ]).then(([ummAlQura, nigeria]) => ({ ummAlQura, nigeria }));
-    tables.catch(() => (tables = null));
-    return tables;
-  };
+  // The Umm al-Qura table and Nigeria's months, for each year's Gregorian day.
+  const loadTables = calendarTables(api);
   const dayOf = (hijri: string, c: HijriCalendar, known: Tables | null): string | null => {
     if (!known) return null;
     const found = gregorianDay(hijri, c, known);

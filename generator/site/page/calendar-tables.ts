@@ -1,0 +1,29 @@
+// The two calendars' tables the hawl lookup and the years part turn Hijri days
+// into Gregorian ones with (core/hijri-days.ts gregorianDay): Umm al-Qura's from
+// the routing index, Nigeria's declared months from /calendars/nigeria.
+import type { NisabClient } from '../../../client/src/client.ts';
+import type { NigeriaMonth } from '../../../client/src/types.ts';
+import type { UmmAlQuraTable } from '../../core/hijri-days.ts';
+import { paths } from '../../core/layout.ts';
+
+export interface Tables {
+  ummAlQura: UmmAlQuraTable;
+  nigeria: NigeriaMonth[];
+}
+
+/** A loader that asks for both tables once, and again after a failure. */
+export function calendarTables(api: NisabClient): () => Promise<Tables> {
+  const url = `${location.origin}/${paths.routing}`;
+  let tables: Promise<Tables> | null = null;
+  return () => {
+    tables ??= Promise.all([
+      fetch(url).then(async (response) => {
+        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+        return ((await response.json()) as { calendars: { ummAlQura: UmmAlQuraTable } }).calendars.ummAlQura;
+      }),
+      api.nigeriaCalendar(),
+    ]).then(([ummAlQura, nigeria]) => ({ ummAlQura, nigeria }));
+    tables.catch(() => (tables = null));
+    return tables;
+  };
+}
