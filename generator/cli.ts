@@ -5,7 +5,7 @@ import { isRealDate, DATE_EXPECTATION } from './core/dates.ts';
 import { LEGACY_UNITS, type LegacyUnit } from './core/per-unit.ts';
 import { type AcceptedJumps, namedSeries } from './db/plausibility.ts';
 import { describeUserError, UserError } from './errors.ts';
-import { DEFAULT_TIME_ZONE } from './snapshot/clock.ts';
+import { DEFAULT_TIME_ZONE } from './clock.ts';
 import { sourcesHelp } from './sources/registry.ts';
 
 const DEFAULT_OUT = 'public';
@@ -121,7 +121,7 @@ export function program(): Command {
       async (kind: string, files: string[], options: { db: string; acceptJumps?: AcceptedJumps; acceptSightingDifference?: boolean; timeZone: string }) => {
         const { importFiles } = await import('./db/import-file.ts');
         const { describeImport } = await import('./db/import-summary.ts');
-        const { todayIn } = await import('./snapshot/clock.ts');
+        const { todayIn } = await import('./clock.ts');
         const summaries = await importFiles(kind, files, options.db, {
           acceptJumps: options.acceptJumps ?? false,
           acceptSightingDifference: options.acceptSightingDifference ?? false,
@@ -163,7 +163,7 @@ export function program(): Command {
         options: { source?: string; title?: string; acceptSightingDifference?: boolean; data: string; timeZone: string },
       ) => {
         const { addDeclaredMonth } = await import('./db/calendar-files.ts');
-        const { todayIn, checkTimeZone } = await import('./snapshot/clock.ts');
+        const { todayIn, checkTimeZone } = await import('./clock.ts');
         const added = await addDeclaredMonth({
           dataDir: options.data,
           month,
@@ -265,7 +265,7 @@ export function program(): Command {
         const { fetchDays } = await import('./sources/fetch-days.ts');
         const { sourceUrls } = await import('./sources/registry.ts');
         const { fetchRange } = await import('./sources/fetch-range.ts');
-        const { todayIn, checkTimeZone } = await import('./snapshot/clock.ts');
+        const { todayIn, checkTimeZone } = await import('./clock.ts');
         const { ensureDefaultDatabase } = await import('./db/default-db.ts');
         const today = todayIn(checkTimeZone(options.timeZone));
         if (options.since !== undefined && !options.fillGaps) throw new UserError('--since goes with --fill-gaps');
@@ -402,7 +402,7 @@ export function program(): Command {
         legacyUnit?: LegacyUnit | '';
       }) => {
         const { buildSnapshot } = await import('./snapshot/build.ts');
-        const { todayIn, checkTimeZone, checkAsOfNotFuture, clockNow } = await import('./snapshot/clock.ts');
+        const { todayIn, checkTimeZone, checkAsOfNotFuture, clockNow } = await import('./clock.ts');
         const { ensureDefaultDatabase } = await import('./db/default-db.ts');
         const progress = progressLine();
         const timeZone = checkTimeZone(options.timeZone);

@@ -71,7 +71,7 @@ import type { Miniflare, MiniflareOptions } from 'miniflare';
 import { build, LAST_DATE, makeDatabase, markdownTable, median, treeSize } from './bench-data.ts';
 import { childrenOf, cpuNs, cpuSecondsSinceStart, peakWhileSending, threadCpuNs } from './proc-stats.ts';
 import { startMiniflare } from '../test/support/workerd-server.ts';
-import { COMPATIBILITY_DATE } from '../generator/edges/cloudflare/deploy-files.ts';
+import { COMPATIBILITY_DATE } from '../generator/snapshot/cloudflare-files.ts';
 
 // Node 20 has a WebSocket client (for workerd's inspector) only behind a flag: run again with it.
 if (typeof WebSocket === 'undefined') {

@@ -113,7 +113,7 @@ export async function measure(tree: string): Promise<Sizes> {
     '',
     END,
   ].join('\n');
-  // wrangler's default module rules attach every .html and .txt file of the tree (deploy-files.ts).
+  // wrangler's default module rules attach every .html and .txt file of the tree (snapshot/cloudflare-files.ts).
   const text = await textModules(tree);
   const modules = `<!-- wrangler-modules -->${text.count} files, ${(text.bytes / 1024 / 1024).toFixed(1)} MiB in the default data's tree<!-- /wrangler-modules -->`;
   return { block, modules };

@@ -2,7 +2,7 @@
 // snapshot and how it is answered, decided once for every edge. The preview
 // answers through answerStatic with its own stat and open; Cloudflare's
 // `_headers` and nginx's types, charset and Cache-Control are written from
-// STATIC_KINDS (deploy-files.ts, nginx/conf.ts), so a kind of file has the same
+// STATIC_KINDS (snapshot/cloudflare-files.ts, nginx/conf.ts), so a kind of file has the same
 // headers wherever it is served. A new edge that serves files itself calls
 // answerStatic (docs/making-changes.md "A new edge").
 //

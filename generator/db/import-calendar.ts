@@ -19,7 +19,7 @@ import type { ImportSummary } from './import-summary.ts';
 import type { Located, Problems } from './problems.ts';
 
 export interface CalendarOptions {
-  /** The injected clock's day (generator/snapshot/clock.ts); a first day after the day after it is refused. Not checked when absent. */
+  /** The injected clock's day (generator/clock.ts); a first day after the day after it is refused. Not checked when absent. */
   today?: string;
   /** The operator read in the reports that these months really began more than a day from Umm al-Qura. */
   acceptSightingDifference?: boolean;

@@ -5,7 +5,7 @@
 // limit existed: that build names the row and the command that fixes it.
 import { daysBetween } from '../core/dates.ts';
 import { HIJRI_FIRST, HIJRI_LAST } from '../core/hijri.ts';
-import { DEFAULT_TIME_ZONE, todayIn } from '../snapshot/clock.ts';
+import { DEFAULT_TIME_ZONE, todayIn } from '../clock.ts';
 
 /**
  * Every published rate carries its Hijri date (drtHijriDate), computed from

@@ -18,7 +18,7 @@ import { readMonthEnds } from '../db/read-month-ends.ts';
 import { readDatedYears, readFxFacts, readFxRows } from '../db/read-fx.ts';
 import { checkStored, readSource } from '../db/read-source.ts';
 import { UserError } from '../errors.ts';
-import { checkAsOfNotFuture, nextBuildAt } from './clock.ts';
+import { checkAsOfNotFuture, nextBuildAt } from '../clock.ts';
 import { checkFile, checkFileCount, checkFileSizes, checkJoinedShard } from './file-checks.ts';
 import { generatorId } from './generator-id.ts';
 import {

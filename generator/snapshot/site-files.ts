@@ -3,7 +3,7 @@
 // assets, the reference page, /llms.txt.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { CLOUDFLARE_FILES, cloudflareFiles } from '../edges/cloudflare/deploy-files.ts';
+import { CLOUDFLARE_FILES, cloudflareFiles } from './cloudflare-files.ts';
 import { paths } from '../core/layout.ts';
 import { itemEnvelope, listEnvelope, NisabRule, Rate, type Source, type Subcategory } from '../core/schemas.ts';
 import { openApiDocument } from '../site/openapi.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.ts';
 import { UserError } from '../../generator/errors.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
-import { checkAsOfNotFuture } from '../../generator/snapshot/clock.ts';
+import { checkAsOfNotFuture } from '../../generator/clock.ts';
 import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
 
 describe('operator mistakes', () => {

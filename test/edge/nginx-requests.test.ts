@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { main } from '../../generator/cli.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
-import { todayIn } from '../../generator/snapshot/clock.ts';
+import { todayIn } from '../../generator/clock.ts';
 import { fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
 import { rawRequest, type Answer } from '../support/http.ts';
 import { nginxMissing, startNginx, type NginxServer } from '../support/nginx-server.ts';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATIC_KINDS } from '../../generator/core/static.ts';
-import { cloudflareFiles } from '../../generator/edges/cloudflare/deploy-files.ts';
+import { cloudflareFiles } from '../../generator/snapshot/cloudflare-files.ts';
 import { CONNECTION_LIMITS, nginxConf } from '../../generator/edges/nginx/conf.ts';
 import { request } from '../support/http.ts';
 import { startWorkerd, type WorkerdServer } from '../support/workerd-server.ts';

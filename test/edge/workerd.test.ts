@@ -12,7 +12,7 @@ import { main } from '../../generator/cli.ts';
 import { request as send } from '../support/http.ts';
 import { startWorkerd, type WorkerdServer } from '../support/workerd-server.ts';
 import { paths } from '../../generator/core/layout.ts';
-import { COMPATIBILITY_DATE, WRANGLER_VERSION } from '../../generator/edges/cloudflare/deploy-files.ts';
+import { COMPATIBILITY_DATE, WRANGLER_VERSION } from '../../generator/snapshot/cloudflare-files.ts';
 
 const AS_OF = '2025-09-01';
 

@@ -1,7 +1,7 @@
 // NISAB_TODAY stands in for the clock (docs/testing.md): the day it names, at
 // the nightly's hour in the operator's time zone, for every "today" the CLI reads.
 import { describe, expect, it } from 'vitest';
-import { checkAsOfNotFuture, clockNow, todayIn } from '../../generator/snapshot/clock.ts';
+import { checkAsOfNotFuture, clockNow, todayIn } from '../../generator/clock.ts';
 
 describe('the clock', () => {
   it('is NISAB_TODAY at 00:05 in the time zone when it is set', () => {

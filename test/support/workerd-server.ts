@@ -12,7 +12,7 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { Miniflare, type MiniflareOptions } from 'miniflare';
-import { COMPATIBILITY_DATE } from '../../generator/edges/cloudflare/deploy-files.ts';
+import { COMPATIBILITY_DATE } from '../../generator/snapshot/cloudflare-files.ts';
 
 export interface WorkerdServer {
   url: string;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WRANGLER_VERSION } from '../../generator/edges/cloudflare/deploy-files.ts';
+import { WRANGLER_VERSION } from '../../generator/snapshot/cloudflare-files.ts';
 
 const run = promisify(execFile);
 const ROOT = path.join(import.meta.dirname, '../..');

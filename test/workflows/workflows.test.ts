@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WORKER_NAME, WRANGLER_VERSION } from '../../generator/edges/cloudflare/deploy-files.ts';
+import { DEFAULT_WORKER_NAME, WRANGLER_VERSION } from '../../generator/snapshot/cloudflare-files.ts';
 
 interface Finding {
   kind: string;

@@ -1,5 +1,7 @@
-// What a snapshot carries for Cloudflare: the worker bundled from worker.ts and
-// the configuration of both ways to deploy it, as it is:
+// What a snapshot carries for Cloudflare: the worker bundled from
+// edges/cloudflare/worker.ts and the configuration of both ways to deploy it, as
+// it is. It lives with the snapshot, not the edge, because it is part of what a
+// tree holds (site-files.ts, verify); the edge's folder keeps the code that runs.
 //
 //   Workers with static assets   npx wrangler@WRANGLER_VERSION deploy --config <tree>/wrangler.jsonc
 //                                (wrangler.jsonc, .assetsignore; _headers applies to the files)
@@ -9,11 +11,11 @@
 // Both run the same `_worker.js` on the same requests: only the API bases wake
 // it; every other path is a static file, free and not counted against the quota.
 import { fileURLToPath } from 'node:url';
-import { bundle } from '../../bundle.ts';
-import { contentType, STATIC_HEADERS, STATIC_KINDS } from '../../core/static.ts';
-import { BASES } from '../../core/endpoints.ts';
+import { bundle } from '../bundle.ts';
+import { contentType, STATIC_HEADERS, STATIC_KINDS } from '../core/static.ts';
+import { BASES } from '../core/endpoints.ts';
 
-const WORKER_ENTRY = fileURLToPath(new URL('./worker.ts', import.meta.url));
+const WORKER_ENTRY = fileURLToPath(new URL('../edges/cloudflare/worker.ts', import.meta.url));
 
 /**
  * The compatibility date the worker runs with on Cloudflare and in the tests'

@@ -3,7 +3,7 @@
 // clock (tests, and simulated nights: docs/testing.md).
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
-import { UserError } from '../errors.ts';
+import { UserError } from './errors.ts';
 
 export const DEFAULT_TIME_ZONE = 'Africa/Lagos';
 /** When the nightly job runs (.github/workflows/nightly.yml), local time. */
