@@ -19,13 +19,8 @@ import { currentLanguage, siteAssets } from '../../generator/site/assets.ts';
 import { LANGUAGES, type Lang } from '../../generator/site/i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../../generator/site/i18n/catalogues.ts';
 import { RESULT_CATALOGUES } from '../../generator/site/i18n/result-catalogues.ts';
+import { addCatalogues, addEntry, editorOf, REHEARSED, type Edit } from '../support/rehearsed-language.ts';
 
-/** The language the rehearsal adds (Fulfulde, also spoken in Nigeria): one LANGUAGES lacks. */
-const REHEARSED = 'ff';
-/** The last language of the table: the rehearsal's lines go after its lines. */
-const LAST = LANGUAGES.at(-1)!;
-const TABLE = `= { ${LANGUAGES.join(', ')} };`;
-const WITH_REHEARSED = `= { ${[...LANGUAGES, REHEARSED].join(', ')} };`;
 const I18N = fileURLToPath(new URL('../../generator/site/i18n/', import.meta.url));
 const LANGUAGE_TABLE = fileURLToPath(new URL('../../generator/core/languages.ts', import.meta.url));
 /** Where the copy keeps them, as generator/ does: catalogue.ts reads ../../core/languages.ts. */
@@ -86,8 +81,10 @@ describe('a bundle of a language without its catalogue files', () => {
 
 describe('a language added to LANGUAGES', () => {
   let dir: string;
+  let edit: Edit;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'languages-'));
+    edit = editorOf(dir);
     await cp(I18N, path.join(dir, COPY_I18N), { recursive: true });
     await cp(LANGUAGE_TABLE, path.join(dir, COPY_TABLE));
     const { compilerOptions } = JSON.parse(await readFile(new URL('../../tsconfig.json', import.meta.url), 'utf8'));
@@ -96,27 +93,11 @@ describe('a language added to LANGUAGES', () => {
       path.join(dir, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: { ...compilerOptions, types: [] }, include: [`${COPY_I18N}/*.ts`, COPY_TABLE] }),
     );
-    // Step 1 of docs/making-changes.md "A new language": the entry, after the table's last language.
-    const quoted = (langs: readonly string[]) => langs.map((l) => `'${l}'`).join(', ');
-    const table = await readFile(path.join(dir, COPY_TABLE), 'utf8');
-    const lastInfo = table.split('\n').find((line) => line.startsWith(`  ${LAST}: { name: `))!;
-    await edit(COPY_TABLE, [
-      [`export const LANGUAGES = [${quoted(LANGUAGES)}] as const;`, `export const LANGUAGES = [${quoted([...LANGUAGES, REHEARSED])}] as const;`],
-      [`${lastInfo}\n`, `${lastInfo}\n  ${REHEARSED}: { name: 'Fulfulde', dir: 'ltr', path: '/${REHEARSED}/', sms: false },\n`],
-    ]);
+    await addEntry(dir, COPY_TABLE, edit);
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
   });
-
-  async function edit(file: string, replacements: [string, string][]) {
-    let text = await readFile(path.join(dir, file), 'utf8');
-    for (const [from, to] of replacements) {
-      if (!text.includes(from)) throw new Error(`${file} no longer holds ${JSON.stringify(from)}: update this test and docs/making-changes.md`);
-      text = text.replace(from, to);
-    }
-    await writeFile(path.join(dir, file), text);
-  }
 
   /** tsc's errors on the copy, one a line, each `file(line,col): error TSnnnn: ...`. */
   async function typecheck(): Promise<string[]> {
@@ -136,37 +117,7 @@ describe('a language added to LANGUAGES', () => {
   });
 
   it('with a catalogue file per part and its entry in each table compiles', async () => {
-    // Step 2: the catalogues (here the English ones copied, where a translator writes the language's own).
-    const i18n = (file: string) => path.join(dir, COPY_I18N, file);
-    await writeFile(i18n(`${REHEARSED}.ts`), await readFile(i18n('en.ts'), 'utf8'));
-    await writeFile(i18n(`result-${REHEARSED}.ts`), await readFile(i18n('result-en.ts'), 'utf8'));
-    // The currencies' names: English's file (the API's names) until scripts/currency-names.ts writes CLDR's.
-    await writeFile(i18n(`currency-names-${REHEARSED}.ts`), await readFile(i18n('currency-names-en.ts'), 'utf8'));
-    // Step 3: its entry in each table tsc named.
-    const insertAfter = (line: string, added: string): [string, string] => [`${line}\n`, `${line}\n${added}\n`];
-    const R = REHEARSED;
-    await edit(`${COPY_I18N}/catalogues.ts`, [
-      insertAfter(`import * as ${LAST} from './${LAST}.ts';`, `import * as ${R} from './${R}.ts';`),
-      [TABLE, WITH_REHEARSED],
-    ]);
-    await edit(`${COPY_I18N}/result-catalogues.ts`, [
-      insertAfter(`import { result as ${LAST} } from './result-${LAST}.ts';`, `import { result as ${R} } from './result-${R}.ts';`),
-      [TABLE, WITH_REHEARSED],
-    ]);
-    await edit(`${COPY_I18N}/widget-catalogues.ts`, [
-      insertAfter(
-        `import { calendar as ${LAST}Calendar, widget as ${LAST}Widget } from './${LAST}.ts';`,
-        `import { calendar as ${R}Calendar, widget as ${R}Widget } from './${R}.ts';`,
-      ),
-      insertAfter(`  ${LAST}: { widget: ${LAST}Widget, calendar: ${LAST}Calendar },`, `  ${R}: { widget: ${R}Widget, calendar: ${R}Calendar },`),
-    ]);
-    await edit(`${COPY_I18N}/currency-names.ts`, [
-      insertAfter(
-        `import { currencyNames as ${LAST} } from './currency-names-${LAST}.ts';`,
-        `import { currencyNames as ${R} } from './currency-names-${R}.ts';`,
-      ),
-      [TABLE, WITH_REHEARSED],
-    ]);
+    await addCatalogues(dir, COPY_I18N, edit);
     expect(await typecheck()).toEqual([]);
   });
 });
