@@ -285,5 +285,5 @@ describe('the years I did not pay, in the embedded calculator (issue 45)', () =>
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 120_000); // 8 to 14 s at load 15 to 20 (two windows, the part's module, three years' dated answers twice)
 });
