@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { paths } from '../generator/core/layout.ts';
 import { LANGUAGES, type Lang } from '../generator/site/i18n/catalogue.ts';
 import { DEVELOPER_FILES, LANDING_FILES } from '../generator/site/page/html.ts';
+import { EMBEDDED_YEARS_MODULE } from '../generator/site/widget/years-module.ts';
 import { markdownTable } from './bench-data.ts';
 
 export const SITE_DOC = new URL('../docs/site.md', import.meta.url);
@@ -80,6 +81,8 @@ export async function measure(tree: string): Promise<Sizes> {
     'sw.js',
     'widget.js',
     'calculator.js',
+    // The embedded calculator's years part, added by calculator.js when it is opened (widget/years.ts).
+    ...LANGUAGES.map((lang) => EMBEDDED_YEARS_MODULE(lang).slice(1)),
   ];
   const rows: string[][] = [];
   for (const file of files) {

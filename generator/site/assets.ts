@@ -10,6 +10,7 @@ import * as esbuild from 'esbuild';
 import { LANGUAGES, type Lang } from './i18n/catalogue.ts';
 import { referencePage } from './page/html.ts';
 import { calculatorLabels } from './widget/calculator-labels.ts';
+import { EMBEDDED_YEARS_MODULE } from './widget/years-module.ts';
 
 const PAGE_ENTRY = fileURLToPath(new URL('./page/main.ts', import.meta.url));
 const DEVELOPERS_ENTRY = fileURLToPath(new URL('./page/developers.ts', import.meta.url));
@@ -31,6 +32,7 @@ const FILES_ENTRY = fileURLToPath(new URL('../../client/src/snapshot-files.ts', 
 export const FILES_MODULE = '/assets/files.js';
 const WIDGET_ENTRY = fileURLToPath(new URL('./widget/widget.ts', import.meta.url));
 const EMBEDDED_CALCULATOR_ENTRY = fileURLToPath(new URL('./widget/calculator.ts', import.meta.url));
+const EMBEDDED_YEARS_ENTRY = fileURLToPath(new URL('./widget/years.ts', import.meta.url));
 const require = createRequire(import.meta.url);
 const CURRENT_CATALOGUE = fileURLToPath(new URL('./i18n/current.ts', import.meta.url));
 const CURRENT_RESULT_CATALOGUE = fileURLToPath(new URL('./i18n/current-result.ts', import.meta.url));
@@ -131,8 +133,10 @@ async function pageBundle(): Promise<Map<string, string>> {
  * file, which widget.js loads only on a page that has a calculator, so a page with
  * the Nisab widget alone does not carry the engine; the page's labels it shows are
  * defined in it (calculator-labels.ts), every language's, as plain strings.
+ * Its years part is a classic script of each language (assets/embed-years-LANG.js,
+ * widget/years.ts), which calculator.js adds to the page when the part is opened.
  */
-async function classicBundle(entry: string, define: Record<string, string> = {}): Promise<string> {
+async function classicBundle(entry: string, define: Record<string, string> = {}, plugins: esbuild.Plugin[] = []): Promise<string> {
   const result = await esbuild.build({
     entryPoints: [entry],
     bundle: true,
@@ -146,6 +150,7 @@ async function classicBundle(entry: string, define: Record<string, string> = {})
     charset: 'utf8',
     loader: { '.css': 'text' },
     define,
+    plugins,
   });
   return result.outputFiles[0]!.text;
 }
@@ -181,6 +186,7 @@ export const SITE_ASSET_FILES = [
   ...LANGUAGES.map((lang) => `assets/calculator-${lang}.js`),
   ...LANGUAGES.map((lang) => `assets/years-${lang}.js`),
   ...LANGUAGES.map((lang) => `assets/developers-${lang}.js`),
+  ...LANGUAGES.map((lang) => EMBEDDED_YEARS_MODULE(lang).slice(1)),
   'assets/chart.js',
   'assets/files.js',
   'assets/page.css',
@@ -193,6 +199,11 @@ export async function siteAssets(): Promise<Map<string, string>> {
   const files = await pageBundle();
   files.set('widget.js', await classicBundle(WIDGET_ENTRY));
   files.set('calculator.js', await classicBundle(EMBEDDED_CALCULATOR_ENTRY, labelsDefine()));
+  // The embedded calculator's years part, a classic script of each language as calculator.js is (widget/years.ts).
+  const years = await Promise.all(LANGUAGES.map((lang) => classicBundle(EMBEDDED_YEARS_ENTRY, inLanguage(lang).define, inLanguage(lang).plugins)));
+  LANGUAGES.forEach((lang, i) => {
+    files.set(EMBEDDED_YEARS_MODULE(lang).slice(1), years[i]!);
+  });
   files.set('assets/redoc.standalone.js', redocStandalone());
   files.set('assets/redoc.standalone.js.LICENSE.txt', readFileSync(require.resolve('redoc/bundles/redoc.standalone.js.LICENSE.txt'), 'utf8'));
   files.set('reference.html', referencePage());

@@ -10,8 +10,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { page as haPage } from '../../generator/site/i18n/ha.ts';
+import { page as haPage, years as haYears } from '../../generator/site/i18n/ha.ts';
 import { page as yoPage } from '../../generator/site/i18n/yo.ts';
+import { LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
 import { englishShown } from '../support/english-phrases.ts';
 import { strictPolicy, useEmbeddingSite } from '../support/embedding-site.ts';
 
@@ -48,8 +49,9 @@ async function computed(query: string, inputs: Record<string, string> = { cash: 
   await page.goto(at);
   await page.waitForSelector('[data-nisab-calculator][data-nisab-calculator-ready]', { timeout: 30_000 });
   const ready = await page.getAttribute('[data-nisab-calculator]', 'data-nisab-calculator-ready');
-  // Playwright's CSS selectors pierce the open shadow root; the folded inputs are opened as a payer would.
-  await page.$$eval('[data-nisab-calculator] details', (all) => {
+  // Playwright's CSS selectors pierce the open shadow root; the form's folded inputs are opened as a payer would
+  // (not the years part's fold under the answer, which would add its module: the last describe opens it).
+  await page.$$eval('[data-nisab-calculator] #zakat-form details', (all) => {
     for (const details of all) (details as HTMLDetailsElement).open = true;
   });
   for (const [name, value] of Object.entries(selects)) await page.selectOption(`[data-nisab-calculator] select[name="${name}"]`, value);
@@ -84,7 +86,14 @@ describe('the embedded calculator on another origin under a strict CSP (issue 35
     // past years (the walk and its words in every language: about 2.5 kB more).
     // 56 KiB: a fourth language, Yorùbá (issue 47), took it to 53,322 bytes (its words, tone marks and all, in the one
     // script that carries every language); a fifth language wants the script split by language.
+    // The years part (issue 45) is not in it: its fold's title in every language and the loader of its own script
+    // took it from 52.8 to 53.3 kB (54,534 bytes); the part is assets/embed-years-LANG.js, 18 to 20 kB, asked when opened.
     expect(gzipSync(text, { level: 9 }).length).toBeLessThanOrEqual(56 * 1024);
+    // Its years part (issue 45) is a classic script of each language, added only when opened: held to the same rules.
+    for (const lang of LANGUAGES) {
+      const years = await readFile(path.join(site.snapshot.out, 'assets', `embed-years-${lang}.js`), 'utf8');
+      expect(years, lang).not.toMatch(/\beval\(|new Function|setTimeout\(["'`]|document\.cookie|innerHTML|import\(/);
+    }
   });
 
   it('in Hausa: ₦20,000,000 in cash, Maliki, gold standard, owes ₦500,000, with no English word and no console error', async () => {
@@ -188,4 +197,93 @@ describe('the embedded calculator on another origin under a strict CSP (issue 35
     const small = { receivable: '1000000', receivableYears: '3' };
     expect((await computed('lang=ha&school=hanafi', small, { receivableKind: 'loan', standard: 'silver' }, ['receivableCollected'])).money).toBe(0);
   }, 120_000); // three pages of another origin
+});
+
+// Issue 45's years part in the embedded calculator: the hand-computed three-year case of test/site/years-page.test.ts
+// (its comment has the arithmetic from data/rates.csv and data/daily/, and each day's Nisab from /nisab?hijri_date=):
+//   1 Ramadan 1445 (2024-03-11): rate of 2024-02-29, gold Nisab ₦8,540,200.67; due 2.5 % of 20,000,000 = 500,000
+//   1 Ramadan 1446 (2025-03-01): rate of 2025-02-28, ₦11,806,733.83; 2.5 % of 19,500,000 = 487,500
+//   1 Ramadan 1447 (2026-02-18): rate of 2026-02-05, ₦18,392,775.35; 2.5 % of 19,012,500 = 475,312.50
+//   in all ₦1,462,812.50 (Maliki, gold standard, Umm al-Qura). The data's day, 2026-09-29, makes 1447 the last.
+describe('the years I did not pay, in the embedded calculator (issue 45)', () => {
+  it('in Hausa under the strict CSP: its module only once opened, ₦1,462,812.50 with no English word; the statement prints on our page', async () => {
+    const context = await site.browser.newContext();
+    // Our page in the window the print opens calls the browser's print dialog: stubbed, and counted.
+    await context.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed++;
+      };
+    });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const asked: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('request', (request) => asked.push(request.url()));
+    try {
+      const at = `${site.host.url}/?lang=ha&school=maliki`;
+      await page.goto(at);
+      await page.waitForSelector('[data-nisab-calculator][data-nisab-calculator-ready="true"]', { timeout: 30_000 });
+      const part = '[data-nisab-calculator] #years';
+      expect(bare(await page.textContent(`${part} summary`))).toBe(haYears.summary);
+      // Not asked before the payer opens the part: calculator.js stays the calculator alone.
+      expect(asked.filter((url) => url.includes('embed-years'))).toEqual([]);
+      await page.click(`${part} summary`);
+      await page.waitForSelector(`${part} #years-form`, { timeout: 30_000 });
+      await page.fill(`${part} input[name=day]`, '1');
+      await page.selectOption(`${part} select[name=month]`, '09');
+      await page.selectOption(`${part} select[name=calendar]`, 'umm-al-qura');
+      await page.fill(`${part} input[name=count]`, '3');
+      await page.fill(`${part} input[name=cash]`, '20000000');
+      await page.click(`${part} button[type=submit]`);
+      await page.waitForSelector(`${part} #years-result[data-answered="true"]`, { timeout: 60_000 });
+      const rows = await page.$$eval(`${part} #years-result tbody tr`, (trs) =>
+        trs.map((tr) => ({
+          year: Number(tr.getAttribute('data-year')),
+          date: tr.querySelector('[data-hijri]')!.getAttribute('data-date'),
+          nisab: tr.querySelector('[data-testid=years-nisab]')!.getAttribute('data-value'),
+          rateDate: tr.querySelector('[data-testid=years-nisab]')!.getAttribute('data-rate-date'),
+          due: Number(tr.querySelector('[data-testid=years-due]')!.getAttribute('data-money')),
+        })),
+      );
+      expect(rows).toEqual([
+        { year: 1445, date: '2024-03-11', nisab: '8540200.67', rateDate: '2024-02-29', due: 500_000 },
+        { year: 1446, date: '2025-03-01', nisab: '11806733.83', rateDate: '2025-02-28', due: 487_500 },
+        { year: 1447, date: '2026-02-18', nisab: '18392775.35', rateDate: '2026-02-05', due: 475_312.5 },
+      ]);
+      const total = `${part} [data-testid=years-total]`;
+      expect(Number(await page.getAttribute(total, 'data-money'))).toBe(1_462_812.5);
+      // years-ha.ts total, by hand: "Zakkar da ake bin ka yanzu ta shekaru 3: " and the amount.
+      expect(bare(await page.textContent(total))).toBe('Zakkar da ake bin ka yanzu ta shekaru 3: ₦1,462,812.50');
+      const text = (await page.textContent(`${part} #years-result`)) ?? '';
+      expect(text.match(ENGLISH)?.[0] ?? null).toBeNull();
+      expect(englishShown('ha', text)).toEqual([]);
+      // The next hawl day, as the page offers it: 1 Ramadan 1448.
+      expect(await page.getAttribute(`${part} [data-testid=years-reminder]`, 'data-hijri')).toBe('1448-09-01');
+      // Our origin alone, the part's module among it, once.
+      expect(asked.filter((url) => url !== at && !url.startsWith(`${site.preview.url}/`))).toEqual([]);
+      expect(asked.filter((url) => url === `${site.preview.url}/assets/embed-years-ha.js`)).toHaveLength(1);
+      expect(problems).toEqual([]);
+
+      // Print: our Hausa page in its own window, asked the same question by its address, answers it and prints the statement alone.
+      const link = page.locator(`${part} a[data-testid=years-print]`);
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect((await link.getAttribute('href'))!.startsWith(`${site.preview.url}/ha/?years=print&`)).toBe(true);
+      const [statement] = await Promise.all([context.waitForEvent('page'), link.click()]);
+      await statement.waitForSelector('#years-result[data-answered="true"]', { timeout: 60_000 });
+      await statement.waitForFunction(() => (window as unknown as { printed: number }).printed === 1);
+      expect(await statement.getAttribute('body', 'data-print')).toBe('years');
+      await statement.emulateMedia({ media: 'print' });
+      expect(await statement.isVisible('#years-print')).toBe(true);
+      expect(await statement.$$eval('#years-print tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-year')))).toEqual(['1445', '1446', '1447']);
+      expect(Number(await statement.getAttribute('#years-print [data-testid=years-total]', 'data-money'))).toBe(1_462_812.5);
+      expect(await statement.textContent('[data-testid=years-hawl-day]')).toContain(haPage.maliki);
+      expect(englishShown('ha', (await statement.textContent('#years-print'))!)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000); // 8 to 14 s at load 15 to 20 (two windows, the part's module, three years' dated answers twice)
 });

@@ -56,7 +56,7 @@ describe('each language bundle', () => {
   });
 
   for (const lang of LANGUAGES) {
-    for (const bundle of ['page', 'calculator', 'hawl', 'developers']) {
+    for (const bundle of ['page', 'calculator', 'hawl', 'developers', 'embed-years']) {
       it(`assets/${bundle}-${lang}.js holds ${lang}'s words and no other language's`, () => {
         const text = files.get(`assets/${bundle}-${lang}.js`)!;
         expect(ownWords(lang).filter((s) => text.includes(s)).length).toBeGreaterThan(0);

@@ -1,6 +1,8 @@
 // The two calendars' tables the hawl lookup and the years part turn Hijri days
 // into Gregorian ones with (core/hijri-days.ts gregorianDay): Umm al-Qura's from
-// the routing index, Nigeria's declared months from /calendars/nigeria.
+// the routing index, Nigeria's declared months from /calendars/nigeria. Both of
+// the site at `origin`: the page's own, or the one that served the embedded
+// calculator (widget/calculator.ts), which is not the page's.
 import type { NisabClient } from '../../../client/src/client.ts';
 import type { NigeriaMonth } from '../../../client/src/types.ts';
 import type { UmmAlQuraTable } from '../../core/hijri-days.ts';
@@ -12,12 +14,14 @@ export interface Tables {
 }
 
 /** A loader that asks for both tables once, and again after a failure. */
-export function calendarTables(api: NisabClient): () => Promise<Tables> {
-  const url = `${location.origin}/${paths.routing}`;
+export function calendarTables(api: NisabClient, origin: string): () => Promise<Tables> {
+  const url = `${origin}/${paths.routing}`;
+  // Another site's page (the embedded calculator) sends no cookie and no referrer, as the calculator's client.
+  const init: RequestInit = origin === location.origin ? {} : { credentials: 'omit', referrerPolicy: 'no-referrer' };
   let tables: Promise<Tables> | null = null;
   return () => {
     tables ??= Promise.all([
-      fetch(url).then(async (response) => {
+      fetch(url, init).then(async (response) => {
         if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
         return ((await response.json()) as { calendars: { ummAlQura: UmmAlQuraTable } }).calendars.ummAlQura;
       }),

@@ -52,7 +52,7 @@ export function startHawl({ api, subcategories, sources, words }: HawlContext): 
   // The snapshot's v1/routing.json on this site (named here, not by the page: its first script does not carry the layout).
   /** The reminders' blob: addresses of the answer shown, released when the next one replaces it. */
   let blobs: string[] = [];
-  const loadTables = calendarTables(api);
+  const loadTables = calendarTables(api, location.origin);
   const result = $('hawl-result');
   /** The newest lookup: an older answer arriving late does not overwrite it. */
   let ticket = 0;

@@ -376,7 +376,16 @@ function startYears(client: NisabClient) {
   let module: Promise<void> | null = null;
   const load = () =>
     (module ??= (import(YEARS_MODULE) as Promise<typeof import('./years.ts')>).then(
-      (m) => m.startYears({ api: client, sources: new Map(config.sources.map((s) => [s.srcID, s])), words }),
+      (m) =>
+        m.startYears({
+          api: client,
+          origin: location.origin,
+          root: document,
+          page: location.origin + location.pathname,
+          print: { here: new Map(config.sources.map((s) => [s.srcID, s])) },
+          words,
+          search: location.search,
+        }),
       (error: Error) => {
         module = null;
         throw error;
@@ -385,6 +394,11 @@ function startYears(client: NisabClient) {
   part.addEventListener('toggle', () => {
     if (part.open) void load().catch(showError);
   });
+  // A statement asked for by address (years.ts statementAddress: the embedded calculator's print opens it): the part opened, which loads it.
+  if (/[?&]years=print(&|$)/.test(location.search)) {
+    part.open = true;
+    part.scrollIntoView();
+  }
 }
 
 async function showFigures(client: NisabClient, subcategories: Subcategory[]): Promise<Published> {

@@ -7,6 +7,16 @@
 // reminder of the next hawl day (hawl-reminder.ts). The school and the standard
 // are the calculator's own selectors. Its own module per language
 // (assets/years-LANG.js), imported when the part is first opened.
+//
+// The embedded calculator (widget/calculator.ts, in another site's page) runs this
+// same code in its shadow root, from its own module (widget/years.ts,
+// assets/embed-years-LANG.js): every look-up goes through the root it is given (a
+// shadow root has getElementById, the document's does not see into it), and the
+// client, the calendars' tables and the reminder's page are those of the origin
+// it was given. There the statement is not printed inside the other site's page:
+// its button opens our page of the language in its own window with the same
+// question in its address (`?years=print&day=…`, `statementAddress`), which
+// answers it and prints the statement as the page does (docs/site.md).
 import type { HijriCalendar, NisabClient } from '../../../client/src/client.ts';
 import type { School, Standard } from '../../../client/src/zakat/types.ts';
 import { MAX_YEARS, type YearAnswer, type YearsResult, zakatForYears } from '../../../client/src/zakat/years.ts';
@@ -22,13 +32,36 @@ import type { PageWords } from './words.ts';
 /** Umm al-Qura first: its days are known for every year; Nigeria's only for the months the data holds. */
 const CALENDARS: HijriCalendar[] = ['umm-al-qura', 'nigeria'];
 
+/** How the statement prints: here, from the page's own print CSS (with the rate records' sources by name), or on our page at `page` in its own window. */
+export type YearsPrint = { here: Map<string, SourceName> } | { page: string };
+
 export interface YearsContext {
+  /** The typed client of the site whose dated answers count (the page's own, or the origin that served the embedded calculator). */
   api: NisabClient;
-  sources: Map<string, SourceName>;
+  /** That site's origin: its calendars' tables. */
+  origin: string;
+  /** The page's document, or the embedded calculator's shadow root: holds #years-body and #zakat-form (the school, the standard). */
+  root: Document | ShadowRoot;
+  /** The page a reminder names: our page of the language. */
+  page: string;
+  print: YearsPrint;
   words: PageWords;
+  /** The page's address's query: a statement asked for by `statementAddress` is filled in, answered and printed. */
+  search?: string;
 }
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+/** Marks a query that asks for a statement (the page's script opens the part on it: main.ts). */
+const PRINT_QUERY = 'years';
+/** The form's fields an address carries, with the calculator's two selectors. */
+const ADDRESSED = ['day', 'month', 'calendar', 'count', 'cash'] as const;
+
+/** Our page at `page`, asked for the statement of these years: it fills the part in, answers and prints. */
+export function statementAddress(page: string, asked: Record<(typeof ADDRESSED)[number] | 'school' | 'standard', string>): string {
+  const query = new URLSearchParams({ [PRINT_QUERY]: 'print' });
+  for (const name of [...ADDRESSED, 'school', 'standard'] as const) query.set(name, asked[name]);
+  return `${page}?${query}#years`;
+}
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** The browser's own day, YYYY-MM-DD in its time zone: the statement's print date. */
@@ -38,7 +71,8 @@ function today(): string {
 }
 
 /** Builds the part's form into #years-body and answers each submission. */
-export function startYears({ api, sources, words }: YearsContext): void {
+export function startYears({ api, origin, root, page, print: printing, words, search }: YearsContext): void {
+  const $ = <T extends HTMLElement>(id: string) => root.getElementById(id) as T | null;
   const { t, calendar, format } = words;
   const calendarName = (c: HijriCalendar) => (c === 'nigeria' ? calendar.nigeria : calendar.ummAlQura);
   const money = (n: number) => format.money(n, 'NGN');
@@ -69,10 +103,10 @@ export function startYears({ api, sources, words }: YearsContext): void {
     ),
   );
   const out = el('div', { id: 'years-result', 'aria-live': 'polite' });
-  $('years-body').replaceChildren(form, out);
+  $('years-body')!.replaceChildren(form, out);
 
   // The Umm al-Qura table and Nigeria's months, for each year's Gregorian day.
-  const loadTables = calendarTables(api);
+  const loadTables = calendarTables(api, origin);
   const dayOf = (hijri: string, c: HijriCalendar, known: Tables | null): string | null => {
     if (!known) return null;
     const found = gregorianDay(hijri, c, known);
@@ -85,8 +119,26 @@ export function startYears({ api, sources, words }: YearsContext): void {
     event.preventDefault();
     void work(++ticket);
   });
+  // The calculator's school and standard: one choice for the whole page (or the whole embedded calculator).
+  const chooser = (name: 'school' | 'standard') => $<HTMLFormElement>('zakat-form')?.querySelector<HTMLSelectElement>(`select[name=${name}]`) ?? null;
 
-  async function work(mine: number) {
+  // A statement asked for by address (statementAddress): the question filled in as it came, answered and printed.
+  const addressed = new URLSearchParams(search ?? '');
+  if (addressed.get(PRINT_QUERY) === 'print') {
+    for (const name of ADDRESSED) {
+      const field = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+      const value = addressed.get(name);
+      if (field && value !== null) field.value = value;
+    }
+    for (const name of ['school', 'standard'] as const) {
+      const select = chooser(name);
+      const value = addressed.get(name);
+      if (select && value !== null && [...select.options].some((o) => o.value === value)) select.value = value;
+    }
+    void work(++ticket, true);
+  }
+
+  async function work(mine: number, printNow = false) {
     const data = new FormData(form);
     const day = Number(data.get('day'));
     const count = Number(data.get('count'));
@@ -98,11 +150,8 @@ export function startYears({ api, sources, words }: YearsContext): void {
       return;
     }
     const hawlDay = `${String(data.get('month'))}-${pad(day)}`;
-    // The calculator's school and standard: one choice for the whole page.
-    const calc = document.getElementById('zakat-form') as HTMLFormElement | null;
-    const chosenIn = (name: string, fallback: string) => (calc?.querySelector<HTMLSelectElement>(`select[name=${name}]`)?.value ?? fallback) as string;
-    const school = chosenIn('school', 'maliki') as School;
-    const standard = chosenIn('standard', 'gold') as Standard;
+    const school = (chooser('school')?.value ?? 'maliki') as School;
+    const standard = (chooser('standard')?.value ?? 'gold') as Standard;
     delete out.dataset.answered;
     out.replaceChildren(el('p', {}, y.loading));
     try {
@@ -117,7 +166,7 @@ export function startYears({ api, sources, words }: YearsContext): void {
         loadTables().catch(() => null),
       ]);
       if (mine !== ticket) return;
-      show(result, { hawlDay, chosen, school, standard, last, known, asOf: meta.asOf });
+      show(result, { hawlDay, chosen, school, standard, last, known, asOf: meta.asOf, count: String(count), cash: cashText }, printNow);
     } catch (error) {
       if (mine === ticket) out.replaceChildren(el('p', { class: 'warning' }, t.couldNotAsk((error as Error).message)));
     }
@@ -131,6 +180,9 @@ export function startYears({ api, sources, words }: YearsContext): void {
     last: number;
     known: Tables | null;
     asOf: string;
+    /** As typed: the address of a statement printed elsewhere carries them. */
+    count: string;
+    cash: string;
   }
 
   /** A reason's note on the earlier years not known, said on the first row it applies to, not repeated on every row after. */
@@ -188,27 +240,52 @@ export function startYears({ api, sources, words }: YearsContext): void {
       el('tbody', {}, ...result.years.map((year, i) => row(year, result.years[i - 1], known))),
     );
 
-  function show(result: YearsResult, asked: Asked) {
+  function show(result: YearsResult, asked: Asked, printNow: boolean) {
     const total = () =>
       el(
         'p',
         { class: 'big', 'data-testid': 'years-total', 'data-money': String(result.totalMoney), 'data-currency': 'NGN' },
         y.total(money(result.totalMoney), result.years.length, format.number(result.years.length, 0)),
       );
-    const print = el('button', { type: 'button', 'data-testid': 'years-print' }, y.print);
-    print.addEventListener('click', () => {
-      document.body.dataset.print = 'years';
-      addEventListener('afterprint', () => delete document.body.dataset.print, { once: true });
-      window.print();
-    });
+    const print = 'here' in printing ? printHere(result, asked, total()) : printElsewhere(printing.page, asked);
     out.replaceChildren(
       el('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': y.summary }, table(result, asked.known)),
       total(),
       el('p', { class: 'no-print' }, print),
       ...reminder(asked),
     );
-    statement(result, asked, total());
     out.dataset.answered = 'true';
+    if (printNow && print instanceof HTMLButtonElement) print.click();
+  }
+
+  /** The statement written for the page's print CSS, and the button that prints it. */
+  function printHere(result: YearsResult, asked: Asked, total: HTMLElement): HTMLElement {
+    statement(result, asked, total);
+    const print = el('button', { type: 'button', 'data-testid': 'years-print' }, y.print);
+    print.addEventListener('click', () => {
+      document.body.dataset.print = 'years';
+      addEventListener('afterprint', () => delete document.body.dataset.print, { once: true });
+      window.print();
+    });
+    return print;
+  }
+
+  /**
+   * Inside another site's page (the embedded calculator) the statement is not printed there: that page's
+   * print would carry the site around it and its own print CSS, none of it ours. Our page of the language,
+   * in its own window, is asked the same question by its address and prints the statement itself.
+   */
+  function printElsewhere(at: string, asked: Asked): HTMLElement {
+    const address = statementAddress(at, {
+      day: String(Number(asked.hawlDay.slice(3))),
+      month: asked.hawlDay.slice(0, 2),
+      calendar: asked.chosen,
+      count: asked.count,
+      cash: asked.cash,
+      school: asked.school,
+      standard: asked.standard,
+    });
+    return el('a', { href: address, target: '_blank', rel: 'noopener', 'data-testid': 'years-print' }, y.print);
   }
 
   /** The statement printed alone (#years-print, a child of main so the print CSS can keep it and nothing else). */
@@ -220,6 +297,7 @@ export function startYears({ api, sources, words }: YearsContext): void {
     const standardName = { gold: t.goldStandard, silver: t.silverStandard, lower: t.lowerOfTwo }[result.standard];
     // The rate records' sources of every year counted, and the rules and positions applied, each once.
     const named = new Map<string, HTMLElement>();
+    const sources = 'here' in printing ? printing.here : new Map<string, SourceName>();
     for (const year of result.years) {
       for (const id of [year.nisab?.priceSource, year.nisab?.nairaSource]) {
         const source = id ? sources.get(id) : undefined;
@@ -234,7 +312,7 @@ export function startYears({ api, sources, words }: YearsContext): void {
     );
     const printed = today();
     const age = Math.max(0, daysBetween(asked.asOf, printed));
-    const box = document.getElementById('years-print') ?? document.querySelector('main')!.appendChild(el('section', { id: 'years-print' }));
+    const box = $('years-print') ?? root.querySelector('main')!.appendChild(el('section', { id: 'years-print' }));
     box.replaceChildren(
       el('h2', {}, y.statement),
       el(
@@ -271,12 +349,7 @@ export function startYears({ api, sources, words }: YearsContext): void {
     const c: HijriCalendar = own ? asked.chosen : 'umm-al-qura';
     const date = own ?? dayOf(hijri, 'umm-al-qura', asked.known);
     if (!date) return [];
-    const file = reminderFile(
-      { calendar: c, calendarName: calendarName(c), hijri, date, page: location.origin + location.pathname },
-      asked.known.ummAlQura,
-      r,
-      format,
-    );
+    const file = reminderFile({ calendar: c, calendarName: calendarName(c), hijri, date, page }, asked.known.ummAlQura, r, format);
     blob = URL.createObjectURL(new Blob([file.text], { type: 'text/calendar' }));
     return [
       el(

@@ -4,7 +4,7 @@
 // strings of each language rather than every word of the page (assets.ts
 // defines CALCULATOR_LABELS with them). The inputs the page's form takes from
 // the answer's catalogue (result-LANG.ts `inputs`) come with that catalogue.
-import { byLanguage, type Lang, type PageStrings } from '../i18n/catalogue.ts';
+import { byLanguage, type Lang, type PageStrings, type YearsStrings } from '../i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
 import { ANSWER_LABEL_KEYS } from '../page/zakat-form.ts';
 
@@ -47,8 +47,11 @@ export const CALCULATOR_LABEL_KEYS = [
 
 export type CalculatorLabels = Pick<PageStrings, (typeof CALCULATOR_LABEL_KEYS)[number]>;
 
+/** What /calculator.js carries: the form's labels and the years-not-paid part's title (the rest of its words come with its module, widget/years.ts). */
+export type EmbeddedLabels = CalculatorLabels & { yearsSummary: YearsStrings['summary'] };
+
 /** Each language's labels, plain strings (JSON for esbuild's define). */
-export function calculatorLabels(): { [L in Lang]: CalculatorLabels } {
+export function calculatorLabels(): { [L in Lang]: EmbeddedLabels } {
   const pick = (page: PageStrings) => Object.fromEntries(CALCULATOR_LABEL_KEYS.map((key) => [key, page[key]])) as CalculatorLabels;
-  return byLanguage((lang) => pick(PAGE_CATALOGUES[lang].page));
+  return byLanguage((lang) => ({ ...pick(PAGE_CATALOGUES[lang].page), yearsSummary: PAGE_CATALOGUES[lang].years.summary }));
 }

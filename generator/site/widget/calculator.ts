@@ -12,6 +12,9 @@
 // page's, calculator-labels.ts). Under a strict Content-Security-Policy like the
 // widget: no eval, no style attribute (a constructed style sheet adopted by a
 // shadow root), no cookie (credentials omitted), nothing from another host.
+// Under the answer, the page's "years I did not pay" part, folded: its code and
+// words are their own script of each language (widget/years.ts), added from our
+// origin when a payer first opens it (years-module.ts), so this one stays small.
 import { createClient } from '../../../client/src/client.ts';
 import type { Rate } from '../../../client/src/types.ts';
 import type { Published } from '../../../client/src/zakat.ts';
@@ -24,12 +27,13 @@ import { el } from '../page/element.ts';
 import { inCurrency } from '../page/in-currency.ts';
 import { showZakat } from '../page/zakat-form.ts';
 import { choiceValues, labelText, ZAKAT_FORM, type ChoiceName, type FieldLabel, type ZakatField, type ZakatGroup } from '../page/zakat-fields.ts';
-import type { CalculatorLabels } from './calculator-labels.ts';
+import type { CalculatorLabels, EmbeddedLabels } from './calculator-labels.ts';
 import STYLE from './calculator.css';
 import { adoptStyle } from './shadow-style.ts';
+import { EMBEDDED_YEARS_MODULE, type EmbeddedYears, YEARS_READY } from './years-module.ts';
 
 /** The page's labels of each language, defined by the bundler (assets.ts, calculator-labels.ts). */
-declare const CALCULATOR_LABELS: { [L in Lang]: CalculatorLabels };
+declare const CALCULATOR_LABELS: { [L in Lang]: EmbeddedLabels };
 
 const WORDS: { [L in Lang]: { widget: WidgetStrings; calendar: CalendarStrings; result: ResultStrings } } = byLanguage((lang) => ({
   ...WIDGET_CATALOGUES[lang],
@@ -63,6 +67,46 @@ const published = () =>
   })());
 const inCurrencies = new Map<string, Promise<Published | null>>();
 
+/** The years part's module of each language, added to the page once (and again after a failure) for every calculator in it. */
+const yearsModules = new Map<Lang, Promise<EmbeddedYears>>();
+function yearsModule(lang: Lang): Promise<EmbeddedYears> {
+  let module = yearsModules.get(lang);
+  if (!module) {
+    module = new Promise<EmbeddedYears>((resolve, reject) => {
+      const script = Object.assign(document.createElement('script'), { src: `${ORIGIN}${EMBEDDED_YEARS_MODULE(lang)}`, async: true });
+      script.addEventListener(YEARS_READY, (event) => resolve((event as CustomEvent<EmbeddedYears>).detail));
+      // It sends YEARS_READY as it runs, before its load event: a load without it is a script that did not start.
+      script.addEventListener('load', () => reject(new Error(`${script.src} did not start`)));
+      script.addEventListener('error', () => reject(new Error(`${script.src} did not load`)));
+      (document.head ?? document.documentElement).append(script);
+    });
+    module.catch(() => yearsModules.delete(lang));
+    yearsModules.set(lang, module);
+  }
+  return module;
+}
+
+/** The years part (page/years.ts, in the page a fold under the calculator): its title now, the rest when it is first opened. */
+function yearsPart(lang: Lang, root: ShadowRoot, title: string): HTMLElement {
+  const body = el('div', { id: 'years-body' });
+  const part = el('details', { id: 'years' }, el('summary', {}, title), body);
+  let started = false;
+  part.addEventListener('toggle', () => {
+    if (!part.open || started) return;
+    started = true;
+    const page = `${ORIGIN}${LANGUAGE_INFO[lang].path}`;
+    yearsModule(lang).then(
+      (start) => start({ api, origin: ORIGIN, root, page }),
+      (error: Error) => {
+        started = false;
+        body.replaceChildren(el('p', { class: 'small' }, WORDS[lang].widget.failed));
+        console.warn(`Nisab calculator: ${error.message}`);
+      },
+    );
+  });
+  return part;
+}
+
 /** The page's form (page/zakat-fields.ts, as html.ts writes it) as elements, the school and standard chosen by the host. */
 function zakatForm(t: CalculatorLabels, r: ResultStrings['inputs'], chosen: Partial<Record<ChoiceName, string>>, code: string) {
   // Amounts are in the calculator's currency: the labels that say ₦ say its code.
@@ -90,9 +134,10 @@ function zakatForm(t: CalculatorLabels, r: ResultStrings['inputs'], chosen: Part
     }
   };
   const group = (g: ZakatGroup) => el('fieldset', {}, el('legend', {}, words(g.legend)), ...g.fields.flatMap(field));
+  // #zakat-form as on the page: the years part reads the school and the standard from it (page/years.ts).
   return el(
     'form',
-    { class: 'calc' },
+    { id: 'zakat-form', class: 'calc' },
     ...ZAKAT_FORM.map((part) => ('group' in part ? group(part.group) : el('details', {}, el('summary', {}, words(part.summary)), ...part.groups.map(group)))),
   );
 }
@@ -136,7 +181,7 @@ async function render(host: HTMLElement) {
     form.addEventListener('input', calculate);
     form.addEventListener('change', calculate);
     calculate();
-    box.replaceChildren(el('p', { class: 'title' }, t.calculatorTitle), form, out, link);
+    box.replaceChildren(el('p', { class: 'title' }, t.calculatorTitle), form, out, yearsPart(lang, root, t.yearsSummary), link);
     host.dataset.nisabCalculatorReady = 'true';
   } catch (error) {
     box.replaceChildren(el('p', { class: 'title' }, t.calculatorTitle), el('p', { class: 'small' }, w.failed));

@@ -11,7 +11,8 @@ export function adoptStyle(root: ShadowRoot, css: string): void {
       sheet.replaceSync(css);
       sheets.set(css, sheet);
     }
-    root.adoptedStyleSheets = [sheet];
+    // Added beside the root's others: the embedded calculator's years part adds its own (widget/years.ts).
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   } catch {
     // A browser without constructed style sheets: a <style> element (a strict CSP may refuse it; the content stays usable).
     const style = document.createElement('style');
