@@ -15,6 +15,7 @@ import { page as yoPage } from '../../generator/site/i18n/yo.ts';
 import { LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
 import { englishShown } from '../support/english-phrases.ts';
 import { strictPolicy, useEmbeddingSite } from '../support/embedding-site.ts';
+import { watched } from '../support/chromium.ts';
 import { FILE_BUDGETS } from '../../scripts/site-sizes.ts';
 
 /** The embedding site: the calculator alone (?lang=, ?school=), or beside the Nisab widget (?widget=1), under a strict CSP. */
@@ -38,14 +39,7 @@ const bare = (text: string | null) => (text ?? '').replace(/[\u2068\u2069]/g, ''
 async function computed(query: string, inputs: Record<string, string> = { cash: '20000000' }, selects: Record<string, string> = {}, checks: string[] = []) {
   const context = await site.browser.newContext();
   const page = await context.newPage();
-  const problems: string[] = [];
-  const asked: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
-  page.on('request', (request) => asked.push(request.url()));
+  const { problems, asked } = watched(page);
   const at = `${site.host.url}/?${query}`;
   await page.goto(at);
   await page.waitForSelector('[data-nisab-calculator][data-nisab-calculator-ready]', { timeout: 30_000 });
@@ -217,13 +211,7 @@ describe('the years I did not pay, in the embedded calculator (issue 45)', () =>
       };
     });
     const page = await context.newPage();
-    const problems: string[] = [];
-    const asked: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('request', (request) => asked.push(request.url()));
+    const { problems, asked } = watched(page);
     try {
       const at = `${site.host.url}/?lang=ha&school=maliki`;
       await page.goto(at);

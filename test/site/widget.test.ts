@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../../generator/core/layout.ts';
 import { LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
 import { strictPolicy, useEmbeddingSite } from '../support/embedding-site.ts';
+import { watched } from '../support/chromium.ts';
 
 /** The embedding site's page for each query (?lang=, ?currency=, ?policy=), with the CSP header a careful site sends. */
 const widgetPage = (apiOrigin: string, query: URLSearchParams) => {
@@ -69,14 +70,7 @@ describe('the widget on another origin under a strict CSP', () => {
     it(`shows the API's gold and silver Nisab in ${c.lang}, asking our origin alone`, async () => {
       const context = await site.browser.newContext();
       const page = await context.newPage();
-      const problems: string[] = [];
-      const asked: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
-      page.on('request', (request) => asked.push(request.url()));
+      const { problems, asked } = watched(page);
       const at = `${site.host.url}/?lang=${c.lang}`;
       await page.goto(at);
       await page.waitForSelector('[data-nisab-widget][data-nisab-widget-ready]', { timeout: 30_000 });

@@ -1,7 +1,7 @@
 // Debian's Chromium (installed by .ci/run), driven by playwright-core: the page
 // is tested in a real browser, headless, with nothing fetched from outside.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -19,4 +19,20 @@ export function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
+}
+
+/**
+ * What a page said and asked, from now on: every console error and warning, page error and failed
+ * request as one line each (a clean page leaves `problems` empty), and every URL it requested.
+ */
+export function watched(page: Page): { problems: string[]; asked: string[] } {
+  const problems: string[] = [];
+  const asked: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('request', (request) => asked.push(request.url()));
+  return { problems, asked };
 }
