@@ -1,7 +1,7 @@
 // The two calendars' tables the hawl lookup and the years part turn Hijri days
 // into Gregorian ones with (core/hijri-days.ts gregorianDay): Umm al-Qura's from
 // the routing index, Nigeria's declared months from /calendars/nigeria.
-import type { NisabClient } from '../../../client/src/client.ts';
+import { NisabApiError, type NisabClient } from '../../../client/src/client.ts';
 import type { NigeriaMonth } from '../../../client/src/types.ts';
 import type { UmmAlQuraTable } from '../../core/hijri-days.ts';
 import { paths } from '../../core/layout.ts';
@@ -17,10 +17,16 @@ export function calendarTables(api: NisabClient): () => Promise<Tables> {
   let tables: Promise<Tables> | null = null;
   return () => {
     tables ??= Promise.all([
-      fetch(url).then(async (response) => {
-        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-        return ((await response.json()) as { calendars: { ummAlQura: UmmAlQuraTable } }).calendars.ummAlQura;
-      }),
+      fetch(url).then(
+        async (response) => {
+          if (response.status !== 200) throw new NisabApiError(response.status, `${url} answered ${response.status}`, url);
+          return ((await response.json()) as { calendars: { ummAlQura: UmmAlQuraTable } }).calendars.ummAlQura;
+        },
+        // No answer at all (no network, and the service worker kept none), as the client says its own (page/words.ts).
+        (error: Error) => {
+          throw new NisabApiError(0, `${url} could not be reached: ${error.message}`, url);
+        },
+      ),
       api.nigeriaCalendar(),
     ]).then(([ummAlQura, nigeria]) => ({ ummAlQura, nigeria }));
     tables.catch(() => (tables = null));
