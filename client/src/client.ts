@@ -60,6 +60,16 @@ export class NisabApiError extends Error {
 }
 
 /**
+ * The HTTP status of a NisabApiError (0: nothing could be reached), or null for any other error. By its name, not
+ * `instanceof`: a page's modules each bundle their own copy of this file (assets/years-LANG.js beside the page's
+ * client), and a class of one copy is not the class of another.
+ */
+export function apiErrorStatus(error: unknown): number | null {
+  const failed = error as Partial<NisabApiError> | null;
+  return failed?.name === 'NisabApiError' && typeof failed.status === 'number' ? failed.status : null;
+}
+
+/**
  * With answer options, from the API's table of them: `currency` (every record also in that currency, docs/API.md
  * §2c, listed by currencies(); a range of at most 366 days of published rates) and `unit: 'troy-ounce'` (the prices
  * per troy ounce, docs/API.md §2e). Without `unit`, `drtInUSD` is US dollars per gram (`drtUnit`); a troy ounce is

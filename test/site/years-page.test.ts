@@ -164,3 +164,41 @@ describe('the statement of 30 years (print CSS)', () => {
     }, 150_000); // 8 to 14 s alone, 21 to 24 s beside sw-truth at load 20 to 35
   }
 });
+
+// Nigeria's declared months (data/calendar-nigeria.csv, the oracle): 1 Ramadan 1445 began 2024-03-11, 1446 2025-03-01,
+// 1447 2026-02-18, the days Umm al-Qura gives too, so each year's Nisab is the hand figure above for the same day.
+// Ramadan 1437 is not in the data (its first month is Ramadan 1438: docs/calendar.md).
+describe("Nigeria's calendar (issue 45)", () => {
+  it('/ha/: 1 Ramadan 1445 to 1447 on the days Nigeria declared give ₦1,462,812.50', async () => {
+    const { page, problems } = await openReadyPage(site, LANGUAGE_INFO.ha.path);
+    await work(page, { ...RAMADAN, calendar: 'nigeria', count: '3' });
+    expect((await rows(page)).map(({ why: _, ...row }) => row)).toEqual([
+      { year: 1445, problem: '', date: '2024-03-11', nisab: '8540200.67', rateDate: '2024-02-29', due: 500_000 },
+      { year: 1446, problem: '', date: '2025-03-01', nisab: '11806733.83', rateDate: '2025-02-28', due: 487_500 },
+      { year: 1447, problem: '', date: '2026-02-18', nisab: '18392775.35', rateDate: '2026-02-05', due: 475_312.5 },
+    ]);
+    expect(Number(await page.getAttribute('[data-testid=years-total]', 'data-money'))).toBe(1_462_812.5);
+    expect(await page.textContent('[data-testid=years-hawl-day]')).toContain(PAGE_CATALOGUES.ha.calendar.nigeria);
+    expect(englishShown('ha', (await page.textContent('#years-result'))!)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("/ha/: 1 Ramadan 1437, a month Nigeria's data lacks, says so and counts nothing (never Umm al-Qura's day)", async () => {
+    const { page, problems } = await openReadyPage(site, LANGUAGE_INFO.ha.path);
+    // Eleven years, 1437 to 1447: the data's first Nigerian month is Ramadan 1438.
+    await work(page, { ...RAMADAN, calendar: 'nigeria', count: '11' });
+    const years = await rows(page);
+    const noCalendar = PAGE_CATALOGUES.ha.years.why.noCalendar(PAGE_CATALOGUES.ha.calendar.nigeria);
+    expect(years[0]).toEqual({ year: 1437, problem: 'no-calendar', date: '', nisab: 'null', rateDate: '', due: 0, why: noCalendar });
+    // The years after it are asked on Nigeria's days, the last three on the days and Nisab above.
+    expect(years.slice(8).map(({ year, date, nisab, rateDate }) => ({ year, date, nisab, rateDate }))).toEqual([
+      { year: 1445, date: '2024-03-11', nisab: '8540200.67', rateDate: '2024-02-29' },
+      { year: 1446, date: '2025-03-01', nisab: '11806733.83', rateDate: '2025-02-28' },
+      { year: 1447, date: '2026-02-18', nisab: '18392775.35', rateDate: '2026-02-05' },
+    ]);
+    expect(years.slice(1).every((year) => year.problem === '')).toBe(true);
+    expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+    await page.close();
+  }, 120_000);
+});

@@ -6,7 +6,7 @@
 // rate, or whose month Nigeria's calendar lacks, says so and is not guessed.
 import { livestockDueAtMost, type Due } from '../../../generator/core/livestock.ts';
 import { money } from '../../../generator/core/money.ts';
-import { type HijriCalendar, NisabApiError, type NisabClient } from '../client.ts';
+import { apiErrorStatus, type HijriCalendar, type NisabApiError, type NisabClient } from '../client.ts';
 import type { NisabRule, Subcategory } from '../types.ts';
 import { ANIMAL_OPTIONS } from './in-kind.ts';
 import { addCents, type PastYearLine, pastYears, pastYearsRule } from './past-years.ts';
@@ -125,7 +125,7 @@ async function dayRules(client: NisabClient, hijriDate: string, calendar: HijriC
   try {
     return await client.nisab({ hijri_date: hijriDate, calendar });
   } catch (error) {
-    if (error instanceof NisabApiError && error.status === 404) return { kind: 'no-calendar', message: error.message };
+    if (apiErrorStatus(error) === 404) return { kind: 'no-calendar', message: (error as NisabApiError).message };
     throw error;
   }
 }

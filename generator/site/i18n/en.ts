@@ -293,6 +293,9 @@ export const page = {
   /** Shown when the page opens with no network, from what the device kept (sw.ts); `days` counted to the device's own day. */
   offline: (rateDate: string, days: number, shown: string) =>
     `You are offline: these are the figures this device kept when the page was last opened. Their rate is of ${rateDate}, ${shown} ${days === 1 ? 'day' : 'days'} before today.`,
+  /** A question no network answers and this device kept no answer for (page/words.ts couldNotAsk): the years part's, the hawl lookup's. */
+  notKept:
+    'No network, and this device has kept no answer to this: offline it can show only what was asked here online since the site was last updated. Ask again once you are connected.',
   navSources: 'Sources',
   navDevelopers: 'For developers',
   /** The link from the payers' page to /developers/. */

@@ -3,7 +3,7 @@
 // the routing index, Nigeria's declared months from /calendars/nigeria. Both of
 // the site at `origin`: the page's own, or the one that served the embedded
 // calculator (widget/calculator.ts), which is not the page's.
-import type { NisabClient } from '../../../client/src/client.ts';
+import { NisabApiError, type NisabClient } from '../../../client/src/client.ts';
 import type { NigeriaMonth } from '../../../client/src/types.ts';
 import type { UmmAlQuraTable } from '../../core/hijri-days.ts';
 import { paths } from '../../core/layout.ts';
@@ -21,10 +21,16 @@ export function calendarTables(api: NisabClient, origin: string): () => Promise<
   let tables: Promise<Tables> | null = null;
   return () => {
     tables ??= Promise.all([
-      fetch(url, init).then(async (response) => {
-        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-        return ((await response.json()) as { calendars: { ummAlQura: UmmAlQuraTable } }).calendars.ummAlQura;
-      }),
+      fetch(url, init).then(
+        async (response) => {
+          if (response.status !== 200) throw new NisabApiError(response.status, `${url} answered ${response.status}`, url);
+          return ((await response.json()) as { calendars: { ummAlQura: UmmAlQuraTable } }).calendars.ummAlQura;
+        },
+        // No answer at all (no network, and the service worker kept none), as the client says its own (page/words.ts).
+        (error: Error) => {
+          throw new NisabApiError(0, `${url} could not be reached: ${error.message}`, url);
+        },
+      ),
       api.nigeriaCalendar(),
     ]).then(([ummAlQura, nigeria]) => ({ ummAlQura, nigeria }));
     tables.catch(() => (tables = null));

@@ -19,7 +19,7 @@ import { calendarTables, type Tables } from './calendar-tables.ts';
 import { el } from './element.ts';
 import { reminderFile } from './hawl-reminder.ts';
 import { OLD_RATE_AFTER_DAYS } from './rate-age.ts';
-import type { PageWords } from './words.ts';
+import { couldNotAsk, type PageWords } from './words.ts';
 
 type Calendar = 'nigeria' | 'umm-al-qura';
 /** Nigeria first: the months its payers keep their hawl by. */
@@ -195,7 +195,7 @@ export function startHawl({ api, subcategories, sources, words }: HawlContext): 
       const known = line.date !== null && line.hijri !== null;
       const figures =
         answer instanceof Error
-          ? [el('td', { colspan: '2' }, t.couldNotAsk(answer.message))]
+          ? [el('td', { colspan: '2' }, couldNotAsk(t, answer))]
           : answer && known
             ? [nisabCell(defaultRule(answer, 'gold'), 'gold'), nisabCell(defaultRule(answer, 'silver'), 'silver')]
             : [el('td', { colspan: '2', class: 'small' }, line.why)];
@@ -239,7 +239,7 @@ export function startHawl({ api, subcategories, sources, words }: HawlContext): 
       const loaded = await loadTables();
       await show(make(loaded), mine, loaded);
     } catch (error) {
-      if (mine === ticket) result.replaceChildren(el('p', { class: 'warning' }, t.couldNotAsk((error as Error).message)));
+      if (mine === ticket) result.replaceChildren(el('p', { class: 'warning' }, couldNotAsk(t, error)));
     }
   }
 

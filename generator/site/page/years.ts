@@ -6,7 +6,9 @@
 // body[data-print="years"] prints it alone, on one A4 page for 30 years) and the
 // reminder of the next hawl day (hawl-reminder.ts). The school and the standard
 // are the calculator's own selectors. Its own module per language
-// (assets/years-LANG.js), imported when the part is first opened.
+// (assets/years-LANG.js), imported when the part is first opened. Offline it
+// reads what the service worker kept of a statement made online (sw.ts); one
+// with a year not kept is refused in the page's words (words.ts couldNotAsk).
 //
 // The embedded calculator (widget/calculator.ts, in another site's page) runs this
 // same code in its shadow root, from its own module (widget/years.ts,
@@ -27,7 +29,7 @@ import { calendarTables, type Tables } from './calendar-tables.ts';
 import { el } from './element.ts';
 import type { SourceName } from './figures.ts';
 import { reminderFile } from './hawl-reminder.ts';
-import type { PageWords } from './words.ts';
+import { couldNotAsk, type PageWords } from './words.ts';
 
 /** Umm al-Qura first: its days are known for every year; Nigeria's only for the months the data holds. */
 const CALENDARS: HijriCalendar[] = ['umm-al-qura', 'nigeria'];
@@ -168,7 +170,7 @@ export function startYears({ api, origin, root, page, print: printing, words, se
       if (mine !== ticket) return;
       show(result, { hawlDay, chosen, school, standard, last, known, asOf: meta.asOf, count: String(count), cash: cashText }, printNow);
     } catch (error) {
-      if (mine === ticket) out.replaceChildren(el('p', { class: 'warning' }, t.couldNotAsk((error as Error).message)));
+      if (mine === ticket) out.replaceChildren(el('p', { class: 'warning', 'data-testid': 'years-not-asked' }, couldNotAsk(t, error)));
     }
   }
 
