@@ -60,6 +60,8 @@ function multiply(a: Decimal, b: Decimal): Decimal {
 }
 
 const SAFE = 9007199254740991;
+/** 10^0 to 10^15, each exact in binary. */
+const POWERS = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
 /**
  * The rounded figure's digits, at `places` decimals, in whole numbers where every factor's digits and their product
@@ -72,8 +74,28 @@ function safeUnits(factors: (number | string)[], places: number): { units: numbe
   let negative = false;
   for (let i = 0; i < factors.length; i++) {
     const factor = factors[i]!;
-    const match = DECIMAL_FORM.exec(typeof factor === 'number' ? String(factor) : factor);
-    if (match === null || match[4] !== undefined || (typeof factor === 'number' && !Number.isFinite(factor))) return null;
+    if (typeof factor === 'number') {
+      // A number's decimal found in arithmetic, not in its text (String and a RegExp were most of a call's cost):
+      // the fewest decimals k whose c / 10^k reads back as it. Of 15 digits or fewer, that decimal is the one its
+      // shortest text writes (two such decimals never read back as one double), so the product is the same.
+      const value = factor < 0 ? -factor : factor;
+      if (!(value < 1e15)) return null;
+      let k = 0;
+      let c = Math.round(value);
+      while (c / POWERS[k]! !== value) {
+        k++;
+        if (k > 15) return null;
+        c = Math.round(value * POWERS[k]!);
+      }
+      if (c >= 1e15) return null;
+      product = product * c;
+      if (!(product <= SAFE)) return null;
+      scale += k;
+      if (factor < 0) negative = !negative;
+      continue;
+    }
+    const match = DECIMAL_FORM.exec(factor);
+    if (match === null || match[4] !== undefined) return null;
     const fraction = match[3] === undefined ? '' : match[3];
     const digits = match[2] + fraction;
     if (digits.length > 15) return null;
@@ -110,6 +132,11 @@ function safeUnits(factors: (number | string)[], places: number): { units: numbe
  * Throws on a factor that is not a finite decimal (a bug: the data is checked first).
  */
 export function money(factors: (number | string)[]): number {
+  if (factors.length === 0) throw new Error('money: no factors');
+  // Units below 2^53 divided by 100 are the double nearest the decimal (IEEE division rounds the exact quotient),
+  // which is what reading its text gives: no text made and read again. No negative zero (-0.001 rounds to 0).
+  const quick = safeUnits(factors, 2);
+  if (quick !== null) return quick.units === 0 ? 0 : (quick.negative ? -quick.units : quick.units) / 100;
   return Number(roundedText(factors, 2));
 }
 
