@@ -149,6 +149,14 @@ export type NigeriaMonth = z.infer<typeof NigeriaMonth>;
 /** What a Nigerian body announced a figure for (docs/API.md §2d). */
 export const AnnouncementKind = z.enum(['nisab', 'minimum-dowry', 'theft-threshold', 'diyyah', 'zakat-al-fitr']);
 export type AnnouncementKind = z.infer<typeof AnnouncementKind>;
+/** How annKind's description names each kind: a new kind fails tsc here until the field's documentation has it. */
+const ANNOUNCEMENT_KIND_WORDS: { [K in AnnouncementKind]: string } = {
+  nisab: 'nisab (of zakat)',
+  'minimum-dowry': 'minimum-dowry',
+  'theft-threshold': 'theft-threshold (nisab al-sariqah)',
+  diyyah: 'diyyah',
+  'zakat-al-fitr': 'zakat-al-fitr',
+};
 
 /**
  * A figure a Nigerian body announced (docs/API.md §2d), beside ours for its day
@@ -161,7 +169,7 @@ export const Announcement = z
     annID: id.describe('stable identifier of the announced figure'),
     annDate: isoDate.describe('the day the figure is for, or the day it was announced where it names no day'),
     annBody: sourceId.describe('who announced it: nmcn (the National Moonsighting Committee, for the Sultan of Sokoto), kano-sharia-commission, ...'),
-    annKind: AnnouncementKind.describe('what the figure is: nisab (of zakat), minimum-dowry, theft-threshold (nisab al-sariqah), diyyah, zakat-al-fitr'),
+    annKind: AnnouncementKind.describe(`what the figure is: ${AnnouncementKind.options.map((kind) => ANNOUNCEMENT_KIND_WORDS[kind]).join(', ')}`),
     annValueInNaira: z.number().positive().describe('the figure as announced, in Naira'),
     annBasis: z.string().min(1).describe('its measure in words, as the announcement gives it (e.g. "20 dinars of gold (85 g)"), or that it gives none'),
     annRuleID: id

@@ -361,6 +361,24 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE calendar_nigeria ADD COLUMN calStatedDay TEXT
     CHECK (calStatedDay IS NULL OR calStatedDay GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]=[1-9]*');
   `,
+  // Issue 48: the kinds of announced figure are AnnouncementKind's (core/schemas.ts), which the
+  // import checks; a CHECK writing them again wanted a table rebuild for every new kind, so the
+  // table is rebuilt once without it (annID is the rowid: the rows keep their order).
+  `
+  CREATE TABLE announcements_v2 (
+    annID INTEGER PRIMARY KEY CHECK (annID > 0),
+    annDate TEXT NOT NULL CHECK (${REAL_DATE('annDate')}),
+    annBody TEXT NOT NULL,
+    annKind TEXT NOT NULL,
+    annValueInNaira REAL NOT NULL CHECK (annValueInNaira > 0),
+    annBasis TEXT NOT NULL,
+    annRuleID INTEGER CHECK (annRuleID > 0),
+    annSource TEXT NOT NULL REFERENCES sources (srcID)
+  );
+  INSERT INTO announcements_v2 SELECT annID, annDate, annBody, annKind, annValueInNaira, annBasis, annRuleID, annSource FROM announcements;
+  DROP TABLE announcements;
+  ALTER TABLE announcements_v2 RENAME TO announcements;
+  `,
 ];
 
 /** A trigger that gives the (currency, year) of the row `row` (NEW or OLD) of an FX table a new version. */

@@ -135,6 +135,24 @@ describe('openDatabase', () => {
     );
   });
 
+  it("keeps the announced figures and takes any kind once the kinds are the import's alone (issue 48)", () => {
+    const file = path.join(scratch.dir, 'announced.sqlite');
+    const before = new BetterSqlite3(file);
+    migrate(before, SCHEMA_VERSION - 1);
+    before.exec(`INSERT INTO announcements VALUES (3, '2024-03-01', 'nmcn', 'diyyah', 150000000, 'as stated', NULL, 'manual')`);
+    // The CHECK that wrote the kinds again refused one beyond its list.
+    expect(() => before.exec(`INSERT INTO announcements VALUES (4, '2024-03-01', 'nmcn', 'fidyah', 1500, 'as stated', NULL, 'manual')`)).toThrow(/CHECK/);
+    before.close();
+
+    expect(initDatabase(file)).toEqual({ from: SCHEMA_VERSION - 1, to: SCHEMA_VERSION, restored: [] });
+    const db = openDatabase(file);
+    expect(db.prepare('SELECT annID, annKind FROM announcements').all()).toEqual([{ annID: 3, annKind: 'diyyah' }]);
+    db.exec(`INSERT INTO announcements VALUES (4, '2024-03-01', 'nmcn', 'fidyah', 1500, 'as stated', NULL, 'manual')`);
+    // Its other rules hold as before: a source it names must exist.
+    expect(() => db.exec(`INSERT INTO announcements VALUES (5, '2024-03-01', 'nmcn', 'nisab', 1500, 'as stated', NULL, 'nowhere')`)).toThrow(/FOREIGN KEY/);
+    db.close();
+  });
+
   it('opens read-only when asked', () => {
     scratch.database('ro.sqlite').close();
     const db = openDatabase(path.join(scratch.dir, 'ro.sqlite'), { readonly: true });

@@ -7,13 +7,8 @@
 // others, is offered by the others' language switch, and shares its own text
 // answer. The oracle is the tree's own API answer and files; the snapshot's
 // day is --as-of and the browser's time is fixed.
-import { execFile } from 'node:child_process';
-import { cp, mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NisabRule } from '../../generator/core/schemas.ts';
@@ -21,12 +16,7 @@ import { startPreview, type Preview } from '../../generator/edges/preview/server
 import { launchChromium } from '../support/chromium.ts';
 import { DEFAULT_AS_OF } from '../support/default-snapshot.ts';
 import { addCatalogues, addEntry, editorOf, REHEARSED } from '../support/rehearsed-language.ts';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** What the build reads: the code, the client it bundles, the data, docs/API.md, and what tsc and tsx read. */
-const COPIED = ['generator', 'client', 'data', 'docs', 'package.json', 'tsconfig.json'];
-const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-const run = promisify(execFile);
+import { buildCopy, copyTree, typecheck } from '../support/tree-copy.ts';
 
 describe(`a new language (${REHEARSED}) in a copy of the whole tree`, () => {
   let dir: string;
@@ -35,22 +25,11 @@ describe(`a new language (${REHEARSED}) in a copy of the whole tree`, () => {
   let build: { stdout: string; stderr: string };
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'language-tree-'));
-    for (const entry of COPIED)
-      await cp(path.join(ROOT, entry), path.join(dir, entry), {
-        recursive: true,
-        // The kept database is the copy's to make from data/, as a fresh clone's is.
-        filter: (source) => !/[\\/](node_modules|default\.sqlite[^\\/]*)$/.test(source),
-      });
-    await symlink(await realpath(path.join(ROOT, 'node_modules')), path.join(dir, 'node_modules'), 'dir');
+    dir = await copyTree('language-tree-');
     const edit = editorOf(dir);
     await addEntry(dir, 'generator/core/languages.ts', edit);
     await addCatalogues(dir, 'generator/site/i18n', edit);
-    build = await run(process.execPath, ['--import', 'tsx', 'generator/main.ts', 'build', '--out', 'public', '--as-of', DEFAULT_AS_OF], {
-      cwd: dir,
-      // The clock is only the import's "not after today" here: nothing asserted below is a date.
-      env: { ...process.env, NISAB_DB: undefined, NISAB_TODAY: undefined, NISAB_SITE_URL: undefined, NISAB_LEGACY_UNIT: undefined },
-    });
+    build = await buildCopy(dir, DEFAULT_AS_OF);
     preview = await startPreview({ dir: path.join(dir, 'public'), port: 0 });
     browser = await launchChromium();
     // Copying 9 MB, then the CLI building the database from data/ and the snapshot with every language's bundles: 116 s seen at load 12.
@@ -62,11 +41,7 @@ describe(`a new language (${REHEARSED}) in a copy of the whole tree`, () => {
   });
 
   it('compiles with nothing but the table and its catalogues changed', async () => {
-    const out = await run(process.execPath, [TSC, '-p', dir, '--pretty', 'false'], { cwd: dir }).then(
-      (done) => done.stdout,
-      (failed: { stdout: string }) => failed.stdout,
-    );
-    expect(out.split('\n').filter((line) => line.includes('error TS'))).toEqual([]);
+    expect(await typecheck(dir)).toEqual([]);
     // tsc of generator/ and client/: 60 s seen at load 12.
   }, 600_000);
 
