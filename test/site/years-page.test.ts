@@ -165,6 +165,49 @@ describe('the statement of 30 years (print CSS)', () => {
   }
 });
 
+// A payer whose money was not the same every year changes that year's amount in its row (issue 45: one set of
+// holdings per year). Maliki, gold, ₦20,000,000 on 1 Ramadan 1445 and 1447 but ₦10,000,000 on 1 Ramadan 1446, by hand:
+//   1445: 2.5 % of 20,000,000 = 500,000.
+//   1446: 10,000,000 less 1445's unpaid 500,000 = 9,500,000, below that day's ₦11,806,733.83: nothing (Khalil, with
+//         al-Dardir: «إلا أن ينقص الأخذ النصاب»).
+//   1447: 20,000,000 less the 500,000 still unpaid = 19,500,000 ≥ ₦18,392,775.35: 487,500 (the Maliki charge a later
+//         year that reaches the Nisab: Malik and Ibn al-Qasim).  In all ₦987,500.
+describe('an amount changed year by year (issue 45)', () => {
+  it("/ha/: 1446's amount changed in its row is worked again, and the statement prints it", async () => {
+    const { page, problems } = await openReadyPage(site, LANGUAGE_INFO.ha.path);
+    await work(page, { ...RAMADAN, count: '3' });
+    expect(await page.textContent('#years-result')).toContain(PAGE_CATALOGUES.ha.years.perYear);
+    const field = page.locator('#years-result tr[data-year="1446"] [data-testid=years-held]');
+    expect(await field.getAttribute('aria-label')).toBe(PAGE_CATALOGUES.ha.years.heldIn('1446'));
+    await field.fill('10000000');
+    await field.press('Tab');
+    await page.waitForFunction(() => document.querySelector('[data-testid=years-total]')?.getAttribute('data-money') === '987500', null, {
+      timeout: 60_000,
+    });
+    const years = await rows(page);
+    expect(years.map(({ year, due }) => ({ year, due }))).toEqual([
+      { year: 1445, due: 500_000 },
+      { year: 1446, due: 0 },
+      { year: 1447, due: 487_500 },
+    ]);
+    expect(years[1]!.why).toBe(PAGE_CATALOGUES.ha.years.why.below);
+    expect(await page.$$eval('#years-result tbody td[data-money]:not([data-testid])', (tds) => tds.map((td) => Number(td.getAttribute('data-money'))))).toEqual(
+      [0, 500_000, 500_000],
+    );
+    // The other years keep the form's amount; the changed one keeps its own; the printed statement writes each as text.
+    expect(await page.$$eval('#years-result [data-testid=years-held]', (inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual([
+      '20000000',
+      '10000000',
+      '20000000',
+    ]);
+    expect(await page.locator('#years-print input').count()).toBe(0);
+    expect((await page.textContent('#years-print tr[data-year="1446"]'))!.replace(/[\u2066-\u2069]/g, '')).toMatch(/10,000,000\.00/);
+    expect(englishShown('ha', (await page.textContent('#years-result'))!)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
+
 // Nigeria's declared months (data/calendar-nigeria.csv, the oracle): 1 Ramadan 1445 began 2024-03-11, 1446 2025-03-01,
 // 1447 2026-02-18, the days Umm al-Qura gives too, so each year's Nisab is the hand figure above for the same day.
 // Ramadan 1437 is not in the data (its first month is Ramadan 1438: docs/calendar.md).

@@ -455,6 +455,8 @@ export const years: YearsStrings = {
   colHawl: 'يوم الحول',
   colNisab: 'نصاب ذلك اليوم',
   colHeld: 'ما كان بيدك',
+  heldIn: (year: string) => `ما كان بيدك في يوم حول سنة ${year}`,
+  perYear: 'ألم يكن المبلغ نفسه كل سنة؟ غيِّر مبلغ السنة في صفّها، وتبقى السنوات الأخرى على المبلغ أعلاه.',
   colTakenOff: 'ما طُرح عن السنوات السابقة',
   colDue: 'الواجب',
   colWhy: 'السبب',

@@ -435,6 +435,9 @@ export const years = {
   colHawl: 'Hawl day',
   colNisab: 'Nisab that day',
   colHeld: 'Held',
+  /** The field of a year's amount, in its row. */
+  heldIn: (year: string) => `Held on the hawl day of ${year}`,
+  perYear: "Not the same every year? Change a year's amount in its row: the other years keep the amount above.",
   colTakenOff: 'Taken off for earlier years',
   colDue: 'Due',
   colWhy: 'Why',

@@ -372,6 +372,8 @@ export const years: YearsStrings = {
   colHawl: 'Ranar hauli',
   colNisab: 'Nisabin ranar',
   colHeld: 'Abin da ke hannu',
+  heldIn: (year: string) => `Abin da ke hannu a ranar hauli ta ${year}`,
+  perYear: 'Kuɗin ba iri ɗaya ba ne kowace shekara? Canja adadin wata shekara a layinta: sauran shekarun suna riƙe adadin da ke sama.',
   colTakenOff: 'Abin da aka cire na shekarun baya',
   colDue: 'Zakka',
   colWhy: 'Dalili',

@@ -382,6 +382,8 @@ export const years: YearsStrings = {
   colHawl: 'Ọjọ́ hawl',
   colNisab: 'Nisab ọjọ́ náà',
   colHeld: 'Ohun tí o ní',
+  heldIn: (year: string) => `Ohun tí o ní ní ọjọ́ hawl ọdún ${year}`,
+  perYear: 'Iye owó kò rí bákan náà lọ́dọọdún? Yí iye ọdún kan padà ní ìlà rẹ̀: àwọn ọdún yòókù ń lo iye tí ó wà lókè.',
   colTakenOff: 'Ohun tí a yọ fún àwọn ọdún ṣáájú',
   colDue: 'Sàká',
   colWhy: 'Ìdí',

@@ -58,10 +58,26 @@ const PRINT_QUERY = 'years';
 const ADDRESSED = ['day', 'month', 'calendar', 'count', 'cash'] as const;
 
 /** Our page at `page`, asked for the statement of these years: it fills the part in, answers and prints. */
-export function statementAddress(page: string, asked: Record<(typeof ADDRESSED)[number] | 'school' | 'standard', string>): string {
+export function statementAddress(page: string, asked: Record<(typeof ADDRESSED)[number] | 'school' | 'standard' | 'held', string>): string {
   const query = new URLSearchParams({ [PRINT_QUERY]: 'print' });
   for (const name of [...ADDRESSED, 'school', 'standard'] as const) query.set(name, asked[name]);
+  if (asked.held !== '') query.set('held', asked.held);
   return `${page}?${query}#years`;
+}
+
+/** The amounts a payer changed year by year, as an address carries them: `1446:10000000,1447:15000000`. */
+const heldText = (held: ReadonlyMap<number, number>, years: readonly number[]) =>
+  years
+    .filter((year) => held.has(year))
+    .map((year) => `${year}:${held.get(year)}`)
+    .join(',');
+function heldFrom(text: string): Map<number, number> {
+  const held = new Map<number, number>();
+  for (const pair of text.split(',')) {
+    const match = /^(\d{4}):(\d+(?:\.\d+)?)$/.exec(pair);
+    if (match) held.set(Number(match[1]), Number(match[2]));
+  }
+  return held;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -117,6 +133,8 @@ export function startYears({ api, origin, root, page, print: printing, words, se
 
   let ticket = 0;
   let blob: string | null = null;
+  // The amounts changed in a year's row (by Hijri year); every other year is held at the form's amount.
+  let held = new Map<number, number>();
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void work(++ticket);
@@ -137,6 +155,7 @@ export function startYears({ api, origin, root, page, print: printing, words, se
       const value = addressed.get(name);
       if (select && value !== null && [...select.options].some((o) => o.value === value)) select.value = value;
     }
+    held = heldFrom(addressed.get('held') ?? '');
     void work(++ticket, true);
   }
 
@@ -164,11 +183,22 @@ export function startYears({ api, origin, root, page, print: printing, words, se
       const last = `${asOfYear}-${hawlDay}` <= asOfHijri ? asOfYear : asOfYear - 1;
       const list = Array.from({ length: count }, (_, i) => last - count + 1 + i);
       const [result, known] = await Promise.all([
-        zakatForYears(api, { hawlDay, calendar: chosen, years: list, holdings: { cash }, school, standard }),
+        zakatForYears(api, {
+          hawlDay,
+          calendar: chosen,
+          years: list,
+          holdings: held.size === 0 ? { cash } : list.map((year) => ({ cash: held.get(year) ?? cash })),
+          school,
+          standard,
+        }),
         loadTables().catch(() => null),
       ]);
       if (mine !== ticket) return;
-      show(result, { hawlDay, chosen, school, standard, last, known, asOf: meta.asOf, count: String(count), cash: cashText }, printNow);
+      show(
+        result,
+        { hawlDay, chosen, school, standard, last, known, asOf: meta.asOf, count: String(count), cash: cashText, held: heldText(held, list) },
+        printNow,
+      );
     } catch (error) {
       if (mine === ticket) out.replaceChildren(el('p', { class: 'warning', 'data-testid': 'years-not-asked' }, couldNotAsk(t, error)));
     }
@@ -185,6 +215,7 @@ export function startYears({ api, origin, root, page, print: printing, words, se
     /** As typed: the address of a statement printed elsewhere carries them. */
     count: string;
     cash: string;
+    held: string;
   }
 
   /** A reason's note on the earlier years not known, said on the first row it applies to, not repeated on every row after. */
@@ -202,8 +233,30 @@ export function startYears({ api, origin, root, page, print: printing, words, se
     return `${said}; ${y.unknownBefore(run ? `${unknown[0]}–${unknown[unknown.length - 1]}` : unknown.join(', '))}`;
   }
 
-  /** A year's row, in the answer and in the statement alike. */
-  function row(year: YearAnswer, before: YearAnswer | undefined, known: Tables | null): HTMLElement {
+  /** A year's amount, changed in its row: the statement is worked out again (an emptied field goes back to the form's amount). */
+  function heldField(year: number, value: number): HTMLElement {
+    const input = el('input', {
+      type: 'number',
+      inputmode: 'decimal',
+      min: '0',
+      step: 'any',
+      value: String(value),
+      'aria-label': y.heldIn(String(year)),
+      'data-testid': 'years-held',
+    }) as HTMLInputElement;
+    input.addEventListener('change', () => {
+      const text = input.value.trim();
+      const amount = Number(text);
+      if (text === '') held.delete(year);
+      else if (Number.isFinite(amount) && amount >= 0 && amount <= 1e15) held.set(year, amount);
+      else return;
+      void work(++ticket);
+    });
+    return input;
+  }
+
+  /** A year's row, in the answer (its amount a field, `editable`) and in the statement alike. */
+  function row(year: YearAnswer, before: YearAnswer | undefined, known: Tables | null, editable: boolean): HTMLElement {
     const gregorian = dayOf(year.hijriDate, year.calendar, known);
     const nisab = year.nisab?.value ?? null;
     const line = year.money;
@@ -223,14 +276,14 @@ export function startYears({ api, origin, root, page, print: printing, words, se
         { 'data-label': y.colNisab, 'data-testid': 'years-nisab', 'data-value': String(nisab), 'data-rate-date': year.nisab?.rateDate ?? '' },
         ...(nisab === null ? ['—'] : [money(nisab), el('br'), el('span', { class: 'small' }, y.rateOf(format.date(year.nisab!.rateDate!)))]),
       ),
-      el('td', { 'data-label': y.colHeld }, line ? money(line.held) : '—'),
+      el('td', { 'data-label': y.colHeld }, line ? (editable ? heldField(year.year, line.held) : money(line.held)) : '—'),
       el('td', { 'data-label': y.colTakenOff, 'data-money': String(line?.takenOff ?? 0) }, line ? money(line.takenOff) : '—'),
       el('td', { 'data-label': y.colDue, 'data-testid': 'years-due', 'data-money': String(line?.due ?? 0) }, money(line?.due ?? 0)),
       el('td', { 'data-label': y.colWhy, class: 'small', 'data-testid': 'years-why' }, why(year, before)),
     );
   }
 
-  const table = (result: YearsResult, known: Tables | null) =>
+  const table = (result: YearsResult, known: Tables | null, editable: boolean) =>
     el(
       'table',
       {},
@@ -239,7 +292,7 @@ export function startYears({ api, origin, root, page, print: printing, words, se
         {},
         el('tr', {}, ...[y.colYear, y.colHawl, y.colNisab, y.colHeld, y.colTakenOff, y.colDue, y.colWhy].map((h) => el('th', { scope: 'col' }, h))),
       ),
-      el('tbody', {}, ...result.years.map((year, i) => row(year, result.years[i - 1], known))),
+      el('tbody', {}, ...result.years.map((year, i) => row(year, result.years[i - 1], known, editable))),
     );
 
   function show(result: YearsResult, asked: Asked, printNow: boolean) {
@@ -251,7 +304,8 @@ export function startYears({ api, origin, root, page, print: printing, words, se
       );
     const print = 'here' in printing ? printHere(result, asked, total()) : printElsewhere(printing.page, asked);
     out.replaceChildren(
-      el('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': y.summary }, table(result, asked.known)),
+      el('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': y.summary }, table(result, asked.known, true)),
+      el('p', { class: 'small no-print' }, y.perYear),
       total(),
       el('p', { class: 'no-print' }, print),
       ...reminder(asked),
@@ -284,6 +338,7 @@ export function startYears({ api, origin, root, page, print: printing, words, se
       calendar: asked.chosen,
       count: asked.count,
       cash: asked.cash,
+      held: asked.held,
       school: asked.school,
       standard: asked.standard,
     });
@@ -329,7 +384,7 @@ export function startYears({ api, origin, root, page, print: printing, words, se
         ' ',
         y.school(schoolName, standardName),
       ),
-      table(result, asked.known),
+      table(result, asked.known, false),
       total,
       el(
         'p',
