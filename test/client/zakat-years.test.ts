@@ -125,16 +125,6 @@ describe('zakatForYears', () => {
       ['cattle', 1446],
     ]);
     expect(result.totalMoney).toBe(0);
-    const after = await zakatForYears(client, {
-      hawlDay: '11-01',
-      calendar: 'nigeria',
-      years: [1447],
-      holdings: { cash: 20_000_000 },
-      school: 'maliki',
-      standard: 'gold',
-    });
-    expect(after.years[0]).toMatchObject({ year: 1447, problem: { kind: 'no-calendar' }, nisab: null, money: { due: null } });
-    expect(after.totalMoney).toBe(0);
   }, 60_000);
 
   it('a year whose hawl day comes before the first rate says so and is not guessed', async () => {
@@ -165,17 +155,22 @@ describe('zakatForYears', () => {
 
   it("a statement whose only year Nigeria's calendar lacks says so of that year, and owes nothing", async () => {
     // 1437-09 is not in calendar-nigeria.csv, nor 1447-11 (its months end with Shawwal 1447): no day, no Nisab, no figure.
-    const result = await zakatForYears(client, {
-      hawlDay: '09-01',
-      calendar: 'nigeria',
-      years: [1437],
-      holdings: { cash: 20_000_000 },
-      school: 'maliki',
-      standard: 'gold',
-    });
-    expect(result.years).toHaveLength(1);
-    expect(result.years[0]).toMatchObject({ year: 1437, problem: { kind: 'no-calendar' }, nisab: null, money: { due: null } });
-    expect(result.totalMoney).toBe(0);
+    for (const [hawlDay, year] of [
+      ['09-01', 1437],
+      ['11-01', 1447],
+    ] as const) {
+      const result = await zakatForYears(client, {
+        hawlDay,
+        calendar: 'nigeria',
+        years: [year],
+        holdings: { cash: 20_000_000 },
+        school: 'maliki',
+        standard: 'gold',
+      });
+      expect(result.years).toHaveLength(1);
+      expect(result.years[0]).toMatchObject({ year, problem: { kind: 'no-calendar' }, nisab: null, money: { due: null } });
+      expect(result.totalMoney).toBe(0);
+    }
   }, 60_000);
 
   it('names a bad input: more than 30 years, a hawl day that is not MM-DD, holdings it does not take', async () => {
