@@ -36,31 +36,36 @@ const rebuild = (out: string) => buildSnapshot(fixtureBuild(path.join(path.dirna
 async function visit(page: Page, url: string) {
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
-  await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      const folder = location.pathname.replace(/[^/]*$/, '');
-      return (
-        registration?.active?.state === 'activated' && new URL(registration.scope).pathname === folder && !registration.installing && !registration.waiting
-      );
-    },
-    null,
-    { timeout: 30_000 },
-  );
+  // Polled: a waitForFunction of an async predicate takes its promise for a truthy answer and returns at once.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const folder = location.pathname.replace(/[^/]*$/, '');
+          return (
+            registration?.active?.state === 'activated' && new URL(registration.scope).pathname === folder && !registration.installing && !registration.waiting
+          );
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /** Waits until the page's worker is active with nothing installing, and `count` caches are left: none of `gone`, all of `kept`. */
 async function waitForSets(page: Page, sets: { count: number; gone: string[]; kept: string[] }) {
-  await page.waitForFunction(
-    async ({ count, gone, kept }) => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      const names = (await caches.keys()).filter((name) => name.startsWith('nisab-page-'));
-      const ready = registration?.active?.state === 'activated' && !registration.installing && !registration.waiting;
-      return ready && names.length === count && !names.some((name) => gone.includes(name)) && kept.every((name) => names.includes(name));
-    },
-    sets,
-    { timeout: 30_000 },
-  );
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async ({ count, gone, kept }) => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const names = (await caches.keys()).filter((name) => name.startsWith('nisab-page-'));
+          const ready = registration?.active?.state === 'activated' && !registration.installing && !registration.waiting;
+          return ready && names.length === count && !names.some((name) => gone.includes(name)) && kept.every((name) => names.includes(name));
+        }, sets),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /** The names of the worker's caches. */
