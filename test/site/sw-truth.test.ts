@@ -22,6 +22,7 @@ import { KEEP_CAP } from '../../generator/site/page/sw-file.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { defaultSnapshot } from '../support/default-snapshot.ts';
 import { useDefaultPage } from '../support/default-page.ts';
+import { visitWithWorker } from '../support/chromium.ts';
 import { fixtureBuild } from '../support/fixture.ts';
 
 const site = useDefaultPage();
@@ -31,26 +32,6 @@ const OFFLINE_WORDS = LANGUAGES.map((lang) => PAGE_CATALOGUES[lang].page.offline
 
 /** Rebuilds the snapshot's own database as of 2025-10-29 into the folder its preview serves (the nightly's next build). */
 const rebuild = (out: string) => buildSnapshot(fixtureBuild(path.join(path.dirname(out), 'source.sqlite'), out, { asOf: '2025-10-29' }));
-
-/** Opens a page online and waits until its own worker (its scope the page's folder) is active, nothing installing. */
-async function visit(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
-  // Polled: a waitForFunction of an async predicate takes its promise for a truthy answer and returns at once.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          const folder = location.pathname.replace(/[^/]*$/, '');
-          return (
-            registration?.active?.state === 'activated' && new URL(registration.scope).pathname === folder && !registration.installing && !registration.waiting
-          );
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 /** Waits until the page's worker is active with nothing installing, and `count` caches are left: none of `gone`, all of `kept`. */
 async function waitForSets(page: Page, sets: { count: number; gone: string[]; kept: string[] }) {
@@ -121,7 +102,7 @@ async function ownSite(run: (mine: { out: string; url: string; context: BrowserC
 describe('storage full (Storage.overrideQuotaForOrigin)', () => {
   it('online, the page is the new build three visits running and never says offline; offline, the old set is still whole', async () => {
     await ownSite(async ({ out, url, context, page }) => {
-      await visit(page, `${url}/`);
+      await visitWithWorker(page, `${url}/`);
       expect(await page.getAttribute('h1', 'data-date')).toBe('2025-09-21');
       const before = await cacheNames(page);
       expect(before.length).toBe(1);
@@ -159,8 +140,8 @@ describe('storage full (Storage.overrideQuotaForOrigin)', () => {
 describe('two pages across a rebuild', () => {
   it('/ takes the new build and /ha/ still opens offline with its own; then /ha/ takes it too', async () => {
     await ownSite(async ({ out, url, context, page }) => {
-      await visit(page, `${url}/`);
-      await visit(page, `${url}/ha/`);
+      await visitWithWorker(page, `${url}/`);
+      await visitWithWorker(page, `${url}/ha/`);
       // Sorted: the English page's set, then the Hausa page's.
       const visited = await cacheNames(page);
       expect(visited.length).toBe(2);
@@ -239,7 +220,7 @@ describe('what is kept', () => {
     try {
       context = await site.browser.newContext({ viewport: { width: 390, height: 800 }, serviceWorkers: 'allow' });
       const page = await context.newPage();
-      await visit(page, `${front.url}/`);
+      await visitWithWorker(page, `${front.url}/`);
       // Once more, through the worker: what the page asks is then kept by the worker's fetch, whatever its install's
       // own fetches met (twice in full-suite runs under load the install's copy of /nisab was missing; alone, never).
       await page.reload();
@@ -304,7 +285,7 @@ describe('the precache waits for the page', () => {
         };
       });
       const page = await context.newPage();
-      await visit(page, `${site.preview.url}/ha/`);
+      await visitWithWorker(page, `${site.preview.url}/ha/`);
       expect(await page.evaluate(() => (window as unknown as { registeredAfterLoad?: boolean }).registeredAfterLoad)).toBe(true);
     } finally {
       await context.close();

@@ -22,6 +22,7 @@ import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { useDefaultPage } from '../support/default-page.ts';
 import { defaultSnapshot } from '../support/default-snapshot.ts';
 import { englishShown } from '../support/english-phrases.ts';
+import { visitWithWorker } from '../support/chromium.ts';
 import { fixtureBuild } from '../support/fixture.ts';
 import { startStatic } from '../support/static-server.ts';
 
@@ -69,23 +70,6 @@ const RAMADAN = [
   [1447, '2026-02-18', '18392775.35', '2026-02-05', 987_500, 475_312.5],
 ];
 
-/** Opens a page online and waits until its worker is active and controls it (what the page asks then goes through it). */
-async function visit(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
-  // Polled from here: a waitForFunction of an async predicate takes its promise for a truthy answer.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return registration?.active?.state === 'activated' && !registration.installing && !!navigator.serviceWorker.controller;
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
-
 /** The paths and queries of every kept copy under /api/ or /v1/. */
 const kept = (page: Page) =>
   page.evaluate(async () => {
@@ -109,7 +93,7 @@ async function withContext(run: (context: BrowserContext, page: Page) => Promise
 
 /** Online, the three Ramadans; offline, reloaded, the same statement again; then years never asked, refused in the page's words. */
 async function roundTrip(context: BrowserContext, page: Page, url: string, lang: Lang) {
-  await visit(page, url);
+  await visitWithWorker(page, url);
   await ask(page, { day: '1', month: '09', count: '3' });
   const online = await statement(page);
   expect(online.rows).toEqual(RAMADAN);
@@ -168,7 +152,7 @@ describe('the years part offline (issue 45)', () => {
 
   it(`keeps at most ${DATED_CAP} dated answers, the oldest dropped`, async () => {
     await withContext(async (_context, page) => {
-      await visit(page, `${site.preview.url}/`);
+      await visitWithWorker(page, `${site.preview.url}/`);
       // DATED_CAP + 6 days asked one after another through the worker, as the hawl lookup asks them (days of 2025).
       const days = Array.from({ length: DATED_CAP + 6 }, (_, i) => new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10));
       await page.evaluate(async (list) => {
@@ -186,7 +170,7 @@ describe('the years part offline (issue 45)', () => {
     const server = await startPreview({ dir: own.out, port: 0 });
     try {
       await withContext(async (context, page) => {
-        await visit(page, `${server.url}/yo/`);
+        await visitWithWorker(page, `${server.url}/yo/`);
         await ask(page, { day: '1', month: '09', count: '3' });
         expect((await statement(page)).total).toBe(1_462_812.5);
         const [before] = await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('nisab-page-')));

@@ -2,6 +2,7 @@
 // is tested in a real browser, headless, with nothing fetched from outside.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -35,4 +36,31 @@ export function watched(page: Page): { problems: string[]; asked: string[] } {
   page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
   page.on('request', (request) => asked.push(request.url()));
   return { problems, asked };
+}
+
+/**
+ * Opens a page online and waits until its own service worker (its scope the page's folder) is active and
+ * controls it, nothing installing or waiting: what the page asks from then on goes through that worker.
+ * Polled: a waitForFunction of an async predicate takes its promise for a truthy answer and returns at once.
+ */
+export async function visitWithWorker(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const folder = location.pathname.replace(/[^/]*$/, '');
+          return (
+            registration?.active?.state === 'activated' &&
+            new URL(registration.scope).pathname === folder &&
+            !registration.installing &&
+            !registration.waiting &&
+            !!navigator.serviceWorker.controller
+          );
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
