@@ -499,6 +499,7 @@ export const POSITION_TOPICS = [
   'past-years',
   'unpaid-zakat',
   'below-nisab',
+  'unknown-amounts',
 ] as const;
 export const POSITION_VIEWS = {
   debts: ['deducted-after-cover', 'deducted', 'not-deducted'],
@@ -513,6 +514,7 @@ export const POSITION_VIEWS = {
   'past-years': ['owed'],
   'unpaid-zakat': ['debt-on-wealth', 'share-of-poor', 'debt-on-person'],
   'below-nisab': ['hawl-restarts', 'that-year-only'],
+  'unknown-amounts': ['best-belief', 'until-certain'],
 } as const satisfies { [T in (typeof POSITION_TOPICS)[number]]: readonly string[] };
 export type PositionTopic = (typeof POSITION_TOPICS)[number];
 export type PositionView = (typeof POSITION_VIEWS)[PositionTopic][number];
@@ -523,7 +525,7 @@ const schoolPosition = z
     topic: z
       .enum(POSITION_TOPICS)
       .describe(
-        "debts: what the payer owes; receivables: money owed to him; new-money: money that came this year and is not the profit of his capital (a gift, an inheritance, wages); savings-jewellery: jewellery kept for hard times, a dowry or sale; cash-measure: which metal's Nisab measures money; grazing: whether livestock must graze freely to owe zakat; khulta: partners' herds kept together; diyyah: the diyyah in gold; mixed-watering: crops watered partly without cost (rain, rivers) and partly with it (wells, pumps); past-years: the zakat of years the payer did not pay; unpaid-zakat: how one year's unpaid zakat bears on the next year's; below-nisab: what a year below the Nisab does to the years after it",
+        "debts: what the payer owes; receivables: money owed to him; new-money: money that came this year and is not the profit of his capital (a gift, an inheritance, wages); savings-jewellery: jewellery kept for hard times, a dowry or sale; cash-measure: which metal's Nisab measures money; grazing: whether livestock must graze freely to owe zakat; khulta: partners' herds kept together; diyyah: the diyyah in gold; mixed-watering: crops watered partly without cost (rain, rivers) and partly with it (wells, pumps); past-years: the zakat of years the payer did not pay; unpaid-zakat: how one year's unpaid zakat bears on the next year's; below-nisab: what a year below the Nisab does to the years after it; unknown-amounts: what the payer does when he does not know how much he held or paid in the years he owes",
       ),
     case: z
       .enum(POSITION_CASES)
@@ -536,13 +538,13 @@ const schoolPosition = z
     view: z
       .enum(Object.values(POSITION_VIEWS).flat() as [PositionView, ...PositionView[]])
       .describe(
-        "the position, one of its topic's views. debts: deducted-after-cover (the debt is first set against what he owns that owes no zakat and is beyond his needs, then against his gold, silver and money), deducted (the debt is taken off the wealth it reduces), not-deducted. receivables: on-collection-one-year (nothing until collected, then one year's zakat however long it was out), valued-yearly (counted with his money every year), every-year-paid-on-collection (owed for every year it was out, paid when collected), every-year (counted with his money every year while the debtor can pay). new-money: own-hawl (it owes nothing until a lunar year has passed over it), joins-nisab (it joins a Nisab he already has and is paid with it). savings-jewellery: due. cash-measure: more-beneficial-nisab (money is measured against whichever Nisab, gold's or silver's, it reaches first, in the poor's interest), payers-standard. grazing: required, not-required. khulta: one-herd-if-each-reaches-nisab, one-herd, each-alone. diyyah: thousand-dinars, value-of-hundred-camels. mixed-watering: each-part (each part of the harvest at its own rate, a tenth for the part watered without cost, half a tenth for the rest), greater-part (the whole harvest at the rate of the watering that was the greater part; where the two are equal, half a tenth). past-years: owed (the zakat of past years does not lapse: each year is owed, the oldest first). unpaid-zakat: debt-on-wealth (a year's unpaid zakat is a debt that reduces the wealth, taken off before the next year is valued), share-of-poor (it is the poor's share in the wealth itself, taken off likewise), debt-on-person (it is owed by the payer's person and does not reduce the wealth). below-nisab: hawl-restarts (a year below the Nisab owes nothing and the lunar year starts again when the wealth comes back to the Nisab, so the next hawl day owes nothing either), that-year-only (the year below owes nothing; a later year that reaches the Nisab owes, its profit or offspring counted with the capital's year)",
+        "the position, one of its topic's views. debts: deducted-after-cover (the debt is first set against what he owns that owes no zakat and is beyond his needs, then against his gold, silver and money), deducted (the debt is taken off the wealth it reduces), not-deducted. receivables: on-collection-one-year (nothing until collected, then one year's zakat however long it was out), valued-yearly (counted with his money every year), every-year-paid-on-collection (owed for every year it was out, paid when collected), every-year (counted with his money every year while the debtor can pay). new-money: own-hawl (it owes nothing until a lunar year has passed over it), joins-nisab (it joins a Nisab he already has and is paid with it). savings-jewellery: due. cash-measure: more-beneficial-nisab (money is measured against whichever Nisab, gold's or silver's, it reaches first, in the poor's interest), payers-standard. grazing: required, not-required. khulta: one-herd-if-each-reaches-nisab, one-herd, each-alone. diyyah: thousand-dinars, value-of-hundred-camels. mixed-watering: each-part (each part of the harvest at its own rate, a tenth for the part watered without cost, half a tenth for the rest), greater-part (the whole harvest at the rate of the watering that was the greater part; where the two are equal, half a tenth). past-years: owed (the zakat of past years does not lapse: each year is owed, the oldest first). unpaid-zakat: debt-on-wealth (a year's unpaid zakat is a debt that reduces the wealth, taken off before the next year is valued), share-of-poor (it is the poor's share in the wealth itself, taken off likewise), debt-on-person (it is owed by the payer's person and does not reduce the wealth). below-nisab: hawl-restarts (a year below the Nisab owes nothing and the lunar year starts again when the wealth comes back to the Nisab, so the next hawl day owes nothing either), that-year-only (the year below owes nothing; a later year that reaches the Nisab owes, its profit or offspring counted with the capital's year). unknown-amounts: best-belief (he works out what he owes as nearly as he can and pays on his best belief), until-certain (he pays until he is certain nothing is left owing: unsure between two amounts, the larger)",
       ),
     applied: z.boolean().describe('true for the view a calculator applies for those schools (the relied-upon view); false for a view published for the reader'),
     with: z
       .array(id)
       .describe(
-        'the subcategories it concerns: for debts, the holdings the debt reduces; for grazing and khulta, the livestock; for savings-jewellery, the metal; for mixed-watering, the crops; for past-years, unpaid-zakat and below-nisab, the wealth it is stated for',
+        'the subcategories it concerns: for debts, the holdings the debt reduces; for grazing and khulta, the livestock; for savings-jewellery, the metal; for mixed-watering, the crops; for past-years, unpaid-zakat, below-nisab and unknown-amounts, the wealth it is stated for',
       ),
     sourceURL: httpUrl.describe('where the position is stated'),
   })

@@ -234,6 +234,27 @@ describe('the positions as data', () => {
   });
 });
 
+describe('amounts the payer does not know (issue 45)', () => {
+  it('each school publishes the view its text gives, one applied, for the wealth the text names', () => {
+    // The texts, read at the sources in docs/fiqh.md ("Amounts he does not know"):
+    // Maliki, al-Mukhtasar al-Kabir: years neglected are a debt, «ويتوخى ما عليه» (he seeks out what he owes);
+    // Hanafi, Ibn Nujaym: he pays again «حيث لم يغلب على ظنه دفع قدر معين» (unless he believes he paid an amount);
+    // Shafi'i, al-Haytami: unsure of one dirham or forty, «يلزمه الأربعون»; the Iraqis, al-Bayan, for mixed gold and
+    // silver: «جاز أن يخرج الزكاة على غالب ظنه» (published, not applied); Hanbali, al-Insaf, for adulterated gold or
+    // silver: «يستظهر ويخرج ما يجزئه بيقين».
+    const rule5 = published.rules.find((r) => r.nsbID === 5)!;
+    const unknown = rule5.nsbPositions.filter((p) => p.topic === 'unknown-amounts');
+    expect(unknown.map((p) => [p.schools.join(), p.view, p.applied, p.with])).toEqual([
+      ['maliki', 'best-belief', true, [1, 2, 3, 4, 5, 6, 7]],
+      ['hanafi', 'best-belief', true, [1, 2, 3, 4, 5, 6, 7]],
+      ['shafii', 'until-certain', true, [1, 2, 3, 4, 5, 6, 7]],
+      ['shafii', 'best-belief', false, [1, 2]],
+      ['hanbali', 'until-certain', true, [1, 2]],
+    ]);
+    for (const p of unknown) expect(p.case).toBeNull();
+  });
+});
+
 describe('inputs out of their bounds (issue 31)', () => {
   it('names every input out of its bound instead of computing it: 1e308 grams of gold, a negative debt, Infinity camels', () => {
     expect(() => due({ goldGrams: 1e308 }, 'maliki')).toThrow('goldGrams must be a number from 0 to 1000000000');
