@@ -37,9 +37,10 @@ describe('the client package as npm publishes it', () => {
       cp(path.join(ROOT, dir), path.join(tree, dir), { recursive: true, filter: (from) => !/[/\\](node_modules|dist)$/.test(from) });
     // The client reads generator/core alone: the core imports nothing above it.
     await Promise.all([copy('client'), copy('generator/core'), copy('node_modules/zod')]);
-    // The client's build runs esbuild and tsc: the repository's own, found from the copy as from client/.
+    // The client's build runs esbuild and tsc: the repository's own, found from the copy as from client/
+    // (each with its platform's binary package: @esbuild/*, @typescript/*).
     await Promise.all(
-      ['esbuild', 'typescript', '@esbuild', '.bin'].map((name) =>
+      ['esbuild', 'typescript', '@esbuild', '@typescript', '.bin'].map((name) =>
         cp(path.join(ROOT, 'node_modules', name), path.join(tree, 'node_modules', name), { recursive: true, verbatimSymlinks: true }),
       ),
     );

@@ -9,17 +9,16 @@
 // client's Answered<...> once let an option the query did not give swallow them).
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { TSC } from '../support/tree-copy.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const GENERATOR = fileURLToPath(new URL('../../generator/', import.meta.url));
 const CLIENT = fileURLToPath(new URL('../../client/src/', import.meta.url));
 const MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
-const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const run = promisify(execFile);
 
 // Step 1: the parameter, listed on the endpoints whose records it rewrites.

@@ -7,11 +7,11 @@
 // language table it reads, generator/core/languages.ts, checked by the real tsc.
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { TSC } from '../support/tree-copy.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../generator/core/endpoints.ts';
 import * as esbuild from 'esbuild';
@@ -26,7 +26,6 @@ const LANGUAGE_TABLE = fileURLToPath(new URL('../../generator/core/languages.ts'
 /** Where the copy keeps them, as generator/ does: catalogue.ts reads ../../core/languages.ts. */
 const COPY_I18N = 'site/i18n';
 const COPY_TABLE = 'core/languages.ts';
-const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const run = promisify(execFile);
 
 function strings(value: unknown): string[] {

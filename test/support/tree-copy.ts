@@ -14,7 +14,8 @@ import { promisify } from 'node:util';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What the build reads: the code, the client it bundles, the data, docs/API.md, and what tsc and tsx read. */
 const COPIED = ['generator', 'client', 'data', 'docs', 'package.json', 'tsconfig.json'];
-const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+/** The repository's tsc (TypeScript 7's package exports no bin/ path: found from its package.json). */
+export const TSC = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
 export const run = promisify(execFile);
 
 /** A new temporary folder holding the tree's copy (`prefix` names it), its node_modules a link to the tree's; the caller removes it. */
