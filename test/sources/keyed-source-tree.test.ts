@@ -127,9 +127,7 @@ describe(`a keyed price source (${ID}) in a copy of the whole tree`, () => {
     const cbnRows = await readFile(path.join(FIXTURES, 'cbn/GetAllNFEM_Rates.json'), 'utf8');
     const cbn = await serve(() => cbnRows);
     // The keyed source answers only with its key, and only KEYED_DAY.
-    keyed = await serve((url) =>
-      url.includes(`key=${KEY}`) && url.includes(KEYED_DAY) ? JSON.stringify({ date: KEYED_DAY, rates: figures }) : null,
-    );
+    keyed = await serve((url) => (url.includes(`key=${KEY}`) && url.includes(KEYED_DAY) ? JSON.stringify({ date: KEYED_DAY, rates: figures }) : null));
     env = { NISAB_CURRENCY_API: `${currency.base}/{date}.json`, NISAB_CBN_API: cbn.base };
   }, 120_000); // copying 9 MB: seconds
   afterAll(async () => {
