@@ -428,9 +428,11 @@ export const years = {
   calendar: 'Calendar',
   count: 'Years not paid (1 to 30)',
   cash: 'Cash held on each hawl day (₦)',
+  /** Over the herds' counts (the calculator's own labels: Camels, Cattle, Sheep and goats), the same every year. */
+  herds: 'Animals held on each hawl day (head)',
   show: 'Work out the years',
   loading: "Reading each year's Nisab…",
-  bad: 'Enter a day from 1 to 30, from 1 to 30 years and an amount.',
+  bad: 'Enter a day from 1 to 30, from 1 to 30 years, and an amount or a number of animals.',
   colYear: 'Year',
   colHawl: 'Hawl day',
   colNisab: 'Nisab that day',

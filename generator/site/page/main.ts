@@ -374,9 +374,13 @@ function startCalculator(client: NisabClient, published: Published) {
 function startYears(client: NisabClient) {
   const part = $<HTMLDetailsElement>('years');
   let module: Promise<void> | null = null;
+  // With the calculator's module (kept as the calculator's own): its answer words word the herds.
   const load = () =>
-    (module ??= (import(YEARS_MODULE) as Promise<typeof import('./years.ts')>).then(
-      (m) =>
+    (module ??= Promise.all([
+      import(YEARS_MODULE) as Promise<typeof import('./years.ts')>,
+      import(CALCULATOR_MODULE) as Promise<typeof import('./calculator.ts')>,
+    ]).then(
+      ([m, calculator]) =>
         m.startYears({
           api: client,
           origin: location.origin,
@@ -384,6 +388,7 @@ function startYears(client: NisabClient) {
           page: location.origin + location.pathname,
           print: { here: new Map(config.sources.map((s) => [s.srcID, s])) },
           words,
+          result: calculator.resultWords,
           search: location.search,
         }),
       (error: Error) => {
