@@ -378,3 +378,73 @@ describe('a herder: cattle in the years form (issue 45)', () => {
     }
   }, 120_000);
 });
+
+// An answer that is not 200 and is no day without a rate or a month Nigeria's data lacks (issue 45): the page says so
+// in its own words, never the API's English message. The answers are routed in Chromium (no service worker, so every
+// request goes through the route); the expected sentences are typed by hand from ha.ts `notAnswered`.
+const ENVELOPE_500 = { success: false, message: 'Internal server error: the upstream store timed out, see https://status.example.org' };
+const ENVELOPE_400 = { success: false, message: 'hijri_date must be a real Hijri date in YYYY-MM-DD form, e.g. 1447-09-01' };
+/** Its English words, none of which the page may show. */
+const envelopeWords = (envelope: { message: string }) => envelope.message.match(/[a-z]{4,}/gi)!;
+
+describe('an answer that is not 200, in the page’s own words (issue 45)', () => {
+  it('/ha/: the years part, 1446’s dated answer a 500 on every base and the snapshot’s files: only Hausa words and the status', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    const hit: string[] = [];
+    try {
+      await context.route(
+        (url) => (url.pathname.endsWith('/nisab') && url.searchParams.get('hijri_date') === '1446-09-01') || url.pathname === '/v1/routing.json',
+        (route) => {
+          hit.push(new URL(route.request().url()).pathname);
+          return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify(ENVELOPE_500) });
+        },
+      );
+      const page = await context.newPage();
+      await page.goto(site.preview.url + LANGUAGE_INFO.ha.path);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      await page.selectOption('#zakat-form select[name=school]', 'maliki');
+      await page.click('#years summary');
+      await page.waitForSelector('#years-form', { timeout: 30_000 });
+      await page.fill('#years-form input[name=count]', '3');
+      await page.fill('#years-form input[name=cash]', '20000000');
+      await page.click('#years-form button[type=submit]');
+      await page.waitForSelector('[data-testid=years-not-asked]', { timeout: 60_000 });
+      // Asked of both bases, then of the snapshot's files, each answering 500.
+      expect(new Set(hit)).toEqual(new Set(['/api/v1/nisab', '/index.php/api/v1/nisab', '/v1/routing.json']));
+      const said = (await page.textContent('#years-result'))!;
+      expect(said).toBe('Shafin bai amsa wannan tambayar ba (kuskure 500). Sake tambaya nan gaba kaɗan.');
+      for (const word of envelopeWords(ENVELOPE_500)) expect(said).not.toContain(word);
+      expect(said.match(ENGLISH)?.[0] ?? null).toBeNull();
+      expect(englishShown('ha', said)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it("/ha/: the hawl lookup, Nigeria's dated answer an error envelope (400): its row in Hausa words and the status, the other row answered", async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    try {
+      await context.route(
+        (url) => url.pathname.endsWith('/nisab') && url.searchParams.get('hijri_date') === '1447-09-01' && url.searchParams.get('calendar') === 'nigeria',
+        (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(ENVELOPE_400) }),
+      );
+      const page = await context.newPage();
+      await page.goto(site.preview.url + LANGUAGE_INFO.ha.path);
+      await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
+      await page.fill('#hawl-hijri input[name=day]', '1');
+      await page.selectOption('#hawl-hijri select[name=month]', '9');
+      await page.fill('#hawl-hijri input[name=year]', '1447');
+      await page.click('#hawl-hijri button');
+      await page.waitForSelector('#hawl-result[data-answered="true"]', { timeout: 60_000 });
+      const nigeria = (await page.textContent('#hawl-result tr[data-calendar=nigeria] td[colspan]'))!;
+      expect(nigeria).toBe('Shafin bai amsa wannan tambayar ba (kuskure 400). Sake tambaya nan gaba kaɗan.');
+      // Umm al-Qura's row has its figures (the Nisab of 18 February 2026, as the lookup's own tests check).
+      expect(await page.locator('#hawl-result tr[data-calendar=umm-al-qura] [data-testid=hawl-gold]').count()).toBe(1);
+      const shown = (await page.textContent('#hawl-result tbody'))!;
+      for (const word of envelopeWords(ENVELOPE_400)) expect(shown).not.toContain(word);
+      expect(englishShown('ha', shown)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});

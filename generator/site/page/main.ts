@@ -13,6 +13,7 @@ import { dollarText, nisabCards, perGramText, rateAge, staleText, type Figures, 
 import { withGaps } from './gaps.ts';
 import { showAnnounced, showNotice } from './notice.ts';
 import { inCurrency } from './in-currency.ts';
+import { couldNotAsk } from './words.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, Rate, Subcategory } from '../../../client/src/types.ts';
 import { daysBetween } from '../../core/dates.ts';
@@ -282,7 +283,7 @@ async function start(client: NisabClient) {
         (submit) => submit(event.target as HTMLFormElement),
         (error: Error) => {
           hawl = null;
-          $('hawl-result').replaceChildren(el('p', { class: 'warning' }, t.couldNotAsk(error.message)));
+          $('hawl-result').replaceChildren(el('p', { class: 'warning' }, couldNotAsk(t, error)));
         },
       );
     });
