@@ -125,6 +125,9 @@ describe('zakatForYears', () => {
       ['cattle', 1446],
     ]);
     expect(result.totalMoney).toBe(0);
+    // The rule it was counted by, for its animals' words: the Maliki cattle, rule 23 (the musinnah a cow, female only, four years old).
+    expect(result.herdRules.cattle).toMatchObject({ nsbID: 23, nsbSchools: ['maliki'], nsbThreshold: 30 });
+    expect(result.herdRules.cattle!.nsbDueItems).toContainEqual({ item: 'musinnah', words: 'a cow, female only, four years old' });
   }, 60_000);
 
   it('a year whose hawl day comes before the first rate says so and is not guessed', async () => {

@@ -275,4 +275,128 @@ describe('the years I did not pay, in the embedded calculator (issue 45)', () =>
       await context.close();
     }
   }, 120_000); // 8 to 14 s at load 15 to 20 (two windows, the part's module, three years' dated answers twice)
+
+  // A year's amount changed in its row (issue 45): the hand figures of test/site/years-page.test.ts's "an amount changed
+  // year by year": Maliki, gold, ₦20,000,000 on 1 Ramadan 1445 and 1447 but ₦10,000,000 on 1 Ramadan 1446:
+  //   1445: 2.5 % of 20,000,000 = 500,000; 1446: 10,000,000 − 500,000 = 9,500,000, below that day's ₦11,806,733.83:
+  //   nothing; 1447: 20,000,000 − 500,000 = 19,500,000 ≥ ₦18,392,775.35: 487,500. In all ₦987,500.
+  it("in Hausa: 1446's amount changed in its row, the print address carries held=1446:10000000 and our page answers ₦987,500", async () => {
+    const context = await site.browser.newContext();
+    await context.addInitScript(() => {
+      window.print = () => {
+        document.documentElement.dataset.printed = 'true';
+      };
+    });
+    const page = await context.newPage();
+    const { problems } = watched(page);
+    try {
+      await page.goto(`${site.host.url}/?lang=ha&school=maliki`);
+      await page.waitForSelector('[data-nisab-calculator][data-nisab-calculator-ready="true"]', { timeout: 30_000 });
+      const part = '[data-nisab-calculator] #years';
+      await page.click(`${part} summary`);
+      await page.waitForSelector(`${part} #years-form`, { timeout: 30_000 });
+      await page.fill(`${part} input[name=count]`, '3');
+      await page.fill(`${part} input[name=cash]`, '20000000');
+      await page.click(`${part} button[type=submit]`);
+      await page.waitForSelector(`${part} #years-result[data-answered="true"]`, { timeout: 60_000 });
+      const total = `${part} [data-testid=years-total]`;
+      expect(Number(await page.getAttribute(total, 'data-money'))).toBe(1_462_812.5);
+      const field = page.locator(`${part} #years-result tr[data-year="1446"] [data-testid=years-held]`);
+      await field.fill('10000000');
+      await field.press('Tab');
+      await expect.poll(() => page.getAttribute(total, 'data-money'), { timeout: 60_000 }).toBe('987500');
+      const dues = (scope: typeof page, root: string) =>
+        scope.$$eval(`${root} #years-result tbody [data-testid=years-due]`, (tds) => tds.map((td) => Number(td.getAttribute('data-money'))));
+      expect(await dues(page, part)).toEqual([500_000, 0, 487_500]);
+
+      // The print address: the form's amount, and the one year changed, as held= carries it.
+      const link = page.locator(`${part} a[data-testid=years-print]`);
+      const address = new URL((await link.getAttribute('href'))!);
+      expect(address.origin + address.pathname).toBe(`${site.preview.url}/ha/`);
+      expect(address.searchParams.get('cash')).toBe('20000000');
+      expect(address.searchParams.get('held')).toBe('1446:10000000');
+      expect(address.searchParams.get('count')).toBe('3');
+      const [statement] = await Promise.all([context.waitForEvent('page'), link.click()]);
+      await statement.waitForSelector('#years-result[data-answered="true"]', { timeout: 60_000 });
+      await statement.waitForSelector('html[data-printed="true"]');
+      // Our page answers the same: each year's due, its amounts (1446 the changed one) and the total.
+      expect(await dues(statement, '')).toEqual([500_000, 0, 487_500]);
+      expect(await statement.$$eval('#years-result [data-testid=years-held]', (inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual([
+        '20000000',
+        '10000000',
+        '20000000',
+      ]);
+      expect(Number(await statement.getAttribute('#years-print [data-testid=years-total]', 'data-money'))).toBe(987_500);
+      expect(bare(await statement.textContent('#years-print [data-testid=years-total]'))).toBe('Zakkar da ake bin ka yanzu ta shekaru 3: ₦987,500.00');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
+
+// Issue 45's herds in the embedded calculator's years part: the herder of test/site/years-page.test.ts (its comment has
+// the rule and the position, by hand): Maliki, 45 cattle on 1 Ramadan 1446 and 1447 owe one musinnah each (45, then
+// 45 − 1 = 44 head, both in rule 23's 40 to 59), no money. The print address carries the herd, and our page answers it.
+describe('a herder in the embedded calculator (issue 45)', () => {
+  it('in Hausa: 45 cattle, no cash, two musinnah with no English word; the print address carries cattle=45 and our page answers it', async () => {
+    const context = await site.browser.newContext();
+    await context.addInitScript(() => {
+      window.print = () => {
+        document.documentElement.dataset.printed = 'true';
+      };
+    });
+    const page = await context.newPage();
+    const { problems, asked } = watched(page);
+    try {
+      await page.goto(`${site.host.url}/?lang=ha&school=maliki`);
+      await page.waitForSelector('[data-nisab-calculator][data-nisab-calculator-ready="true"]', { timeout: 30_000 });
+      const part = '[data-nisab-calculator] #years';
+      await page.click(`${part} summary`);
+      await page.waitForSelector(`${part} #years-form`, { timeout: 30_000 });
+      await page.fill(`${part} input[name=count]`, '2');
+      await page.fill(`${part} input[name=cattle]`, '45');
+      await page.click(`${part} button[type=submit]`);
+      await page.waitForSelector(`${part} #years-result[data-answered="true"]`, { timeout: 60_000 });
+      const dues = (scope: typeof page, root: string) =>
+        scope.$$eval(`${root} #years-result tbody tr`, (trs) =>
+          trs.map((tr) => {
+            const span = tr.querySelector('[data-testid=years-due] [data-herd=cattle]')!;
+            return {
+              year: tr.getAttribute('data-year'),
+              counted: span.getAttribute('data-counted'),
+              due: span.getAttribute('data-due'),
+              text: span.textContent,
+            };
+          }),
+        );
+      const musinnah = 'Shanu: musinna ɗaya (saniya mace, ba sa ba, mai shekara huɗu)';
+      expect((await dues(page, part)).map((d) => ({ ...d, text: bare(d.text) }))).toEqual([
+        { year: '1446', counted: '45', due: 'musinnah:1', text: musinnah },
+        { year: '1447', counted: '44', due: 'musinnah:1', text: musinnah },
+      ]);
+      const text = (await page.textContent(`${part} #years-result`)) ?? '';
+      expect(text.match(ENGLISH)?.[0] ?? null).toBeNull();
+      expect(englishShown('ha', text)).toEqual([]);
+      expect(asked.filter((url) => !url.startsWith(`${site.host.url}/`) && !url.startsWith(`${site.preview.url}/`))).toEqual([]);
+      expect(problems).toEqual([]);
+
+      const link = page.locator(`${part} a[data-testid=years-print]`);
+      const address = new URL((await link.getAttribute('href'))!);
+      expect(address.searchParams.get('cattle')).toBe('45');
+      expect(address.searchParams.has('cash')).toBe(false);
+      expect(address.searchParams.has('camels')).toBe(false);
+      expect(address.searchParams.get('count')).toBe('2');
+      const [statement] = await Promise.all([context.waitForEvent('page'), link.click()]);
+      await statement.waitForSelector('#years-result[data-answered="true"]', { timeout: 60_000 });
+      await statement.waitForSelector('html[data-printed="true"]');
+      expect((await dues(statement, '')).map(({ year, counted, due }) => ({ year, counted, due }))).toEqual([
+        { year: '1446', counted: '45', due: 'musinnah:1' },
+        { year: '1447', counted: '44', due: 'musinnah:1' },
+      ]);
+      expect(englishShown('ha', (await statement.textContent('#years-print'))!)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -74,6 +74,8 @@ export interface YearsResult {
   totalMoney: number;
   /** And in kind: per livestock slug, each year's options. */
   inKind: { slug: string; year: number; options: Due[] }[];
+  /** The rule each herd is counted by, per livestock slug: its table, its Nisab and the plain words of its animals (`nsbDueItems`). */
+  herdRules: Record<string, NisabRule>;
   /** The school's positions applied (null where it publishes none), each with its source. */
   positions: { owed: Position | null; unpaid: Position | null; below: Position | null };
   /** The measure of money applied: the payer's standard, or his school's own (Abu Hanifah: the more beneficial to the poor). */
@@ -183,11 +185,13 @@ export async function zakatForYears(client: NisabClient, input: YearsInput): Pro
   // Livestock: each kind against its own table; an animal due from outside the herd (a sheep for camels) takes none off it.
   const slugs = [...new Set(sets.flatMap((set) => Object.keys(set.herds ?? {})))];
   const herdLines: Record<string, PastYearLine<Due[]>[]> = {};
+  const herdRules: Record<string, NisabRule> = {};
   for (const slug of slugs) {
     const id = slugId(published(first), slug);
     const rule = id === null ? null : ruleFor(first, id, input.school);
     if (id === null || !rule || rule.nsbRateKind !== 'bracket')
       throw new YearsInputError(`holdings.herds.${slug}`, 'is not a livestock subcategory with a table');
+    herdRules[slug] = rule;
     herdLines[slug] = pastYears(
       sets.map((set, i) => ({
         held: Math.floor(set.herds?.[slug] ?? 0),
@@ -230,5 +234,5 @@ export async function zakatForYears(client: NisabClient, input: YearsInput): Pro
   const inKind = slugs.flatMap((slug) =>
     herdLines[slug]!.filter((line) => line.due !== null && line.due.length > 0).map((line) => ({ slug, year: input.years[line.year]!, options: line.due! })),
   );
-  return { years, totalMoney, inKind, positions: { owed: moneyRule.owed, unpaid: moneyRule.unpaid, below: moneyRule.below }, standard };
+  return { years, totalMoney, inKind, herdRules, positions: { owed: moneyRule.owed, unpaid: moneyRule.unpaid, below: moneyRule.below }, standard };
 }

@@ -296,6 +296,14 @@ export const page = {
   /** A question no network answers and this device kept no answer for (page/words.ts couldNotAsk): the years part's, the hawl lookup's. */
   notKept:
     'No network, and this device has kept no answer to this: offline it can show only what was asked here online since the site was last updated. Ask again once you are connected.',
+  /**
+   * Any other answer that is not 200 (a 500, an error envelope) to the years part or the hawl lookup (page/words.ts
+   * couldNotAsk): the page's own words, never the API's English message; `status` the HTTP status, '' when there was none.
+   */
+  notAnswered: (status: string) =>
+    status
+      ? `The site did not answer this question (error ${status}). Ask again in a moment.`
+      : 'The site did not answer this question. Ask again in a moment.',
   navSources: 'Sources',
   navDevelopers: 'For developers',
   /** The link from the payers' page to /developers/. */
@@ -428,9 +436,11 @@ export const years = {
   calendar: 'Calendar',
   count: 'Years not paid (1 to 30)',
   cash: 'Cash held on each hawl day (₦)',
+  /** Over the herds' counts (the calculator's own labels: Camels, Cattle, Sheep and goats), the same every year. */
+  herds: 'Animals held on each hawl day (head)',
   show: 'Work out the years',
   loading: "Reading each year's Nisab…",
-  bad: 'Enter a day from 1 to 30, from 1 to 30 years and an amount.',
+  bad: 'Enter a day from 1 to 30, from 1 to 30 years, and an amount or a number of animals.',
   colYear: 'Year',
   colHawl: 'Hawl day',
   colNisab: 'Nisab that day',

@@ -267,6 +267,10 @@ export const page: PageStrings = {
     `Ba ka da intanet: waɗannan alƙaluman da wannan na'ura ta ajiye ne lokacin da aka buɗe shafin na ƙarshe. Farashinsu na ranar ${rateDate} ne, ${kwana(shown)} kafin yau.`,
   notKept:
     "Babu intanet, kuma wannan na'ura ba ta ajiye amsar wannan ba: idan babu intanet, abin da aka tambaya a nan lokacin da ake da intanet kaɗai take iya nunawa, tun sabunta shafin na ƙarshe. Sake tambaya idan ka sami intanet.",
+  notAnswered: (status) =>
+    status
+      ? `Shafin bai amsa wannan tambayar ba (kuskure ${status}). Sake tambaya nan gaba kaɗan.`
+      : 'Shafin bai amsa wannan tambayar ba. Sake tambaya nan gaba kaɗan.',
   navSources: 'Majiyoyi',
   navDevelopers: 'Ga masu shirye-shirye',
   developersLink: 'Ga masu shirye-shirye: API na JSON kyauta tare da misalai masu amsa kai tsaye, kayan sanyawa a shafinka, da cikakken jerin majiyoyi.',
@@ -365,9 +369,10 @@ export const years: YearsStrings = {
   calendar: 'Kalanda',
   count: 'Shekarun da ba a biya ba (1 zuwa 30)',
   cash: 'Kuɗin da ke hannunka a kowace ranar hauli (₦)',
+  herds: 'Dabbobin da ke hannunka a kowace ranar hauli (adadinsu)',
   show: 'Lissafa shekarun',
   loading: 'Ana karanta nisabin kowace shekara…',
-  bad: 'Shigar da rana daga 1 zuwa 30, shekaru daga 1 zuwa 30, da adadin kuɗi.',
+  bad: 'Shigar da rana daga 1 zuwa 30, shekaru daga 1 zuwa 30, da adadin kuɗi ko na dabbobi.',
   colYear: 'Shekara',
   colHawl: 'Ranar hauli',
   colNisab: 'Nisabin ranar',

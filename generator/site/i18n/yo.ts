@@ -278,6 +278,8 @@ export const page: PageStrings = {
     `O kò sí lórí ayélujára: àwọn iye tí ẹ̀rọ yìí pamọ́ nígbà tí a ṣí ojú-ìwé náà kẹ́yìn nìwọ̀nyí. Iye wọn jẹ́ ti ${rateDate}, ${ojo(shown)} ṣáájú òní.`,
   notKept:
     'Kò sí ayélujára, ẹ̀rọ yìí kò sì pa ìdáhùn sí èyí mọ́: láìsí ayélujára, ohun tí a béèrè níbí nígbà tí ayélujára wà nìkan ni ó lè fi hàn, láti ìgbà tí a ṣe àtúnṣe ojú-ìwé náà kẹ́yìn. Tún béèrè nígbà tí o bá ní ayélujára.',
+  notAnswered: (status) =>
+    status ? `Ojú òpó ayélujára náà kò dáhùn ìbéèrè yìí (àṣìṣe ${status}). Tún béèrè láìpẹ́.` : 'Ojú òpó ayélujára náà kò dáhùn ìbéèrè yìí. Tún béèrè láìpẹ́.',
   navSources: 'Àwọn orísun',
   navDevelopers: 'Fún àwọn olùṣẹ̀dá ètò',
   developersLink: 'Fún àwọn olùṣẹ̀dá ètò: API JSON ọ̀fẹ́ pẹ̀lú àpẹẹrẹ tí ó ń dáhùn lójú ẹsẹ̀, ohun èlò fún ojú-ìwé rẹ, àti àkójọ gbogbo orísun.',
@@ -375,9 +377,10 @@ export const years: YearsStrings = {
   calendar: 'Kàlẹ́ńdà',
   count: 'Iye ọdún tí o kò san (1 dé 30)',
   cash: 'Owó tí ó wà lọ́wọ́ rẹ ní ọjọ́ hawl kọ̀ọ̀kan (₦)',
+  herds: 'Ẹran ọ̀sìn tí ó wà lọ́wọ́ rẹ ní ọjọ́ hawl kọ̀ọ̀kan (iye orí)',
   show: 'Ṣírò àwọn ọdún náà',
   loading: 'À ń ka Nisab ọdún kọ̀ọ̀kan…',
-  bad: 'Tẹ ọjọ́ kan láti 1 dé 30, iye ọdún láti 1 dé 30 àti iye owó kan.',
+  bad: 'Tẹ ọjọ́ kan láti 1 dé 30, iye ọdún láti 1 dé 30, àti iye owó kan tàbí iye ẹran ọ̀sìn.',
   colYear: 'Ọdún',
   colHawl: 'Ọjọ́ hawl',
   colNisab: 'Nisab ọjọ́ náà',

@@ -21,5 +21,8 @@ export function calculate(form: HTMLFormElement, { published, money, code }: Amo
   showZakat(out, form, published, code, { money: money.format, number: format.number }, resultWords, t);
 }
 
+/** The calculator's answer words, lent to the years part (page/years.ts words the herds with them), which so does not carry them again. */
+export { resultWords };
+
 /** A currency's name in the page's language (CLDR's), or undefined where the API's English curName is the one shown. */
 export const currencyName = (code: string): string | undefined => currencyNames[code];

@@ -13,6 +13,7 @@ import { dollarText, nisabCards, perGramText, rateAge, staleText, type Figures, 
 import { withGaps } from './gaps.ts';
 import { showAnnounced, showNotice } from './notice.ts';
 import { inCurrency } from './in-currency.ts';
+import { couldNotAsk } from './words.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, Rate, Subcategory } from '../../../client/src/types.ts';
 import { daysBetween } from '../../core/dates.ts';
@@ -282,7 +283,7 @@ async function start(client: NisabClient) {
         (submit) => submit(event.target as HTMLFormElement),
         (error: Error) => {
           hawl = null;
-          $('hawl-result').replaceChildren(el('p', { class: 'warning' }, t.couldNotAsk(error.message)));
+          $('hawl-result').replaceChildren(el('p', { class: 'warning' }, couldNotAsk(t, error)));
         },
       );
     });
@@ -374,9 +375,13 @@ function startCalculator(client: NisabClient, published: Published) {
 function startYears(client: NisabClient) {
   const part = $<HTMLDetailsElement>('years');
   let module: Promise<void> | null = null;
+  // With the calculator's module (kept as the calculator's own): its answer words word the herds.
   const load = () =>
-    (module ??= (import(YEARS_MODULE) as Promise<typeof import('./years.ts')>).then(
-      (m) =>
+    (module ??= Promise.all([
+      import(YEARS_MODULE) as Promise<typeof import('./years.ts')>,
+      import(CALCULATOR_MODULE) as Promise<typeof import('./calculator.ts')>,
+    ]).then(
+      ([m, calculator]) =>
         m.startYears({
           api: client,
           origin: location.origin,
@@ -384,6 +389,7 @@ function startYears(client: NisabClient) {
           page: location.origin + location.pathname,
           print: { here: new Map(config.sources.map((s) => [s.srcID, s])) },
           words,
+          result: calculator.resultWords,
           search: location.search,
         }),
       (error: Error) => {

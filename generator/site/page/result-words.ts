@@ -2,7 +2,9 @@
 // one pure function from a ZakatResult and a catalogue to the text of each cell.
 // Every amount is wrapped in Unicode isolates (FSI … PDI) so a figure with its
 // unit keeps its order inside Arabic text.
+import type { NisabRule } from '../../../client/src/types.ts';
 import type { Amount, Combination, LineDue, Reason, ZakatLine, ZakatResult } from '../../../client/src/zakat.ts';
+import type { Due, PerUnit } from '../../core/livestock.ts';
 import type { ResultStrings } from '../i18n/catalogue.ts';
 
 export interface Figures {
@@ -31,7 +33,7 @@ export interface WordedResult {
   inKind: string[];
 }
 
-const isolate = (text: string) => `\u2068${text}\u2069`;
+export const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /**
  * Kano's measure of the harvest: its Shari'a Commission publishes the crops' Nisab as 300 kwano, 5 wasq
@@ -57,9 +59,31 @@ export function shortName(name: string): string | null {
 }
 
 /** A quantity as short as it is exact: 2.5, 30, 1.625 (up to 3 decimals, no trailing zeros). */
-function plain(figures: Figures, value: number): string {
+export function plain(figures: Figures, value: number): string {
   const decimals = Number.isInteger(value) ? 0 : Math.min(3, (String(Number(value.toFixed(3))).split('.')[1] ?? '').length);
   return figures.number(value, decimals);
+}
+
+/** The words of a herd's due: the animals' names, how to say a count of them, and how options are joined. */
+export type AnimalWords = Pick<ResultStrings, 'animals' | 'animalWords' | 'animal' | 'and' | 'or' | 'animalsMore' | 'perHeads'>;
+
+/**
+ * What a herd owes, in the page's language: each option (any one discharges it) as its animals with the age and
+ * sex `rule` asks for ("musinna ɗaya (saniya mace, ba sa ba, mai shekara huɗu)"), and, where `more` is given, the
+ * formula's units that make any other mix. The calculator's answer and the years part both word it here.
+ */
+export function wordAnimals(options: Due[], rule: NisabRule, more: PerUnit[] | undefined, words: AnimalWords, figures: Figures): string {
+  const animal = (name: string, count: number) => {
+    // The rule's plain words (data/nisab.json) are English: each catalogue gives them in its language, and an
+    // untranslated one stays in English rather than leave the herder without the animal's age and sex.
+    const english = rule.nsbDueItems.find((i) => i.item === name)?.words ?? null;
+    const plainWords = english === null ? null : (words.animalWords[english] ?? english);
+    const item = words.animals[name as keyof ResultStrings['animals']] ?? name.replace(/_/g, ' ');
+    return words.animal(isolate(plain(figures, count)), item, plainWords);
+  };
+  const listed = options.map((option) => option.map((d) => animal(d.item, d.count)).join(words.and)).join(words.or);
+  if (!more) return listed;
+  return listed + words.animalsMore(more.map((unit) => words.perHeads(animal(unit.item, 1), isolate(plain(figures, unit.heads)))).join(words.and));
 }
 
 export function wordResult(result: ZakatResult, words: ResultStrings, figures: Figures): WordedResult {
@@ -222,19 +246,7 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
     }
   };
 
-  const animals = (due: Extract<LineDue, { kind: 'animals' }>) => {
-    const animal = (name: string, count: number) => {
-      // The rule's plain words (data/nisab.json) are English: each catalogue gives them in its language, and an
-      // untranslated one stays in English rather than leave the herder without the animal's age and sex.
-      const english = due.rule.nsbDueItems.find((i) => i.item === name)?.words ?? null;
-      const plainWords = english === null ? null : (words.animalWords[english] ?? english);
-      const item = words.animals[name as keyof ResultStrings['animals']] ?? name.replace(/_/g, ' ');
-      return words.animal(isolate(plain(figures, count)), item, plainWords);
-    };
-    const listed = due.options.map((option) => option.map((d) => animal(d.item, d.count)).join(words.and)).join(words.or);
-    if (!due.more) return listed;
-    return listed + words.animalsMore(due.more.map((unit) => words.perHeads(animal(unit.item, 1), isolate(plain(figures, unit.heads)))).join(words.and));
-  };
+  const animals = (due: Extract<LineDue, { kind: 'animals' }>) => wordAnimals(due.options, due.rule, due.more, words, figures);
 
   const due = (line: ZakatLine): string => {
     const d = line.due;

@@ -11,10 +11,13 @@ export interface PageWords {
 }
 
 /**
- * Why a question of the hawl lookup or the years part was not answered, in the page's words. With no answer from
- * anywhere (status 0: no network, and the service worker kept none for it) the client's message is English and names
- * URLs, so the page says that in its own words; an answer's own refusal (a 400's message) is shown as it came.
+ * Why a question of the hawl lookup or the years part was not answered, in the page's words and only those: the
+ * client's and the API's messages are English (and name URLs). With no answer from anywhere (status 0: no network,
+ * and the service worker kept none for it) the page says so; any other answer that is not 200 (a 500 after every
+ * base and the snapshot's files, a 400's error envelope) is named by its status alone; an error that is no answer
+ * at all (a module that did not load) by neither.
  */
 export function couldNotAsk(t: PageStrings, error: unknown): string {
-  return apiErrorStatus(error) === 0 ? t.notKept : t.couldNotAsk((error as Error).message);
+  const status = apiErrorStatus(error);
+  return status === 0 ? t.notKept : t.notAnswered(status === null ? '' : String(status));
 }

@@ -5,7 +5,10 @@
 // and writes one row per year, the total, a printable statement (print CSS:
 // body[data-print="years"] prints it alone, on one A4 page for 30 years) and the
 // reminder of the next hawl day (hawl-reminder.ts). The school and the standard
-// are the calculator's own selectors. Its own module per language
+// are the calculator's own selectors; the herds are the calculator's own (the
+// form's table, zakat-fields.ts, with its labels and the client's bounds), held
+// the same every year, and each year's row says what they owe in kind as the
+// calculator's answer words it (result-words.ts wordAnimals). Its own module per language
 // (assets/years-LANG.js), imported when the part is first opened. Offline it
 // reads what the service worker kept of a statement made online (sw.ts); one
 // with a year not kept is refused in the page's words (words.ts couldNotAsk).
@@ -20,19 +23,31 @@
 // question in its address (`?years=print&day=…`, `statementAddress`), which
 // answers it and prints the statement as the page does (docs/site.md).
 import type { HijriCalendar, NisabClient } from '../../../client/src/client.ts';
+import { ANIMAL_OPTIONS } from '../../../client/src/zakat/in-kind.ts';
+import { inputProblems } from '../../../client/src/zakat/limits.ts';
+import type { PastYearWhy } from '../../../client/src/zakat/past-years.ts';
 import type { School, Standard } from '../../../client/src/zakat/types.ts';
-import { MAX_YEARS, type YearAnswer, type YearsResult, zakatForYears } from '../../../client/src/zakat/years.ts';
+import { MAX_YEARS, type YearAnswer, type YearPart, type YearsHoldings, type YearsResult, zakatForYears } from '../../../client/src/zakat/years.ts';
 import { daysBetween } from '../../core/dates.ts';
 import { gregorianDay } from '../../core/hijri-days.ts';
+import { type Due, dueNotation, livestockDueAtMost } from '../../core/livestock.ts';
+import type { ResultStrings } from '../i18n/catalogue.ts';
 import { reach as r, years as y } from '../i18n/current.ts';
 import { calendarTables, type Tables } from './calendar-tables.ts';
 import { el } from './element.ts';
 import type { SourceName } from './figures.ts';
 import { reminderFile } from './hawl-reminder.ts';
+import { type Figures, isolate, plain, wordAnimals } from './result-words.ts';
+import { labelText, numberFields } from './zakat-fields.ts';
+import { HERD_SLUGS } from './zakat-form.ts';
 import { couldNotAsk, type PageWords } from './words.ts';
 
 /** Umm al-Qura first: its days are known for every year; Nigeria's only for the months the data holds. */
 const CALENDARS: HijriCalendar[] = ['umm-al-qura', 'nigeria'];
+
+type HerdSlug = (typeof HERD_SLUGS)[number];
+/** The calculator's own inputs of the herds (camels, cattle, sheep-goats), from its form's table: their labels and kinds. */
+const HERD_FIELDS = numberFields(HERD_SLUGS);
 
 /** How the statement prints: here, from the page's own print CSS (with the rate records' sources by name), or on our page at `page` in its own window. */
 export type YearsPrint = { here: Map<string, SourceName> } | { page: string };
@@ -48,20 +63,24 @@ export interface YearsContext {
   page: string;
   print: YearsPrint;
   words: PageWords;
+  /**
+   * The calculator's answer words (result-LANG.ts): the herds' names, their animals and the bounds' message. Lent by
+   * the page's calculator module or the embedded calculator, which carry them, so this module does not.
+   */
+  result: ResultStrings;
   /** The page's address's query: a statement asked for by `statementAddress` is filled in, answered and printed. */
   search?: string;
 }
 
 /** Marks a query that asks for a statement (the page's script opens the part on it: main.ts). */
 const PRINT_QUERY = 'years';
-/** The form's fields an address carries, with the calculator's two selectors. */
-const ADDRESSED = ['day', 'month', 'calendar', 'count', 'cash'] as const;
+/** The form's fields an address carries (the herds by their slugs: `cattle=45`), with the calculator's two selectors. */
+const ADDRESSED = ['day', 'month', 'calendar', 'count', 'cash', ...HERD_SLUGS] as const;
 
-/** Our page at `page`, asked for the statement of these years: it fills the part in, answers and prints. */
+/** Our page at `page`, asked for the statement of these years: it fills the part in, answers and prints. A field left empty is not carried. */
 export function statementAddress(page: string, asked: Record<(typeof ADDRESSED)[number] | 'school' | 'standard' | 'held', string>): string {
   const query = new URLSearchParams({ [PRINT_QUERY]: 'print' });
-  for (const name of [...ADDRESSED, 'school', 'standard'] as const) query.set(name, asked[name]);
-  if (asked.held !== '') query.set('held', asked.held);
+  for (const name of [...ADDRESSED, 'school', 'standard', 'held'] as const) if (asked[name] !== '') query.set(name, asked[name]);
   return `${page}?${query}#years`;
 }
 
@@ -89,11 +108,19 @@ function today(): string {
 }
 
 /** Builds the part's form into #years-body and answers each submission. */
-export function startYears({ api, origin, root, page, print: printing, words, search }: YearsContext): void {
+export function startYears({ api, origin, root, page, print: printing, words, result: w, search }: YearsContext): void {
   const $ = <T extends HTMLElement>(id: string) => root.getElementById(id) as T | null;
   const { t, calendar, format } = words;
   const calendarName = (c: HijriCalendar) => (c === 'nigeria' ? calendar.nigeria : calendar.ummAlQura);
   const money = (n: number) => format.money(n, 'NGN');
+  const figures: Figures = { money, number: format.number };
+  /** A count of head as the calculator's answer says it ("dabbobi 45"). */
+  const heads = (n: number) => isolate(w.units.head(plain(figures, n)));
+  const herdName = (slug: string) => w.what[slug as HerdSlug] ?? slug;
+  const herdLabel = (slug: string) => {
+    const field = HERD_FIELDS.find((f) => f.name === slug);
+    return field ? labelText(field.label, t, w.inputs) : slug;
+  };
   const number = (name: string, label: string, attributes: Record<string, string>) =>
     el('label', {}, `${label} `, el('input', { name, type: 'number', inputmode: 'numeric', ...attributes }));
   const form = el(
@@ -116,7 +143,13 @@ export function startYears({ api, origin, root, page, print: printing, words, se
       ),
       el('label', {}, `${y.calendar} `, el('select', { name: 'calendar' }, ...CALENDARS.map((c) => el('option', { value: c }, calendarName(c))))),
       number('count', y.count, { min: '1', max: String(MAX_YEARS), step: '1', value: '1', required: '' }),
-      number('cash', y.cash, { min: '0', step: 'any', inputmode: 'decimal', required: '' }),
+      number('cash', y.cash, { min: '0', step: 'any', inputmode: 'decimal' }),
+      el(
+        'fieldset',
+        { class: 'years-herds' },
+        el('legend', {}, y.herds),
+        ...HERD_FIELDS.map((f) => number(f.name, herdLabel(f.name), { min: '0', step: f.whole ? '1' : 'any', inputmode: f.whole ? 'numeric' : 'decimal' })),
+      ),
       el('button', { type: 'submit' }, y.show),
     ),
   );
@@ -166,10 +199,30 @@ export function startYears({ api, origin, root, page, print: printing, words, se
     const cashText = String(data.get('cash') ?? '').trim();
     const cash = Number(cashText);
     const chosen = String(data.get('calendar')) as HijriCalendar;
-    if (!(Number.isInteger(day) && day >= 1 && day <= 30 && Number.isInteger(count) && count >= 1 && count <= MAX_YEARS && cashText !== '' && cash >= 0)) {
+    // The herds as typed (the address carries them so), and those given as counts; cash, the herds, or both.
+    const herdTexts = Object.fromEntries(HERD_SLUGS.map((slug) => [slug, String(data.get(slug) ?? '').trim()])) as Record<HerdSlug, string>;
+    const herds = Object.fromEntries(HERD_SLUGS.filter((slug) => herdTexts[slug] !== '').map((slug) => [slug, Number(herdTexts[slug])]));
+    const anyHerd = Object.values(herds).some((head) => head > 0);
+    if (!(Number.isInteger(day) && day >= 1 && day <= 30 && Number.isInteger(count) && count >= 1 && count <= MAX_YEARS && (cashText !== '' || anyHerd))) {
       out.replaceChildren(el('p', { class: 'warning', role: 'alert', 'data-testid': 'years-problem' }, y.bad));
       return;
     }
+    // Each amount and herd within the calculator's bounds (client limits.ts), said with the input's own label.
+    const problems = inputProblems(cashText === '' ? {} : { cash }, herds);
+    if (problems.length > 0) {
+      out.replaceChildren(
+        ...problems.map((problem) =>
+          el(
+            'p',
+            { class: 'warning', role: 'alert', 'data-testid': 'years-problem' },
+            w.inputs.outOfRange(problem.field === 'cash' ? y.cash : herdLabel(problem.field.replace(/^herds\./, '')), format.number(problem.max, 0)),
+          ),
+        ),
+      );
+      return;
+    }
+    const counted = Object.fromEntries(Object.entries(herds).filter(([, head]) => head > 0));
+    const same: YearsHoldings = { ...(cashText === '' ? {} : { cash }), ...(anyHerd ? { herds: counted } : {}) };
     const hawlDay = `${String(data.get('month'))}-${pad(day)}`;
     const school = (chooser('school')?.value ?? 'maliki') as School;
     const standard = (chooser('standard')?.value ?? 'gold') as Standard;
@@ -187,7 +240,7 @@ export function startYears({ api, origin, root, page, print: printing, words, se
           hawlDay,
           calendar: chosen,
           years: list,
-          holdings: held.size === 0 ? { cash } : list.map((year) => ({ cash: held.get(year) ?? cash })),
+          holdings: held.size === 0 || cashText === '' ? same : list.map((year) => ({ ...same, cash: held.get(year) ?? cash })),
           school,
           standard,
         }),
@@ -196,7 +249,19 @@ export function startYears({ api, origin, root, page, print: printing, words, se
       if (mine !== ticket) return;
       show(
         result,
-        { hawlDay, chosen, school, standard, last, known, asOf: meta.asOf, count: String(count), cash: cashText, held: heldText(held, list) },
+        {
+          hawlDay,
+          chosen,
+          school,
+          standard,
+          last,
+          known,
+          asOf: meta.asOf,
+          count: String(count),
+          cash: cashText,
+          herds: herdTexts,
+          held: cashText === '' ? '' : heldText(held, list),
+        },
         printNow,
       );
     } catch (error) {
@@ -214,24 +279,55 @@ export function startYears({ api, origin, root, page, print: printing, words, se
     asOf: string;
     /** As typed: the address of a statement printed elsewhere carries them. */
     count: string;
+    /** Empty when only herds were given: the statement then has no money part. */
     cash: string;
+    herds: Record<HerdSlug, string>;
     held: string;
   }
 
-  /** A reason's note on the earlier years not known, said on the first row it applies to, not repeated on every row after. */
-  function why(year: YearAnswer, before: YearAnswer | undefined): string {
-    if (year.problem?.kind === 'no-calendar') return y.why.noCalendar(calendarName(year.calendar));
-    if (year.problem?.kind === 'not-yet') return y.why.notYet;
-    const line = year.money;
-    const said =
-      !line || line.why === 'no-rate' ? y.why.noRate : line.why === 'below-nisab' ? y.why.below : line.why === 'after-below' ? y.why.afterBelow : y.why.reaches;
-    const unknown = line && line.why !== 'no-rate' ? line.unknownBefore : [];
-    const saidBefore = before?.money && before.money.why !== 'no-rate' ? before.money.unknownBefore : [];
-    if (unknown.length === 0 || unknown.join() === saidBefore.join()) return said;
+  const said = (why: PastYearWhy) =>
+    why === 'no-rate' ? y.why.noRate : why === 'below-nisab' ? y.why.below : why === 'after-below' ? y.why.afterBelow : y.why.reaches;
+  /** A part's reason, with its note on the earlier years not known said on the first row it applies to, not repeated on every row after. */
+  function noted<D>(line: YearPart<D>, before: YearPart<D> | undefined): string {
+    const unknown = line.why !== 'no-rate' ? line.unknownBefore : [];
+    const saidBefore = before && before.why !== 'no-rate' ? before.unknownBefore : [];
+    if (unknown.length === 0 || unknown.join() === saidBefore.join()) return said(line.why);
     // Years in a run (every year before the first rate) as one span, so a row of the statement stays one line or two.
     const run = unknown.length > 2 && unknown[unknown.length - 1]! - unknown[0]! + 1 === unknown.length;
-    return `${said}; ${y.unknownBefore(run ? `${unknown[0]}–${unknown[unknown.length - 1]}` : unknown.join(', '))}`;
+    return `${said(line.why)}; ${y.unknownBefore(run ? `${unknown[0]}–${unknown[unknown.length - 1]}` : unknown.join(', '))}`;
   }
+
+  /** Why a year's row says what it says: the whole year's problem once, or the money's reason and each herd's. */
+  function why(year: YearAnswer, before: YearAnswer | undefined, asked: Asked): (string | Node)[][] {
+    if (year.problem?.kind === 'no-calendar') return [[y.why.noCalendar(calendarName(year.calendar))]];
+    if (year.problem?.kind === 'not-yet') return [[y.why.notYet]];
+    const line = year.money;
+    // Nothing held in money (0 entered): below the Nisab, unless the day has no Nisab at all.
+    const money = !line ? (year.problem?.kind === 'no-rate' ? y.why.noRate : y.why.below) : noted(line, before?.money ?? undefined);
+    return [
+      ...(hasMoney(asked) ? [[money]] : []),
+      ...Object.entries(year.livestock).map(([slug, part]) => [herdItem(slug, noted(part, before?.livestock[slug]))]),
+    ];
+  }
+
+  /** The statement has a money part when cash was given (herds alone have none). */
+  const hasMoney = (asked: Asked) => asked.cash !== '';
+  const herdItem = (slug: string, text: string, data: Record<string, string> = {}) => el('span', { 'data-herd': slug, ...data }, `${herdName(slug)}: ${text}`);
+  /**
+   * A herd's due in the calculator's words. The client lists at most ANIMAL_OPTIONS mixes; beyond them, as the
+   * calculator says (in-kind.ts), the formula of the herd's row names what else discharges it.
+   */
+  const animalsDue = (options: Due[], counted: number, slug: string, result: YearsResult) => {
+    const rule = result.herdRules[slug]!;
+    const formula = rule.nsbBrackets.find((b) => counted >= b.lbrMinCount && (b.lbrMaxCount === null || counted <= b.lbrMaxCount))?.lbrFormula ?? null;
+    const more = formula && livestockDueAtMost(rule.nsbBrackets, counted, ANIMAL_OPTIONS).more ? formula.per : undefined;
+    return wordAnimals(options, rule, more, w, figures);
+  };
+  /** What a herd owes in a year; '—' where its year is not counted. */
+  const herdDue = (slug: string, part: YearPart<Due[]>, result: YearsResult) =>
+    part.why === 'no-rate' ? '—' : part.due && part.due.length > 0 ? animalsDue(part.due, part.counted, slug, result) : w.due.nothing;
+  /** A cell's items, one a line. */
+  const lines = (items: (string | Node)[][]) => items.flatMap((item, i) => (i ? [el('br'), ...item] : item));
 
   /** A year's amount, changed in its row: the statement is worked out again (an emptied field goes back to the form's amount). */
   function heldField(year: number, value: number): HTMLElement {
@@ -255,11 +351,16 @@ export function startYears({ api, origin, root, page, print: printing, words, se
     return input;
   }
 
-  /** A year's row, in the answer (its amount a field, `editable`) and in the statement alike. */
-  function row(year: YearAnswer, before: YearAnswer | undefined, known: Tables | null, editable: boolean): HTMLElement {
-    const gregorian = dayOf(year.hijriDate, year.calendar, known);
+  /** A year's row, in the answer (its amount a field, `editable`) and in the statement alike: the money's line, then each herd's. */
+  function row(result: YearsResult, year: YearAnswer, before: YearAnswer | undefined, asked: Asked, editable: boolean): HTMLElement {
+    const gregorian = dayOf(year.hijriDate, year.calendar, asked.known);
     const nisab = year.nisab?.value ?? null;
     const line = year.money;
+    const money$ = hasMoney(asked);
+    const herds = Object.entries(year.livestock);
+    // What was held in money: the line's, or (0 entered, so no line) the amount asked for that year.
+    const amount = line ? line.held : (held.get(year.year) ?? Number(asked.cash));
+    const moneyNisab = nisab === null ? ['—'] : [money(nisab), el('br'), el('span', { class: 'small' }, y.rateOf(format.date(year.nisab!.rateDate!)))];
     return el(
       'tr',
       { 'data-year': String(year.year), 'data-problem': year.problem?.kind ?? '' },
@@ -274,16 +375,41 @@ export function startYears({ api, origin, root, page, print: printing, words, se
       el(
         'td',
         { 'data-label': y.colNisab, 'data-testid': 'years-nisab', 'data-value': String(nisab), 'data-rate-date': year.nisab?.rateDate ?? '' },
-        ...(nisab === null ? ['—'] : [money(nisab), el('br'), el('span', { class: 'small' }, y.rateOf(format.date(year.nisab!.rateDate!)))]),
+        ...lines([...(money$ ? [moneyNisab] : []), ...herds.map(([slug, part]) => [herdItem(slug, part.nisab === null ? '—' : heads(part.nisab))])]),
       ),
-      el('td', { 'data-label': y.colHeld }, line ? (editable ? heldField(year.year, line.held) : money(line.held)) : '—'),
-      el('td', { 'data-label': y.colTakenOff, 'data-money': String(line?.takenOff ?? 0) }, line ? money(line.takenOff) : '—'),
-      el('td', { 'data-label': y.colDue, 'data-testid': 'years-due', 'data-money': String(line?.due ?? 0) }, money(line?.due ?? 0)),
-      el('td', { 'data-label': y.colWhy, class: 'small', 'data-testid': 'years-why' }, why(year, before)),
+      el(
+        'td',
+        { 'data-label': y.colHeld },
+        ...lines([
+          ...(money$ ? [[editable ? heldField(year.year, amount) : money(amount)]] : []),
+          ...herds.map(([slug, part]) => [herdItem(slug, heads(part.held))]),
+        ]),
+      ),
+      el(
+        'td',
+        { 'data-label': y.colTakenOff, 'data-money': String(line?.takenOff ?? 0) },
+        ...lines([...(money$ ? [[line ? money(line.takenOff) : '—']] : []), ...herds.map(([slug, part]) => [herdItem(slug, heads(part.takenOff))])]),
+      ),
+      el(
+        'td',
+        { 'data-label': y.colDue, 'data-testid': 'years-due', 'data-money': String(line?.due ?? 0) },
+        ...lines([
+          ...(money$ ? [[money(line?.due ?? 0)]] : []),
+          ...herds.map(([slug, part]) => [
+            herdItem(slug, herdDue(slug, part, result), {
+              'data-held': String(part.held),
+              'data-taken-off': String(part.takenOff),
+              'data-counted': String(part.counted),
+              'data-due': dueNotation(part.due ?? []),
+            }),
+          ]),
+        ]),
+      ),
+      el('td', { 'data-label': y.colWhy, class: 'small', 'data-testid': 'years-why' }, ...lines(why(year, before, asked))),
     );
   }
 
-  const table = (result: YearsResult, known: Tables | null, editable: boolean) =>
+  const table = (result: YearsResult, asked: Asked, editable: boolean) =>
     el(
       'table',
       {},
@@ -292,21 +418,33 @@ export function startYears({ api, origin, root, page, print: printing, words, se
         {},
         el('tr', {}, ...[y.colYear, y.colHawl, y.colNisab, y.colHeld, y.colTakenOff, y.colDue, y.colWhy].map((h) => el('th', { scope: 'col' }, h))),
       ),
-      el('tbody', {}, ...result.years.map((year, i) => row(year, result.years[i - 1], known, editable))),
+      el('tbody', {}, ...result.years.map((year, i) => row(result, year, result.years[i - 1], asked, editable))),
     );
 
   function show(result: YearsResult, asked: Asked, printNow: boolean) {
-    const total = () =>
-      el(
-        'p',
-        { class: 'big', 'data-testid': 'years-total', 'data-money': String(result.totalMoney), 'data-currency': 'NGN' },
-        y.total(money(result.totalMoney), result.years.length, format.number(result.years.length, 0)),
+    // What is owed now: the money, then each year's due in kind (a herd's), as the calculator's answer says them.
+    const total = (): HTMLElement[] => {
+      const inKind = result.years.flatMap((year) =>
+        Object.entries(year.livestock)
+          .filter(([, part]) => part.due && part.due.length > 0)
+          .map(([slug, part]) => `${herdName(slug)} (${year.year}): ${animalsDue(part.due!, part.counted, slug, result)}`),
       );
+      const inKindOnly = result.totalMoney === 0 && inKind.length > 0;
+      return [
+        el(
+          'p',
+          { class: 'big', 'data-testid': 'years-total', 'data-money': String(result.totalMoney), 'data-currency': 'NGN' },
+          inKindOnly ? w.inKindOnly : y.total(money(result.totalMoney), result.years.length, format.number(result.years.length, 0)),
+        ),
+        ...(inKind.length > 0 && !inKindOnly ? [el('p', {}, w.inKind)] : []),
+        ...(inKind.length > 0 ? [el('ul', { 'data-testid': 'years-in-kind' }, ...inKind.map((text) => el('li', {}, text)))] : []),
+      ];
+    };
     const print = 'here' in printing ? printHere(result, asked, total()) : printElsewhere(printing.page, asked);
     out.replaceChildren(
-      el('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': y.summary }, table(result, asked.known, true)),
-      el('p', { class: 'small no-print' }, y.perYear),
-      total(),
+      el('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': y.summary }, table(result, asked, true)),
+      ...(hasMoney(asked) ? [el('p', { class: 'small no-print' }, y.perYear)] : []),
+      ...total(),
       el('p', { class: 'no-print' }, print),
       ...reminder(asked),
     );
@@ -315,7 +453,7 @@ export function startYears({ api, origin, root, page, print: printing, words, se
   }
 
   /** The statement written for the page's print CSS, and the button that prints it. */
-  function printHere(result: YearsResult, asked: Asked, total: HTMLElement): HTMLElement {
+  function printHere(result: YearsResult, asked: Asked, total: HTMLElement[]): HTMLElement {
     statement(result, asked, total);
     const print = el('button', { type: 'button', 'data-testid': 'years-print' }, y.print);
     print.addEventListener('click', () => {
@@ -338,6 +476,7 @@ export function startYears({ api, origin, root, page, print: printing, words, se
       calendar: asked.chosen,
       count: asked.count,
       cash: asked.cash,
+      ...asked.herds,
       held: asked.held,
       school: asked.school,
       standard: asked.standard,
@@ -346,15 +485,17 @@ export function startYears({ api, origin, root, page, print: printing, words, se
   }
 
   /** The statement printed alone (#years-print, a child of main so the print CSS can keep it and nothing else). */
-  function statement(result: YearsResult, asked: Asked, total: HTMLElement) {
+  function statement(result: YearsResult, asked: Asked, total: HTMLElement[]) {
     const month = calendar.hijriMonths[Number(asked.hawlDay.slice(0, 2)) - 1]!;
     const latest = `${asked.last}-${asked.hawlDay}`;
     const gregorian = dayOf(latest, asked.chosen, asked.known);
     const schoolName = t[asked.school];
     const standardName = { gold: t.goldStandard, silver: t.silverStandard, lower: t.lowerOfTwo }[result.standard];
-    // The rate records' sources of every year counted, and the rules and positions applied, each once.
+    // The rate records' sources of every year counted, and the rules and positions applied, each once: the money's
+    // where cash was given (a herd is counted by head, not at a rate), each herd's rule.
+    const money$ = hasMoney(asked);
     const named = new Map<string, HTMLElement>();
-    const sources = 'here' in printing ? printing.here : new Map<string, SourceName>();
+    const sources = 'here' in printing && money$ ? printing.here : new Map<string, SourceName>();
     for (const year of result.years) {
       for (const id of [year.nisab?.priceSource, year.nisab?.nairaSource]) {
         const source = id ? sources.get(id) : undefined;
@@ -362,10 +503,11 @@ export function startYears({ api, origin, root, page, print: printing, words, se
           named.set(source.srcID, source.srcURL ? el('a', { href: source.srcURL }, source.srcName) : el('span', {}, source.srcName));
       }
     }
+    const moneyLinks = money$ ? [result.positions.owed, result.positions.unpaid, result.positions.below, ...result.years.map((year) => year.nisab)] : [];
     const links = new Set(
-      [result.positions.owed, result.positions.unpaid, result.positions.below, ...result.years.map((year) => year.nisab)]
-        .map((p) => (p && 'sourceURL' in p ? p.sourceURL : null))
-        .filter((url): url is string => !!url),
+      [...moneyLinks.map((p) => (p && 'sourceURL' in p ? p.sourceURL : null)), ...Object.values(result.herdRules).map((rule) => rule.nsbSourceURL)].filter(
+        (url): url is string => !!url,
+      ),
     );
     const printed = today();
     const age = Math.max(0, daysBetween(asked.asOf, printed));
@@ -384,8 +526,8 @@ export function startYears({ api, origin, root, page, print: printing, words, se
         ' ',
         y.school(schoolName, standardName),
       ),
-      table(result, asked.known, false),
-      total,
+      table(result, asked, false),
+      ...total,
       el(
         'p',
         { class: 'small', 'data-testid': 'years-sources' },

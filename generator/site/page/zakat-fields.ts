@@ -193,6 +193,12 @@ export const ZAKAT_FORM: readonly ZakatPart[] = [
 /** A label's words in a language. */
 export const labelText = (label: FieldLabel, t: CalculatorLabels, r: Inputs): string => ('page' in label ? t[label.page] : r[label.input]);
 
+/** The form's number fields of these names, in the form's order, with their labels and kinds: the years part asks the herds (zakat-form.ts HERD_SLUGS) as the calculator does. */
+export function numberFields(names: readonly string[]): Extract<ZakatField, { kind: 'number' }>[] {
+  const groups = ZAKAT_FORM.flatMap((part) => ('group' in part ? [part.group] : part.groups));
+  return groups.flatMap((g) => g.fields).filter((f): f is Extract<ZakatField, { kind: 'number' }> => f.kind === 'number' && names.includes(f.name));
+}
+
 /** The values a choice of the form takes (the embedded calculator checks its host's data-school and data-standard against them). */
 export function choiceValues(name: ChoiceName): string[] {
   const groups = ZAKAT_FORM.flatMap((part) => ('group' in part ? [part.group] : part.groups));

@@ -22,8 +22,8 @@ import type { NumberName } from './zakat-fields.ts';
 export const ANSWER_LABEL_KEYS = ['enterHoldings', 'resultLabel', 'colWhat', 'colHeld', 'colNisab', 'colDue', 'colRule', 'source', 'persons'] as const;
 export type AnswerLabels = Pick<PageStrings, (typeof ANSWER_LABEL_KEYS)[number]>;
 
-/** The herds the form takes, by subcategory slug. */
-const HERD_SLUGS = ['camels', 'cattle', 'sheep-goats'] as const;
+/** The herds the form takes, by subcategory slug (the years part asks the same: years.ts). */
+export const HERD_SLUGS = ['camels', 'cattle', 'sheep-goats'] as const;
 /**
  * The form's prefix of each input given per herd (partner-camels, value-cattle, ...; zakat-fields.ts lists them):
  * a new one fails tsc until it has its prefix here and its names there. Here, not there, so the page's

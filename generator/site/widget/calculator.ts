@@ -96,7 +96,7 @@ function yearsPart(lang: Lang, root: ShadowRoot, title: string): HTMLElement {
     started = true;
     const page = `${ORIGIN}${LANGUAGE_INFO[lang].path}`;
     yearsModule(lang).then(
-      (start) => start({ api, origin: ORIGIN, root, page }),
+      (start) => start({ api, origin: ORIGIN, root, page, result: RESULT_CATALOGUES[lang] }),
       (error: Error) => {
         started = false;
         body.replaceChildren(el('p', { class: 'small' }, WORDS[lang].widget.failed));

@@ -6,7 +6,7 @@
 // own <script> element with the function that starts the part. assets.ts names
 // the files by the same path.
 import type { NisabClient } from '../../../client/src/client.ts';
-import type { Lang } from '../i18n/catalogue.ts';
+import type { Lang, ResultStrings } from '../i18n/catalogue.ts';
 
 /** The part's module of a language, on the origin that served calculator.js. */
 export const EMBEDDED_YEARS_MODULE = (lang: Lang) => `/assets/embed-years-${lang}.js`;
@@ -22,6 +22,8 @@ export interface EmbeddedYearsContext {
   root: ShadowRoot;
   /** Our page of the calculator's language: the reminder names it, and the statement prints there. */
   page: string;
+  /** The calculator's answer words in its language (it carries them): the part words the herds with them. */
+  result: ResultStrings;
 }
 
 export type EmbeddedYears = (context: EmbeddedYearsContext) => void;

@@ -16,10 +16,10 @@ import { type EmbeddedYears, YEARS_READY } from './years-module.ts';
 
 const words = { t: page, calendar, format: formats(calendar) };
 
-const start: EmbeddedYears = ({ api, origin, root, page: at }) => {
+const start: EmbeddedYears = ({ api, origin, root, page: at, result }) => {
   adoptStyle(root, STYLE);
   root.getElementById('years-body')!.before(el('p', { class: 'small' }, years.intro));
-  startYears({ api, origin, root, page: at, print: { page: at }, words });
+  startYears({ api, origin, root, page: at, print: { page: at }, words, result });
 };
 
 document.currentScript?.dispatchEvent(new CustomEvent<EmbeddedYears>(YEARS_READY, { detail: start }));
