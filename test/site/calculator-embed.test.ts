@@ -194,6 +194,25 @@ describe('the embedded calculator on another origin under a strict CSP (issue 35
   }, 120_000); // three pages of another origin
 });
 
+/** The embedded calculator's years part. */
+const part = '[data-nisab-calculator] #years';
+/** A Maliki payer's page on the other site in Hausa, the embedded years part opened, and print marking the page printed. */
+async function openYearsPart() {
+  const context = await site.browser.newContext();
+  await context.addInitScript(() => {
+    window.print = () => {
+      document.documentElement.dataset.printed = 'true';
+    };
+  });
+  const page = await context.newPage();
+  const seen = watched(page);
+  await page.goto(`${site.host.url}/?lang=ha&school=maliki`);
+  await page.waitForSelector('[data-nisab-calculator][data-nisab-calculator-ready="true"]', { timeout: 30_000 });
+  await page.click(`${part} summary`);
+  await page.waitForSelector(`${part} #years-form`, { timeout: 30_000 });
+  return { context, page, ...seen };
+}
+
 // Issue 45's years part in the embedded calculator: the hand-computed three-year case of test/site/years-page.test.ts
 // (its comment has the arithmetic from data/rates.csv and data/daily/, and each day's Nisab from /nisab?hijri_date=):
 //   1 Ramadan 1445 (2024-03-11): rate of 2024-02-29, gold Nisab ₦8,540,200.67; due 2.5 % of 20,000,000 = 500,000
@@ -216,7 +235,6 @@ describe('the years I did not pay, in the embedded calculator (issue 45)', () =>
       const at = `${site.host.url}/?lang=ha&school=maliki`;
       await page.goto(at);
       await page.waitForSelector('[data-nisab-calculator][data-nisab-calculator-ready="true"]', { timeout: 30_000 });
-      const part = '[data-nisab-calculator] #years';
       expect(bare(await page.textContent(`${part} summary`))).toBe(haYears.summary);
       // Not asked before the payer opens the part: calculator.js stays the calculator alone.
       expect(asked.filter((url) => url.includes('embed-years'))).toEqual([]);
@@ -281,20 +299,8 @@ describe('the years I did not pay, in the embedded calculator (issue 45)', () =>
   //   1445: 2.5 % of 20,000,000 = 500,000; 1446: 10,000,000 − 500,000 = 9,500,000, below that day's ₦11,806,733.83:
   //   nothing; 1447: 20,000,000 − 500,000 = 19,500,000 ≥ ₦18,392,775.35: 487,500. In all ₦987,500.
   it("in Hausa: 1446's amount changed in its row, the print address carries held=1446:10000000 and our page answers ₦987,500", async () => {
-    const context = await site.browser.newContext();
-    await context.addInitScript(() => {
-      window.print = () => {
-        document.documentElement.dataset.printed = 'true';
-      };
-    });
-    const page = await context.newPage();
-    const { problems } = watched(page);
+    const { context, page, problems } = await openYearsPart();
     try {
-      await page.goto(`${site.host.url}/?lang=ha&school=maliki`);
-      await page.waitForSelector('[data-nisab-calculator][data-nisab-calculator-ready="true"]', { timeout: 30_000 });
-      const part = '[data-nisab-calculator] #years';
-      await page.click(`${part} summary`);
-      await page.waitForSelector(`${part} #years-form`, { timeout: 30_000 });
       await page.fill(`${part} input[name=count]`, '3');
       await page.fill(`${part} input[name=cash]`, '20000000');
       await page.click(`${part} button[type=submit]`);
@@ -340,20 +346,8 @@ describe('the years I did not pay, in the embedded calculator (issue 45)', () =>
 // 45 − 1 = 44 head, both in rule 23's 40 to 59), no money. The print address carries the herd, and our page answers it.
 describe('a herder in the embedded calculator (issue 45)', () => {
   it('in Hausa: 45 cattle, no cash, two musinnah with no English word; the print address carries cattle=45 and our page answers it', async () => {
-    const context = await site.browser.newContext();
-    await context.addInitScript(() => {
-      window.print = () => {
-        document.documentElement.dataset.printed = 'true';
-      };
-    });
-    const page = await context.newPage();
-    const { problems, asked } = watched(page);
+    const { context, page, problems, asked } = await openYearsPart();
     try {
-      await page.goto(`${site.host.url}/?lang=ha&school=maliki`);
-      await page.waitForSelector('[data-nisab-calculator][data-nisab-calculator-ready="true"]', { timeout: 30_000 });
-      const part = '[data-nisab-calculator] #years';
-      await page.click(`${part} summary`);
-      await page.waitForSelector(`${part} #years-form`, { timeout: 30_000 });
       await page.fill(`${part} input[name=count]`, '2');
       await page.fill(`${part} input[name=cattle]`, '45');
       await page.click(`${part} button[type=submit]`);
