@@ -14,7 +14,7 @@ import { daysBetween } from './dates.ts';
 import type { ParameterName, PARAMETERS, Parsed, Query } from './endpoints.ts';
 import { currencyTable, DOLLAR_CODE, fxFor, NAIRA_CODE, rateLineIn, type CurrencyTable } from './in-currency.ts';
 import { rateLinePerOunce } from './per-unit.ts';
-import { paths } from './layout.ts';
+import { fxBlock, paths } from './layout.ts';
 import { numberText } from './number-text.ts';
 import type { RoutingIndex } from './schemas.ts';
 
@@ -59,8 +59,8 @@ interface OptionBase<Value, State, Records extends Partial<Rewrites<State>>> {
    * e.g. Nisab rules before the first rate).
    */
   files(value: Value, from: string, to: string, index: RoutingIndex): string[];
-  /** What its rewrites are given: made once per answer from the texts of those files. */
-  read(value: Value, texts: string[]): State;
+  /** What its rewrites are given: made once per answer from the texts of those files (and the same `from` and `to`). */
+  read(value: Value, texts: string[], from: string, to: string): State;
 }
 
 /**
@@ -82,12 +82,17 @@ export function answerOption<Value, State, Records extends Partial<Rewrites<Stat
 /** What ANSWER_OPTIONS must be: each key a parameter of PARAMETERS, its value typed by that parameter's parse. */
 export type OptionTable = { [N in ParameterName]?: AnswerOption<ValueOf<N>, unknown, Partial<Rewrites<unknown>>> };
 
-/** The FX file of `code` for the year of `date`, when it has one (NGN and USD have none: their figures are the records' own). */
+/**
+ * The FX file of `code` for the year of `date` (its year's or its closed decade's), when it has one: from the
+ * currency's first year on (NGN and USD have none: their figures are the records' own).
+ */
 function fxFile(code: string, date: string, index: RoutingIndex): string[] {
   if (code === NAIRA_CODE || code === DOLLAR_CODE || index.currencies === undefined) return [];
   const coverage = index.currencies[code];
-  if (coverage === undefined || date.slice(0, 4) < coverage.first.slice(0, 4)) return [];
-  return [paths.fx(code, date)];
+  if (coverage === undefined) return [];
+  // A decade's file starts at the currency's first year: it exists when that year is in the decade or before it.
+  if (fxBlock(date, index.asOf).end.slice(0, 4) < coverage.first.slice(0, 4)) return [];
+  return [paths.fx(code, date, index.asOf)];
 }
 
 /** currency=: every rate record and Nisab rule also in that currency (docs/API.md §2c, in-currency.ts). */
@@ -111,9 +116,13 @@ const currency = answerOption({
     },
   },
   files: function (code: string, from: string, to: string, index: RoutingIndex): string[] {
-    let files: string[] = [];
+    const files: string[] = [];
     if (from === '') return files;
-    for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) files = files.concat(fxFile(code, String(year) + '-01-01', index));
+    for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+      const file = fxFile(code, String(year) + '-01-01', index);
+      // The years of one closed decade share its file.
+      if (file.length === 1 && files.indexOf(file[0] as string) === -1) files.push(file[0] as string);
+    }
     return files;
   },
   read: currencyTable,
@@ -174,6 +183,9 @@ export interface AppliedOption {
   name: OptionName;
   value: unknown;
   files: number;
+  /** The dates its files were named for (OptionBase files). */
+  from: string;
+  to: string;
 }
 
 /** Whether the query gives an option that rewrites `record` (a dated /nisab then values its rules at request time). */
@@ -218,7 +230,7 @@ export function rewritersOf(options: AppliedOption[], texts: string[]): { own: s
   for (let i = 0; i < options.length; i++) {
     const applied = options[i] as AppliedOption;
     const option = optionOf(applied.name);
-    rewriters.push({ name: applied.name, state: option.read(applied.value, texts.slice(at, at + applied.files)), option: option });
+    rewriters.push({ name: applied.name, state: option.read(applied.value, texts.slice(at, at + applied.files), applied.from, applied.to), option: option });
     at += applied.files;
   }
   return { own: own, rewriters: rewriters };

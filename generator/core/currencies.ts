@@ -169,3 +169,13 @@ export const FxFile = z
   })
   .strict();
 export type FxFile = z.infer<typeof FxFile>;
+
+/**
+ * v1/fx/{code}/{yyy}0s.json (layout.ts): a decade closed as of the snapshot's day, as the years' FX files it
+ * replaces. A JSON array written a line an element: the years (from the currency's first in the decade), then each
+ * year's FxFile as that year's own file would hold it, so the router parses only the lines of the years it needs.
+ */
+export const FxDecadeFile = z
+  .tuple([z.array(z.string().regex(/^[0-9]{4}$/)).min(1)])
+  .rest(FxFile)
+  .refine((file) => file.length === file[0].length + 1, { message: 'a decade FX file holds one FX file per year it names' });

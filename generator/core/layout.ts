@@ -118,6 +118,10 @@ const PATTERNS = {
   // GET /announcements (docs/API.md §2d): the figures Nigerian bodies announced, beside ours.
   announcements: 'v1/announcements.json',
   fx: 'v1/fx/{code}/{yyyy}.json',
+  // A closed decade's FX years as one file (in-currency.ts FxDecade: each year's text a line): a file per
+  // currency and decade rather than per year keeps 100 years of 170 currencies under
+  // Cloudflare's 20,000 files (docs/decisions.md, issue 49).
+  fxDecade: 'v1/fx/{code}/{yyy}0s.json',
   // Named by a hash of every other file of the snapshot, and only in that
   // snapshot: which snapshot a folder holds, in one file test through the link
   // a build swaps (the nginx site's fast path; see planSnapshot).
@@ -148,6 +152,7 @@ const KIND_ORDER = [
   'latest',
   'monthEnds',
   'fx',
+  'fxDecade',
   'mark',
   'downloadsIndex',
   'ratesCsv',
@@ -265,9 +270,12 @@ export const paths = {
   monthEnds: function (date: string): string {
     return fill(PATTERNS.monthEnds, dateFields(date));
   },
-  /** A currency's units per US dollar at the rate dates of the year of `date` (docs/API.md §2c). */
-  fx: function (code: string, date: string): string {
-    return fill(PATTERNS.fx, { code: code, yyyy: date.slice(0, 4) });
+  /**
+   * The FX file of a currency that holds its units per US dollar at the rate dates of the year of `date`
+   * (docs/API.md §2c): the year's own, or its decade's once that decade has closed as of `asOf`.
+   */
+  fx: function (code: string, date: string, asOf: string): string {
+    return fill(fxBlock(date, asOf).level === 'decade' ? PATTERNS.fxDecade : PATTERNS.fx, { code: code, yyyy: date.slice(0, 4), yyy: date.slice(0, 3) });
   },
   /** The snapshot's mark: `hex` is the hash of its other files. */
   mark: function (hex: string): string {
@@ -329,7 +337,7 @@ export type SnapshotFile =
   | { kind: 'part'; scope: Scope; level: PartLevel; start: string; end: string }
   | { kind: 'counts'; scope: Scope }
   | { kind: 'monthEnds'; start: string }
-  | { kind: 'fx'; code: string; start: string }
+  | { kind: 'fx' | 'fxDecade'; code: string; start: string }
   | { kind: 'mark'; hex: string }
   | { kind: 'downloadsIndex' }
   | { kind: 'ratesCsv' | 'nisabCsv'; start: string }
@@ -420,6 +428,9 @@ const READ: { readonly [K in Kind]: (values: Fields, path: string) => SnapshotFi
   fx: function (values) {
     return { kind: 'fx', code: values['code'] as string, start: values['yyyy'] + '-01-01' };
   },
+  fxDecade: function (values) {
+    return { kind: 'fxDecade', code: values['code'] as string, start: values['yyy'] + '0-01-01' };
+  },
   nisabAll: function () {
     return { kind: 'nisabAll' };
   },
@@ -506,6 +517,11 @@ const SPAN: { readonly [L in Level]: (monthPrefix: string, year: number, decade:
     return [pad(decade, 4) + '-01-01', pad(year, 4) + '-12-31'];
   },
 };
+
+/** The block an FX file of `date`'s year covers in a snapshot as of `asOf`: its decade once closed, else its year (paths.fx). */
+export function fxBlock(date: string, asOf: string): Block {
+  return blockOf(date.slice(0, 3) < asOf.slice(0, 3) ? 'decade' : 'year', date);
+}
 
 /** The last day of the block of `level` that starts on `start` (a month, a year, a decade). */
 export function blockEnd(level: 'month' | 'year' | 'decade', start: string): string {

@@ -234,7 +234,7 @@ export function route(request: ApiRequest, index: RoutingIndex): Plan | null {
     if (problem !== null) return fail(400, problem, head);
     const files = optionOf(name).files(value, rewritten.from, rewritten.to, index);
     for (let j = 0; j < files.length; j++) reads = reads.concat([{ path: files[j] as string, from: '', to: '' }]);
-    options.push({ name: name, value: value, files: files.length });
+    options.push({ name: name, value: value, files: files.length, from: rewritten.from, to: rewritten.to });
   }
   return {
     status: decision.status,

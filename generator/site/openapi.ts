@@ -158,8 +158,9 @@ export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   currencies: { summary: 'Currencies file', description: `As GET ${API}/currencies.`, schema: 'Currency', list: true },
   gaps: { summary: 'Gaps file', description: `As GET ${API}/gaps.`, schema: 'Gap', list: true },
   announcements: { summary: 'Announcements file', description: `As GET ${API}/announcements.`, schema: 'Announcement', list: true },
-  // A currency's rates per US dollar at a year's rate dates, what an answer with currency= is composed from: not an answer, nor an envelope.
+  // A currency's rates per US dollar at a year's (or closed decade's) rate dates, what an answer with currency= is composed from: not an answer, nor an envelope.
   fx: null,
+  fxDecade: null,
   // What the worker composes long ranges from (core/pieces.ts): a block's records without its envelope, and a count per month. Not answers.
   counts: null,
   yearPart: null,

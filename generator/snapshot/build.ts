@@ -157,7 +157,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
       const monthEnds = readMonthEnds(db, options.asOf);
       // The FX files as the rate shards: which are carried is known before any row per dollar is read, and only the others' rows are.
       const fxFacts = readFxFacts(db, options.asOf, previous.reusable?.fx ?? null, summary.monthPrints);
-      const fxPlan = planCurrencies(fxFacts, monthEnds, coverageOfAll(summary), snapshotOptions.generatorId, previous.reusable);
+      const fxPlan = planCurrencies(fxFacts, monthEnds, coverageOfAll(summary), options.asOf, snapshotOptions.generatorId, previous.reusable);
       const dated = new Map(fxFacts.dated);
       for (const [year, { dates }] of readDatedYears(
         db,

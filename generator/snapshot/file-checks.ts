@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../core/layout.ts';
-import { Currency, FxFile } from '../core/currencies.ts';
+import { Currency, FxDecadeFile, FxFile } from '../core/currencies.ts';
 import {
   Announcement,
   Gap,
@@ -146,6 +146,7 @@ const FILE_CHECKS: { [K in SnapshotFile['kind']]: FileCheck<Extract<SnapshotFile
   gaps: (_, { check }) => check(listEnvelope(Gap)),
   announcements: (_, { check }) => check(listEnvelope(Announcement)),
   fx: (_, { check }) => check(FxFile),
+  fxDecade: (_, { check }) => check(FxDecadeFile),
   counts: (_, { check }) => check(MonthCounts),
   // Checked above, before the JSON parse.
   part: () => [],

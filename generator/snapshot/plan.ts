@@ -164,7 +164,7 @@ export interface SnapshotSource {
   /** Each subcategory's newest rate of every month that has one, by drtDate then drtSubcategoryID (db/read-month-ends.ts). */
   monthEnds: Rate[];
   /** The currency files' plan (planCurrencies), and the dates and rows per US dollar of the FX files it renders (db/read-fx.ts); none when absent. */
-  fx?: { plan: CurrencyPlan; dates: Map<string, FxFileDates>; rows: Map<string, FxRows> };
+  fx?: { plan: CurrencyPlan; dates: Map<string, FxFileDates[]>; rows: Map<string, FxRows> };
   /** Each daily series' first day and days without a rate (db/read-gaps.ts), by sctID. */
   gaps: DailySeries[];
   /** The announced figures dated up to the as-of date, with the rates that value them (db/read-announcements.ts). */
@@ -409,7 +409,7 @@ export function planSnapshot(
   const all = [...source.summary.bySubcategory.values()];
   const allCoverage = coverageOfAll(source.summary);
   // The FX files: carried while their key is the one the previous build gave them, else rendered from the rows read for them.
-  const currencies = source.fx?.plan ?? planCurrencies(undefined, source.monthEnds, allCoverage, options.generatorId, previous);
+  const currencies = source.fx?.plan ?? planCurrencies(undefined, source.monthEnds, allCoverage, options.asOf, options.generatorId, previous);
   put(paths.currencies, renderList(currencies.list.map((c) => renderRecord('Currency', c))));
   for (const file of currencies.files) {
     sources[file.path] = file.key;
@@ -417,11 +417,9 @@ export function planSnapshot(
       carry.set(file.path, previous!.files[file.path]!);
       continue;
     }
-    const text = renderFxFile(
-      source.fx!.dates.get(file.path)!,
-      source.fx!.rows.get(file.code) ?? { daily: [], monthly: new Map() },
-      currencies.monthlyPriceSources,
-    );
+    const rows = source.fx!.rows.get(file.code) ?? { daily: [], monthly: new Map() };
+    const years = source.fx!.dates.get(file.path)!.map((dates) => renderFxFile(dates, rows, currencies.monthlyPriceSources));
+    const text = years.length === 1 && parsePath(file.path)!.kind === 'fx' ? years[0]! : fxDecadeText(file.starts, years);
     const before = previous?.files[file.path];
     if (before && before.sha1 === sha1Hex(text)) carry.set(file.path, before);
     else put(file.path, text);
@@ -585,6 +583,7 @@ const INDEXED_ETAG: { [K in SnapshotFile['kind']]: boolean } = {
   shard: false,
   monthEnds: false,
   fx: false,
+  fxDecade: false,
   counts: false,
   part: false,
   routing: false,
@@ -643,8 +642,8 @@ export function coverageOfAll(summary: RateSummary): Coverage | null {
 export interface FxFilePlan {
   path: string;
   code: string;
-  /** Its year's first day. */
-  start: string;
+  /** The first day of each year it holds: one, or a closed decade's from the currency's first year on. */
+  starts: string[];
   /**
    * A hash of everything the file is made of: the generator, the monthly-average
    * price sources, its year's month ends dates, the prints of the years of rates
@@ -690,6 +689,7 @@ export function planCurrencies(
   fx: FxFacts | undefined,
   monthEnds: Rate[],
   all: Coverage | null,
+  asOf: string,
   generatorId: string,
   previous: PreviousSnapshot | null,
 ): CurrencyPlan {
@@ -786,15 +786,25 @@ export function planCurrencies(
       curMonthlyFirst: months[0]?.[0].slice(0, 7) ?? null,
       curMonthlyLast: months.at(-1)?.[0].slice(0, 7) ?? null,
     });
+    // A closed decade's years share a file (layout.ts fxBlock), each later year has its own.
+    const startsOf = new Map<string, string[]>();
     for (const start of blockStarts('year', first, all.last)) {
-      const { from, dateYears, print } = keyOf(start);
-      const path = paths.fx(code, start);
-      const versions: string[] = [];
-      for (let year = from; year <= Number(start.slice(0, 4)); year++) versions.push(`${year}=${fx.years[`${code}/${year}`]?.[0] ?? ''}`);
-      const key = sha1Hex(`${print}\n${path}\n${versions.join(',')}`);
+      const path = paths.fx(code, start, asOf);
+      const starts = startsOf.get(path);
+      if (starts) starts.push(start);
+      else startsOf.set(path, [start]);
+    }
+    for (const [path, starts] of startsOf) {
+      const prints = starts.map((start) => {
+        const { from, print } = keyOf(start);
+        const versions: string[] = [];
+        for (let year = from; year <= Number(start.slice(0, 4)); year++) versions.push(`${year}=${fx.years[`${code}/${year}`]?.[0] ?? ''}`);
+        return `${print}\n${versions.join(',')}`;
+      });
+      const key = sha1Hex(`${path}\n${prints.join('\n')}`);
       const carry = previous !== null && previous.sources[path] === key && previous.files[path] !== undefined;
-      files.push({ path, code, start, key, carry });
-      if (!carry) for (const year of dateYears) years.add(year);
+      files.push({ path, code, starts, key, carry });
+      if (!carry) for (const start of starts) for (const year of keyOf(start).dateYears) years.add(year);
     }
   }
   list.push(...own);
@@ -803,8 +813,8 @@ export function planCurrencies(
   return { list, coverage, files, years, monthlyPriceSources, state: { years: fx.years, rates: fx.rateYears } };
 }
 
-/** The dates of each FX file to render (its year's rates' and month ends' dates), by path, from the years of rates read for them (`dated`: every year plan.years names). */
-export function fxFileDates(plan: CurrencyPlan, monthEnds: Rate[], dated: ReadonlyMap<string, DatedYear>): Map<string, FxFileDates> {
+/** The dates of each FX file to render (each of its years' rates' and month ends' dates), by path, from the years of rates read for them (`dated`: every year plan.years names). */
+export function fxFileDates(plan: CurrencyPlan, monthEnds: Rate[], dated: ReadonlyMap<string, DatedYear>): Map<string, FxFileDates[]> {
   const ends = monthEndDates(monthEnds);
   const ofYear = new Map<string, FxFileDates>();
   const datesOf = (start: string) => {
@@ -817,17 +827,17 @@ export function fxFileDates(plan: CurrencyPlan, monthEnds: Rate[], dated: Readon
     }
     return found;
   };
-  return new Map(plan.files.filter((file) => !file.carry).map((file) => [file.path, datesOf(file.start)]));
+  return new Map(plan.files.filter((file) => !file.carry).map((file) => [file.path, file.starts.map(datesOf)]));
 }
 
 /** The rows the FX files to render need, by currency: the MAX_FX_AGE_DAYS before each daily date (the year before's, in a year's first week), and each monthly date's month. */
-export function fxWindows(plan: CurrencyPlan, dates: ReadonlyMap<string, FxFileDates>): Map<string, FxWindows> {
+export function fxWindows(plan: CurrencyPlan, dates: ReadonlyMap<string, FxFileDates[]>): Map<string, FxWindows> {
   const windows = new Map<string, FxWindows>();
   for (const file of plan.files) {
     const own = dates.get(file.path);
     if (file.carry || own === undefined) continue;
     const want = windows.get(file.code) ?? windows.set(file.code, { daily: [], months: [] }).get(file.code)!;
-    for (const [date, kind] of own) {
+    for (const [date, kind] of own.flat()) {
       if (kind & DAILY) want.daily.push([addDays(date, -MAX_FX_AGE_DAYS), date]);
       if (kind & MONTHLY) want.months.push(date.slice(0, 7));
     }
@@ -872,4 +882,9 @@ function newestOnOrBefore<T extends { date: string }>(rows: readonly T[], date: 
     else hi = mid;
   }
   return lo === 0 ? undefined : rows[lo - 1];
+}
+
+/** A closed decade's FX file (in-currency.ts FxDecade) from its years' texts: their years, then each text a line. */
+function fxDecadeText(starts: readonly string[], years: readonly string[]): string {
+  return `[${JSON.stringify(starts.map((start) => start.slice(0, 4)))},\n${years.map((text) => text.slice(0, -1)).join(',\n')}\n]\n`;
 }

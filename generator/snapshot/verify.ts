@@ -298,7 +298,7 @@ function crossCheck(texts: Map<string, string>, entries: Map<string, FileEntry>,
   return problems;
 }
 
-const NOT_ENVELOPES: SnapshotFile['kind'][] = ['fx', 'part', 'counts', 'calendarIcs', 'textAnswer'];
+const NOT_ENVELOPES: SnapshotFile['kind'][] = ['fx', 'fxDecade', 'part', 'counts', 'calendarIcs', 'textAnswer'];
 
 /** The record each kind of file holds, rendered by core/records.ts; null: no record (the mark holds a string, the index is the edges'). */
 const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
@@ -310,6 +310,7 @@ const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
   gaps: 'Gap',
   announcements: 'Announcement',
   fx: null,
+  fxDecade: null,
   counts: null,
   part: null,
   nisabAll: 'NisabRule',

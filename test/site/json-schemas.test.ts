@@ -30,6 +30,7 @@ function schemaOf(file: string): string | null {
     gaps: 'GapListAnswer',
     announcements: 'AnnouncementListAnswer',
     fx: null,
+    fxDecade: null,
     counts: null,
     part: null,
     nisabAll: 'NisabRuleListAnswer',
@@ -68,6 +69,7 @@ describe('the JSON Schema files of the snapshot', () => {
           parsePath(f)?.kind !== 'mark' &&
           parsePath(f)?.kind !== 'downloadsIndex' &&
           parsePath(f)?.kind !== 'fx' &&
+          parsePath(f)?.kind !== 'fxDecade' &&
           parsePath(f)?.kind !== 'counts',
       );
     const unknown: string[] = [];
