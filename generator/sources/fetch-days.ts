@@ -17,6 +17,7 @@ import { importFxRows } from '../db/import-fx.ts';
 import { importRateRows, type DayCounts } from '../db/import-rates.ts';
 import { makeWritableFolder } from '../db/file-errors.ts';
 import { openDatabase, writeError } from '../db/open.ts';
+import type { Located, Problems } from '../db/problems.ts';
 import { checkMonthFiles, keepRates, type KeptRate } from '../db/rate-files.ts';
 import { UserError } from '../errors.ts';
 import type { NairaFigure } from './cbn.ts';
@@ -24,8 +25,8 @@ import { CBN_NFEM_CARRIED_ID } from './ids.ts';
 import { nationalRates } from './currency-api.ts';
 import { dayRows, type MetalIds, ownNaira } from './daily-rates.ts';
 import type { HttpPolicy } from './http.ts';
-import { NAIRA_SOURCES, PRICE_SOURCES, type PriceSourceEntry, pricedSlugs, type SourceUrls } from './registry.ts';
-import { type DayAnswer, type PriceDay, SourceError } from './source.ts';
+import { NAIRA_SOURCES, type NairaSourceEntry, PRICE_SOURCES, type PriceSourceEntry, pricedSlugs, type SourceUrls } from './registry.ts';
+import { type DailySource, type DayAnswer, type PriceDay, SourceError } from './source.ts';
 
 /** What to fetch and where, with every source's URLs under its option (registry.ts). */
 export type FetchOptions = FetchSettings & SourceUrls;
@@ -67,154 +68,18 @@ function configured<E extends { name: string; env: string; option: string }>(ent
 }
 
 export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
-  // Checked before anything is fetched or imported: a folder refused after the import
-  // would leave the rows in the database and not in the files the next rebuild reads.
-  if (options.writeCsv && !options.dryRun) checkWritable(options.writeCsv, '--write-csv');
-  if (options.writeFxCsv && !options.dryRun) checkWritable(options.writeFxCsv, '--write-fx-csv');
-  // A damaged month file would refuse the new rows only after they were fetched: refused first.
-  if (options.writeCsv && !options.dryRun) await checkMonthFiles(options.writeCsv, options.dates);
-  if (options.writeFxCsv && !options.dryRun) await checkFxMonthFiles(options.writeFxCsv, options.dates);
+  await checkOutputs(options);
   const db = openDatabase(options.db);
   try {
     const ids = metalIds(db, options.db);
     const national = new Set(db.prepare('SELECT curCode FROM currencies').pluck().all() as string[]);
-    // A misspelt name would accept nothing, silently.
-    for (const name of options.acceptJumps instanceof Set ? options.acceptJumps : []) {
-      if (name === NAIRA_SERIES || (name.startsWith('FX:') && national.has(name.slice(3))) || ids[name] !== undefined) continue;
-      throw new UserError(
-        `--accept-jumps ${name}: no such series here; name FX:CODE of a national currency, ${NAIRA_SERIES}, or ${Object.keys(ids).join(' or ')}. Nothing was fetched.`,
-      );
-    }
-    const fx: FxRateInput[] = [];
-    const context = { policy: options.policy, warn: options.warn };
+    checkAcceptedSeries(options, ids, national);
     const notConfigured: string[] = [];
-    const prices = configured(PRICE_SOURCES, options, notConfigured).map((entry) => ({ entry, source: entry.make(options[entry.option], context) }));
-    // A naira source that failed outright (not merely without that day) is not asked again in this run.
-    const nairas = configured(NAIRA_SOURCES, options, notConfigured).map((entry) => ({
-      entry,
-      source: entry.make(options[entry.option], context),
-      failed: false,
-    }));
-    if (prices.length === 0) throw new UserError(`no price source is configured (${notConfigured.join('; ')}); nothing was fetched`);
-
-    const storedNaira = db.prepare('SELECT drtNairaSource FROM rates WHERE drtSubcategoryID = ? AND drtDate = ?').pluck();
-    const rows: RateInput[] = [];
-    const described = new Map<string, string>();
-    const failures: string[] = [];
-    for (const date of options.dates) {
-      const priced = await priceOf(prices, date);
-      if ('failures' in priced) {
-        failures.push(...priced.failures);
-        continue;
-      }
-      if ('why' in priced) {
-        described.set(date, `${date}: no data published that day (${priced.why})`);
-        continue;
-      }
-      const { entry, value } = priced;
-      let naira: NairaFigure | undefined;
-      for (const [i, candidate] of nairas.entries()) {
-        if (candidate.failed) continue;
-        const next = nairas.slice(i + 1).find((n) => !n.failed)?.entry.name ?? entry.name;
-        try {
-          const answer = await candidate.source.day(date);
-          if (answer.published) {
-            naira = answer.value;
-            break;
-          }
-          options.warn(`${date}: ${answer.why}; the naira rate is ${next}'s`);
-        } catch (error) {
-          if (!(error instanceof SourceError)) throw error;
-          candidate.failed = true;
-          options.warn(`${error.message}\n${error.problems.map((p) => `  ${p}`).join('\n')}\nthe naira rates are ${next}'s`);
-        }
-      }
-      naira ??= ownNaira(entry, value);
-      if (naira === undefined) {
-        failures.push(`${date}: no naira rate: no naira source has one and ${entry.name} gives none`);
-        continue;
-      }
-      const day = dayRows(entry, value, naira, ids);
-      const kept = officialKept(storedNaira, day);
-      if (kept) {
-        described.set(date, `${date}: kept the naira rate stored (${kept}); the one fetched is provisional (${naira.source})`);
-        continue;
-      }
-      rows.push(...day);
-      const perDollar = nationalRates(date, value.perDollar ?? {}, national, entry.id);
-      if (perDollar.unusable) options.warn(`${date}: ${entry.name} gave no usable figure for ${perDollar.unusable.join(', ')}; those are left out`);
-      fx.push(...perDollar);
-      described.set(date, `${date}: ${describeDay(day, ids)}${perDollar.length > 0 ? `; ${perDollar.length} currencies per US dollar` : ''}`);
-    }
-    if (failures.length > 0) {
-      throw new UserError(
-        `nothing fetched was imported: ${failures.filter((f) => !f.startsWith(' ')).length} of ${options.dates.length} days failed`,
-        failures,
-      );
-    }
-
-    let counts = new Map<string, DayCounts>();
-    const written: string[] = [];
-    const rateRefusals: Refusal[] = [];
-    const fxRefusals: Refusal[] = [];
-    const slugOf = new Map(Object.entries(ids).map(([slug, id]) => [id, slug]));
-    // What the gate left out is neither in the database nor in the kept text.
-    const imported = () => rows.filter((row) => !rateRefusals.some((r) => refusesRate(r, row, slugOf)));
-    const importedFx = () => fx.filter((row) => !fxRefusals.some((r) => r.series === `FX:${row.fxCurrency}` && row.fxDate >= r.from));
-    // The text is written inside the import's transaction, which commits only once
-    // every file is in place: the database and data/daily both hold the new rows or
-    // neither does (the default database is rebuilt from the text).
-    const keepText = async () => {
-      if (options.dryRun) return;
-      try {
-        if (options.writeCsv) written.push(...(await keepRates(options.writeCsv, kept(db, imported()))));
-        const fxKept = importedFx();
-        if (options.writeFxCsv && fxKept.length > 0) written.push(...(await keepFx(options.writeFxCsv, fxKept)));
-      } catch (error) {
-        if (error instanceof UserError) throw error;
-        const e = error as NodeJS.ErrnoException;
-        throw new UserError(`${e.path ?? options.writeCsv}: cannot write the kept text (${e.code ?? e.message}); nothing was imported`);
-      }
-    };
+    const sources = configuredSources(options, notConfigured);
+    const { rows, fx, described } = await fetchEachDay(db, options, sources, ids, national);
     const label = 'fetched';
-    if (rows.length > 0) {
-      const summary = await importRateRows(
-        db,
-        label,
-        (_problems, onRecord) => {
-          rows.forEach((value, i) => {
-            onRecord({ line: i + 1, value });
-          });
-          return Promise.resolve();
-        },
-        {
-          dryRun: options.dryRun ?? false,
-          acceptJumps: options.acceptJumps ?? false,
-          today: options.today,
-          refuseAlone: (refusal) => rateRefusals.push(refusal),
-          alongside: () =>
-            importFxRows(
-              db,
-              FX_LABEL,
-              (_problems, onRecord) => {
-                fx.forEach((value, i) => {
-                  onRecord({ line: i + 1, value });
-                });
-                return Promise.resolve();
-              },
-              { acceptJumps: options.acceptJumps ?? false, today: options.today, refuseAlone: (refusal) => fxRefusals.push(refusal) },
-            )
-              .then(
-                () => undefined,
-                (error: unknown) => Promise.reject(error instanceof UserError ? nameFxRows(error, fx) : error),
-              )
-              .then(keepText),
-        },
-      ).catch((error: unknown) => {
-        throw error instanceof UserError ? nameRows(error, label, rows, ids) : writeError(options.db, error);
-      });
-      counts = summary.byDate;
-    }
+    const slugOf = new Map(Object.entries(ids).map(([slug, id]) => [id, slug]));
+    const { counts, written, rateRefusals, fxRefusals } = await importFetched(db, options, label, rows, fx, ids, slugOf);
     const verb = options.dryRun ? 'would be ' : '';
     const lines = options.dates.map((date) => {
       const line = described.get(date)!;
@@ -229,6 +94,181 @@ export async function fetchDays(options: FetchOptions): Promise<FetchResult> {
   } finally {
     db.close();
   }
+}
+
+/** The folders and month files the rows will be kept in, checked before anything is fetched or imported. */
+async function checkOutputs(options: FetchOptions): Promise<void> {
+  // Checked before anything is fetched or imported: a folder refused after the import
+  // would leave the rows in the database and not in the files the next rebuild reads.
+  if (options.writeCsv && !options.dryRun) checkWritable(options.writeCsv, '--write-csv');
+  if (options.writeFxCsv && !options.dryRun) checkWritable(options.writeFxCsv, '--write-fx-csv');
+  // A damaged month file would refuse the new rows only after they were fetched: refused first.
+  if (options.writeCsv && !options.dryRun) await checkMonthFiles(options.writeCsv, options.dates);
+  if (options.writeFxCsv && !options.dryRun) await checkFxMonthFiles(options.writeFxCsv, options.dates);
+}
+
+function checkAcceptedSeries(options: FetchOptions, ids: MetalIds, national: ReadonlySet<string>): void {
+  // A misspelt name would accept nothing, silently.
+  for (const name of options.acceptJumps instanceof Set ? options.acceptJumps : []) {
+    if (name === NAIRA_SERIES || (name.startsWith('FX:') && national.has(name.slice(3))) || ids[name] !== undefined) continue;
+    throw new UserError(
+      `--accept-jumps ${name}: no such series here; name FX:CODE of a national currency, ${NAIRA_SERIES}, or ${Object.keys(ids).join(' or ')}. Nothing was fetched.`,
+    );
+  }
+}
+
+type PriceSources = readonly { entry: PriceSourceEntry; source: DailySource<PriceDay> }[];
+type NairaSources = { entry: NairaSourceEntry; source: DailySource<NairaFigure>; failed: boolean }[];
+
+function configuredSources(options: FetchOptions, notConfigured: string[]): { prices: PriceSources; nairas: NairaSources } {
+  const context = { policy: options.policy, warn: options.warn };
+  const prices = configured(PRICE_SOURCES, options, notConfigured).map((entry) => ({ entry, source: entry.make(options[entry.option], context) }));
+  // A naira source that failed outright (not merely without that day) is not asked again in this run.
+  const nairas = configured(NAIRA_SOURCES, options, notConfigured).map((entry) => ({
+    entry,
+    source: entry.make(options[entry.option], context),
+    failed: false,
+  }));
+  if (prices.length === 0) throw new UserError(`no price source is configured (${notConfigured.join('; ')}); nothing was fetched`);
+  return { prices, nairas };
+}
+
+/** Each day's rows and rates per US dollar, and its line; all days or none (a failed day throws). */
+async function fetchEachDay(
+  db: Database,
+  options: FetchOptions,
+  sources: { prices: PriceSources; nairas: NairaSources },
+  ids: MetalIds,
+  national: ReadonlySet<string>,
+): Promise<{ rows: RateInput[]; fx: FxRateInput[]; described: Map<string, string> }> {
+  const storedNaira = db.prepare('SELECT drtNairaSource FROM rates WHERE drtSubcategoryID = ? AND drtDate = ?').pluck();
+  const rows: RateInput[] = [];
+  const fx: FxRateInput[] = [];
+  const described = new Map<string, string>();
+  const failures: string[] = [];
+  for (const date of options.dates) {
+    const priced = await priceOf(sources.prices, date);
+    if ('failures' in priced) {
+      failures.push(...priced.failures);
+      continue;
+    }
+    if ('why' in priced) {
+      described.set(date, `${date}: no data published that day (${priced.why})`);
+      continue;
+    }
+    const { entry, value } = priced;
+    const naira = (await nairaOf(sources.nairas, date, entry.name, options.warn)) ?? ownNaira(entry, value);
+    if (naira === undefined) {
+      failures.push(`${date}: no naira rate: no naira source has one and ${entry.name} gives none`);
+      continue;
+    }
+    const day = dayRows(entry, value, naira, ids);
+    const kept = officialKept(storedNaira, day);
+    if (kept) {
+      described.set(date, `${date}: kept the naira rate stored (${kept}); the one fetched is provisional (${naira.source})`);
+      continue;
+    }
+    rows.push(...day);
+    const perDollar = nationalRates(date, value.perDollar ?? {}, national, entry.id);
+    if (perDollar.unusable) options.warn(`${date}: ${entry.name} gave no usable figure for ${perDollar.unusable.join(', ')}; those are left out`);
+    fx.push(...perDollar);
+    described.set(date, `${date}: ${describeDay(day, ids)}${perDollar.length > 0 ? `; ${perDollar.length} currencies per US dollar` : ''}`);
+  }
+  if (failures.length > 0) {
+    throw new UserError(`nothing fetched was imported: ${failures.filter((f) => !f.startsWith(' ')).length} of ${options.dates.length} days failed`, failures);
+  }
+  return { rows, fx, described };
+}
+
+/** The day's naira rate from the first naira source that has it (a failed source is marked and skipped after). */
+async function nairaOf(nairas: NairaSources, date: string, priceName: string, warn: (line: string) => void): Promise<NairaFigure | undefined> {
+  for (const [i, candidate] of nairas.entries()) {
+    if (candidate.failed) continue;
+    const next = nairas.slice(i + 1).find((n) => !n.failed)?.entry.name ?? priceName;
+    try {
+      const answer = await candidate.source.day(date);
+      if (answer.published) return answer.value;
+      warn(`${date}: ${answer.why}; the naira rate is ${next}'s`);
+    } catch (error) {
+      if (!(error instanceof SourceError)) throw error;
+      candidate.failed = true;
+      warn(`${error.message}\n${error.problems.map((p) => `  ${p}`).join('\n')}\nthe naira rates are ${next}'s`);
+    }
+  }
+  return undefined;
+}
+
+/** Imports the rows and rates per US dollar (and keeps their text) in one transaction; what the gate refused is left out. */
+async function importFetched(
+  db: Database,
+  options: FetchOptions,
+  label: string,
+  rows: readonly RateInput[],
+  fx: readonly FxRateInput[],
+  ids: MetalIds,
+  slugOf: ReadonlyMap<number, string>,
+): Promise<{ counts: Map<string, DayCounts>; written: string[]; rateRefusals: Refusal[]; fxRefusals: Refusal[] }> {
+  let counts = new Map<string, DayCounts>();
+  const written: string[] = [];
+  const rateRefusals: Refusal[] = [];
+  const fxRefusals: Refusal[] = [];
+  // What the gate left out is neither in the database nor in the kept text.
+  const imported = () => rows.filter((row) => !rateRefusals.some((r) => refusesRate(r, row, slugOf)));
+  const importedFx = () => fx.filter((row) => !fxRefusals.some((r) => r.series === `FX:${row.fxCurrency}` && row.fxDate >= r.from));
+  if (rows.length > 0) {
+    const summary = await importRateRows(db, label, asRecords(rows), {
+      dryRun: options.dryRun ?? false,
+      acceptJumps: options.acceptJumps ?? false,
+      today: options.today,
+      refuseAlone: (refusal) => rateRefusals.push(refusal),
+      alongside: () =>
+        importFxRows(db, FX_LABEL, asRecords(fx), {
+          acceptJumps: options.acceptJumps ?? false,
+          today: options.today,
+          refuseAlone: (refusal) => fxRefusals.push(refusal),
+        })
+          .then(
+            () => undefined,
+            (error: unknown) => Promise.reject(error instanceof UserError ? nameFxRows(error, fx) : error),
+          )
+          .then(async () => {
+            written.push(...(await keepImportedText(db, options, imported(), importedFx())));
+          }),
+    }).catch((error: unknown) => {
+      throw error instanceof UserError ? nameRows(error, label, rows, ids) : writeError(options.db, error);
+    });
+    counts = summary.byDate;
+  }
+  return { counts, written, rateRefusals, fxRefusals };
+}
+
+/** Fetched values handed to an import as a file's records would be, from line 1. */
+function asRecords<T>(values: readonly T[]): (problems: Problems, onRecord: (record: Located<T>) => void) => Promise<void> {
+  return (_problems, onRecord) => {
+    values.forEach((value, i) => {
+      onRecord({ line: i + 1, value });
+    });
+    return Promise.resolve();
+  };
+}
+
+/**
+ * The text of what was imported. It is written inside the import's transaction,
+ * which commits only once every file is in place: the database and data/daily
+ * both hold the new rows or neither does (the default database is rebuilt from the text).
+ */
+async function keepImportedText(db: Database, options: FetchOptions, rows: readonly RateInput[], fx: readonly FxRateInput[]): Promise<string[]> {
+  if (options.dryRun) return [];
+  const written: string[] = [];
+  try {
+    if (options.writeCsv) written.push(...(await keepRates(options.writeCsv, kept(db, rows))));
+    if (options.writeFxCsv && fx.length > 0) written.push(...(await keepFx(options.writeFxCsv, fx)));
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    const e = error as NodeJS.ErrnoException;
+    throw new UserError(`${e.path ?? options.writeCsv}: cannot write the kept text (${e.code ?? e.message}); nothing was imported`);
+  }
+  return written;
 }
 
 /**

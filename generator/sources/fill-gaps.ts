@@ -34,23 +34,60 @@ export interface FillGapsReport {
 const DAY = /^(\d{4}-\d{2}-\d{2})\b/;
 
 export async function fillGaps(options: FillGapsOptions): Promise<FillGapsReport> {
-  const gaps = () => {
-    const db = openDatabase(options.db, { readonly: true });
-    try {
-      const since = options.since ?? seriesStart(db);
-      if (since === undefined) throw new UserError(`${options.db}: no daily series yet (no rate from a price source); give --since YYYY-MM-DD`);
-      return { since, days: daysWithoutRate(db, since, options.yesterday) };
-    } finally {
-      db.close();
+  const before = gaps(options);
+  const { failures, said } = await fetchInRuns(options, before.days);
+  const span = `${before.since} to ${options.yesterday}`;
+  if (options.dryRun) {
+    // What a real run would refuse is said by a dry run too.
+    const lines = [`${span}: ${before.days.length} days without a rate (a dry run: nothing written)`];
+    for (const [day, problems] of failures) lines.push(...failedLines(day, problems));
+    return { lines, failed: failures.size };
+  }
+  const after = new Set(gaps(options).days);
+  const filled = before.days.filter((day) => !after.has(day));
+  const lines = [
+    after.size === 0
+      ? `${span}: no gaps (${before.days.length} filled)`
+      : `${span}: ${filled.length} of ${before.days.length} days without a rate filled, ${after.size} not`,
+  ];
+  for (const [source, days] of sourcesOf(options.db, filled)) lines.push(`imported from ${source}: ${spans(days)} (${plural(days.length)})`);
+  let failed = 0;
+  for (const day of after) {
+    const problems = failures.get(day);
+    if (problems !== undefined) {
+      failed++;
+      lines.push(...failedLines(day, problems));
+    } else {
+      const line = said.get(day);
+      lines.push(`not imported: ${day}: ${line === undefined ? 'no source has it' : line.replace(DAY, '').replace(/^:?\s*/, '')}`);
     }
-  };
-  const before = gaps();
+  }
+  return { lines, failed };
+}
+
+/** The days without a rate from --since (or the series' first day) to yesterday, as the database holds them now. */
+function gaps(options: FillGapsOptions): { since: string; days: string[] } {
+  const db = openDatabase(options.db, { readonly: true });
+  try {
+    const since = options.since ?? seriesStart(db);
+    if (since === undefined) throw new UserError(`${options.db}: no daily series yet (no rate from a price source); give --since YYYY-MM-DD`);
+    return { since, days: daysWithoutRate(db, since, options.yesterday) };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Fetches the days in runs; a run that fails is fetched again without the days
+ * its error names. Why a day is not imported: its problems when it failed, else
+ * fetch's line for it.
+ */
+async function fetchInRuns(options: FillGapsOptions, days: readonly string[]): Promise<{ failures: Map<string, string[]>; said: Map<string, string> }> {
   const runDays = options.runDays ?? MAX_FETCH_DAYS;
-  // Why a day is not imported: its problems when it failed, else fetch's line for it.
   const failures = new Map<string, string[]>();
   const said = new Map<string, string>();
-  for (let i = 0; i < before.days.length; i += runDays) {
-    let run = before.days.slice(i, i + runDays);
+  for (let i = 0; i < days.length; i += runDays) {
+    let run = days.slice(i, i + runDays);
     while (run.length > 0) {
       try {
         const { lines } = await options.fetch(run);
@@ -72,37 +109,11 @@ export async function fillGaps(options: FillGapsOptions): Promise<FillGapsReport
       }
     }
   }
-  const span = `${before.since} to ${options.yesterday}`;
-  const failedLines = (day: string, problems: readonly string[]) => [
-    `not imported: ${day}: ${problems[0]!.replace(DAY, '').replace(/^:?\s*/, '')}`,
-    ...problems.slice(1).map((p) => `  ${p.trim()}`),
-  ];
-  if (options.dryRun) {
-    // What a real run would refuse is said by a dry run too.
-    const lines = [`${span}: ${before.days.length} days without a rate (a dry run: nothing written)`];
-    for (const [day, problems] of failures) lines.push(...failedLines(day, problems));
-    return { lines, failed: failures.size };
-  }
-  const after = new Set(gaps().days);
-  const filled = before.days.filter((day) => !after.has(day));
-  const lines = [
-    after.size === 0
-      ? `${span}: no gaps (${before.days.length} filled)`
-      : `${span}: ${filled.length} of ${before.days.length} days without a rate filled, ${after.size} not`,
-  ];
-  for (const [source, days] of sourcesOf(options.db, filled)) lines.push(`imported from ${source}: ${spans(days)} (${plural(days.length)})`);
-  let failed = 0;
-  for (const day of after) {
-    const problems = failures.get(day);
-    if (problems !== undefined) {
-      failed++;
-      lines.push(...failedLines(day, problems));
-    } else {
-      const line = said.get(day);
-      lines.push(`not imported: ${day}: ${line === undefined ? 'no source has it' : line.replace(DAY, '').replace(/^:?\s*/, '')}`);
-    }
-  }
-  return { lines, failed };
+  return { failures, said };
+}
+
+function failedLines(day: string, problems: readonly string[]): string[] {
+  return [`not imported: ${day}: ${problems[0]!.replace(DAY, '').replace(/^:?\s*/, '')}`, ...problems.slice(1).map((p) => `  ${p.trim()}`)];
 }
 
 /** The error's problem lines grouped by the day of the run each names (indented lines belong to the line above). */

@@ -77,6 +77,12 @@ async function attemptOnce(url: string, timeoutMs: number, maxBytes: number): Pr
       problem: `HTTP ${status} declared a body of ${declared} bytes, more than the ${mib(maxBytes)} a source may send; not read`,
     };
   }
+  return readCapped(response, url, signal, timeoutMs, maxBytes);
+}
+
+/** The body of an answer that is not an error, read up to maxBytes and as UTF-8 text. */
+async function readCapped(response: Response, url: string, signal: AbortSignal, timeoutMs: number, maxBytes: number): Promise<HttpResult> {
+  const status = response.status;
   // Read chunk by chunk, counting what fetch has already decompressed, so neither a
   // stream without end nor a small gzip, br or deflate body that inflates to
   // gigabytes is ever held past the limit.

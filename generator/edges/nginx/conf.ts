@@ -267,19 +267,32 @@ const FAST_HEADERS = `types { }
             add_header X-Nisab-Path fast;
             ${CLOSE_WHEN_STALE}`;
 
-export function nginxConf(o: ConfInput): string {
-  const p = (name: string) => q(path.join(o.prefix, name));
-  const inMemory = (file: string) => Buffer.byteLength(o.bodies.get(file) ?? '') <= MEMORY_BYTES && o.bodies.has(file);
-  const target = (file: string) => (inMemory(file) ? `mem/${file}` : `file/${file}`);
-  const fastKeys = [...o.fast.keys()];
-  const fastFiles = [...new Set(o.fast.values())].sort();
-  const longestKey = Math.max(64, ...fastKeys.map((key) => 2 * key.length + 32));
-  const entries = Math.max(fastKeys.length, o.cacheControl.rows.length, fastFiles.length);
-  const lines = (rows: string[], indent = '        ') => rows.map((row) => indent + row).join('\n');
-  const underBase = `~^(${BASES.map(escapeRegex).join('|')})([/?]|$)`;
-  const memoryLocations = fastFiles
-    .filter(inMemory)
-    .flatMap((file) => [`location = /_nisab/mem/${file} {`, '    internal;', ...returnBody(o.bodies.get(file)!).map((line) => '    ' + line), '}']);
+/** Each row of a map or location, indented. */
+function lines(rows: string[], indent = '        '): string {
+  return rows.map((row) => indent + row).join('\n');
+}
+
+/** A file under the prefix, quoted for the configuration. */
+function prefixed(o: ConfInput): (name: string) => string {
+  return (name: string) => q(path.join(o.prefix, name));
+}
+
+function inMemory(o: ConfInput, file: string): boolean {
+  return Buffer.byteLength(o.bodies.get(file) ?? '') <= MEMORY_BYTES && o.bodies.has(file);
+}
+
+/** Where the fast path serves a file from: mem/FILE (a location of its own) or file/FILE. */
+function fastTarget(o: ConfInput, file: string): string {
+  return inMemory(o, file) ? `mem/${file}` : `file/${file}`;
+}
+
+function fastFilesOf(o: ConfInput): string[] {
+  return [...new Set(o.fast.values())].sort();
+}
+
+/** The main context: the module, the workers and what one of them may hold. */
+function mainContext(o: ConfInput): string {
+  const p = prefixed(o);
   return `# Written by \`nisab-api nginx\` for ${o.dir} (now ${o.tree}).
 # Start: nginx -p ${o.prefix} -c nginx.conf -g 'daemon off;'
 # After each build it is written again and nginx reloaded: build --nginx-prefix ${o.prefix}
@@ -297,9 +310,13 @@ worker_shutdown_timeout ${o.limits.workerShutdownTimeout}s;
 
 events {
     worker_connections ${o.limits.workerConnections};
+}`;
 }
 
-http {
+/** The http block's own settings: files, logs, timeouts and header buffers. */
+function httpSettings(o: ConfInput): string {
+  const p = prefixed(o);
+  return `http {
     access_log ${p('logs/access.log')} combined buffer=64k flush=1s;
     client_body_temp_path ${p('temp/client_body')};
     proxy_temp_path ${p('temp/proxy')};
@@ -326,8 +343,16 @@ http {
     lingering_time 10s;
     # Request lines up to ${o.limits.largeHeaderBufferKiB}k, as the preview's Node takes 16k of headers
     # (the backend takes twice that: it gets the line twice, see proxyToBackend).
-    large_client_header_buffers 4 ${o.limits.largeHeaderBufferKiB}k;
-    # The njs module reads files with fs; a subrequest for the biggest file of
+    large_client_header_buffers 4 ${o.limits.largeHeaderBufferKiB}k;`;
+}
+
+/** Buffer and map sizes (from the snapshot's largest file and the longest map), types and the njs module. */
+function mapSizesAndModules(o: ConfInput): string {
+  const p = prefixed(o);
+  const fastKeys = [...o.fast.keys()];
+  const longestKey = Math.max(64, ...fastKeys.map((key) => 2 * key.length + 32));
+  const entries = Math.max(fastKeys.length, o.cacheControl.rows.length, fastFilesOf(o).length);
+  return `    # The njs module reads files with fs; a subrequest for the biggest file of
     # the snapshot (${o.largestFile} bytes) would fit all the same.
     subrequest_output_buffer_size ${Math.ceil(o.largestFile / 4096) * 4096 + 4096};
     map_hash_max_size ${nextPowerOfTwo(Math.max(2048, entries * 4))};
@@ -343,9 +368,12 @@ ${staticTypes('        ')}
     js_import nisab from ${p('nisab-api.js')};
     js_preload_object nisab_snapshot from ${p('snapshot.json')};
     js_set $nisab_if_none_match_lines nisab.ifNoneMatchLines;
-    js_set $nisab_framing nisab.framing;
+    js_set $nisab_framing nisab.framing;`;
+}
 
-    # Where a request goes (the server rewrites to $nisab_target):
+/** The chain of maps that picks $nisab_target, where the server rewrites a request to. */
+function routeMaps(): string {
+  return `    # Where a request goes (the server rewrites to $nisab_target):
     #   /_nisab/odd        a target the URL parser reads otherwise than nginx (dot segments,
     #                      a backslash, a fragment): njs resolves it as every server does
     #   /_nisab/mem/FILE   a plain GET or HEAD (no condition, no range) of a single-file
@@ -387,8 +415,13 @@ ${lines(INTERNAL_TARGETS.map((uri) => `${uri} "";`))}
     map "$nisab_current$nisab_cacheable" $nisab_route_tree {
         default /_nisab/proxied;
         11 /_nisab/cached;
-    }
-    # What the answer cache admits (cacheableQuery): no query, or the API's own parameters once each.
+    }`;
+}
+
+/** What the route maps read of the request: its query, method, line, base and oddness. */
+function requestMaps(): string {
+  const underBase = `~^(${BASES.map(escapeRegex).join('|')})([/?]|$)`;
+  return `    # What the answer cache admits (cacheableQuery): no query, or the API's own parameters once each.
     map $args $nisab_cacheable {
         default 0;
         "" 1;
@@ -428,14 +461,17 @@ ${lines(INTERNAL_TARGETS.map((uri) => `${uri} "";`))}
         "~*^[^?#]*/(\\.|%2e){1,2}([/?#]|$)" 1;
         "~^[^?#]*\\x5c" 1;
         "~#" 1;
-    }
+    }`;
+}
 
-    # The single-file answers: request URI -> mem/FILE or file/FILE. map finds
+/** The fast path's maps (URI to file, ETags) and the Cache-Control clock. */
+function fastMaps(o: ConfInput): string {
+  return `    # The single-file answers: request URI -> mem/FILE or file/FILE. map finds
     # its keys without case, and every URI here is lower-case: one with a
     # capital (/api/v1/Meta) is not one of them.
     map $request_uri $nisab_fast_entry {
         default "";
-${lines(fastKeys.map((key) => `${q(key)} ${target(o.fast.get(key)!)};`))}
+${lines([...o.fast.keys()].map((key) => `${q(key)} ${fastTarget(o, o.fast.get(key)!)};`))}
     }
     map $nisab_fast_entry $nisab_fast {
         "" "";
@@ -447,7 +483,7 @@ ${lines(fastKeys.map((key) => `${q(key)} ${target(o.fast.get(key)!)};`))}
     }
     map $nisab_fast $nisab_etag {
         default "";
-${lines(fastFiles.map((file) => `${target(file)} ${q(o.etags[file]!)};`))}
+${lines(fastFilesOf(o).map((file) => `${fastTarget(o, file)} ${q(o.etags[file]!)};`))}
     }
 
     # max-age of the fast path and the cache: the seconds left until validUntil
@@ -458,8 +494,12 @@ ${lines(fastFiles.map((file) => `${target(file)} ${q(o.etags[file]!)};`))}
     map $nisab_clock $nisab_cache_control {
         default ${q('public, max-age=0')};
 ${lines(o.cacheControl.rows.map(([block, value]) => `${block} ${q(value)};`))}
-    }
-    # Connection: close on every answer once DIR no longer holds the tree written
+    }`;
+}
+
+/** Connection: close when stale, and what static content reads of the request. */
+function staticMaps(): string {
+  return `    # Connection: close on every answer once DIR no longer holds the tree written
     # for: a reload follows, and its old workers close their connections (see CLOSE_WHEN_STALE).
     map $nisab_current $nisab_connection {
         1 "";
@@ -486,9 +526,13 @@ ${staticCacheMap('        ')}
     # "$" in an answer served from memory.
     geo $nisab_dollar {
         default "$";
-    }
+    }`;
+}
 
-    # Answers the router composes, kept per tree and request (a tree never
+/** The answer cache and the front's upstream, the backend. */
+function answerCache(o: ConfInput): string {
+  const p = prefixed(o);
+  return `    # Answers the router composes, kept per tree and request (a tree never
     # changes). Only 200s: an error answer is never kept, so no request can
     # leave one behind for the next client of the same key.
     # Its size: nginx's cache manager removes the least recently used answers
@@ -503,9 +547,12 @@ ${staticCacheMap('        ')}
     upstream nisab_backend {
         server unix:${o.backend};
         keepalive 16;
-    }
+    }`;
+}
 
-    server {
+/** The front server's listen, error pages and rewrite to $nisab_target. */
+function frontServerHead(o: ConfInput): string {
+  return `    server {
         listen ${o.listen};
         server_name _;
         root ${q(o.dir)};
@@ -534,9 +581,12 @@ ${errorPages('        ')}
             rewrite ^ $nisab_target? last;
         }
         # For the locations that add no headers of their own (the njs ones).
-        ${CLOSE_WHEN_STALE}
+        ${CLOSE_WHEN_STALE}`;
+}
 
-        # Static content, answered as the static seam (core/static.ts) answers it.
+/** The front's static content, and what it never serves. */
+function frontStatic(o: ConfInput): string {
+  return `        # Static content, answered as the static seam (core/static.ts) answers it.
         # A folder without its slash: 307 to the path with it, as Cloudflare's
         # assets and the preview answer (nginx's own is a 301 to an absolute URL).
         location / {
@@ -566,9 +616,15 @@ ${UNSERVED_FILES.map((file) => `        location = /${file} {\n            retur
             absolute_redirect off;
 ${staticFolder('            ')}
 ${staticHeaders('            ')}
-        }
+        }`;
+}
 
-        # Single-file answers up to ${MEMORY_BYTES / 1024} KiB, as the tree written for holds them.
+/** The fast path's locations: single-file answers from memory or from the tree's files. */
+function fastLocations(o: ConfInput): string {
+  const memoryLocations = fastFilesOf(o)
+    .filter((file) => inMemory(o, file))
+    .flatMap((file) => [`location = /_nisab/mem/${file} {`, '    internal;', ...returnBody(o.bodies.get(file)!).map((line) => '    ' + line), '}']);
+  return `        # Single-file answers up to ${MEMORY_BYTES / 1024} KiB, as the tree written for holds them.
         location ^~ /_nisab/mem/ {
             internal;
             ${FAST_HEADERS}
@@ -590,9 +646,12 @@ ${lines(memoryLocations, '            ')}
             ${FAST_HEADERS}
             # The tree went away meanwhile: the router answers from the current one.
 ${errorPages('            ', '= /_nisab/proxied')}
-        }
+        }`;
+}
 
-        location = /_nisab/cached {
+/** The front's locations that proxy to the backend: the answer cache, the router, refusals. */
+function routerLocations(o: ConfInput): string {
+  return `        location = /_nisab/cached {
             internal;
 ${proxyToBackend('            ', '""', q(o.tree), undefined, undefined, q(o.mark))}
             proxy_cache nisab_answers;
@@ -627,9 +686,12 @@ ${errorPages('            ')}
 ${proxyToBackend('            ', '$uri', '""', '$nisab_if_none_match_lines', '$nisab_framing')}
             add_header X-Nisab-Path router always;
             ${CLOSE_WHEN_STALE}
-        }
+        }`;
+}
 
-        # The other methods (OPTIONS, 405), and GET or HEAD when the backend is
+/** The front's njs locations and fixed answers, to the end of its server block. */
+function njsLocations(): string {
+  return `        # The other methods (OPTIONS, 405), and GET or HEAD when the backend is
         # unreachable. njs reads a request body before it runs: a body of more
         # than a few bytes is a 413, whose error page (the backend) answers 405.
         location = /_nisab/api {
@@ -659,9 +721,12 @@ ${fixedAnswer('            ', staticNotFound())}
         location @nisab_range {
 ${fixedAnswer('            ', { ...staticNotFound(), status: 416, body: edgeError(416, 'the requested range is not satisfiable').body })}
         }
-    }
+    }`;
+}
 
-    # The backend: the router, for the request the front names in X-Nisab-*
+/** The backend's upstream (the composer) and server, up to its first location. */
+function backendServer(o: ConfInput): string {
+  return `    # The backend: the router, for the request the front names in X-Nisab-*
     # headers. Only the front reaches it (a unix socket under the prefix). It
     # hands the request to the composer (njs, below), and serves a long answer
     # the composer left in the spool from that file.
@@ -680,9 +745,12 @@ ${fixedAnswer('            ', { ...staticNotFound(), status: 416, body: edgeErro
         location ^~ /_nisab/compose {
             proxy_pass http://nisab_composer;
 ${composerProxy('            ')}
-        }
+        }`;
+}
 
-        # A long answer: the file the composer wrote, with the composer's headers
+/** The backend's other locations: the spool, the direct answer and the fixed ones. */
+function backendLocations(o: ConfInput): string {
+  return `        # A long answer: the file the composer wrote, with the composer's headers
         # (nginx itself carries over Content-Type and Cache-Control). njs has
         # ended by now, and its memory with it; the file goes out as the front
         # reads it. Spool files live ${SPOOL_SECONDS} s (njs sweeps older ones):
@@ -717,9 +785,13 @@ ${fixedAnswer('            ', unreadable(), false)}
         location @nisab_malformed {
 ${fixedAnswer('            ', edgeError(400, 'the request is malformed'), false)}
         }
-    }
+    }`;
+}
 
-    # The composer: njs, reached only by the backend.
+/** The composer's server. */
+function composerServer(o: ConfInput): string {
+  const p = prefixed(o);
+  return `    # The composer: njs, reached only by the backend.
     server {
         # A composed answer short enough to stay in njs leaves in one write (the
         # kernel allows up to net.core.wmem_max): its request, and the njs
@@ -746,7 +818,38 @@ ${fixedAnswer('            ', staticNotFound(), false)}
         location @nisab_unavailable {
 ${fixedAnswer('            ', unreadable(), false)}
         }
-    }
+    }`;
+}
+
+export function nginxConf(o: ConfInput): string {
+  return `${mainContext(o)}
+
+${httpSettings(o)}
+${mapSizesAndModules(o)}
+
+${routeMaps()}
+${requestMaps()}
+
+${fastMaps(o)}
+${staticMaps()}
+
+${answerCache(o)}
+
+${frontServerHead(o)}
+
+${frontStatic(o)}
+
+${fastLocations(o)}
+
+${routerLocations(o)}
+
+${njsLocations()}
+
+${backendServer(o)}
+
+${backendLocations(o)}
+
+${composerServer(o)}
 }
 `;
 }

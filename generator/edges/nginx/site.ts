@@ -236,6 +236,17 @@ async function writablePrefix(prefix: string, given: string, write: () => Promis
   }
 }
 
+/** The prefix and the folders nginx writes in. */
+function makePrefix(prefix: string, given: string, otherUser: boolean): Promise<void> {
+  return writablePrefix(prefix, given, async () => {
+    await makeFolder(prefix);
+    for (const sub of ['logs', 'temp', 'cache']) await makeFolder(path.join(prefix, sub));
+    // Workers of another user reach the cache, temp folders and backend socket under PREFIX
+    // (nginx gives them the folders; the socket is 0666): they must be able to pass through it.
+    if (otherUser) await passableByOthers(prefix);
+  });
+}
+
 export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSite> {
   if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535) {
     throw new UserError(`--port ${options.port}: nginx needs a fixed port from 1 to 65535`);
@@ -255,13 +266,7 @@ export async function writeNginxSite(options: NginxSiteOptions): Promise<NginxSi
     throw new UserError(`--prefix ${options.prefix}: too long for the backend's socket (${backend}); choose a shorter prefix`);
   const worker = workerUser(tree);
 
-  await writablePrefix(prefix, options.prefix, async () => {
-    await makeFolder(prefix);
-    for (const sub of ['logs', 'temp', 'cache']) await makeFolder(path.join(prefix, sub));
-    // Workers of another user reach the cache, temp folders and backend socket under PREFIX
-    // (nginx gives them the folders; the socket is 0666): they must be able to pass through it.
-    if (worker.user !== null) await passableByOthers(prefix);
-  });
+  await makePrefix(prefix, options.prefix, worker.user !== null);
   const mark = await treeMark(tree, options.dir);
   const conf = nginxConf({
     prefix,

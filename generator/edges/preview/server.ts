@@ -44,12 +44,37 @@ const KEPT_BYTES = 16 * 1024 * 1024;
  * parsed again when its mtime changes.
  */
 function treeReader() {
-  let kept: { tree: string; index: RoutingIndex; texts: Map<string, string>; reading: Map<string, Promise<string>>; bytes: number } | null = null;
+  let kept: KeptTree | null = null;
   let plain: { key: string; index: RoutingIndex } | null = null;
-  // One disk read at a time, into one buffer reused for every file: a
-  // whole-history answer reads up to eight block files, and reading them at
-  // once (fs.readFile) held each file's bytes until a collection as well as
-  // its text (2.5× the answer in memory on its first request).
+  const readSerially = serialReader();
+  return async (tree: string) => {
+    const readFile = (file: string) => readSerially(path.join(tree, file));
+    if (!path.basename(path.dirname(tree)).endsWith('.snapshots')) {
+      const key = `${tree}:${(await fs.stat(path.join(tree, paths.routing))).mtimeMs}`;
+      if (plain?.key !== key) plain = { key, index: JSON.parse(await readFile(paths.routing)) as RoutingIndex };
+      return { index: plain.index, read: readFile };
+    }
+    if (kept?.tree !== tree) kept = { tree, index: JSON.parse(await readFile(paths.routing)) as RoutingIndex, texts: new Map(), reading: new Map(), bytes: 0 };
+    const store = kept;
+    return { index: kept.index, read: (file: string) => readKept(store, file, readFile) };
+  };
+}
+
+interface KeptTree {
+  tree: string;
+  index: RoutingIndex;
+  texts: Map<string, string>;
+  reading: Map<string, Promise<string>>;
+  bytes: number;
+}
+
+/**
+ * One disk read at a time, into one buffer reused for every file: a
+ * whole-history answer reads up to eight block files, and reading them at
+ * once (fs.readFile) held each file's bytes until a collection as well as
+ * its text (2.5× the answer in memory on its first request).
+ */
+function serialReader(): (file: string) => Promise<string> {
   let turn: Promise<unknown> = Promise.resolve();
   let scratch = Buffer.alloc(0);
   const readText = async (file: string) => {
@@ -68,49 +93,41 @@ function treeReader() {
       await handle.close();
     }
   };
-  return async (tree: string) => {
-    const readFile = (file: string) => {
-      const text = turn.then(() => readText(path.join(tree, file)));
-      turn = text.catch(() => {});
-      return text;
-    };
-    if (!path.basename(path.dirname(tree)).endsWith('.snapshots')) {
-      const key = `${tree}:${(await fs.stat(path.join(tree, paths.routing))).mtimeMs}`;
-      if (plain?.key !== key) plain = { key, index: JSON.parse(await readFile(paths.routing)) as RoutingIndex };
-      return { index: plain.index, read: readFile };
-    }
-    if (kept?.tree !== tree) kept = { tree, index: JSON.parse(await readFile(paths.routing)) as RoutingIndex, texts: new Map(), reading: new Map(), bytes: 0 };
-    const store = kept;
-    const read = (file: string) => {
-      const found = store.texts.get(file);
-      if (found !== undefined) {
-        // Map order is the eviction order: a file read again moves to the back.
-        store.texts.delete(file);
-        store.texts.set(file, found);
-        return Promise.resolve(found);
-      }
-      // Requests for the same file at the same moment share one read.
-      const reading = store.reading.get(file);
-      if (reading) return reading;
-      const pending = readFile(file).then((text) => {
-        store.reading.delete(file);
-        if (text.length <= KEPT_BYTES / 4 && !store.texts.has(file)) {
-          store.texts.set(file, text);
-          store.bytes += text.length;
-          for (const [name, old] of store.texts) {
-            if (store.bytes <= KEPT_BYTES) break;
-            store.texts.delete(name);
-            store.bytes -= old.length;
-          }
-        }
-        return text;
-      });
-      pending.catch(() => store.reading.delete(file));
-      store.reading.set(file, pending);
-      return pending;
-    };
-    return { index: kept.index, read };
+  return (file) => {
+    const text = turn.then(() => readText(file));
+    turn = text.catch(() => {});
+    return text;
   };
+}
+
+/** A file of a published tree, from the texts kept when it is there (see treeReader). */
+function readKept(store: KeptTree, file: string, readFile: (file: string) => Promise<string>): Promise<string> {
+  const found = store.texts.get(file);
+  if (found !== undefined) {
+    // Map order is the eviction order: a file read again moves to the back.
+    store.texts.delete(file);
+    store.texts.set(file, found);
+    return Promise.resolve(found);
+  }
+  // Requests for the same file at the same moment share one read.
+  const reading = store.reading.get(file);
+  if (reading) return reading;
+  const pending = readFile(file).then((text) => {
+    store.reading.delete(file);
+    if (text.length <= KEPT_BYTES / 4 && !store.texts.has(file)) {
+      store.texts.set(file, text);
+      store.bytes += text.length;
+      for (const [name, old] of store.texts) {
+        if (store.bytes <= KEPT_BYTES) break;
+        store.texts.delete(name);
+        store.bytes -= old.length;
+      }
+    }
+    return text;
+  });
+  pending.catch(() => store.reading.delete(file));
+  store.reading.set(file, pending);
+  return pending;
 }
 
 /** Writes one of the core's answers (router, 503, static 404). */
