@@ -122,75 +122,14 @@ function configScript(config: object): string {
 /** The snapshot's /nisab answer and the metals' newest rates, as the build read them from its own files. */
 export type PageFigures = Pick<Figures, 'rules' | 'rates'>;
 
-/** The payers' page in one language (docs/API.md §9): today's figures, NMCN's notice, the hawl lookup, the calculator, the chart. */
-export function landingPage(
-  meta: Meta,
-  sources: Source[],
-  subcategories: Subcategory[],
-  lang: Lang,
-  figures: PageFigures,
-  /** The text answer of the language (v1/text/nisab.LANG.txt), shared by the WhatsApp link; null without one. */
-  share: string | null = null,
-): string {
-  const { page: t, calendar, hawl, years } = PAGE_CATALOGUES[lang];
+const radio = (name: string, value: string, text: string, checked = false) =>
+  `<label><input type="radio" name="${name}" value="${value}"${checked ? ' checked' : ''}> ${escape(text)}</label>`;
+
+/** The calculator, and the years a payer did not pay folded under it (their part is built by the page's script: years.ts). */
+function calculatorSection(lang: Lang): string {
+  const { page: t, years } = PAGE_CATALOGUES[lang];
   const r = RESULT_CATALOGUES[lang].inputs;
-  const format = formats(calendar);
-  const words: PageWords = { t, calendar, format };
-  const gold = meta.subcategories.find((s) => s.sctID === meta.defaultSubcategoryID);
-  const shown: Figures = { ...figures, subcategories, sources, defaultSubcategoryID: meta.defaultSubcategoryID, asOf: meta.asOf };
-  const stale = staleText(shown, words);
-  const config = {
-    lang,
-    asOf: meta.asOf,
-    subcategories,
-    sources: sourceNames(sources),
-    defaultSubcategoryID: meta.defaultSubcategoryID,
-    firstDate: gold?.firstDate ?? null,
-    lastDate: gold?.lastDate ?? null,
-  };
-  const alternates = LANGUAGES.map((other) => `<link rel="alternate" hreflang="${other}" href="${LANGUAGE_INFO[other].path}">`).join('\n');
-  const radio = (name: string, value: string, text: string, checked = false) =>
-    `<label><input type="radio" name="${name}" value="${value}"${checked ? ' checked' : ''}> ${escape(text)}</label>`;
-  const heading = gold?.lastDate ? t.heading(format.date(gold.lastDate)) : t.headingNoRate;
-  return `${HEAD(
-    gold?.lastDate ? t.title(format.date(gold.lastDate)) : t.titleNoRate,
-    t.description,
-    `${alternates}
-<link rel="stylesheet" href="/assets/page.css">
-<script type="module" src="/assets/page-${lang}.js"></script>
-`,
-    lang,
-  )}
-<body>
-<a class="skip" href="#main">${escape(t.skip)}</a>
-<header class="top">
-  <p class="brand">${escape(t.brand)}</p>
-  <nav aria-label="${escape(t.sections)}">
-    <a href="#nisab">${escape(t.navNisab)}</a> <a href="#notice">${escape(t.notice.nav)}</a> <a href="#hawl">${escape(hawl.nav)}</a> <a href="#calculator">${escape(t.navCalculator)}</a> <a href="#chart">${escape(t.navChart)}</a> <a href="${developersPath(lang)}">${escape(t.navDevelopers)}</a>
-  </nav>
-  ${languageSwitch(lang, t.language)}
-</header>
-<main id="main">
-<h1${gold?.lastDate ? ` data-date="${gold.lastDate}"` : ''}>${escape(heading)}</h1>
-<p id="today" class="today">${todayDates(meta, words).html}</p>
-<p id="per-gram" class="today">${perGramText(shown, words)?.html ?? ''}</p>
-<div id="offline" class="warning" role="status" hidden></div>
-
-<section id="nisab" aria-labelledby="nisab-title">
-  <h2 id="nisab-title">${escape(t.nisabTitle)}</h2>
-  <div id="nisab-cards" class="cards" aria-live="polite">${nisabCards(shown, words)}</div>
-  <div id="stale" class="warning" role="alert"${stale ? '' : ' hidden'}>${stale ? escape(stale) : ''}</div>
-  <p id="nisab-explain">${escape(WIDGET_CATALOGUES[lang].widget.explain)}</p>
-  <p id="nisab-rate" class="small">${escape(dollarText(shown, words))}</p>
-  <p class="lead small">${escape(t.lead(format.date(meta.asOf), meta.timeZone))}</p>
-  ${share === null ? '' : shareLink(lang, share)}
-</section>
-
-${noticeSection(t, shown, words)}
-
-${hawlSection(hawl, calendar, meta.asOfHijri, subscribeSection(lang))}
-
-<section id="calculator" aria-labelledby="calculator-title">
+  return `<section id="calculator" aria-labelledby="calculator-title">
   <h2 id="calculator-title">${escape(t.calculatorTitle)}</h2>
   <p>${escape(t.calculatorIntro)}</p>
   <p>${escape(t.combineNote)}</p>
@@ -201,9 +140,12 @@ ${hawlSection(hawl, calendar, meta.asOfHijri, subscribeSection(lang))}
     <p class="small">${escape(years.intro)}</p>
     <div id="years-body"></div>
   </details>
-</section>
+</section>`;
+}
 
-<section id="chart" aria-labelledby="chart-title">
+/** The chart's controls (its custom range held to the data's first and last days) and its empty plot, drawn by the page's script. */
+function chartSection(t: PageStrings, firstDate: string | null, lastDate: string | null): string {
+  return `<section id="chart" aria-labelledby="chart-title">
   <h2 id="chart-title">${escape(t.chartTitle)}</h2>
   <form id="chart-controls" class="controls" novalidate>
     <fieldset>
@@ -221,8 +163,8 @@ ${hawlSection(hawl, calendar, meta.asOfHijri, subscribeSection(lang))}
     </fieldset>
     <fieldset id="custom-range" class="dates" hidden>
       <legend>${escape(t.fromTo)}</legend>
-      <label>${escape(t.from)} <input type="date" name="from" min="${config.firstDate ?? ''}" max="${config.lastDate ?? ''}"></label>
-      <label>${escape(t.to)} <input type="date" name="to" min="${config.firstDate ?? ''}" max="${config.lastDate ?? ''}"></label>
+      <label>${escape(t.from)} <input type="date" name="from" min="${firstDate ?? ''}" max="${lastDate ?? ''}"></label>
+      <label>${escape(t.to)} <input type="date" name="to" min="${firstDate ?? ''}" max="${lastDate ?? ''}"></label>
       <button type="submit">${escape(t.show)}</button>
     </fieldset>
   </form>
@@ -231,7 +173,95 @@ ${hawlSection(hawl, calendar, meta.asOfHijri, subscribeSection(lang))}
     <figcaption id="chart-caption" aria-live="polite"></figcaption>
   </figure>
   <p class="small">${t.drawnFromHtml('<code id="chart-query"></code>')}</p>
-</section>
+</section>`;
+}
+
+/** The page's head: its title, the other languages' pages, its style and its first script. */
+function landingHead(lang: Lang, title: string): string {
+  const alternates = LANGUAGES.map((other) => `<link rel="alternate" hreflang="${other}" href="${LANGUAGE_INFO[other].path}">`).join('\n');
+  return HEAD(
+    title,
+    PAGE_CATALOGUES[lang].page.description,
+    `${alternates}
+<link rel="stylesheet" href="/assets/page.css">
+<script type="module" src="/assets/page-${lang}.js"></script>
+`,
+    lang,
+  );
+}
+
+/** The skip link and the top bar: the brand, the sections, the language switch. */
+function landingHeader(lang: Lang): string {
+  const { page: t, hawl } = PAGE_CATALOGUES[lang];
+  return `<a class="skip" href="#main">${escape(t.skip)}</a>
+<header class="top">
+  <p class="brand">${escape(t.brand)}</p>
+  <nav aria-label="${escape(t.sections)}">
+    <a href="#nisab">${escape(t.navNisab)}</a> <a href="#notice">${escape(t.notice.nav)}</a> <a href="#hawl">${escape(hawl.nav)}</a> <a href="#calculator">${escape(t.navCalculator)}</a> <a href="#chart">${escape(t.navChart)}</a> <a href="${developersPath(lang)}">${escape(t.navDevelopers)}</a>
+  </nav>
+  ${languageSwitch(lang, t.language)}
+</header>`;
+}
+
+/** Today's Nisab: the cards, the warning of a stale rate, what it is, the dollar's rate, the data's day and the link that shares it. */
+function nisabSection(lang: Lang, meta: Meta, shown: Figures, words: PageWords, share: string | null): string {
+  const { t, format } = words;
+  const stale = staleText(shown, words);
+  return `<section id="nisab" aria-labelledby="nisab-title">
+  <h2 id="nisab-title">${escape(t.nisabTitle)}</h2>
+  <div id="nisab-cards" class="cards" aria-live="polite">${nisabCards(shown, words)}</div>
+  <div id="stale" class="warning" role="alert"${stale ? '' : ' hidden'}>${stale ? escape(stale) : ''}</div>
+  <p id="nisab-explain">${escape(WIDGET_CATALOGUES[lang].widget.explain)}</p>
+  <p id="nisab-rate" class="small">${escape(dollarText(shown, words))}</p>
+  <p class="lead small">${escape(t.lead(format.date(meta.asOf), meta.timeZone))}</p>
+  ${share === null ? '' : shareLink(lang, share)}
+</section>`;
+}
+
+/** What the page's script reads of the build (the config element), before the data's first and last days. */
+const pageConfig = (lang: Lang, meta: Meta, subcategories: Subcategory[], sources: Source[]) => ({
+  lang,
+  asOf: meta.asOf,
+  subcategories,
+  sources: sourceNames(sources),
+  defaultSubcategoryID: meta.defaultSubcategoryID,
+});
+
+/** The payers' page in one language (docs/API.md §9): today's figures, NMCN's notice, the hawl lookup, the calculator, the chart. */
+export function landingPage(
+  meta: Meta,
+  sources: Source[],
+  subcategories: Subcategory[],
+  lang: Lang,
+  figures: PageFigures,
+  /** The text answer of the language (v1/text/nisab.LANG.txt), shared by the WhatsApp link; null without one. */
+  share: string | null = null,
+): string {
+  const { page: t, calendar, hawl } = PAGE_CATALOGUES[lang];
+  const format = formats(calendar);
+  const words: PageWords = { t, calendar, format };
+  const gold = meta.subcategories.find((s) => s.sctID === meta.defaultSubcategoryID);
+  const shown: Figures = { ...figures, subcategories, sources, defaultSubcategoryID: meta.defaultSubcategoryID, asOf: meta.asOf };
+  const config = { ...pageConfig(lang, meta, subcategories, sources), firstDate: gold?.firstDate ?? null, lastDate: gold?.lastDate ?? null };
+  const heading = gold?.lastDate ? t.heading(format.date(gold.lastDate)) : t.headingNoRate;
+  return `${landingHead(lang, gold?.lastDate ? t.title(format.date(gold.lastDate)) : t.titleNoRate)}
+<body>
+${landingHeader(lang)}
+<main id="main">
+<h1${gold?.lastDate ? ` data-date="${gold.lastDate}"` : ''}>${escape(heading)}</h1>
+<p id="today" class="today">${todayDates(meta, words).html}</p>
+<p id="per-gram" class="today">${perGramText(shown, words)?.html ?? ''}</p>
+<div id="offline" class="warning" role="status" hidden></div>
+
+${nisabSection(lang, meta, shown, words, share)}
+
+${noticeSection(t, shown, words)}
+
+${hawlSection(hawl, calendar, meta.asOfHijri, subscribeSection(lang))}
+
+${calculatorSection(lang)}
+
+${chartSection(t, config.firstDate, config.lastDate)}
 
 <p id="developers" class="small"><a href="${developersPath(lang)}">${escape(t.developersLink)}</a></p>
 </main>
@@ -244,6 +274,46 @@ ${configScript(config)}
 </body>
 </html>
 `;
+}
+
+/** The widget's and the calculator's code to embed, with the policy a site needs. */
+function embedSection(t: PageStrings, lang: Lang): string {
+  return `<section id="embed" aria-labelledby="embed-title">
+  <h2 id="embed-title">${escape(t.embedTitle)}</h2>
+  <p>${escape(t.embedIntro)}</p>
+  <pre><code id="embed-code" data-lang="${lang}">${escape(embedCode('https://HOST', lang))}</code></pre>
+  <button type="button" id="embed-copy">${escape(t.copyEmbed)}</button>
+  <p id="embed-calculator-intro">${escape(t.embedCalculatorIntro)}</p>
+  <pre><code id="embed-calculator-code" data-lang="${lang}">${escape(embedCalculatorCode('https://HOST', lang))}</code></pre>
+  <p id="embed-csp-intro">${escape(t.embedCspIntro)}</p>
+  <pre><code id="embed-csp">Content-Security-Policy: ${escape(embedPolicy('https://HOST'))}</code></pre>
+  <p>${escape(t.embedCspMeta)}</p>
+  <pre><code id="embed-csp-meta">${escape(`<meta http-equiv="Content-Security-Policy" content="${embedPolicy('https://HOST')}">`)}</code></pre>
+</section>`;
+}
+
+function apiSection(t: PageStrings, coverage: string): string {
+  return `<section id="api" aria-labelledby="api-title">
+  <h2 id="api-title">${escape(t.apiTitle)}</h2>
+  <p>${t.apiIntroHtml(BASES[1]!)}</p>
+  <p id="api-unit">${escape(t.apiUnit)}</p>
+  <p id="downloads">${t.downloadsHtml(`<a href="/${paths.downloadsIndex}">${paths.downloadsIndex}</a>`)}</p>
+  <ul>
+${coverage}
+  </ul>
+  <div id="examples"></div>
+</section>`;
+}
+
+function sourcesSection(t: PageStrings, sources: Source[]): string {
+  return `<section id="sources" aria-labelledby="sources-title">
+  <h2 id="sources-title">${escape(t.navSources)}</h2>
+  <p>${t.sourcesIntroHtml(`<a href="/${paths.sources}">${paths.sources}</a>`, `${BASES[0]}/sources`)}</p>
+  <ul id="sources-list">
+${credits(sources)}
+  </ul>
+  <p>${escape(t.rulesNote)}</p>
+</section>`;
 }
 
 /** The developers' page in one language: the widget's code (with the policy a site needs), the API's examples with live answers, every source. */
@@ -282,38 +352,11 @@ export function developersPage(meta: Meta, sources: Source[], lang: Lang): strin
 <main id="main">
 <h1>${escape(t.developersTitle)}</h1>
 
-<section id="embed" aria-labelledby="embed-title">
-  <h2 id="embed-title">${escape(t.embedTitle)}</h2>
-  <p>${escape(t.embedIntro)}</p>
-  <pre><code id="embed-code" data-lang="${lang}">${escape(embedCode('https://HOST', lang))}</code></pre>
-  <button type="button" id="embed-copy">${escape(t.copyEmbed)}</button>
-  <p id="embed-calculator-intro">${escape(t.embedCalculatorIntro)}</p>
-  <pre><code id="embed-calculator-code" data-lang="${lang}">${escape(embedCalculatorCode('https://HOST', lang))}</code></pre>
-  <p id="embed-csp-intro">${escape(t.embedCspIntro)}</p>
-  <pre><code id="embed-csp">Content-Security-Policy: ${escape(embedPolicy('https://HOST'))}</code></pre>
-  <p>${escape(t.embedCspMeta)}</p>
-  <pre><code id="embed-csp-meta">${escape(`<meta http-equiv="Content-Security-Policy" content="${embedPolicy('https://HOST')}">`)}</code></pre>
-</section>
+${embedSection(t, lang)}
 
-<section id="api" aria-labelledby="api-title">
-  <h2 id="api-title">${escape(t.apiTitle)}</h2>
-  <p>${t.apiIntroHtml(BASES[1]!)}</p>
-  <p id="api-unit">${escape(t.apiUnit)}</p>
-  <p id="downloads">${t.downloadsHtml(`<a href="/${paths.downloadsIndex}">${paths.downloadsIndex}</a>`)}</p>
-  <ul>
-${coverage}
-  </ul>
-  <div id="examples"></div>
-</section>
+${apiSection(t, coverage)}
 
-<section id="sources" aria-labelledby="sources-title">
-  <h2 id="sources-title">${escape(t.navSources)}</h2>
-  <p>${t.sourcesIntroHtml(`<a href="/${paths.sources}">${paths.sources}</a>`, `${BASES[0]}/sources`)}</p>
-  <ul id="sources-list">
-${credits(sources)}
-  </ul>
-  <p>${escape(t.rulesNote)}</p>
-</section>
+${sourcesSection(t, sources)}
 </main>
 ${configScript({ lang, examples })}
 </body>

@@ -128,66 +128,18 @@ let drawing = 0;
 let chartModule: Promise<typeof uPlot> | null = null;
 const loadChart = () => (chartModule ??= (import(CHART_MODULE) as Promise<{ default: typeof uPlot }>).then((m) => m.default));
 
-async function drawChart(subcategories: Subcategory[]) {
-  const ticket = ++drawing;
-  const form = $<HTMLFormElement>('chart-controls');
-  const data = new FormData(form);
-  const inNaira = data.get('currency') !== 'usd';
-  $('custom-range').hidden = data.get('range') !== 'custom';
-  const { start, end } = chosenRange(form);
-  const caption = $('chart-caption');
-  if (start && end && start > end) {
-    caption.textContent = t.firstAfterSecond;
-    return;
-  }
+/** Why a range has nothing to draw, in the page's words; null when it has. */
+function rangeProblem(start: string | undefined, end: string | undefined): string | null {
+  if (start && end && start > end) return t.firstAfterSecond;
   // A range wholly after the newest rate or before the first has nothing to draw: say so, not that the dates are swapped.
-  if (config.lastDate && start && start > config.lastDate) {
-    caption.textContent = t.afterLastRate(format.date(config.lastDate));
-    return;
-  }
-  if (config.firstDate && end && end < config.firstDate) {
-    caption.textContent = t.beforeFirstRate(format.date(config.firstDate));
-    return;
-  }
-  const metals = ['gold', 'silver'].map((slug) => subcategories.find((s) => s.sctSlug === slug)).filter((s): s is Subcategory => s !== undefined);
-  const [answers, uPlotClass] = await Promise.all([
-    Promise.all(metals.map((s) => api.rates({ start_date: start, end_date: end, subcategory: s.sctID }))),
-    loadChart(),
-  ]);
-  if (ticket !== drawing) return;
-  $('chart-query').textContent = `GET /api/v1${requestPath('/rates', { start_date: start, end_date: end, subcategory: metals[0]?.sctID })}`;
-  const value = (r: Rate) => (inNaira ? r.drtInNaira : r.drtInUSD);
-  const series = answers.map(
-    (answer) =>
-      withGaps(
-        answer.data.map((r) => Date.parse(`${r.drtDate}T00:00:00Z`) / 1000),
-        answer.data.map(value),
-      ) as uPlot.AlignedData,
-  );
-  // Nulls kept (mode 1): they are the gaps.
-  const joined = uPlotClass.join(
-    series,
-    series.map(() => [1]),
-  );
-  const points = answers.map((_answer, i) => (joined[i + 1] as (number | null)[]).filter((v) => v !== null && v !== undefined).length);
-  const target = $('chart-plot');
-  target.dataset.range = `${start ?? 'first'}..${end ?? 'last'}`;
-  metals.forEach((s, i) => {
-    target.dataset[`${s.sctSlug}Points`] = String(points[i]);
-    target.dataset[`${s.sctSlug}Gaps`] = String((series[i]![1] as (number | null)[]).filter((v) => v === null).length);
-  });
-  target.dataset.drawn = 'true';
-  const unit = inNaira ? t.currencyNaira : t.currencyUsd;
-  const money = inNaira ? naira : usd;
-  const metalName = (s: Subcategory) => (s.sctSlug === 'gold' ? t.goldName : s.sctSlug === 'silver' ? t.silverName : s.sctName);
-  caption.textContent = answers
-    .map((a, i) => {
-      const last = a.data.at(-1);
-      return `${t.chartCaption(metalName(metals[i]!), format.number(a.count, 0))}${last ? t.chartNewest(money.format(value(last)), format.date(last.drtDate)) : ''}`;
-    })
-    .join('. ');
-  const width = Math.max(280, target.clientWidth);
-  const options: uPlot.Options = {
+  if (config.lastDate && start && start > config.lastDate) return t.afterLastRate(format.date(config.lastDate));
+  if (config.firstDate && end && end < config.firstDate) return t.beforeFirstRate(format.date(config.firstDate));
+  return null;
+}
+
+/** The chart's two series on their own scales (gold left, silver right, dashed), `width` wide, in `unit`. */
+function chartOptions(width: number, unit: string): uPlot.Options {
+  return {
     width,
     height: Math.round(Math.min(360, Math.max(220, width * 0.55))),
     scales: { x: { time: true }, gold: { auto: true }, silver: { auto: true } },
@@ -218,6 +170,65 @@ async function drawChart(subcategories: Subcategory[]) {
       },
     ],
   };
+}
+
+/** What the plot drew, on its element (the range, each metal's points and gaps): the tests read them. */
+function markPlot(target: HTMLElement, range: string, metals: Subcategory[], series: uPlot.AlignedData[], joined: uPlot.AlignedData): void {
+  const points = series.map((_answer, i) => (joined[i + 1] as (number | null)[]).filter((v) => v !== null && v !== undefined).length);
+  target.dataset.range = range;
+  metals.forEach((s, i) => {
+    target.dataset[`${s.sctSlug}Points`] = String(points[i]);
+    target.dataset[`${s.sctSlug}Gaps`] = String((series[i]![1] as (number | null)[]).filter((v) => v === null).length);
+  });
+  target.dataset.drawn = 'true';
+}
+
+async function drawChart(subcategories: Subcategory[]) {
+  const ticket = ++drawing;
+  const form = $<HTMLFormElement>('chart-controls');
+  const data = new FormData(form);
+  const inNaira = data.get('currency') !== 'usd';
+  $('custom-range').hidden = data.get('range') !== 'custom';
+  const { start, end } = chosenRange(form);
+  const caption = $('chart-caption');
+  const problem = rangeProblem(start, end);
+  if (problem !== null) {
+    caption.textContent = problem;
+    return;
+  }
+  const metals = ['gold', 'silver'].map((slug) => subcategories.find((s) => s.sctSlug === slug)).filter((s): s is Subcategory => s !== undefined);
+  const [answers, uPlotClass] = await Promise.all([
+    Promise.all(metals.map((s) => api.rates({ start_date: start, end_date: end, subcategory: s.sctID }))),
+    loadChart(),
+  ]);
+  if (ticket !== drawing) return;
+  $('chart-query').textContent = `GET /api/v1${requestPath('/rates', { start_date: start, end_date: end, subcategory: metals[0]?.sctID })}`;
+  const value = (r: Rate) => (inNaira ? r.drtInNaira : r.drtInUSD);
+  const series = answers.map(
+    (answer) =>
+      withGaps(
+        answer.data.map((r) => Date.parse(`${r.drtDate}T00:00:00Z`) / 1000),
+        answer.data.map(value),
+      ) as uPlot.AlignedData,
+  );
+  // Nulls kept (mode 1): they are the gaps.
+  const joined = uPlotClass.join(
+    series,
+    series.map(() => [1]),
+  );
+  const target = $('chart-plot');
+  markPlot(target, `${start ?? 'first'}..${end ?? 'last'}`, metals, series, joined);
+  const unit = inNaira ? t.currencyNaira : t.currencyUsd;
+  const money = inNaira ? naira : usd;
+  const metalName = (s: Subcategory) => (s.sctSlug === 'gold' ? t.goldName : s.sctSlug === 'silver' ? t.silverName : s.sctName);
+  caption.textContent = answers
+    .map((a, i) => {
+      const last = a.data.at(-1);
+      return `${t.chartCaption(metalName(metals[i]!), format.number(a.count, 0))}${last ? t.chartNewest(money.format(value(last)), format.date(last.drtDate)) : ''}`;
+    })
+    .join('. ');
+  const width = Math.max(280, target.clientWidth);
+  const options = chartOptions(width, unit);
   plot?.destroy();
   plot = new uPlotClass(options, joined, target);
   target.setAttribute('aria-label', `${t.chartLabel}. ${caption.textContent}`);

@@ -86,7 +86,8 @@ export function wordAnimals(options: Due[], rule: NisabRule, more: PerUnit[] | u
   return listed + words.animalsMore(more.map((unit) => words.perHeads(animal(unit.item, 1), isolate(plain(figures, unit.heads)))).join(words.and));
 }
 
-export function wordResult(result: ZakatResult, words: ResultStrings, figures: Figures): WordedResult {
+/** The catalogue and the figures' writers an answer is worded with: amounts with their units, money, grams, a harvest's measure, a school's name. */
+function sayWith(words: ResultStrings, figures: Figures) {
   const amount = (a: Amount): string => {
     if (a.unit === 'money') return isolate(figures.money(a.value));
     const n = plain(figures, a.value);
@@ -103,219 +104,249 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
     return isolate(words.due.kwano(plain(figures, kwano), plain(figures, mudd)));
   };
   const school = (name: keyof ResultStrings['schools'] | null) => (name === null ? '' : words.schools[name]);
+  return { words, figures, amount, money, grams, measure, school };
+}
+type Say = ReturnType<typeof sayWith>;
 
-  const what = (line: ZakatLine): string => {
-    switch (line.kind) {
-      case 'receivable':
-      case 'receivable-arrears':
-        return words.what[`${line.kind}-${line.detail === 'loan' ? 'loan' : 'trade'}`];
-      case 'crops': {
-        // Watered both ways in a part other than half: the half-and-half name would mislead.
-        const share = line.reasons.find((r) => r.key === 'watering');
-        if (share?.key === 'watering' && share.share !== 0.5) return words.watering.what;
-        return words.what[`crops-${(line.detail ?? 'rain-fed') as 'rain-fed' | 'irrigated' | 'mixed'}`];
-      }
-      case 'livestock':
-        return words.what[(line.detail ?? 'camels') as 'camels' | 'cattle' | 'sheep-goats'];
-      default:
-        return words.what[line.kind];
+function what(words: ResultStrings, line: ZakatLine): string {
+  switch (line.kind) {
+    case 'receivable':
+    case 'receivable-arrears':
+      return words.what[`${line.kind}-${line.detail === 'loan' ? 'loan' : 'trade'}`];
+    case 'crops': {
+      // Watered both ways in a part other than half: the half-and-half name would mislead.
+      const share = line.reasons.find((r) => r.key === 'watering');
+      if (share?.key === 'watering' && share.share !== 0.5) return words.watering.what;
+      return words.what[`crops-${(line.detail ?? 'rain-fed') as 'rain-fed' | 'irrigated' | 'mixed'}`];
     }
-  };
+    case 'livestock':
+      return words.what[(line.detail ?? 'camels') as 'camels' | 'cattle' | 'sheep-goats'];
+    default:
+      return words.what[line.kind];
+  }
+}
 
-  const combined = (c: Combination, reaches: boolean): string => {
-    const name = school(c.school);
-    if (c.method === 'parts') {
-      const sum = c.shares
-        .map((s) =>
-          isolate(
-            words.why.share(
-              s.what === 'money' ? figures.money(s.held) : words.units.gram(plain(figures, s.held)),
-              s.what === 'money' ? figures.money(s.nisab) : words.units.gram(plain(figures, s.nisab)),
-            ),
+function combined({ words, figures, money, school }: Say, c: Combination, reaches: boolean): string {
+  const name = school(c.school);
+  if (c.method === 'parts') {
+    const sum = c.shares
+      .map((s) =>
+        isolate(
+          words.why.share(
+            s.what === 'money' ? figures.money(s.held) : words.units.gram(plain(figures, s.held)),
+            s.what === 'money' ? figures.money(s.nisab) : words.units.gram(plain(figures, s.nisab)),
           ),
-        )
-        .join(' + ');
-      const total = `${sum} = ${isolate(figures.number(c.total ?? 0, 3))}`;
-      return reaches ? words.why.partsReach(name, total) : words.why.partsBelow(name, total);
+        ),
+      )
+      .join(' + ');
+    const total = `${sum} = ${isolate(figures.number(c.total ?? 0, 3))}`;
+    return reaches ? words.why.partsReach(name, total) : words.why.partsBelow(name, total);
+  }
+  if (c.method === 'value') {
+    const total = c.total === null ? '—' : money(c.total);
+    const nisab = c.nisab === null ? '—' : money(c.nisab);
+    return reaches ? words.why.valueReach(name, total, nisab) : words.why.valueBelow(name, total, nisab);
+  }
+  return words.why.none(name);
+}
+
+function reason(say: Say, r: Reason): string {
+  const { words, amount, school } = say;
+  switch (r.key) {
+    case 'alone':
+      return words.why.alone(amount(r.nisab));
+    case 'together':
+      return combined(say, r.combination, true);
+    case 'below':
+      return r.combination ? combined(say, r.combination, false) : words.why.belowOwn(r.nisab ? amount(r.nisab) : '—');
+    case 'noRate':
+      return words.why.noRate;
+    case 'noRule':
+      return words.why.noRule;
+    case 'noNisab':
+      return words.why.noNisab;
+    case 'standard':
+      return r.chosenBy === 'school' ? words.why.standardSchool(words.why.standards[r.standard]) : words.why.standardPayer(words.why.standards[r.standard]);
+    case 'worn':
+      return r.due === null || r.school === null
+        ? words.why.wornNoSchool
+        : r.due
+          ? words.why.wornDue(school(r.school))
+          : words.why.wornExempt(school(r.school));
+    case 'savings':
+      return r.published && r.school ? words.why.savings(school(r.school)) : words.why.savingsNoPosition;
+    case 'muhtakir':
+      return r.sold ? words.why.muhtakirSold : words.why.muhtakirUnsold;
+    case 'debt':
+      return r.school === null || r.view === null
+        ? words.why.debtNoSchool
+        : r.view === 'deducted-after-cover'
+          ? words.why.debtCover(school(r.school))
+          : r.view === 'not-deducted'
+            ? words.why.debtNotDeducted(school(r.school))
+            : words.why.debtDeducted(school(r.school));
+    case 'debtCoverTerms':
+      return words.why.debtCoverTerms;
+    default:
+      return herdsAndYearsReason(say, r);
+  }
+}
+
+/** The reasons of the herds, the harvest, the receivables, the past years, new money and zakat al-fitr (`reason`'s second half). */
+function herdsAndYearsReason(
+  say: Say,
+  r: Extract<Reason, { key: 'debtLeft' | 'herdDebt' | 'khulta' | 'watering' | 'receivable' | 'pastYears' | 'newMoney' | 'grazing' | 'fitr' }>,
+): string {
+  const { words, figures, amount, money, school } = say;
+  switch (r.key) {
+    case 'debtLeft':
+      return r.herdValue === 'missing' ? words.flock.debtLeftValue : r.herdValue === 'used' ? words.flock.debtLeftAll : words.why.debtLeft(r.livestockToo);
+    case 'herdDebt':
+      return words.flock.debt(money(r.value), amount({ value: r.head, unit: 'head' }), amount({ value: r.left, unit: 'head' }));
+    case 'khulta': {
+      const partner = amount({ value: r.partner, unit: 'head' });
+      const flock = amount({ value: r.flock, unit: 'head' });
+      if (r.school === null || r.view === null) return words.flock.noSchool(partner);
+      const name = school(r.school);
+      if (r.view === 'one-herd') return words.flock.oneHerd(name, partner, flock);
+      if (r.view === 'one-herd-if-each-reaches-nisab') return r.oneHerd ? words.flock.eachReaches(name, partner, flock) : words.flock.notEach(name, partner);
+      return words.flock.eachAlone(name, partner);
     }
-    if (c.method === 'value') {
-      const total = c.total === null ? '—' : money(c.total);
-      const nisab = c.nisab === null ? '—' : money(c.nisab);
-      return reaches ? words.why.valueReach(name, total, nisab) : words.why.valueBelow(name, total, nisab);
+    case 'watering': {
+      const share = isolate(words.watering.percent(plain(figures, r.share * 100)));
+      const name = school(r.school);
+      return r.view === 'each-part' ? words.watering.eachPart(name, share) : words.watering.greaterPart(name, share);
     }
-    return words.why.none(name);
-  };
+    case 'receivable':
+      return receivableReason(say, r);
+    case 'pastYears':
+      return pastYearsReason(say, r);
+    case 'newMoney':
+      return r.school === null || r.view === null
+        ? words.why.newMoneyNoSchool
+        : r.view === 'joins-nisab'
+          ? r.joined
+            ? words.why.joinsNisab(school(r.school))
+            : words.why.joinsNoNisab(school(r.school))
+          : words.why.ownHawl(school(r.school));
+    case 'grazing':
+      return r.required === null ? words.why.grazingNoSchool : r.required ? words.why.grazingRequired : words.why.grazingNotRequired;
+    case 'fitr':
+      return words.why.fitr;
+  }
+}
 
-  const reason = (r: Reason): string => {
-    switch (r.key) {
-      case 'alone':
-        return words.why.alone(amount(r.nisab));
-      case 'together':
-        return combined(r.combination, true);
-      case 'below':
-        return r.combination ? combined(r.combination, false) : words.why.belowOwn(r.nisab ? amount(r.nisab) : '—');
-      case 'noRate':
-        return words.why.noRate;
-      case 'noRule':
-        return words.why.noRule;
-      case 'noNisab':
-        return words.why.noNisab;
-      case 'standard':
-        return r.chosenBy === 'school' ? words.why.standardSchool(words.why.standards[r.standard]) : words.why.standardPayer(words.why.standards[r.standard]);
-      case 'worn':
-        return r.due === null || r.school === null
-          ? words.why.wornNoSchool
-          : r.due
-            ? words.why.wornDue(school(r.school))
-            : words.why.wornExempt(school(r.school));
-      case 'savings':
-        return r.published && r.school ? words.why.savings(school(r.school)) : words.why.savingsNoPosition;
-      case 'muhtakir':
-        return r.sold ? words.why.muhtakirSold : words.why.muhtakirUnsold;
-      case 'debt':
-        return r.school === null || r.view === null
-          ? words.why.debtNoSchool
-          : r.view === 'deducted-after-cover'
-            ? words.why.debtCover(school(r.school))
-            : r.view === 'not-deducted'
-              ? words.why.debtNotDeducted(school(r.school))
-              : words.why.debtDeducted(school(r.school));
-      case 'debtCoverTerms':
-        return words.why.debtCoverTerms;
-      case 'debtLeft':
-        return r.herdValue === 'missing' ? words.flock.debtLeftValue : r.herdValue === 'used' ? words.flock.debtLeftAll : words.why.debtLeft(r.livestockToo);
-      case 'herdDebt':
-        return words.flock.debt(money(r.value), amount({ value: r.head, unit: 'head' }), amount({ value: r.left, unit: 'head' }));
-      case 'khulta': {
-        const partner = amount({ value: r.partner, unit: 'head' });
-        const flock = amount({ value: r.flock, unit: 'head' });
-        if (r.school === null || r.view === null) return words.flock.noSchool(partner);
-        const name = school(r.school);
-        if (r.view === 'one-herd') return words.flock.oneHerd(name, partner, flock);
-        if (r.view === 'one-herd-if-each-reaches-nisab') return r.oneHerd ? words.flock.eachReaches(name, partner, flock) : words.flock.notEach(name, partner);
-        return words.flock.eachAlone(name, partner);
-      }
-      case 'watering': {
-        const share = isolate(words.watering.percent(plain(figures, r.share * 100)));
-        const name = school(r.school);
-        return r.view === 'each-part' ? words.watering.eachPart(name, share) : words.watering.greaterPart(name, share);
-      }
-      case 'receivable': {
-        if (r.school === null || r.view === null) return words.why.receivableNoSchool;
-        const name = school(r.school);
-        const years = isolate(plain(figures, r.receivable.yearsOut));
-        const main =
-          r.view === 'valued-yearly'
-            ? words.why.tradeMudir(name)
-            : r.view === 'every-year'
-              ? words.why.everyYear(name)
-              : r.view === 'every-year-paid-on-collection'
-                ? words.why.everyYearOnCollection(name, years)
-                : r.receivable.kind === 'loan'
-                  ? words.why.loanOneYear(name)
-                  : words.why.tradeMuhtakir(name);
-        if (r.arrearsYears === 0) return main;
-        const past = isolate(plain(figures, r.arrearsYears));
-        // Not collected yet and still owed for its past years: only a school that charges every year the debtor can pay says so.
-        return `${main} ${r.view === 'every-year' && !r.receivable.collected ? words.why.arrearsNow(past) : words.why.arrears(past)}`;
-      }
-      case 'pastYears': {
-        const years = r.runs.map((y) => {
-          const n = (i: number) => isolate(plain(figures, i + 1));
-          const year = y.first === y.last ? words.pastYear(n(y.first)) : words.pastYearSpan(n(y.first), n(y.last));
-          const counted = y.countedFirst === y.countedLast ? money(y.countedFirst) : words.fromTo(money(y.countedFirst), money(y.countedLast));
-          if (y.why === 'no-rate' || y.nisab === null) return words.why.pastYearNoRate(year);
-          if (y.why === 'after-below') return words.why.pastYearAfterBelow(year);
-          if (y.why === 'below-nisab') return words.why.pastYearBelow(year, counted, money(y.nisab));
-          return words.why.pastYearDue(year, counted, money(y.nisab), money(y.due));
-        });
-        return [...(r.nisabAt === 'today' ? [words.why.pastYearsToday] : []), ...years, ...(r.takesOff ? [words.why.pastYearsTakenOff] : [])].join(' ');
-      }
-      case 'newMoney':
-        return r.school === null || r.view === null
-          ? words.why.newMoneyNoSchool
-          : r.view === 'joins-nisab'
-            ? r.joined
-              ? words.why.joinsNisab(school(r.school))
-              : words.why.joinsNoNisab(school(r.school))
-            : words.why.ownHawl(school(r.school));
-      case 'grazing':
-        return r.required === null ? words.why.grazingNoSchool : r.required ? words.why.grazingRequired : words.why.grazingNotRequired;
-      case 'fitr':
-        return words.why.fitr;
+function receivableReason({ words, figures, school }: Say, r: Extract<Reason, { key: 'receivable' }>): string {
+  if (r.school === null || r.view === null) return words.why.receivableNoSchool;
+  const name = school(r.school);
+  const years = isolate(plain(figures, r.receivable.yearsOut));
+  const main =
+    r.view === 'valued-yearly'
+      ? words.why.tradeMudir(name)
+      : r.view === 'every-year'
+        ? words.why.everyYear(name)
+        : r.view === 'every-year-paid-on-collection'
+          ? words.why.everyYearOnCollection(name, years)
+          : r.receivable.kind === 'loan'
+            ? words.why.loanOneYear(name)
+            : words.why.tradeMuhtakir(name);
+  if (r.arrearsYears === 0) return main;
+  const past = isolate(plain(figures, r.arrearsYears));
+  // Not collected yet and still owed for its past years: only a school that charges every year the debtor can pay says so.
+  return `${main} ${r.view === 'every-year' && !r.receivable.collected ? words.why.arrearsNow(past) : words.why.arrears(past)}`;
+}
+
+function pastYearsReason({ words, figures, money }: Say, r: Extract<Reason, { key: 'pastYears' }>): string {
+  const years = r.runs.map((y) => {
+    const n = (i: number) => isolate(plain(figures, i + 1));
+    const year = y.first === y.last ? words.pastYear(n(y.first)) : words.pastYearSpan(n(y.first), n(y.last));
+    const counted = y.countedFirst === y.countedLast ? money(y.countedFirst) : words.fromTo(money(y.countedFirst), money(y.countedLast));
+    if (y.why === 'no-rate' || y.nisab === null) return words.why.pastYearNoRate(year);
+    if (y.why === 'after-below') return words.why.pastYearAfterBelow(year);
+    if (y.why === 'below-nisab') return words.why.pastYearBelow(year, counted, money(y.nisab));
+    return words.why.pastYearDue(year, counted, money(y.nisab), money(y.due));
+  });
+  return [...(r.nisabAt === 'today' ? [words.why.pastYearsToday] : []), ...years, ...(r.takesOff ? [words.why.pastYearsTakenOff] : [])].join(' ');
+}
+
+const animals = ({ words, figures }: Say, due: Extract<LineDue, { kind: 'animals' }>) => wordAnimals(due.options, due.rule, due.more, words, figures);
+
+function due(say: Say, line: ZakatLine): string {
+  const { words, figures, amount, money, grams, measure } = say;
+  const d = line.due;
+  switch (d.kind) {
+    case 'nothing':
+      return words.due.nothing;
+    case 'exempt':
+      return words.due.exempt;
+    case 'counted':
+      return d.with === 'gold' ? words.due.countedGold : d.with === 'silver' ? words.due.countedSilver : words.due.countedMoney;
+    case 'money':
+      return words.due.money(isolate(plain(figures, d.percent)), money(d.money));
+    case 'metal':
+      return words.due.metal(grams(d.grams), isolate(plain(figures, d.percent)), d.money === null ? null : money(d.money));
+    case 'crop':
+      return words.due.crop(amount({ value: d.kg, unit: 'kg' }), measure(d.kg), isolate(plain(figures, d.percent)));
+    case 'animals':
+      return animals(say, d);
+    case 'share':
+      return shareDue(say, d);
+    case 'fitr':
+      return d.options
+        .map((o) => {
+          const variant = o.rule.nsbVariant as keyof ResultStrings['due']['fitr'];
+          const quantity = isolate(o.unit === 'sa' ? words.units.sa(plain(figures, o.amount)) : words.units.kg(plain(figures, o.amount)));
+          const write = words.due.fitr[variant] ?? words.due.fitr['one-sa'];
+          // A sa' is a kwano (Kano's Shari'a Commission) and four mudd (the rule's conditions).
+          return write(quantity, isolate(words.due.kwano(plain(figures, o.amount), plain(figures, o.amount * CROP_NISAB.muddPerKwano))));
+        })
+        .join(words.or);
+    case 'deducted': {
+      const parts = [
+        d.covered > 0 ? words.due.covered(money(d.covered)) : null,
+        d.fromMoney > 0 ? words.due.fromMoney(money(d.fromMoney)) : null,
+        d.fromGold > 0 ? words.due.fromGold(money(d.fromGold)) : null,
+        d.fromSilver > 0 ? words.due.fromSilver(money(d.fromSilver)) : null,
+        ...(d.fromHerds ?? []).map((h) => words.flock.fromHerd(money(h.value), words.what[h.slug as 'camels' | 'cattle' | 'sheep-goats'] ?? h.slug)),
+      ].filter((p): p is string => p !== null);
+      return parts.length ? words.due.deducted(parts.join('; ')) : words.due.notDeducted;
     }
-  };
+    case 'later':
+      return words.due.later(d.years === null ? null : isolate(plain(figures, d.years)));
+    case 'unknown':
+      return words.due.unknown;
+  }
+}
 
-  const animals = (due: Extract<LineDue, { kind: 'animals' }>) => wordAnimals(due.options, due.rule, due.more, words, figures);
+// The payer's part of the flock's due as a fraction of whole head (40 of 80: half).
+function shareDue(say: Say, d: Extract<LineDue, { kind: 'share' }>): string {
+  const { words, figures, amount } = say;
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const g = gcd(d.own, d.flock);
+  const n = d.own / g;
+  const m = d.flock / g;
+  const part = words.flock.part(n, m, isolate(`${figures.number(n, 0)}/${figures.number(m, 0)}`));
+  return words.flock.due(
+    part,
+    animals(say, { kind: 'animals', options: d.of, rule: d.rule, ...(d.more ? { more: d.more } : {}) }),
+    amount({ value: d.flock, unit: 'head' }),
+  );
+}
 
-  const due = (line: ZakatLine): string => {
-    const d = line.due;
-    switch (d.kind) {
-      case 'nothing':
-        return words.due.nothing;
-      case 'exempt':
-        return words.due.exempt;
-      case 'counted':
-        return d.with === 'gold' ? words.due.countedGold : d.with === 'silver' ? words.due.countedSilver : words.due.countedMoney;
-      case 'money':
-        return words.due.money(isolate(plain(figures, d.percent)), money(d.money));
-      case 'metal':
-        return words.due.metal(grams(d.grams), isolate(plain(figures, d.percent)), d.money === null ? null : money(d.money));
-      case 'crop':
-        return words.due.crop(amount({ value: d.kg, unit: 'kg' }), measure(d.kg), isolate(plain(figures, d.percent)));
-      case 'animals':
-        return animals(d);
-      case 'share': {
-        // The payer's part of the flock's due as a fraction of whole head (40 of 80: half).
-        const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-        const g = gcd(d.own, d.flock);
-        const n = d.own / g;
-        const m = d.flock / g;
-        const part = words.flock.part(n, m, isolate(`${figures.number(n, 0)}/${figures.number(m, 0)}`));
-        return words.flock.due(
-          part,
-          animals({ kind: 'animals', options: d.of, rule: d.rule, ...(d.more ? { more: d.more } : {}) }),
-          amount({ value: d.flock, unit: 'head' }),
-        );
-      }
-      case 'fitr':
-        return d.options
-          .map((o) => {
-            const variant = o.rule.nsbVariant as keyof ResultStrings['due']['fitr'];
-            const quantity = isolate(o.unit === 'sa' ? words.units.sa(plain(figures, o.amount)) : words.units.kg(plain(figures, o.amount)));
-            const write = words.due.fitr[variant] ?? words.due.fitr['one-sa'];
-            // A sa' is a kwano (Kano's Shari'a Commission) and four mudd (the rule's conditions).
-            return write(quantity, isolate(words.due.kwano(plain(figures, o.amount), plain(figures, o.amount * CROP_NISAB.muddPerKwano))));
-          })
-          .join(words.or);
-      case 'deducted': {
-        const parts = [
-          d.covered > 0 ? words.due.covered(money(d.covered)) : null,
-          d.fromMoney > 0 ? words.due.fromMoney(money(d.fromMoney)) : null,
-          d.fromGold > 0 ? words.due.fromGold(money(d.fromGold)) : null,
-          d.fromSilver > 0 ? words.due.fromSilver(money(d.fromSilver)) : null,
-          ...(d.fromHerds ?? []).map((h) => words.flock.fromHerd(money(h.value), words.what[h.slug as 'camels' | 'cattle' | 'sheep-goats'] ?? h.slug)),
-        ].filter((p): p is string => p !== null);
-        return parts.length ? words.due.deducted(parts.join('; ')) : words.due.notDeducted;
-      }
-      case 'later':
-        return words.due.later(d.years === null ? null : isolate(plain(figures, d.years)));
-      case 'unknown':
-        return words.due.unknown;
-    }
-  };
+function rule(words: ResultStrings, line: ZakatLine) {
+  if (!line.rule) return '';
+  const schools = line.rule.nsbSchools.map((s) => words.schools[s]).join(', ');
+  // A body by the short name in its published name's brackets (NMCN, AAOIFI): the same in every language.
+  const bodies = line.rule.nsbAuthorities.map((a) => shortName(a.name)).filter((short): short is string => short !== null);
+  return words.rule(isolate(String(line.rule.nsbID)), schools || words.ruleBody(bodies.join(', ')));
+}
 
-  const rule = (line: ZakatLine) => {
-    if (!line.rule) return '';
-    const schools = line.rule.nsbSchools.map((s) => words.schools[s]).join(', ');
-    // A body by the short name in its published name's brackets (NMCN, AAOIFI): the same in every language.
-    const bodies = line.rule.nsbAuthorities.map((a) => shortName(a.name)).filter((short): short is string => short !== null);
-    return words.rule(isolate(String(line.rule.nsbID)), schools || words.ruleBody(bodies.join(', ')));
-  };
-
+export function wordResult(result: ZakatResult, words: ResultStrings, figures: Figures): WordedResult {
+  const say = sayWith(words, figures);
+  const { amount, money } = say;
   const lines = result.lines.map(
     (line): WordedLine => ({
-      what: what(line),
+      what: what(words, line),
       held: amount(line.held),
       // The crops' Nisab in wasq beside its weight (5 wasq: 653 kg).
       nisab:
@@ -324,12 +355,12 @@ export function wordResult(result: ZakatResult, words: ResultStrings, figures: F
           : line.kind === 'crops' && line.nisab.unit === 'kg'
             ? `${amount(line.nisab)} (${isolate(words.due.wasq(plain(figures, (line.nisab.value * CROP_NISAB.wasq) / CROP_NISAB.kg)))})`
             : amount(line.nisab),
-      due: due(line),
-      why: line.reasons.map(reason),
-      rule: rule(line),
+      due: due(say, line),
+      why: line.reasons.map((r) => reason(say, r)),
+      rule: rule(words, line),
     }),
   );
-  const inKind = result.inKind.map((line) => `${what(line)}: ${due(line)}`);
+  const inKind = result.inKind.map((line) => `${what(words, line)}: ${due(say, line)}`);
   // All that is due is in kind (a herder, a farmer, zakat al-fitr): the big line names it, never "₦0.00 … beside the money".
   const inKindOnly = result.totalMoney === 0 && inKind.length > 0;
   return {

@@ -243,48 +243,56 @@ async function carryOver(cache: Cache): Promise<void> {
   }
 }
 
-worker.addEventListener('install', (event) => {
+/** The page, its scripts and its style, each copy keepable, or none is kept: the install fails. */
+async function keepRequired(cache: Cache): Promise<void> {
   const required: [string, Kind][] = [
     [PAGE, 'page'],
     [SCRIPTS[0]!, 'script'],
     [SCRIPTS[1]!, 'script'],
     [STYLE, 'style'],
   ];
+  const copies = await Promise.all(
+    required.map(async ([path, kind]) => {
+      const copy = await keepable(kind, await fetch(path, { cache: 'no-cache' }));
+      if (typeof copy === 'string') throw new Error(`${path}: ${copy}`);
+      return [path, copy] as const;
+    }),
+  );
+  for (const [path, copy] of copies) await cache.put(new URL(path, worker.location.origin).href, copy);
+}
+
+/**
+ * A plain host (no /api/v1 answer): its first render read the routing index and the files' answerer before this
+ * worker controlled the page, and offline reads them again.
+ */
+const keepPlainHostFiles = (cache: Cache) =>
+  Promise.all(
+    (
+      [
+        [ROUTING, 'table'],
+        [FILES, 'script'],
+      ] as const
+    ).map(async ([path, kind]) => {
+      const response = await fetch(path, { cache: 'no-cache' }).catch(() => null);
+      if (response) await keep(new URL(path, worker.location.origin).href, kind, response, cache);
+    }),
+  );
+
+worker.addEventListener('install', (event) => {
   // The answers under /api/v1 and as static files: a plain host has only the second (each kept where it answers).
   const answers = ['/api/v1/nisab', '/v1/nisab.json', ...METALS.flatMap((id) => [`/api/v1/rates/latest?subcategory=${id}`, `/v1/rates/latest/${id}.json`])];
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
       try {
-        const copies = await Promise.all(
-          required.map(async ([path, kind]) => {
-            const copy = await keepable(kind, await fetch(path, { cache: 'no-cache' }));
-            if (typeof copy === 'string') throw new Error(`${path}: ${copy}`);
-            return [path, copy] as const;
-          }),
-        );
-        for (const [path, copy] of copies) await cache.put(new URL(path, worker.location.origin).href, copy);
+        await keepRequired(cache);
         const kept = await Promise.all(
           answers.map(async (path) => {
             const response = await fetch(path, { cache: 'no-cache' }).catch(() => null);
             return response ? keep(new URL(path, worker.location.origin).href, 'answer', response, cache) : false;
           }),
         );
-        // A plain host (no /api/v1 answer): its first render read the routing index and the files' answerer before this
-        // worker controlled the page, and offline reads them again.
-        if (!kept[0]) {
-          await Promise.all(
-            (
-              [
-                [ROUTING, 'table'],
-                [FILES, 'script'],
-              ] as const
-            ).map(async ([path, kind]) => {
-              const response = await fetch(path, { cache: 'no-cache' }).catch(() => null);
-              if (response) await keep(new URL(path, worker.location.origin).href, kind, response, cache);
-            }),
-          );
-        }
+        if (!kept[0]) await keepPlainHostFiles(cache);
         await carryOver(cache).catch(() => {});
       } catch (error) {
         // A set that cannot be kept whole is not kept: the old worker stays, with its own set.

@@ -12,10 +12,11 @@ import {
   type Published,
   type School,
   type Standard,
+  type ZakatLine,
 } from '../../../client/src/zakat.ts';
 import type { PageStrings, ResultStrings } from '../i18n/catalogue.ts';
 import { el } from './element.ts';
-import { wordResult, type Figures } from './result-words.ts';
+import { wordResult, type Figures, type WordedLine } from './result-words.ts';
 import type { NumberName } from './zakat-fields.ts';
 
 /** The page's words the answer's table uses (its headings and what it says with nothing entered). */
@@ -30,6 +31,22 @@ export const HERD_SLUGS = ['camels', 'cattle', 'sheep-goats'] as const;
  * calculator module does not carry the form's table.
  */
 const PER_HERD_PREFIX = { partnerHead: 'partner', herdValue: 'value' } as const satisfies { [K in PerHerdField]: string };
+
+/** The form's one receivable, when an amount is given; its kind, collection, reach and years with it. */
+function receivablesRead(data: FormData, num: (name: NumberName) => number): Holdings['receivables'] {
+  const receivable = num('receivable');
+  return receivable > 0
+    ? [
+        {
+          amount: receivable,
+          kind: data.get('receivableKind') === 'trade' ? 'trade' : 'loan',
+          collected: data.get('receivableCollected') === 'yes',
+          withinReach: data.get('receivableOutOfReach') !== 'yes',
+          yearsOut: num('receivableYears') || 1,
+        },
+      ]
+    : [];
+}
 
 /** The form's inputs (zakat-fields.ts names them) as zakatDue takes them. */
 export function readZakatForm(form: HTMLFormElement): { holdings: Holdings; herds: Record<string, number>; standard: Standard; school: School } {
@@ -61,24 +78,12 @@ export function readZakatForm(form: HTMLFormElement): { holdings: Holdings; herd
     persons: num('persons'),
   };
   const perHerdInputs: { [K in PerHerdField]: Record<string, number> } = { partnerHead: perHerd('partnerHead'), herdValue: perHerd('herdValue') };
-  const receivable = num('receivable');
   const holdings: Holdings = {
     ...numbers,
     ...perHerdInputs,
     trader: data.get('trader') === 'muhtakir' ? 'muhtakir' : 'mudir',
     tradeGoodsSold: data.get('tradeGoodsSold') === 'yes',
-    receivables:
-      receivable > 0
-        ? [
-            {
-              amount: receivable,
-              kind: data.get('receivableKind') === 'trade' ? 'trade' : 'loan',
-              collected: data.get('receivableCollected') === 'yes',
-              withinReach: data.get('receivableOutOfReach') !== 'yes',
-              yearsOut: num('receivableYears') || 1,
-            },
-          ]
-        : [],
+    receivables: receivablesRead(data, num),
     watering: data.get('watering') as Holdings['watering'],
   };
   const herds = Object.fromEntries(HERD_SLUGS.map((slug): [string, number] => [slug, num(slug)]));
@@ -113,26 +118,7 @@ export function showZakat(
     return;
   }
   const worded = wordResult(result, words, figures);
-  const rows = result.lines.map((line, i) => {
-    const said = worded.lines[i]!;
-    return el(
-      'tr',
-      { 'data-line': line.kind },
-      el('th', { scope: 'row' }, said.what),
-      // Zakat al-fitr is given for persons, not owned: "People you give it for: 7", never "What you own: 7 people".
-      el('td', { 'data-label': line.kind === 'fitr' ? t.persons : t.colHeld }, said.held),
-      el('td', { 'data-label': t.colNisab }, said.nisab),
-      el('td', { 'data-label': t.colDue, 'data-testid': 'due', 'data-money': String(line.dueMoney) }, said.due),
-      el(
-        'td',
-        { 'data-label': t.colRule, class: 'small' },
-        said.rule,
-        ...(said.rule ? [el('br')] : []),
-        el('span', { 'data-testid': 'why' }, said.why.join(' ')),
-        ...(line.sourceURL ? [' ', el('a', { href: line.sourceURL, rel: 'noopener' }, `(${t.source})`)] : []),
-      ),
-    );
-  });
+  const rows = result.lines.map((line, i) => zakatRow(line, worded.lines[i]!, t));
   out.replaceChildren(
     el(
       'div',
@@ -147,6 +133,27 @@ export function showZakat(
     el('p', { class: 'big', 'data-testid': 'zakat-total', 'data-money': String(result.totalMoney), 'data-currency': code }, worded.total),
     ...(worded.inKindHeading ? [el('p', { 'data-testid': 'in-kind' }, worded.inKindHeading)] : []),
     ...(worded.inKind.length ? [el('ul', { 'data-testid': 'in-kind-list' }, ...worded.inKind.map((text) => el('li', {}, text)))] : []),
+  );
+}
+
+/** A line of the answer: what it is, held, its Nisab, its due, and its rule and reasons with their source. */
+function zakatRow(line: ZakatLine, said: WordedLine, t: AnswerLabels): HTMLElement {
+  return el(
+    'tr',
+    { 'data-line': line.kind },
+    el('th', { scope: 'row' }, said.what),
+    // Zakat al-fitr is given for persons, not owned: "People you give it for: 7", never "What you own: 7 people".
+    el('td', { 'data-label': line.kind === 'fitr' ? t.persons : t.colHeld }, said.held),
+    el('td', { 'data-label': t.colNisab }, said.nisab),
+    el('td', { 'data-label': t.colDue, 'data-testid': 'due', 'data-money': String(line.dueMoney) }, said.due),
+    el(
+      'td',
+      { 'data-label': t.colRule, class: 'small' },
+      said.rule,
+      ...(said.rule ? [el('br')] : []),
+      el('span', { 'data-testid': 'why' }, said.why.join(' ')),
+      ...(line.sourceURL ? [' ', el('a', { href: line.sourceURL, rel: 'noopener' }, `(${t.source})`)] : []),
+    ),
   );
 }
 

@@ -61,6 +61,56 @@ function node<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, 
   return made;
 }
 
+/** How a widget says its figures: its language's words and formats, and the currency it was asked for. */
+interface Say {
+  t: (typeof WORDS)[Lang]['widget'];
+  calendar: (typeof WORDS)[Lang]['calendar'];
+  format: ReturnType<typeof formats>;
+  currency: string;
+}
+
+const value = ({ format, currency }: Say, rule: Valued) =>
+  rule.nsbCurrency === currency && rule.nsbValueInCurrency != null
+    ? format.money(rule.nsbValueInCurrency, currency)
+    : rule.nsbValueInNaira === null
+      ? '—'
+      : format.money(rule.nsbValueInNaira, 'NGN');
+
+const dated = ({ format, calendar }: Say, rate: Dated) =>
+  [
+    format.date(rate.drtDate),
+    `${format.hijri(rate.drtHijriDate)} (${calendar.ummAlQura})`,
+    ...(rate.drtHijriDateNigeria ? [`${format.hijri(rate.drtHijriDateNigeria)} (${calendar.nigeria})`] : []),
+  ].join(' · ');
+
+/** A metal's row: the Nisab of its default rule, with its rate's own day where that is not the gold rate's. */
+function figure(say: Say, slug: 'gold' | 'silver', rules: Valued[], rate: Dated, goldDate: string) {
+  const { t, format, currency } = say;
+  const rule = rules.find((r) => r.nsbIsDefault) ?? rules[0];
+  if (!rule) return [];
+  const grams = format.number(rule.nsbThreshold ?? 0, 0);
+  const shown = node('dd', '', value(say, rule));
+  shown.dataset.nisab = slug;
+  shown.dataset.value = String(rule.nsbCurrency === currency && rule.nsbValueInCurrency != null ? rule.nsbValueInCurrency : rule.nsbValueInNaira);
+  const own = rate.drtDate !== goldDate ? [node('dd', 'small', t.on(dated(say, rate)))] : [];
+  return [node('div', 'row', node('dt', '', slug === 'gold' ? t.gold(grams) : t.silver(grams)), shown, ...own)];
+}
+
+/** The sources of the rates, by name (an unknown one by its id), each once. */
+function usedSources(sources: Source[], rates: Dated[]): string[] {
+  const byId = new Map(sources.map((s) => [s.srcID, s.srcName]));
+  return [...new Set(rates.flatMap((rate) => [rate.drtPriceSource, rate.drtNairaSource]))].map((id) => byId.get(id) ?? id);
+}
+
+/** "More" to our page of the language, in its own window. */
+function pageLink(lang: Lang, label: string): HTMLElement {
+  const link = node('a', 'more', label);
+  link.href = `${ORIGIN}${LANGUAGE_INFO[lang].path}`;
+  link.target = '_blank';
+  link.rel = 'noopener';
+  return link;
+}
+
 async function render(host: HTMLElement) {
   if (host.dataset.nisabWidgetDone) return;
   host.dataset.nisabWidgetDone = 'true';
@@ -89,47 +139,19 @@ async function render(host: HTMLElement) {
       once<Source[]>('/sources'),
       textAnswer(lang),
     ]);
-    const value = (rule: Valued) =>
-      rule.nsbCurrency === currency && rule.nsbValueInCurrency != null
-        ? format.money(rule.nsbValueInCurrency, currency)
-        : rule.nsbValueInNaira === null
-          ? '—'
-          : format.money(rule.nsbValueInNaira, 'NGN');
-    const dated = (rate: Dated) =>
-      [
-        format.date(rate.drtDate),
-        `${format.hijri(rate.drtHijriDate)} (${calendar.ummAlQura})`,
-        ...(rate.drtHijriDateNigeria ? [`${format.hijri(rate.drtHijriDateNigeria)} (${calendar.nigeria})`] : []),
-      ].join(' · ');
-    const figure = (slug: 'gold' | 'silver', rules: Valued[], rate: Dated) => {
-      const rule = rules.find((r) => r.nsbIsDefault) ?? rules[0];
-      if (!rule) return [];
-      const grams = format.number(rule.nsbThreshold ?? 0, 0);
-      const shown = node('dd', '', value(rule));
-      shown.dataset.nisab = slug;
-      shown.dataset.value = String(rule.nsbCurrency === currency && rule.nsbValueInCurrency != null ? rule.nsbValueInCurrency : rule.nsbValueInNaira);
-      const own = rate.drtDate !== goldRate.drtDate ? [node('dd', 'small', t.on(dated(rate)))] : [];
-      return [node('div', 'row', node('dt', '', slug === 'gold' ? t.gold(grams) : t.silver(grams)), shown, ...own)];
-    };
-    const byId = new Map(sources.map((s) => [s.srcID, s.srcName]));
-    const used = [...new Set([goldRate.drtPriceSource, goldRate.drtNairaSource, silverRate.drtPriceSource, silverRate.drtNairaSource])].map(
-      (id) => byId.get(id) ?? id,
-    );
-    const link = node('a', 'more', t.more);
-    link.href = `${ORIGIN}${LANGUAGE_INFO[lang].path}`;
-    link.target = '_blank';
-    link.rel = 'noopener';
+    const say: Say = { t, calendar, format, currency };
+    const used = usedSources(sources, [goldRate, silverRate]);
     // The rate's age as the API counts it (nsbRateAgeDays, docs/API.md §3), said past the page's threshold.
     const age = (gold.find((r) => r.nsbIsDefault) ?? gold[0])?.nsbRateAgeDays;
     const old = age != null && age > OLD_RATE_AFTER_DAYS ? [node('p', 'small old', t.old(age, format.number(age, 0)))] : [];
     box.replaceChildren(
       node('p', 'title', t.title),
-      node('p', 'small date', t.on(dated(goldRate))),
+      node('p', 'small date', t.on(dated(say, goldRate))),
       ...old,
-      node('dl', '', ...figure('gold', gold, goldRate), ...figure('silver', silver, silverRate)),
+      node('dl', '', ...figure(say, 'gold', gold, goldRate, goldRate.drtDate), ...figure(say, 'silver', silver, silverRate, goldRate.drtDate)),
       node('p', 'small explain', t.explain),
       node('p', 'small sources', t.sources, used.join(' · ')),
-      link,
+      pageLink(lang, t.more),
       ...(text === null ? [] : [shareLink(text, t.share)]),
     );
     host.dataset.nisabWidgetReady = 'true';
