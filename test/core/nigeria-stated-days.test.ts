@@ -105,6 +105,31 @@ const REPORTS: [string, string, string, string, string, number][] = [
     29,
   ],
   [
+    '1444-07',
+    'https://dailytrust.com/look-out-for-new-moon-of-shaaban-sultan/',
+    'Monday, February 20, 2023, which is equivalent to the 29th day of Rajab 1444 AH',
+    'Monday',
+    '2023-02-20',
+    29,
+  ],
+  // The 29th and the date are two sentences of the statement; the page names no year (1445 AH is 2023).
+  [
+    '1445-05',
+    'https://thenationonlineng.net/look-out-for-new-moon-says-sultanate/',
+    'the equivalent of 29th day of Jumadal Awwal 1445 AH',
+    'Wednesday',
+    '2023-12-13',
+    29,
+  ],
+  [
+    '1445-06',
+    'https://dailypost.ng/2024/01/11/sultan-directs-muslims-to-observe-new-moon-of-rajab-on-friday/',
+    'Friday, Jan. 12, equivalent to the 29th day of Jumada-Assani 1445 AH',
+    'Friday',
+    '2024-01-12',
+    29,
+  ],
+  [
     '1445-11',
     'https://www.pulse.ng/news/local/sultan-directs-muslims-to-look-for-crescent-of-dhul-hijjah-from-thursday/l9s0c4l',
     'Thursday, June 6, which is equivalent to the 29th day of Dhul-Qadah 1445 AH',
