@@ -127,103 +127,132 @@ export function requestPath(path: string, query: Query = {}): string {
   return search ? `${path}?${search}` : path;
 }
 
-export function createClient(options: ClientOptions = {}) {
-  const bases = [options.baseUrl ?? defaultBase(), ...(options.fallbackBaseUrls ?? [])].map((base) => base.replace(/\/+$/, ''));
-  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const kept = options.etagCache === false ? null : new Map<string, Kept>();
-  const staticRoot = options.staticRoot?.replace(/\/+$/, '') ?? null;
+type Answer = { status: number; body: unknown };
+
+/** A file of the snapshot under staticRoot, as text. */
+async function snapshotFile(fetchImpl: typeof fetch, staticRoot: string | null, name: string): Promise<string> {
+  const url = `${staticRoot}/${name}`;
+  const response = await fetchImpl(url);
+  const text = await response.text();
+  if (response.status !== 200) throw new NisabApiError(response.status, `${url} answered ${response.status}: not a snapshot's file`, url);
+  return text;
+}
+
+/** The answer the API would give, from the snapshot's files: route, read, assemble (generator/core/router.ts). */
+function snapshotAnswerer(fetchImpl: typeof fetch, staticRoot: string | null): (target: string) => Promise<Answer & { url: string }> {
   /** The snapshot's files' answerer, its module imported at the first question no base answers. */
   let files: Promise<FilesAnswer> | null = null;
-  /** Once no base answered and the files did, the bases are not asked again. */
-  let fromFiles = false;
-
-  async function file(name: string): Promise<string> {
-    const url = `${staticRoot}/${name}`;
-    const response = await fetchImpl(url);
-    const text = await response.text();
-    if (response.status !== 200) throw new NisabApiError(response.status, `${url} answered ${response.status}: not a snapshot's file`, url);
-    return text;
-  }
-
-  /** The answer the API would give, from the snapshot's files: route, read, assemble (generator/core/router.ts). */
-  function fromSnapshotFiles(target: string): Promise<{ status: number; body: unknown; url: string }> {
+  return (target) => {
     files ??= import('./snapshot-files.ts').then(
-      (m) => m.filesAnswer(staticRoot!, file, (message, url) => new NisabApiError(0, message, url)),
+      (m) =>
+        m.filesAnswer(
+          staticRoot!,
+          (name) => snapshotFile(fetchImpl, staticRoot, name),
+          (message, url) => new NisabApiError(0, message, url),
+        ),
       (error: Error) => {
         files = null;
         throw error;
       },
     );
     return files.then((answer) => answer(target));
-  }
+  };
+}
 
-  async function once(url: string): Promise<{ status: number; body: unknown }> {
-    const previous = kept?.get(url);
-    // With its own ETag cache the client revalidates itself; the browser's HTTP
-    // cache stays out of it ('no-store'), so a 304 reaches this code as a 304.
-    const init: RequestInit = kept ? { headers: previous ? { 'If-None-Match': previous.etag } : {}, cache: 'no-store' } : {};
-    const response = await fetchImpl(url, init);
-    // Read even a 304's empty body: an unread one counts as an aborted request in browsers.
-    const text = await response.text();
-    if (response.status === 304 && previous) return { status: 200, body: previous.body };
-    let body: unknown;
+async function fetchOnce(fetchImpl: typeof fetch, kept: Map<string, Kept> | null, url: string): Promise<Answer> {
+  const previous = kept?.get(url);
+  // With its own ETag cache the client revalidates itself; the browser's HTTP
+  // cache stays out of it ('no-store'), so a 304 reaches this code as a 304.
+  const init: RequestInit = kept ? { headers: previous ? { 'If-None-Match': previous.etag } : {}, cache: 'no-store' } : {};
+  const response = await fetchImpl(url, init);
+  // Read even a 304's empty body: an unread one counts as an aborted request in browsers.
+  const text = await response.text();
+  if (response.status === 304 && previous) return { status: 200, body: previous.body };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new NisabApiError(response.status, `${url} answered ${response.status} without a JSON envelope`, url);
+  }
+  const etag = response.headers.get('etag');
+  if (kept && response.status === 200 && etag) kept.set(url, { etag, body });
+  return { status: response.status, body };
+}
+
+/** How one client asks: its bases, then the snapshot's files. */
+interface Asker {
+  bases: string[];
+  staticRoot: string | null;
+  once: (url: string) => Promise<Answer>;
+  fromSnapshotFiles: (target: string) => Promise<Answer & { url: string }>;
+  /** Once no base answered and the files did, the bases are not asked again. */
+  fromFiles: boolean;
+}
+
+/**
+ * `takesUnit`: the endpoint takes `unit`. A snapshot built with `--legacy-unit` answers the legacy base's rates in
+ * that unit when none is given (CONTRACT §12), so there the client names the gram its types promise.
+ */
+async function ask<T>(asker: Asker, path: string, query?: Query, takesUnit = false): Promise<T> {
+  const target = requestPath(path, query);
+  const legacyTarget = takesUnit && query?.unit === undefined ? requestPath(path, { ...query, unit: 'gram' }) : target;
+  let last: NisabApiError | null = null;
+  for (const base of asker.fromFiles ? [] : asker.bases) {
+    const url = base + (base.endsWith(BASES[1]!) ? legacyTarget : target);
+    let answer: Answer;
     try {
-      body = JSON.parse(text);
-    } catch {
-      throw new NisabApiError(response.status, `${url} answered ${response.status} without a JSON envelope`, url);
+      answer = await asker.once(url);
+    } catch (error) {
+      // Unreachable, or not the API at all (an HTML error page): try the next base.
+      last = error instanceof NisabApiError ? error : new NisabApiError(0, `${url} could not be reached: ${(error as Error).message}`, url);
+      continue;
     }
-    const etag = response.headers.get('etag');
-    if (kept && response.status === 200 && etag) kept.set(url, { etag, body });
-    return { status: response.status, body };
+    const body = answer.body as { success?: unknown; message?: unknown };
+    if (answer.status >= 500) {
+      last = new NisabApiError(answer.status, typeof body.message === 'string' ? body.message : `${url} answered ${answer.status}`, url);
+      continue;
+    }
+    if (answer.status !== 200 || body.success !== true) {
+      const message = typeof body.message === 'string' ? (body as ErrorBody).message : `${url} answered ${answer.status}`;
+      throw new NisabApiError(answer.status, message, url);
+    }
+    return answer.body as T;
   }
+  if (asker.staticRoot !== null) return askFiles<T>(asker, asker.staticRoot, target, last);
+  throw last ?? new NisabApiError(0, 'no base URL to ask', target);
+}
 
-  /**
-   * `takesUnit`: the endpoint takes `unit`. A snapshot built with `--legacy-unit` answers the legacy base's rates in
-   * that unit when none is given (CONTRACT §12), so there the client names the gram its types promise.
-   */
-  async function get<T>(path: string, query?: Query, takesUnit = false): Promise<T> {
-    const target = requestPath(path, query);
-    const legacyTarget = takesUnit && query?.unit === undefined ? requestPath(path, { ...query, unit: 'gram' }) : target;
-    let last: NisabApiError | null = null;
-    for (const base of fromFiles ? [] : bases) {
-      const url = base + (base.endsWith(BASES[1]!) ? legacyTarget : target);
-      let answer: { status: number; body: unknown };
-      try {
-        answer = await once(url);
-      } catch (error) {
-        // Unreachable, or not the API at all (an HTML error page): try the next base.
-        last = error instanceof NisabApiError ? error : new NisabApiError(0, `${url} could not be reached: ${(error as Error).message}`, url);
-        continue;
-      }
-      const body = answer.body as { success?: unknown; message?: unknown };
-      if (answer.status >= 500) {
-        last = new NisabApiError(answer.status, typeof body.message === 'string' ? body.message : `${url} answered ${answer.status}`, url);
-        continue;
-      }
-      if (answer.status !== 200 || body.success !== true) {
-        const message = typeof body.message === 'string' ? (body as ErrorBody).message : `${url} answered ${answer.status}`;
-        throw new NisabApiError(answer.status, message, url);
-      }
-      return answer.body as T;
-    }
-    if (staticRoot !== null) {
-      let answer: { status: number; body: unknown; url: string };
-      try {
-        answer = await fromSnapshotFiles(target);
-      } catch (error) {
-        const status = error instanceof NisabApiError ? error.status : 0;
-        const url = error instanceof NisabApiError ? error.url : staticRoot;
-        throw new NisabApiError(status, `${last ? `${last.message}; ` : ''}the snapshot's files did not answer either: ${(error as Error).message}`, url);
-      }
-      fromFiles = true;
-      const body = answer.body as { success?: unknown; message?: unknown };
-      if (answer.status !== 200 || body.success !== true) {
-        throw new NisabApiError(answer.status, typeof body.message === 'string' ? body.message : `answered ${answer.status}`, answer.url);
-      }
-      return answer.body as T;
-    }
-    throw last ?? new NisabApiError(0, 'no base URL to ask', target);
+/** No base answered: the snapshot's files answer, or the error says both failed. */
+async function askFiles<T>(asker: Asker, staticRoot: string, target: string, last: NisabApiError | null): Promise<T> {
+  let answer: Answer & { url: string };
+  try {
+    answer = await asker.fromSnapshotFiles(target);
+  } catch (error) {
+    const status = error instanceof NisabApiError ? error.status : 0;
+    const url = error instanceof NisabApiError ? error.url : staticRoot;
+    throw new NisabApiError(status, `${last ? `${last.message}; ` : ''}the snapshot's files did not answer either: ${(error as Error).message}`, url);
   }
+  asker.fromFiles = true;
+  const body = answer.body as { success?: unknown; message?: unknown };
+  if (answer.status !== 200 || body.success !== true) {
+    throw new NisabApiError(answer.status, typeof body.message === 'string' ? body.message : `answered ${answer.status}`, answer.url);
+  }
+  return answer.body as T;
+}
+
+export function createClient(options: ClientOptions = {}) {
+  const bases = [options.baseUrl ?? defaultBase(), ...(options.fallbackBaseUrls ?? [])].map((base) => base.replace(/\/+$/, ''));
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const kept = options.etagCache === false ? null : new Map<string, Kept>();
+  const staticRoot = options.staticRoot?.replace(/\/+$/, '') ?? null;
+  const asker: Asker = {
+    bases,
+    staticRoot,
+    once: (url) => fetchOnce(fetchImpl, kept, url),
+    fromSnapshotFiles: snapshotAnswerer(fetchImpl, staticRoot),
+    fromFiles: false,
+  };
+  const get = <T>(path: string, query?: Query, takesUnit = false): Promise<T> => ask<T>(asker, path, query, takesUnit);
 
   const data = async <T>(path: string, query?: Query, takesUnit = false) => (await get<ItemBody<T>>(path, query, takesUnit)).data;
 
@@ -231,7 +260,7 @@ export function createClient(options: ClientOptions = {}) {
     /** The bases asked, in order. */
     bases,
     /** True once the client answers from the snapshot's files (no base answered; see staticRoot). */
-    answersFromFiles: () => fromFiles,
+    answersFromFiles: () => asker.fromFiles,
     /** `GET /rates/latest`: the newest rate of gold, or of a subcategory, optionally as of a date and in a currency. */
     latest: <Q extends LatestQuery>(query: Q = {} as Q) => data<Answered<Q, 'Rate', Rate>>('/rates/latest', { ...(query as LatestQuery) }, true),
     /** `GET /rates`: rates in an inclusive date range, with the answer's count, optionally in a currency. */

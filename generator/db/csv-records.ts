@@ -51,7 +51,6 @@ export function readCsv<S extends z.ZodObject>(file: string, schema: S, problems
       if (error === undefined) resolve();
       else reject(error);
     };
-    source.on('error', (error) => finish(fileError(file, error)));
     // 'data' rather than async iteration: rows parsed before a syntax error must still be seen.
     parser.on('data', ({ record, info }: { record: string[]; info: Info }) => {
       const skipped = info.empty_lines + info.comment_lines;
@@ -70,50 +69,63 @@ export function readCsv<S extends z.ZodObject>(file: string, schema: S, problems
         finish(error);
       }
     });
-    parser.on('error', (error) => {
-      if (!(error instanceof CsvError)) return finish(error);
-      problems.add(typeof error.lines === 'number' ? error.lines : previousEnd + 1, 'row', error.message);
-      finish();
-    });
+    parser.on('error', (error) => parseFailed(error, previousEnd, problems, finish));
     parser.on('end', () => {
       if (!header) problems.add(1, 'header', `the file is empty; expected the columns ${describeColumns(columns)}`);
       resolve();
     });
-    // Bytes are decoded strictly (invalid UTF-8 is refused, not stored as U+FFFD) and counted.
-    const decoder = new TextDecoder('utf-8', { fatal: true });
-    let bytes = 0;
-    let lines = 1;
-    let stopped = false;
-    const stop = (field: string, message: string) => {
-      stopped = true;
-      problems.add(lines, field, message);
-      finish();
-    };
-    source.on('data', (data: string | Buffer) => {
-      const chunk = data as Buffer;
-      if (stopped) return;
-      bytes += chunk.length;
-      if (bytes > MAX_CSV_BYTES) return stop('file', `is larger than ${MAX_CSV_BYTES / 1024 / 1024} MiB; split it into smaller files`);
-      let text: string;
-      try {
-        text = decoder.decode(chunk, { stream: true });
-      } catch {
-        return stop('file', 'is not valid UTF-8 (at or after this line); save it as UTF-8');
-      }
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-      if (!parser.write(text)) {
-        source.pause();
-        parser.once('drain', () => source.resume());
-      }
-    });
-    source.on('end', () => {
-      if (stopped) return;
-      try {
-        parser.end(decoder.decode());
-      } catch {
-        stop('file', 'is not valid UTF-8 (it ends in the middle of a character); save it as UTF-8');
-      }
-    });
+    feedParser(file, source, parser, problems, finish);
+  });
+}
+
+/** A CSV syntax error is the file's problem (at its line, or the one after the last record); any other rejects. */
+function parseFailed(error: Error, previousEnd: number, problems: Problems, finish: (error?: unknown) => void): void {
+  if (error instanceof CsvError) problems.add(typeof error.lines === 'number' ? error.lines : previousEnd + 1, 'row', error.message);
+  finish(error instanceof CsvError ? undefined : error);
+}
+
+/** Streams the file into the parser: bytes decoded strictly (invalid UTF-8 is refused, not stored as U+FFFD) and counted. */
+function feedParser(
+  file: string,
+  source: ReturnType<typeof createReadStream>,
+  parser: ReturnType<typeof parse>,
+  problems: Problems,
+  finish: (error?: unknown) => void,
+): void {
+  source.on('error', (error) => finish(fileError(file, error)));
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let bytes = 0;
+  let lines = 1;
+  let stopped = false;
+  const stop = (field: string, message: string) => {
+    stopped = true;
+    problems.add(lines, field, message);
+    finish();
+  };
+  source.on('data', (data: string | Buffer) => {
+    const chunk = data as Buffer;
+    if (stopped) return;
+    bytes += chunk.length;
+    if (bytes > MAX_CSV_BYTES) return stop('file', `is larger than ${MAX_CSV_BYTES / 1024 / 1024} MiB; split it into smaller files`);
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      return stop('file', 'is not valid UTF-8 (at or after this line); save it as UTF-8');
+    }
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    if (!parser.write(text)) {
+      source.pause();
+      parser.once('drain', () => source.resume());
+    }
+  });
+  source.on('end', () => {
+    if (stopped) return;
+    try {
+      parser.end(decoder.decode());
+    } catch {
+      stop('file', 'is not valid UTF-8 (it ends in the middle of a character); save it as UTF-8');
+    }
   });
 }
 

@@ -2,7 +2,7 @@
 // counts it, and the money that came this year as his school counts it.
 import { money } from '../../../generator/core/money.ts';
 import type { NisabRule } from '../types.ts';
-import { addCents, pastYearRuns, pastYears, pastYearsRule } from './past-years.ts';
+import { addCents, type PastYearsRule, pastYearRuns, pastYears, pastYearsRule } from './past-years.ts';
 import { positionFor, slugId } from './rules.ts';
 import type { Holdings, Position, Published, Receivable, School, ZakatLine } from './types.ts';
 
@@ -39,6 +39,123 @@ function receivableCases(receivable: Receivable, school: School | null, holdings
   return receivable.withinReach === false ? ['out-of-reach', ...kind] : kind;
 }
 
+/** A receivable whose past years its school charges: its arrears line is written once the pool is known. */
+interface PendingArrears {
+  receivable: Receivable;
+  years: number;
+  arrearsYears: number;
+  view: Position['view'] | null;
+  school: School | null;
+  sourceURL: string | null;
+  /** Its receivable's line, which the past years' line follows. */
+  after: ZakatLine;
+}
+
+/** A muhtakir's goods count only once sold: the line says so either way. */
+function muhtakirLine(tradeGoods: number, sold: boolean, traderRule: NisabRule): ZakatLine {
+  return {
+    kind: 'muhtakir-goods',
+    detail: null,
+    held: { value: tradeGoods, unit: 'money' },
+    rule: traderRule,
+    nisab: null,
+    reachesNisab: sold,
+    due: sold ? { kind: 'counted', with: 'money' } : { kind: 'nothing' },
+    dueMoney: sold ? null : 0,
+    reasons: [{ key: 'muhtakir', sold }],
+    sourceURL: traderRule.nsbSourceURL,
+  };
+}
+
+/** One receivable's line, whether the pool counts it now, and what its past years would need. */
+function receivableEntry(
+  published: Published,
+  holdings: Holdings,
+  school: School | null,
+  cashRule: NisabRule | null,
+  receivable: Receivable,
+): { line: ZakatLine; counted: boolean; pending: Omit<PendingArrears, 'after'> } {
+  const position = positionFor(published, 'receivables', school, receivableCases(receivable, school, holdings));
+  const view = position?.view ?? null;
+  const years = Math.max(1, Math.floor(receivable.yearsOut));
+  const counted = view === null || view === 'valued-yearly' || view === 'every-year' || receivable.collected;
+  // The past years: owed when collected where a school charges every year it was out, and owed now,
+  // collected or not, where it charges every year while the debtor can pay (the Shafi'i new view:
+  // such a debt is like money deposited with another, Mughni al-Muhtaj; al-Hawi).
+  const arrearsYears = view === 'every-year' || (receivable.collected && view === 'every-year-paid-on-collection') ? years - 1 : 0;
+  const line: ZakatLine = {
+    kind: 'receivable',
+    detail: receivable.kind,
+    held: { value: receivable.amount, unit: 'money' },
+    rule: cashRule,
+    nisab: null,
+    reachesNisab: false,
+    due: counted ? { kind: 'counted', with: 'money' } : { kind: 'later', years: view === 'every-year-paid-on-collection' ? years : null },
+    dueMoney: counted ? null : 0,
+    reasons: [{ key: 'receivable', view, school: position === null ? null : school, receivable: { ...receivable, yearsOut: years }, arrearsYears }],
+    sourceURL: position?.sourceURL ?? null,
+  };
+  const named = position === null ? null : school;
+  return { line, counted, pending: { receivable, years, arrearsYears, view, school: named, sourceURL: position?.sourceURL ?? null } };
+}
+
+/** The new money's line, left out of the pool until joinNewMoney says otherwise. */
+function newMoneyLine(position: Position | null, school: School | null, cashRule: NisabRule | null, fresh: number): ZakatLine {
+  return {
+    kind: 'new-money',
+    detail: null,
+    held: { value: fresh, unit: 'money' },
+    rule: cashRule,
+    nisab: null,
+    reachesNisab: false,
+    due: { kind: 'nothing' },
+    dueMoney: 0,
+    reasons: [{ key: 'newMoney', view: position?.view ?? null, school: position === null ? null : school, joined: false }],
+    sourceURL: position?.sourceURL ?? null,
+  };
+}
+
+/**
+ * A receivable's past years, each measured with the rest of the pool as entered (`before`) against today's
+ * Nisab (a debt owed to him carries no dates: the line says so). Sets its receivable's arrearsYears to the
+ * years that owe; returns the line and what they owe.
+ */
+function arrearsLine(item: PendingArrears, before: number, cashRule: NisabRule | null, percent: number, rule: PastYearsRule): { line: ZakatLine; due: number } {
+  const { receivable, years, arrearsYears, view, school: named, sourceURL, after } = item;
+  const nisab = cashRule?.nsbValueInNaira ?? null;
+  const rest = Math.max(0, before - receivable.amount);
+  const past = pastYears(
+    Array.from({ length: arrearsYears }, () => ({ nisab, held: rest + receivable.amount })),
+    rule,
+    (counted) => {
+      const zakat = money([Math.max(0, addCents(counted, -rest)), percent, 0.01]);
+      return { due: zakat, takenOff: zakat };
+    },
+  );
+  const due = past.reduce((sum, year) => addCents(sum, year.due ?? 0), 0);
+  const reaches = past.some((year) => year.due !== null);
+  // The words name the past years that owe: none where each was below its Nisab (its receivable's line too).
+  const owing = past.filter((year) => year.due !== null).length;
+  for (const reason of after.reasons) if (reason.key === 'receivable') reason.arrearsYears = owing;
+  const unknown = !reaches && past.some((year) => year.why === 'no-rate');
+  const line: ZakatLine = {
+    kind: 'receivable-arrears',
+    detail: receivable.kind,
+    held: { value: receivable.amount, unit: 'money' },
+    rule: cashRule,
+    nisab: nisab === null ? null : { value: nisab, unit: 'money' },
+    reachesNisab: reaches,
+    due: reaches ? { kind: 'money', percent, money: due } : unknown ? { kind: 'unknown' } : { kind: 'nothing' },
+    dueMoney: unknown ? null : due,
+    reasons: [
+      { key: 'receivable', view, school: named, receivable: { ...receivable, yearsOut: years }, arrearsYears: owing },
+      { key: 'pastYears', runs: pastYearRuns(past), nisabAt: 'today', takesOff: rule.takesOff },
+    ],
+    sourceURL: rule.unpaid?.sourceURL ?? sourceURL,
+  };
+  return { line, due };
+}
+
 export function gatherPool(published: Published, holdings: Holdings, school: School | null, cashRule: NisabRule | null): Pool {
   const lines: ZakatLine[] = [];
   const percent = cashRule?.nsbRatePercent ?? null;
@@ -50,68 +167,20 @@ export function gatherPool(published: Published, holdings: Holdings, school: Sch
   let tradeGoods = holdings.tradeGoods ?? 0;
   if (traderRule?.nsbTrader === 'muhtakir' && tradeGoods > 0) {
     const sold = holdings.tradeGoodsSold === true;
-    lines.push({
-      kind: 'muhtakir-goods',
-      detail: null,
-      held: { value: tradeGoods, unit: 'money' },
-      rule: traderRule,
-      nisab: null,
-      reachesNisab: sold,
-      due: sold ? { kind: 'counted', with: 'money' } : { kind: 'nothing' },
-      dueMoney: sold ? null : 0,
-      reasons: [{ key: 'muhtakir', sold }],
-      sourceURL: traderRule.nsbSourceURL,
-    });
+    lines.push(muhtakirLine(tradeGoods, sold, traderRule));
     if (!sold) tradeGoods = 0;
   }
 
   const cash = holdings.cash ?? 0;
   let amount = cash + tradeGoods;
 
-  const pending: {
-    receivable: Receivable;
-    years: number;
-    arrearsYears: number;
-    view: Position['view'] | null;
-    school: School | null;
-    sourceURL: string | null;
-    /** Its receivable's line, which the past years' line follows. */
-    after: ZakatLine;
-  }[] = [];
+  const pending: PendingArrears[] = [];
   for (const receivable of holdings.receivables ?? []) {
     if (!(receivable.amount > 0)) continue;
-    const position = positionFor(published, 'receivables', school, receivableCases(receivable, school, holdings));
-    const view = position?.view ?? null;
-    const years = Math.max(1, Math.floor(receivable.yearsOut));
-    const counted = view === null || view === 'valued-yearly' || view === 'every-year' || receivable.collected;
-    // The past years: owed when collected where a school charges every year it was out, and owed now,
-    // collected or not, where it charges every year while the debtor can pay (the Shafi'i new view:
-    // such a debt is like money deposited with another, Mughni al-Muhtaj; al-Hawi).
-    const arrearsYears = view === 'every-year' || (receivable.collected && view === 'every-year-paid-on-collection') ? years - 1 : 0;
-    if (counted) amount += receivable.amount;
-    lines.push({
-      kind: 'receivable',
-      detail: receivable.kind,
-      held: { value: receivable.amount, unit: 'money' },
-      rule: cashRule,
-      nisab: null,
-      reachesNisab: false,
-      due: counted ? { kind: 'counted', with: 'money' } : { kind: 'later', years: view === 'every-year-paid-on-collection' ? years : null },
-      dueMoney: counted ? null : 0,
-      reasons: [{ key: 'receivable', view, school: position === null ? null : school, receivable: { ...receivable, yearsOut: years }, arrearsYears }],
-      sourceURL: position?.sourceURL ?? null,
-    });
-    if (arrearsYears > 0 && percent !== null) {
-      pending.push({
-        receivable,
-        years,
-        arrearsYears,
-        view,
-        school: position === null ? null : school,
-        sourceURL: position?.sourceURL ?? null,
-        after: lines.at(-1)!,
-      });
-    }
+    const entry = receivableEntry(published, holdings, school, cashRule, receivable);
+    if (entry.counted) amount += receivable.amount;
+    lines.push(entry.line);
+    if (entry.pending.arrearsYears > 0 && percent !== null) pending.push({ ...entry.pending, after: entry.line });
   }
 
   let newMoney: Pool['newMoney'] = null;
@@ -119,62 +188,20 @@ export function gatherPool(published: Published, holdings: Holdings, school: Sch
   if (fresh > 0) {
     const position = positionFor(published, 'new-money', school);
     amount -= fresh;
-    const line: ZakatLine = {
-      kind: 'new-money',
-      detail: null,
-      held: { value: fresh, unit: 'money' },
-      rule: cashRule,
-      nisab: null,
-      reachesNisab: false,
-      due: { kind: 'nothing' },
-      dueMoney: 0,
-      reasons: [{ key: 'newMoney', view: position?.view ?? null, school: position === null ? null : school, joined: false }],
-      sourceURL: position?.sourceURL ?? null,
-    };
+    const line = newMoneyLine(position, school, cashRule, fresh);
     lines.push(line);
     newMoney = { amount: fresh, position, line };
   }
 
-  // The past years of each receivable his school charges for them, each year measured with the rest of the
-  // pool as entered against today's Nisab (a debt owed to him carries no dates: the line says so); what
-  // they owe comes off this year's pool too where the school takes a year's unpaid zakat off the next.
-  const nisab = cashRule?.nsbValueInNaira ?? null;
+  // The past years of each receivable his school charges for them; what they owe comes off this year's
+  // pool too where the school takes a year's unpaid zakat off the next.
   const rule = pastYearsRule(published, school, 'cash');
   const before = Math.max(0, amount);
-  for (const { receivable, years, arrearsYears, view, school: named, sourceURL, after } of pending) {
-    const rest = Math.max(0, before - receivable.amount);
-    const past = pastYears(
-      Array.from({ length: arrearsYears }, () => ({ nisab, held: rest + receivable.amount })),
-      rule,
-      (counted) => {
-        const zakat = money([Math.max(0, addCents(counted, -rest)), percent!, 0.01]);
-        return { due: zakat, takenOff: zakat };
-      },
-    );
-    const due = past.reduce((sum, year) => addCents(sum, year.due ?? 0), 0);
+  for (const item of pending) {
+    const { line, due } = arrearsLine(item, before, cashRule, percent!, rule);
     if (rule.takesOff) amount = addCents(amount, -due);
-    const reaches = past.some((year) => year.due !== null);
-    // The words name the past years that owe: none where each was below its Nisab (its receivable's line too).
-    const owing = past.filter((year) => year.due !== null).length;
-    for (const reason of after.reasons) if (reason.key === 'receivable') reason.arrearsYears = owing;
-    const unknown = !reaches && past.some((year) => year.why === 'no-rate');
-    const line: ZakatLine = {
-      kind: 'receivable-arrears',
-      detail: receivable.kind,
-      held: { value: receivable.amount, unit: 'money' },
-      rule: cashRule,
-      nisab: nisab === null ? null : { value: nisab, unit: 'money' },
-      reachesNisab: reaches,
-      due: reaches ? { kind: 'money', percent: percent!, money: due } : unknown ? { kind: 'unknown' } : { kind: 'nothing' },
-      dueMoney: unknown ? null : due,
-      reasons: [
-        { key: 'receivable', view, school: named, receivable: { ...receivable, yearsOut: years }, arrearsYears: owing },
-        { key: 'pastYears', runs: pastYearRuns(past), nisabAt: 'today', takesOff: rule.takesOff },
-      ],
-      sourceURL: rule.unpaid?.sourceURL ?? sourceURL,
-    };
     // Beside its receivable's line, before the new money's.
-    lines.splice(lines.indexOf(after) + 1, 0, line);
+    lines.splice(lines.indexOf(item.after) + 1, 0, line);
   }
   return { amount: Math.max(0, amount), gross: Math.max(0, amount), newMoney, lines };
 }

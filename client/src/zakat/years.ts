@@ -7,9 +7,9 @@
 import { livestockDueAtMost, type Due } from '../../../generator/core/livestock.ts';
 import { money } from '../../../generator/core/money.ts';
 import { apiErrorStatus, type HijriCalendar, type NisabApiError, type NisabClient } from '../client.ts';
-import type { NisabRule, Subcategory } from '../types.ts';
+import type { NisabRule, Rate, Subcategory } from '../types.ts';
 import { ANIMAL_OPTIONS } from './in-kind.ts';
-import { addCents, type PastYearLine, pastYears, pastYearsRule } from './past-years.ts';
+import { addCents, type PastYearLine, type PastYearsRule, pastYears, pastYearsRule } from './past-years.ts';
 import { cashRule, positionFor, ruleFor, slugId } from './rules.ts';
 import type { Holdings, Position, Published, School, Standard } from './types.ts';
 
@@ -132,6 +132,98 @@ async function dayRules(client: NisabClient, hijriDate: string, calendar: HijriC
   }
 }
 
+/** Why each year has no answer (after the as-of date, no calendar, no rate), or null where it has one. */
+function yearProblems(
+  answers: (NisabRule[] | YearProblem | null)[],
+  cashRules: (NisabRule | null)[],
+  days: string[],
+  calendar: HijriCalendar,
+  today: string,
+): (YearProblem | null)[] {
+  return answers.map((a, i) =>
+    a === null
+      ? { kind: 'not-yet', message: `${days[i]} (${calendar}) is after the snapshot's as-of date, ${today}` }
+      : !Array.isArray(a)
+        ? a
+        : cashRules[i]?.nsbValueInNaira == null
+          ? { kind: 'no-rate', message: `no rate on or before ${days[i]} (${calendar})` }
+          : null,
+  );
+}
+
+/** Money: cash and trade goods against the day's cash Nisab; null where no year held any. */
+function moneyYears(
+  sets: YearsHoldings[],
+  problems: (YearProblem | null)[],
+  cashRules: (NisabRule | null)[],
+  moneyRule: PastYearsRule,
+  percent: number,
+): PastYearLine<number>[] | null {
+  const moneyHeld = sets.map((set) => addCents(set.cash ?? 0, set.tradeGoods ?? 0));
+  if (!moneyHeld.some((held) => held > 0)) return null;
+  return pastYears(
+    moneyHeld.map((held, i) => ({ held, nisab: problems[i] ? null : cashRules[i]!.nsbValueInNaira })),
+    moneyRule,
+    (counted) => {
+      const zakat = money([counted, percent, 0.01]);
+      return { due: zakat, takenOff: zakat };
+    },
+  );
+}
+
+/** One kind of livestock against its own table; an animal due from outside the herd (a sheep for camels) takes none off it. */
+function herdYears(
+  published: Published,
+  first: NisabRule[],
+  school: School | null,
+  slug: string,
+  sets: YearsHoldings[],
+  problems: (YearProblem | null)[],
+): { rule: NisabRule; lines: PastYearLine<Due[]>[] } {
+  const id = slugId(published, slug);
+  const rule = id === null ? null : ruleFor(first, id, school);
+  if (id === null || !rule || rule.nsbRateKind !== 'bracket')
+    throw new YearsInputError(`holdings.herds.${slug}`, 'is not a livestock subcategory with a table');
+  const lines = pastYears(
+    sets.map((set, i) => ({
+      held: Math.floor(set.herds?.[slug] ?? 0),
+      nisab: problems[i]?.kind === 'no-calendar' || problems[i]?.kind === 'not-yet' ? null : (rule.nsbThreshold ?? 1),
+    })),
+    pastYearsRule(published, school, slug),
+    (counted) => {
+      const { dues } = livestockDueAtMost(rule.nsbBrackets, counted, ANIMAL_OPTIONS);
+      const fromHerd = (dues[0] ?? []).reduce((sum, d) => sum + (d.item === 'sheep' && slug !== 'sheep-goats' ? 0 : d.count), 0);
+      return { due: dues, takenOff: fromHerd };
+    },
+  );
+  return { rule, lines };
+}
+
+/** The rate each year's cash Nisab was valued at (its sources), null where it has none or it is not read. */
+function yearRates(client: NisabClient, cashRules: (NisabRule | null)[], days: string[], calendar: HijriCalendar) {
+  return Promise.all(
+    cashRules.map((rule, i) =>
+      rule?.nsbValueSubcategoryID == null ? null : client.latest({ hijri_date: days[i]!, calendar, subcategory: rule.nsbValueSubcategoryID }).catch(() => null),
+    ),
+  );
+}
+
+/** A year's Nisab as its answer shows it, with the sources of the rate it was valued at. */
+function yearNisab(
+  rule: NisabRule,
+  rate: { drtPriceSource: Rate['drtPriceSource']; drtNairaSource: Rate['drtNairaSource'] } | null | undefined,
+): YearAnswer['nisab'] {
+  return {
+    ruleID: rule.nsbID,
+    value: rule.nsbValueInNaira,
+    rateDate: rule.nsbRateDate,
+    rateAgeDays: rule.nsbRateAgeDays,
+    priceSource: rate?.drtPriceSource ?? null,
+    nairaSource: rate?.drtNairaSource ?? null,
+    sourceURL: rule.nsbSourceURL,
+  };
+}
+
 /**
  * The zakat of each year missed and the total owed now. `client` is the typed client pointed at a base address
  * (createClient); it reads each year's dated answer as the page does, static files included.
@@ -149,83 +241,33 @@ export async function zakatForYears(client: NisabClient, input: YearsInput): Pro
   const ownMeasure = positionFor(published(first), 'cash-measure', input.school)?.view === 'more-beneficial-nisab';
   const standard: Standard = ownMeasure ? 'lower' : input.standard;
   const cashRules = answers.map((a) => (Array.isArray(a) ? cashRule(published(a), standard, input.school) : null));
-  const rates = await Promise.all(
-    cashRules.map((rule, i) =>
-      rule?.nsbValueSubcategoryID == null
-        ? null
-        : client.latest({ hijri_date: days[i]!, calendar: input.calendar, subcategory: rule.nsbValueSubcategoryID }).catch(() => null),
-    ),
-  );
-  const problems: (YearProblem | null)[] = answers.map((a, i) =>
-    a === null
-      ? { kind: 'not-yet', message: `${days[i]} (${input.calendar}) is after the snapshot's as-of date, ${today}` }
-      : !Array.isArray(a)
-        ? a
-        : cashRules[i]?.nsbValueInNaira == null
-          ? { kind: 'no-rate', message: `no rate on or before ${days[i]} (${input.calendar})` }
-          : null,
-  );
+  const rates = await yearRates(client, cashRules, days, input.calendar);
+  const problems = yearProblems(answers, cashRules, days, input.calendar, today);
 
   // Money: cash and trade goods against the day's cash Nisab.
   const moneyRule = pastYearsRule(published(first), input.school, 'cash');
   const percent = cashRules.find((r) => r?.nsbRatePercent != null)?.nsbRatePercent ?? 2.5;
-  const moneyHeld = sets.map((set) => addCents(set.cash ?? 0, set.tradeGoods ?? 0));
-  const anyMoney = moneyHeld.some((held) => held > 0);
-  const moneyLines = anyMoney
-    ? pastYears(
-        moneyHeld.map((held, i) => ({ held, nisab: problems[i] ? null : cashRules[i]!.nsbValueInNaira })),
-        moneyRule,
-        (counted) => {
-          const zakat = money([counted, percent, 0.01]);
-          return { due: zakat, takenOff: zakat };
-        },
-      )
-    : null;
+  const moneyLines = moneyYears(sets, problems, cashRules, moneyRule, percent);
 
   // Livestock: each kind against its own table; an animal due from outside the herd (a sheep for camels) takes none off it.
   const slugs = [...new Set(sets.flatMap((set) => Object.keys(set.herds ?? {})))];
   const herdLines: Record<string, PastYearLine<Due[]>[]> = {};
   const herdRules: Record<string, NisabRule> = {};
   for (const slug of slugs) {
-    const id = slugId(published(first), slug);
-    const rule = id === null ? null : ruleFor(first, id, input.school);
-    if (id === null || !rule || rule.nsbRateKind !== 'bracket')
-      throw new YearsInputError(`holdings.herds.${slug}`, 'is not a livestock subcategory with a table');
-    herdRules[slug] = rule;
-    herdLines[slug] = pastYears(
-      sets.map((set, i) => ({
-        held: Math.floor(set.herds?.[slug] ?? 0),
-        nisab: problems[i]?.kind === 'no-calendar' || problems[i]?.kind === 'not-yet' ? null : (rule.nsbThreshold ?? 1),
-      })),
-      pastYearsRule(published(first), input.school, slug),
-      (counted) => {
-        const { dues } = livestockDueAtMost(rule.nsbBrackets, counted, ANIMAL_OPTIONS);
-        const fromHerd = (dues[0] ?? []).reduce((sum, d) => sum + (d.item === 'sheep' && slug !== 'sheep-goats' ? 0 : d.count), 0);
-        return { due: dues, takenOff: fromHerd };
-      },
-    );
+    const herd = herdYears(published(first), first, input.school, slug, sets, problems);
+    herdRules[slug] = herd.rule;
+    herdLines[slug] = herd.lines;
   }
 
   const part = <D>({ year: _, ...line }: PastYearLine<D>): YearPart<D> => ({ ...line, unknownBefore: line.unknownBefore.map((i) => input.years[i]!) });
   const years: YearAnswer[] = input.years.map((year, i) => {
     const rule = cashRules[i];
-    const rate = rates[i];
     return {
       year,
       hijriDate: days[i]!,
       calendar: input.calendar,
       problem: problems[i]!,
-      nisab: rule
-        ? {
-            ruleID: rule.nsbID,
-            value: rule.nsbValueInNaira,
-            rateDate: rule.nsbRateDate,
-            rateAgeDays: rule.nsbRateAgeDays,
-            priceSource: rate?.drtPriceSource ?? null,
-            nairaSource: rate?.drtNairaSource ?? null,
-            sourceURL: rule.nsbSourceURL,
-          }
-        : null,
+      nisab: rule ? yearNisab(rule, rates[i]) : null,
       money: moneyLines ? part(moneyLines[i]!) : null,
       livestock: Object.fromEntries(slugs.map((slug) => [slug, part(herdLines[slug]![i]!)])),
     };
