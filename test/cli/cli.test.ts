@@ -74,14 +74,16 @@ describe('the command line', () => {
       [['import', 'rates', path.join(dir, 'missing.csv'), '--db', path.join(dir, 'ops.sqlite')], /missing\.csv/],
       [['verify', '--out', path.join(dir, 'nothing')], /no snapshot here/],
     ];
-    for (const [args, message] of cases) {
-      const result = await cli(...args);
+    // Six real CLI processes at once, each compiling the program with tsx first: one after the other they
+    // took 42 s beside 16 busy processes (load 18 to 21), and over 150 s at load 13 to 15 with 4 more sessions.
+    const results = await Promise.all(cases.map(([args]) => cli(...args)));
+    cases.forEach(([args, message], i) => {
+      const result = results[i]!;
       expect(result.code, args.join(' ')).not.toBe(0);
       expect(result.stderr, args.join(' ')).toMatch(message);
       expect(result.stderr, args.join(' ')).not.toMatch(/\n\s+at /);
-    }
-    // six real CLI processes, each compiling the program with tsx first: 42 s seen under load
-  }, 150_000); // 42 s seen in .ci/run beside 16 busy processes (load 18 to 21), under a third of this
+    });
+  }, 150_000);
 
   it('refuses a bad import file naming file, line and field, and writes nothing', async () => {
     const db = path.join(dir, 'ops.sqlite');
