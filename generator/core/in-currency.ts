@@ -45,7 +45,7 @@ interface FxFileText {
  * The table of `code` from the texts of its FX files (none for NGN and USD), for records dated from `from` to
  * `to`. A closed decade's file (currencies.ts FxDecadeFile) is its years' files, a line each after a line naming
  * them: only the lines of the years from `from` to `to` are parsed, the same texts the years' own files were
- * (parsing a whole decade took 23 times a year's CPU).
+ * (parsing a whole daily decade took about ten times a year's CPU: docs/decisions.md).
  */
 export function currencyTable(code: string, fxTexts: string[], from: string, to: string): CurrencyTable {
   const table: CurrencyTable = { code: code, rates: {}, months: {}, monthly: [], sources: [] };
