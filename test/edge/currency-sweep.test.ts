@@ -12,6 +12,14 @@
 // requests (the month ranges took 301 s under a load of 35, the year 2026
 // finds the same records). The oracle is the preview's answer,
 // whose figures are V8's own JSON, as the build writes every file.
+//
+// Issue 49: a closed decade's FX files are one file per currency
+// (v1/fx/{code}/{yyy}0s.json), whose lines each edge parses only for the
+// range's years (core/in-currency.ts currencyTable). So every currency is also
+// asked a year of the 2010s (one line of its decade file) and a year across
+// the decade's end (the 2010s file's last line, then the open decade's 2020
+// file), where the data's metals are monthly.
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +35,12 @@ import { optionSweep } from './differential-cases.ts';
 // After the last rate of data/ (2026-09-29): every month of 2026 is in the data or after it.
 const AS_OF = '2026-11-30';
 const YEAR = '2026';
+const PERIODS: [string, string][] = [
+  [`${YEAR}-01-01`, `${YEAR}-12-31`],
+  ['2015-01-01', '2015-12-31'],
+  // 366 days, the longest a currency= range may be (answer-options.ts rangeCap).
+  ['2019-07-01', '2020-06-30'],
+];
 
 const edges = EDGES.filter((edge) => edge !== PREVIEW && skipOrFail(edge.missing(), `the currency sweep on ${edge.name}`) === null);
 
@@ -56,14 +70,19 @@ function get(base: string, target: string): Promise<Answer> {
   return request(base, target, { headers: { connection: 'close' } });
 }
 
-describe('every currency × every month of 2026 × both metals on the default snapshot (issue 43)', () => {
+describe('every currency × 2026, 2015 and 2019–2020 × both metals on the default snapshot (issues 43 and 49)', () => {
   it('every edge answers each as the preview does: status, bytes and ETag', async () => {
     const index = JSON.parse(await readFile(path.join(tree, paths.routing), 'utf8')) as RoutingIndex;
-    const cases = optionSweep(index, [[`${YEAR}-01-01`, `${YEAR}-12-31`]], [1, 2]);
+    const cases = optionSweep(index, PERIODS, [1, 2]);
+    // The closed decade's files are what the older periods read.
+    const decadeFiles = Object.keys(index.currencies ?? {}).filter((code) => existsSync(path.join(tree, paths.fx(code, '2015-01-01', AS_OF))));
+    expect(paths.fx('GBP', '2015-01-01', AS_OF)).toBe('v1/fx/GBP/2010s.json');
+    expect(decadeFiles.length).toBeGreaterThan(10);
     // 161 currencies in data/ today; every one published is asked.
     expect(Object.keys(index.currencies ?? {}).length).toBeGreaterThan(100);
     const differences: string[] = [];
     let answered = 0;
+    let valued = 0;
     let next = 0;
     const started = performance.now();
     // Six at a time, each case to every server at once.
@@ -71,6 +90,7 @@ describe('every currency × every month of 2026 × both metals on the default sn
       for (let c = cases[next++]; c !== undefined; c = cases[next++]) {
         const [reference, ...others] = await Promise.all([get(preview.url, c.target), ...running.map((r) => get(r.edge.url, c.target))]);
         if (reference!.status === 200) answered++;
+        if (valuedInDecade(c.target, reference!.body, decadeFiles)) valued++;
         others.forEach((answer, i) => {
           const same = answer.status === reference!.status && answer.headers.etag === reference!.headers.etag && answer.bytes.equals(reference!.bytes);
           if (!same)
@@ -82,10 +102,49 @@ describe('every currency × every month of 2026 × both metals on the default sn
     console.log(`currency sweep: ${cases.length} cases × ${running.length + 1} servers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     // Every published currency answers its months (an empty list after the data); none refused.
     expect(answered).toBe(cases.length);
+    // Each currency with a decade file has every record of 2015 and of 2019–2020 valued in it, from that file.
+    expect(valued).toBe(decadeFiles.length * 2 * 2);
     expect(differences.length, `${differences.length} of ${cases.length * running.length} differ:\n${differences.slice(0, 10).join('\n')}`).toBe(0);
-    // 322 cases × 4 servers: 25 to 93 s under a load of 20 to 48.
+    // 322 cases × 4 servers: 25 to 93 s under a load of 20 to 48; 972 cases (with the
+    // decade's periods, whose records are monthly): 36 to 40 s at a load of 7 to 11.
   }, 600_000);
+
+  it('values the 2010s from the decade file as data/fx-monthly holds them, on every edge', async () => {
+    // The oracle is data/'s own text: each record of a month valued at that month's H.10 average.
+    const csv = (await readFile(path.join(import.meta.dirname, '../../data/fx-monthly/2015.csv'), 'utf8')).trim().split('\n').slice(1);
+    const gbp = new Map(
+      csv
+        .map((line) => line.split(','))
+        .filter((f) => f[1] === 'GBP')
+        .map((f) => [f[0]!, f[2]!]),
+    );
+    expect(gbp.size).toBe(12);
+    const target = '/api/v1/rates?subcategory=1&currency=GBP&start_date=2015-01-01&end_date=2015-12-31';
+    for (const server of [{ name: 'preview', edge: preview }, ...running]) {
+      const answer = await get(server.edge.url, target);
+      expect(answer.status, server.name).toBe(200);
+      const records = (JSON.parse(answer.body) as { data: Record<string, unknown>[] }).data;
+      expect(records.length, server.name).toBe(12);
+      for (const record of records) {
+        const month = `${String(record.drtDate).slice(0, 7)}-01`;
+        expect([record.drtCurrencyDate, String(record.drtUSDinCurrency)], `${server.name}: ${record.drtDate}`).toEqual([month, gbp.get(month)]);
+        // Rounded to the penny: the product of the record's own two figures.
+        expect(
+          Math.abs((record.drtInCurrency as number) - (record.drtInUSD as number) * Number(gbp.get(month))),
+          `${server.name}: ${record.drtDate}`,
+        ).toBeLessThan(0.0051);
+      }
+    }
+  });
 });
+
+/** Whether a case is an older period in a currency with a decade file, answered with records all valued in that currency. */
+function valuedInDecade(target: string, body: string, decadeFiles: string[]): boolean {
+  const query = new URL(target, 'http://x').searchParams;
+  if (!decadeFiles.includes(query.get('currency') ?? '') || query.get('start_date')!.startsWith(YEAR)) return false;
+  const records = (JSON.parse(body) as { data: { drtInCurrency: number | null }[] }).data;
+  return records.length >= 12 && records.every((record) => typeof record.drtInCurrency === 'number');
+}
 
 /** Where two bodies part, with some text of each around it. */
 function firstDifference(a: string, b: string): string {
