@@ -32,6 +32,12 @@ export interface CurrencyTable {
   /** The price sources whose records are monthly averages, valued by `months` only (docs/API.md §2c). */
   monthly: string[];
   sources: string[];
+  /**
+   * The fields rateLineIn adds, by the date and price source they were found for: [the fields up to
+   * drtInCurrency's value, the figure per US dollar] or [the fields of a record without one]. The records of a
+   * day (one a subcategory) share them, so each is found and written once an answer.
+   */
+  added: { [dateAndSource: string]: (string | number)[] };
 }
 
 interface FxFileText {
@@ -48,7 +54,7 @@ interface FxFileText {
  * (parsing a whole daily decade took about ten times a year's CPU: docs/decisions.md).
  */
 export function currencyTable(code: string, fxTexts: string[], from: string, to: string): CurrencyTable {
-  const table: CurrencyTable = { code: code, rates: {}, months: {}, monthly: [], sources: [] };
+  const table: CurrencyTable = { code: code, rates: {}, months: {}, monthly: [], sources: [], added: {} };
   for (let i = 0; i < fxTexts.length; i++) {
     const text = fxTexts[i] as string;
     if (text.charAt(0) !== '[') {
@@ -136,27 +142,49 @@ export function fxFor(table: CurrencyTable, date: string, priceSource: string, o
   };
 }
 
+/** The fields rateLineIn adds for a record valued at `fx`, up to drtInCurrency's value. */
+function addedHead(code: string, fx: FxFigure): string {
+  return (
+    ',"drtCurrency":"' +
+    code +
+    '","drtUSDinCurrency":' +
+    fx.text +
+    ',"drtCurrencyDate":"' +
+    fx.date +
+    '","drtCurrencySource":' +
+    JSON.stringify(fx.source) +
+    ',"drtInCurrency":'
+  );
+}
+
 /** A rate record's line with the currency's fields added at its end (docs/API.md §2c). */
 export function rateLineIn(line: string, table: CurrencyTable): string {
   const date = unquote(fieldText(line, 'drtDate'));
-  const usd = fieldText(line, 'drtInUSD');
-  const fx =
-    table.code === NAIRA_CODE
-      ? {
-          perUSD: 0,
-          text: fieldText(line, 'drtUSDinNaira'),
-          date: unquote(fieldText(line, 'drtNairaDate')),
-          source: unquote(fieldText(line, 'drtNairaSource')),
-        }
-      : fxFor(table, date, unquote(fieldText(line, 'drtPriceSource')), { perUSDText: '', date: '', source: '' });
-  let added = ',"drtCurrency":"' + table.code + '"';
-  if (fx === null) {
-    added += ',"drtUSDinCurrency":null,"drtCurrencyDate":null,"drtCurrencySource":null,"drtInCurrency":null';
+  let added: string;
+  if (table.code === NAIRA_CODE) {
+    // The naira's figures are the record's own, and so is its value: drtInNaira, the same product (§3a).
+    const own = {
+      perUSDText: fieldText(line, 'drtUSDinNaira'),
+      date: unquote(fieldText(line, 'drtNairaDate')),
+      source: unquote(fieldText(line, 'drtNairaSource')),
+    };
+    added = addedHead(table.code, fxFor(table, date, '', own) as FxFigure) + fieldText(line, 'drtInNaira');
   } else {
-    // The naira's is the record's own drtInNaira, the same product (§3a); each figure as the build writes it (core/number-text.ts).
-    const value = table.code === NAIRA_CODE ? fieldText(line, 'drtInNaira') : moneyText([usd, fx.text]);
-    added +=
-      ',"drtUSDinCurrency":' + fx.text + ',"drtCurrencyDate":"' + fx.date + '","drtCurrencySource":' + JSON.stringify(fx.source) + ',"drtInCurrency":' + value;
+    // Only a table with monthly averages values a record by its price source (fxFor).
+    const priceSource = table.monthly.length > 0 ? unquote(fieldText(line, 'drtPriceSource')) : '';
+    const key = date + ' ' + priceSource;
+    let found = table.added[key];
+    if (found === undefined) {
+      const fx = fxFor(table, date, priceSource, { perUSDText: '', date: '', source: '' });
+      found =
+        fx === null
+          ? [',"drtCurrency":"' + table.code + '","drtUSDinCurrency":null,"drtCurrencyDate":null,"drtCurrencySource":null,"drtInCurrency":null']
+          : [addedHead(table.code, fx), fx.perUSD];
+      table.added[key] = found;
+    }
+    // Each figure as the build writes it (core/number-text.ts); the product from the two numbers, which read as
+    // the decimals their texts write (money.ts safeUnits), without a RegExp a record.
+    added = found.length === 1 ? (found[0] as string) : (found[0] as string) + moneyText([Number(fieldText(line, 'drtInUSD')), found[1] as number]);
   }
   const end = line.lastIndexOf('}');
   return line.slice(0, end) + added + line.slice(end);

@@ -156,6 +156,9 @@ export function roundedProduct(factors: (number | string)[], places: number): nu
  * does not write the shortest form, core/number-text.ts).
  */
 export function moneyText(factors: (number | string)[]): string {
+  const quick = safeUnits(factors, 2);
+  // Under 10^15 units the figure has 15 significant digits or fewer: its decimal is its shortest form.
+  if (quick !== null && quick.units < 1e15) return decimalText(String(quick.units), 2, quick.negative);
   const exact = roundedText(factors, 2);
   // Past 15 significant digits the number is not the decimal: the number's own shortest form (as JSON.stringify of money()).
   return exact.replace(/^-?0*|\./g, '').length > 15 ? numberText(Number(exact)) : exact;
