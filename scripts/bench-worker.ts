@@ -98,6 +98,7 @@ for (const [name, url, n] of [
   ['datedNisab', '/api/v1/nisab?date=2020-03-16', 200],
   ['days30', RANGES.days30, 200],
   ['year', '/api/v1/rates?start_date=2023-06-15&end_date=2024-06-14', 40],
+  ['yearGold', '/api/v1/rates?subcategory=1&start_date=2023-06-15&end_date=2024-06-14', 40],
   ['years10', RANGES.years10, 20],
 ] as const) {
   CURRENCY_ANSWERS[name] = [url, n];
@@ -630,7 +631,8 @@ async function currencyMain(): Promise<void> {
     latest: 'latest',
     datedNisab: 'dated Nisab (2020-03-16)',
     days30: '30-day range',
-    year: 'one-year range (366 days)',
+    year: 'one-year range (366 days, every subcategory)',
+    yearGold: 'one-year range (366 days, gold only)',
     years10: 'ten-year range (in a currency: the 400)',
   };
   console.log(`\n## Our isolate's CPU per answer, in Naira and with currency=GBP (${ROUNDS} rounds of N requests pooled)\n`);
@@ -656,6 +658,12 @@ async function currencyMain(): Promise<void> {
     ),
   );
   console.log(`\nsampler period kept: ${rows.map((r) => `${r.label} ${us(r.periodUs)} µs`).join(', ')}`);
+  for (const row of rows) {
+    for (const name of ['year', 'yearGBP', 'yearGoldGBP']) {
+      console.log(`\n${row.label}, ${name}: self time by function, µs per request`);
+      for (const [key, perRequest] of row.answers[name]!.top) console.log(`  ${us(perRequest).padStart(6)}  ${key}`);
+    }
+  }
 }
 
 interface Isolate {

@@ -333,11 +333,30 @@ export function assemble(plan: Plan, texts: string[], index: RoutingIndex): Answ
 
 const ITEM_HEAD = '{"success":true,"data":';
 
-/** Joined record lines (LIST_SEPARATOR between them), each rewritten. */
-function joinedRewritten(joined: string, rewriters: Rewriter[]): string {
+// V8 keeps a string of more than about 128 kB in its large-object space, and building one there cost about ten
+// times as much a byte (a year of 3,660 records in a currency, 1.7 MB joined: BENCHMARKS.md). So rewritten records
+// are joined in pieces of about this many characters, each a part of the answer.
+const PIECE_CHARS = 48 * 1024;
+
+/**
+ * Joined record lines (LIST_SEPARATOR between them), each rewritten and pushed onto `parts` in pieces of about
+ * PIECE_CHARS, the separator ending every piece but the last; the first and last line as rewritten.
+ */
+function pushRewritten(joined: string, rewriters: Rewriter[], parts: string[]): { first: string; last: string } {
   const lines = joined.split(LIST_SEPARATOR);
-  for (let i = 0; i < lines.length; i++) lines[i] = rateLine(lines[i] as string, rewriters);
-  return lines.join(LIST_SEPARATOR);
+  let from = 0;
+  let chars = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = rateLine(lines[i] as string, rewriters);
+    lines[i] = line;
+    chars += line.length;
+    if (chars < PIECE_CHARS && i < lines.length - 1) continue;
+    const piece = lines.slice(from, i + 1).join(LIST_SEPARATOR);
+    parts.push(i < lines.length - 1 ? piece + LIST_SEPARATOR : piece);
+    from = i + 1;
+    chars = 0;
+  }
+  return { first: lines[0] as string, last: lines[lines.length - 1] as string };
 }
 
 /** assemble() for an answer with answer options (currency=, docs/API.md §2c): the reads' records rewritten by each (answer-options.ts). */
@@ -365,12 +384,11 @@ function assembleRewritten(plan: Plan, texts: string[], index: RoutingIndex): An
     const read = plan.reads[i] as ShardRead;
     const piece = sliceList(own[i] as string, read.from, read.to);
     if (piece.count === 0) continue;
-    const joined = joinedRewritten(piece.text, rewriters);
     if (count > 0) parts.push(LIST_SEPARATOR);
-    else firstLine = firstRecord(joined);
-    lastLine = lastRecord(joined);
+    const ends = pushRewritten(piece.text, rewriters, parts);
+    if (count === 0) firstLine = ends.first;
+    lastLine = ends.last;
     count += piece.count;
-    parts.push(joined);
   }
   if (count === 0) {
     const empty = renderJoinedList('', 0);
