@@ -16,6 +16,14 @@ const sources = new Map(read('sources.csv').map((s) => [s.srcID!, s]));
 // month, the report's address, its words, and what they say: the weekday, the Gregorian day, the day of the month.
 const REPORTS: [string, string, string, string, string, number][] = [
   [
+    '1438-11',
+    'http://www.nigeriatoday.ng/2017/08/sultan-directs-muslims-to-watch-out-for-new-moon-of-dhulhajj/',
+    "Tuesday August 22, which is equivalent to 29th day of Zulki'ida 1438AH",
+    'Tuesday',
+    '2017-08-22',
+    29,
+  ],
+  [
     '1439-06',
     'https://independent.ng/sultan-calls-on-muslims-to-look-for-new-moon-of-rajab/',
     'Saturday, March. 17, 2018, which is equivalent to 29 day of Jimada Assaniya 1439AH',
@@ -56,6 +64,14 @@ const REPORTS: [string, string, string, string, string, number][] = [
     29,
   ],
   [
+    '1440-12',
+    'https://www.thisdaylive.com/index.php/2019/08/30/new-year-sultan-directs-muslims-to-look-for-new-moon/',
+    'Friday, August 30, 2019 which is equivalent to 29th day of Zulhijja 1440AH',
+    'Friday',
+    '2019-08-30',
+    29,
+  ],
+  [
     '1441-02',
     'https://leadership.ng/2019/10/28/look-out-for-rabial-awwal-sultan-tells-muslims-sultan-calls-on-muslims/',
     'today, October 28, 2019 which is equivalent to 29th day of Safar 1441AH',
@@ -69,6 +85,14 @@ const REPORTS: [string, string, string, string, string, number][] = [
     'Tuesday, March 24, which is equivalent to 29th day of Rajab 1441AH',
     'Tuesday',
     '2020-03-24',
+    29,
+  ],
+  [
+    '1441-11',
+    'https://thenationonlineng.net/look-out-for-new-moon-of-dhul-hijjah-sultan-tells-muslims/',
+    'as from today (July 21), the equivalent of 29th day of Dhul Qadah 1441 AH',
+    'Tuesday',
+    '2020-07-21',
     29,
   ],
   [
