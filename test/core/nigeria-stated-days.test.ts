@@ -32,6 +32,14 @@ const REPORTS: [string, string, string, string, string, number][] = [
     29,
   ],
   [
+    '1440-01',
+    'https://www.peoplesdailyng.com/sultan-directs-muslims-to-watch-out-for-new-moon/',
+    'Tuesday Oct. 9, equivalent to 29th day of Muharram 1440A.H.',
+    'Tuesday',
+    '2018-10-09',
+    29,
+  ],
+  [
     '1440-04',
     'https://www.vanguardngr.com/2019/01/sultan-urges-muslims-to-search-for-new-moon-of-jimada-ula/',
     "on Jan. 6, which is equivalent to 29 day of Rabi'u Assani 1440AH",
@@ -85,6 +93,14 @@ const REPORTS: [string, string, string, string, string, number][] = [
     'Tuesday, March 24, which is equivalent to 29th day of Rajab 1441AH',
     'Tuesday',
     '2020-03-24',
+    29,
+  ],
+  [
+    '1441-08',
+    'https://www.sunnewsonline.com/ramadan-sultan-directs-muslims-to-look-out-for-crescent-moon-from-tomorrow/',
+    "Thursday, April 23, which is equivalent to the 29th day of Sha'aban 1441 AH",
+    'Thursday',
+    '2020-04-23',
     29,
   ],
   [
