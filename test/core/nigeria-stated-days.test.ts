@@ -120,6 +120,14 @@ const REPORTS: [string, string, string, string, string, number][] = [
     29,
   ],
   [
+    '1442-05',
+    'https://www.vanguardngr.com/2021/01/sultan-directs-muslims-to-look-out-for-new-month-moon/',
+    'Wednesday, Jan. 13, which is equivalent to 29th day of Jumada al-awwal 1442AH',
+    'Wednesday',
+    '2021-01-13',
+    29,
+  ],
+  [
     '1442-07',
     'https://www.pmnewsnigeria.com/2021/03/12/sultan-urges-muslim-to-look-out-for-new-moon/',
     'Saturday, March 13, which is equivalent to 29th day of Rajab 1442AH',
