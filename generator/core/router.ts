@@ -333,9 +333,9 @@ export function assemble(plan: Plan, texts: string[], index: RoutingIndex): Answ
 
 const ITEM_HEAD = '{"success":true,"data":';
 
-// V8 keeps a string of more than about 128 kB in its large-object space, and building one there cost about ten
-// times as much a byte (a year of 3,660 records in a currency, 1.7 MB joined: BENCHMARKS.md). So rewritten records
-// are joined in pieces of about this many characters, each a part of the answer.
+// V8 keeps a string of more than about 128 kB in its large-object space, and joining one there cost 15 to 60
+// times as much a byte as joining pieces below it (Node 24; a year of 3,660 records in a currency is 1.7 MB:
+// BENCHMARKS.md). So rewritten records are joined in pieces of about this many characters, each a part of the answer.
 const PIECE_CHARS = 48 * 1024;
 
 /**
