@@ -24,8 +24,6 @@ export {
   type PastYearIn,
   type PastYearLine,
   type PastYearsRule,
-  type PastYearsRun,
-  type PastYearWhy,
 } from './past-years.ts';
 export {
   FIELD_LIMITS,

@@ -7,7 +7,7 @@
 // that year, less the zakat still owed for the years before it where the school
 // takes it off, reached that year's Nisab.
 import { positionFor, slugId } from './rules.ts';
-import type { Position, Published, School } from './types.ts';
+import type { PastYearsRun, PastYearWhy, Position, Published, School } from './types.ts';
 
 /** One year as the caller knows it, oldest first. */
 export interface PastYearIn {
@@ -22,17 +22,6 @@ export interface Charge<D> {
   due: D;
   takenOff: number;
 }
-
-/** Why a year owes what it owes. */
-export type PastYearWhy =
-  /** No Nisab for the year's day: not guessed. */
-  | 'no-rate'
-  /** What was counted reached the year's Nisab. */
-  | 'reaches-nisab'
-  /** Below the Nisab: nothing that year. */
-  | 'below-nisab'
-  /** Reached it, but the year before was below and the school starts the year again when the Nisab comes back (below-nisab hawl-restarts). */
-  | 'after-below';
 
 export interface PastYearLine<D> {
   /** The year's place in the input, 0 for the oldest. */
@@ -165,24 +154,6 @@ export function pastYears<D>(
     if (rule.takesOff) takenOff = addCents(takenOff, owed.takenOff);
     return line;
   }
-}
-
-/**
- * Consecutive years of one kind told as one: the same why and the same Nisab, from the first year's count to
- * the last's, with what they owe together. Money owed to the payer may be out 1,000 years: its answer stays a
- * few runs, not a line per year (zakatForYears, at most 30 years, gives each year).
- */
-export interface PastYearsRun {
-  /** The first and last year of the run, 0 for the oldest. */
-  first: number;
-  last: number;
-  why: PastYearWhy;
-  nisab: number | null;
-  /** What was counted in its first and its last year. */
-  countedFirst: number;
-  countedLast: number;
-  /** What the run owes in all (money), 0 where nothing. */
-  due: number;
 }
 
 export function pastYearRuns(lines: readonly PastYearLine<number>[], add: (a: number, b: number) => number = addCents): PastYearsRun[] {

@@ -4,7 +4,6 @@
 // their language (generator/site/page/result-words.ts).
 import type { Due as LivestockDue, PerUnit } from '../../../generator/core/livestock.ts';
 import type { NisabRule, Rate, Subcategory } from '../types.ts';
-import type { PastYearsRun } from './past-years.ts';
 
 /** Which metal's Nisab measures cash and trade goods: gold's, silver's, or whichever is lower today. */
 export type Standard = 'gold' | 'silver' | 'lower';
@@ -215,4 +214,33 @@ export interface ZakatResult {
   combination: Combination | null;
   /** The standard that measured money: the payer's, or his school's own (Abu Hanifah: the Nisab more beneficial to the poor). */
   standard: { applied: Standard; chosenBy: 'payer' | 'school'; sourceURL: string | null };
+}
+
+/** Why a year owes what it owes. */
+export type PastYearWhy =
+  /** No Nisab for the year's day: not guessed. */
+  | 'no-rate'
+  /** What was counted reached the year's Nisab. */
+  | 'reaches-nisab'
+  /** Below the Nisab: nothing that year. */
+  | 'below-nisab'
+  /** Reached it, but the year before was below and the school starts the year again when the Nisab comes back (below-nisab hawl-restarts). */
+  | 'after-below';
+
+/**
+ * Consecutive years of one kind told as one: the same why and the same Nisab, from the first year's count to
+ * the last's, with what they owe together. Money owed to the payer may be out 1,000 years: its answer stays a
+ * few runs, not a line per year (zakatForYears, at most 30 years, gives each year).
+ */
+export interface PastYearsRun {
+  /** The first and last year of the run, 0 for the oldest. */
+  first: number;
+  last: number;
+  why: PastYearWhy;
+  nisab: number | null;
+  /** What was counted in its first and its last year. */
+  countedFirst: number;
+  countedLast: number;
+  /** What the run owes in all (money), 0 where nothing. */
+  due: number;
 }

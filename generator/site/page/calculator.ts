@@ -7,8 +7,15 @@ import type { Formats } from '../i18n/format.ts';
 import type { PageStrings } from '../i18n/catalogue.ts';
 import { currencyNames } from '../i18n/current-currency-names.ts';
 import { result as resultWords } from '../i18n/current-result.ts';
-import type { Amounts } from './main.ts';
+import type { Published } from '../../../client/src/zakat.ts';
 import { showZakat } from './zakat-form.ts';
+
+/** What the calculator works in: the Naira (the published rules as they are) or a currency of GET /currencies (docs/API.md §2c). */
+export interface Amounts {
+  code: string;
+  published: Published;
+  money: { format(n: number): string };
+}
 
 /** What the page lends the calculator: its words, its figures' formats and where the answer goes. */
 export interface Shown {

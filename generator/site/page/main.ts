@@ -14,6 +14,7 @@ import { withGaps } from './gaps.ts';
 import { showAnnounced, showNotice } from './notice.ts';
 import { inCurrency } from './in-currency.ts';
 import { couldNotAsk } from './words.ts';
+import type { Amounts } from './calculator.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, Rate, Subcategory } from '../../../client/src/types.ts';
 import { daysBetween } from '../../core/dates.ts';
@@ -237,13 +238,6 @@ async function drawChart(subcategories: Subcategory[]) {
 const compact = (n: number) => new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 }).format(n);
 
 // ---- Calculator ----------------------------------------------------------------
-
-/** What the calculator works in: the Naira (the published rules as they are) or a currency of GET /currencies (docs/API.md §2c). */
-export interface Amounts {
-  code: string;
-  published: Published;
-  money: { format(n: number): string };
-}
 
 /** The calculator's currency list, asked when the chooser is first touched (the first visit asks nothing more), and its switch. */
 async function startAmounts(client: NisabClient, naira: Amounts, named: (code: string) => string | undefined, switched: (amounts: Amounts) => void) {

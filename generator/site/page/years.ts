@@ -25,7 +25,7 @@
 import type { HijriCalendar, NisabClient } from '../../../client/src/client.ts';
 import { ANIMAL_OPTIONS } from '../../../client/src/zakat/in-kind.ts';
 import { inputProblems } from '../../../client/src/zakat/limits.ts';
-import type { PastYearWhy } from '../../../client/src/zakat/past-years.ts';
+import type { PastYearWhy } from '../../../client/src/zakat/types.ts';
 import type { School, Standard } from '../../../client/src/zakat/types.ts';
 import { MAX_YEARS, type YearAnswer, type YearPart, type YearsHoldings, type YearsResult, zakatForYears } from '../../../client/src/zakat/years.ts';
 import { daysBetween } from '../../core/dates.ts';

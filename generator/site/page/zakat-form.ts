@@ -14,14 +14,11 @@ import {
   type Standard,
   type ZakatLine,
 } from '../../../client/src/zakat.ts';
-import type { PageStrings, ResultStrings } from '../i18n/catalogue.ts';
+import type { ResultStrings } from '../i18n/catalogue.ts';
 import { el } from './element.ts';
 import { wordResult, type Figures, type WordedLine } from './result-words.ts';
 import type { NumberName } from './zakat-fields.ts';
-
-/** The page's words the answer's table uses (its headings and what it says with nothing entered). */
-export const ANSWER_LABEL_KEYS = ['enterHoldings', 'resultLabel', 'colWhat', 'colHeld', 'colNisab', 'colDue', 'colRule', 'source', 'persons'] as const;
-export type AnswerLabels = Pick<PageStrings, (typeof ANSWER_LABEL_KEYS)[number]>;
+import type { AnswerLabels } from '../widget/calculator-labels.ts';
 
 /** The herds the form takes, by subcategory slug (the years part asks the same: years.ts). */
 export const HERD_SLUGS = ['camels', 'cattle', 'sheep-goats'] as const;

@@ -6,7 +6,10 @@
 // the answer's catalogue (result-LANG.ts `inputs`) come with that catalogue.
 import { byLanguage, type Lang, type PageStrings, type YearsStrings } from '../i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
-import { ANSWER_LABEL_KEYS } from '../page/zakat-form.ts';
+
+/** The page's words the answer's table uses (its headings and what it says with nothing entered). */
+export const ANSWER_LABEL_KEYS = ['enterHoldings', 'resultLabel', 'colWhat', 'colHeld', 'colNisab', 'colDue', 'colRule', 'source', 'persons'] as const;
+export type AnswerLabels = Pick<PageStrings, (typeof ANSWER_LABEL_KEYS)[number]>;
 
 export const CALCULATOR_LABEL_KEYS = [
   'calculatorTitle',
