@@ -9,13 +9,6 @@ import type { NairaFigure } from './cbn.ts';
 import type { PriceSourceEntry } from './registry.ts';
 import { SourceError, type PriceDay } from './source.ts';
 
-export const GRAMS_PER_TROY_OUNCE = 31.1034768;
-
-/** US dollars per gram from troy ounces per US dollar (the currency API's xau, xag), to 6 decimals like the rest of the data. */
-export function usdPerGram(ouncesPerDollar: number): number {
-  return Number((1 / ouncesPerDollar / GRAMS_PER_TROY_OUNCE).toFixed(6));
-}
-
 /** Subcategory id by slug, for the metals the price sources price. */
 export type MetalIds = Readonly<Record<string, number>>;
 

@@ -8,7 +8,7 @@
 // adapters load when first asked, so the CLI reads this list (for fetch's
 // help) without loading them.
 import type { NairaFigure } from './cbn.ts';
-import { usdPerGram } from './daily-rates.ts';
+import { GRAMS_PER_TROY_OUNCE } from '../core/per-unit.ts';
 import type { HttpPolicy } from './http.ts';
 import { CBN_NFEM_ID, CURRENCY_API_ID } from './ids.ts';
 import { type DailySource, type DayAnswer, type PriceDay, SourceError } from './source.ts';
@@ -59,6 +59,11 @@ function loaded<T>(id: string, load: () => Promise<DailySource<T>>): DailySource
       return (await source).day(date);
     },
   };
+}
+
+/** US dollars per gram from troy ounces per US dollar (the currency API's xau, xag), to 6 decimals like the rest of the data. */
+function usdPerGram(ouncesPerDollar: number): number {
+  return Number((1 / ouncesPerDollar / Number(GRAMS_PER_TROY_OUNCE)).toFixed(6));
 }
 
 // Keep each entry's option as its literal name, for SourceUrls.
