@@ -11,7 +11,7 @@
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
 import { daysBetween } from './dates.ts';
-import type { ParameterName, PARAMETERS, Parsed, Query } from './endpoints.ts';
+import type { ParameterName, PARAMETERS, Parsed, Query } from './parameters.ts';
 import { currencyTable, DOLLAR_CODE, fxFor, NAIRA_CODE, rateLineIn, type CurrencyTable } from './in-currency.ts';
 import { rateLinePerOunce } from './per-unit.ts';
 import { fxBlock, paths } from './layout.ts';

@@ -270,3 +270,8 @@ function renderShaped(record: { [field: string]: unknown }, shape: RecordShape, 
 export function renderRecord<K extends RecordName>(name: K, record: Records[K]): string {
   return renderShaped(record as unknown as { [field: string]: unknown }, RECORD_SHAPES[name], name);
 }
+
+/** A rate as published: one line of JSON, its keys in the record's order (the order is part of the public bytes). */
+export function rateLine(rate: Rate): string {
+  return renderRecord('Rate', rate);
+}

@@ -15,7 +15,8 @@
 import { LIST_HEAD, LIST_SEPARATOR, LIST_TAIL_START, renderError, renderItem, renderJoinedList } from './envelope.ts';
 import { composeDated, type Dated } from './dated.ts';
 import { OPTION_NAMES, optionOf, overCap, rateLine, rewritersOf, type AppliedOption, type OptionName, type Rewriter } from './answer-options.ts';
-import { BASES, endpointAt, noEndpointMessage, PARAMETERS, type Decision, type ParameterName, type Query, type Rule } from './endpoints.ts';
+import { BASES, endpointAt, noEndpointMessage, type Decision, type Rule } from './endpoints.ts';
+import { PARAMETERS, type ParameterName, type Query } from './parameters.ts';
 import type { ShardRead } from './layout.ts';
 import type { RoutingIndex } from './schemas.ts';
 import { firstRecord, lastRecord, sliceList } from './slice.ts';

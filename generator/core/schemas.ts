@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { DATE_EXPECTATION, isRealDate } from './dates.ts';
 import { hijriDate } from './hijri.ts';
 import { LEGACY_UNITS } from './per-unit.ts';
-import { renderRecord } from './records.ts';
 
 export const isoDate = z
   .string()
@@ -417,11 +416,6 @@ export const RATE_COLUMNS: RateColumns = {
   // From the naira source's own entry, so a correction to /sources reaches every record it names.
   drtProvisional: { sql: PROVISIONAL_SQL, boolean: true },
 };
-
-/** A rate as published: one line of JSON, its keys in the record's order (the order is part of the public bytes; core/records.ts). */
-export function rateLine(rate: Rate): string {
-  return renderRecord('Rate', rate);
-}
 
 export const Bracket = z
   .object({

@@ -3,7 +3,8 @@
 // endpoint table with its parameters and an example, and where the OpenAPI
 // document and the other files are. Written from the table, so an endpoint
 // added there is listed here without an edit.
-import { BASES, ENDPOINTS, PARAMETERS } from '../core/endpoints.ts';
+import { BASES, ENDPOINTS } from '../core/endpoints.ts';
+import { PARAMETERS } from '../core/parameters.ts';
 import { paths, TEXT_FORMS } from '../core/layout.ts';
 import { UNIT_NOTE } from '../core/per-unit.ts';
 

@@ -34,11 +34,10 @@ import { valueRule, type ById } from '../core/nisab-value.ts';
 import type { DailySeries } from '../db/read-gaps.ts';
 import type { AnnouncementToValue } from '../db/read-announcements.ts';
 import { valueAnnouncement } from '../core/announcements.ts';
-import { renderRecord } from '../core/records.ts';
+import { rateLine, renderRecord } from '../core/records.ts';
 import { etagOf } from '../core/router.ts';
 import {
   MonthCounts,
-  rateLine,
   type Meta,
   type NigeriaMonth,
   type NisabRule,

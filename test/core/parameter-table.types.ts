@@ -1,8 +1,9 @@
-// Compile-time checks of the parameter table (core/endpoints.ts), run by
+// Compile-time checks of the parameter table (core/parameters.ts), run by
 // `tsc -p .`, not vitest: each `@ts-expect-error` fails the type check if the
 // line below it ever compiles. An entry of PARAMETERS without its schema or its
 // parse, or an endpoint naming a parameter the table lacks, must not compile.
-import { accepted, PARAMETERS, type Endpoint, type ParameterTable, type Query } from '../../generator/core/endpoints.ts';
+import type { Endpoint } from '../../generator/core/endpoints.ts';
+import { accepted, PARAMETERS, type ParameterTable, type Query } from '../../generator/core/parameters.ts';
 
 export const withoutSchema = {
   // @ts-expect-error: an entry needs its schema (OpenAPI documents it from there)

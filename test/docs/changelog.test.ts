@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PARAMETERS } from '../../generator/core/endpoints.ts';
+import { PARAMETERS } from '../../generator/core/parameters.ts';
 import '../../generator/core/schemas.ts';
 import '../../generator/core/currencies.ts';
 import '../../generator/core/option-schemas.ts';

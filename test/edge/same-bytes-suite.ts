@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASES, ENDPOINTS, PARAMETERS, type Parameter } from '../../generator/core/endpoints.ts';
+import { BASES, ENDPOINTS } from '../../generator/core/endpoints.ts';
+import { PARAMETERS, type Parameter } from '../../generator/core/parameters.ts';
 import { paths, TEXT_FORMS } from '../../generator/core/layout.ts';
 import { STATIC_HEADERS } from '../../generator/core/respond.ts';
 import { contentType, kindOf } from '../../generator/core/static.ts';

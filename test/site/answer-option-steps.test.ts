@@ -21,12 +21,14 @@ const CLIENT = fileURLToPath(new URL('../../client/src/', import.meta.url));
 const MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 const run = promisify(execFile);
 
-// Step 1: the parameter, listed on the endpoints whose records it rewrites.
+// Step 1: the parameter (parameters.ts), listed on the endpoints whose records it rewrites (endpoints.ts).
 const PARAMETER: [string, string][] = [
   [
     '  calendar: enumParameter(',
     "  weight: enumParameter('weight', 'the rate records also in this unit of weight', ['tola'], 'tola'),\n  calendar: enumParameter(",
   ],
+];
+const LISTED: [string, string][] = [
   [
     "    parameters: ['start_date', 'end_date', 'subcategory', 'currency', 'unit', 'date'],",
     "    parameters: ['start_date', 'end_date', 'subcategory', 'currency', 'unit', 'date', 'weight'],",
@@ -95,7 +97,8 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
       path.join(dir, 'tsconfig.json'),
       JSON.stringify({ compilerOptions, include: ['generator/core/*.ts', 'client/src/**/*.ts', 'generator/site/page/*.ts'] }),
     );
-    await edit('endpoints.ts', PARAMETER);
+    await edit('parameters.ts', PARAMETER);
+    await edit('endpoints.ts', LISTED);
     await edit('answer-options.ts', OPTION);
   });
   afterAll(async () => {

@@ -9,7 +9,8 @@
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { OPTION_NAMES, optionOf, type OptionName, type RewrittenRecord } from '../../generator/core/answer-options.ts';
-import { ENDPOINTS, PARAMETERS, type Endpoint } from '../../generator/core/endpoints.ts';
+import { ENDPOINTS, type Endpoint } from '../../generator/core/endpoints.ts';
+import { PARAMETERS } from '../../generator/core/parameters.ts';
 import { extensionId, OPTION_SCHEMAS } from '../../generator/core/option-schemas.ts';
 import { NisabRule, Rate } from '../../generator/core/schemas.ts';
 import { jsonSchemaFiles } from '../../generator/site/json-schemas.ts';

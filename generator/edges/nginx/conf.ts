@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { staticNotFound, unreadable, edgeError } from '../../core/respond.ts';
 import { contentType, OTHER_KIND, STATIC_HEADERS, STATIC_KINDS, UNSERVED_FILES } from '../../core/static.ts';
-import { BASES, PARAMETERS } from '../../core/endpoints.ts';
+import { BASES } from '../../core/endpoints.ts';
+import { PARAMETERS } from '../../core/parameters.ts';
 import { MEMORY_BYTES, q, quoteText, returnBody } from './quoting.ts';
 import { SPOOL_SECONDS } from './spool.ts';
 
