@@ -65,6 +65,29 @@ describe.skipIf(missing !== null)(`the nginx answer cache${missing ? ` (skipped:
     }
   });
 
+  it('answers a revalidation with the answer own ETag without njs: a single file by the fast path, a kept answer from the cache', async () => {
+    const single = { method: 'GET', target: '/api/v1/rates/latest' };
+    const composed = { method: 'GET', target: '/api/v1/rates?start_date=2023-02-05&end_date=2023-04-09' };
+    const own = async (c: { method: string; target: string }) => (await send(preview.url, c)).headers['etag'] as string;
+    const [singleEtag, composedEtag] = [await own(single), await own(composed)];
+    const asked = async (c: { method: string; target: string }, etag: string) => {
+      const answer = await send(nginx.url, { ...c, headers: { 'if-none-match': etag } });
+      return [answer.status, answer.headers['x-nisab-path']];
+    };
+    for (const method of ['GET', 'HEAD']) expect(await asked({ ...single, method }, singleEtag), method).toEqual([304, 'fast']);
+    // Another ETag of the same form: the file itself, as a plain GET has it.
+    expect(await asked(single, `"${'0'.repeat(40)}"`)).toEqual([200, 'fast']);
+    // Not yet kept: the router compares (and the cache counts the use); once kept, the cache does.
+    expect(await asked(composed, composedEtag)).toEqual([304, 'cache MISS']);
+    expect(await asked(composed, `"${'0'.repeat(40)}"`)).toEqual([200, 'cache MISS']);
+    expect(await asked(composed, composedEtag)).toEqual([304, 'cache HIT']);
+    expect(await asked({ ...composed, method: 'HEAD' }, composedEtag)).toEqual([304, 'cache HIT']);
+    expect(await asked(composed, `"${'0'.repeat(40)}"`)).toEqual([200, 'cache HIT']);
+    // Any other form (weak, a list, another word) is the router's, as before.
+    for (const etag of [`W/${composedEtag}`, `"x", ${composedEtag}`, '"x"', '*']) expect((await asked(composed, etag))[1], etag).toBe('router');
+    expect((await asked(single, `W/${singleEtag}`))[1]).toBe('router');
+  });
+
   it('keeps nothing of ranges asked once, and stays within max_size under many distinct ranges asked twice', async () => {
     const ranges = Array.from({ length: 36 }, (_, month) => {
       const start = `${2020 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}-03`;

@@ -377,9 +377,13 @@ function routeMaps(): string {
   return `    # Where a request goes (the server rewrites to $nisab_target):
     #   /_nisab/odd        a target the URL parser reads otherwise than nginx (dot segments,
     #                      a backslash, a fragment): njs resolves it as every server does
-    #   /_nisab/mem/FILE   a plain GET or HEAD (no condition, no range) of a single-file
+    #   /_nisab/mem/FILE   a plain GET or HEAD (no condition, no range; or If-None-Match of
+    #                      one ETag of the build's form, not its own) of a single-file
     #   /_nisab/file/FILE  answer, while DIR is still the tree written for: from memory or the file
-    #   /_nisab/cached     any other plain GET or HEAD under a base, while DIR is still that
+    #   /_nisab/not-modified  a GET or HEAD of a single-file answer with If-None-Match its
+    #                      ETag alone, while DIR is still that tree: 304
+    #   /_nisab/cached     any other plain GET or HEAD under a base, or one with If-None-Match
+    #                      of one ETag alone, while DIR is still that
     #                      tree: the answer cache in front of the njs backend
     #   /_nisab/proxied    any other GET or HEAD under a base: the njs backend
     #   /_nisab/api        the other methods under a base: njs
@@ -400,6 +404,22 @@ ${lines(INTERNAL_TARGETS.map((uri) => `${uri} "";`))}
         default $nisab_route_other;
         GET: $nisab_route_plain;
         HEAD: $nisab_route_plain;
+        # A revalidation: If-None-Match of one ETag in the form the build writes, no
+        # other condition. A single file's is compared here, a composed answer's by the
+        # cache when it holds the answer (the router's comparison gives the same 304).
+        "~^(GET|HEAD):\\"[0-9a-f]{40}\\"$" $nisab_route_revalidation;
+    }
+    map $nisab_fast $nisab_route_revalidation {
+        "" $nisab_route_cached;
+        default $nisab_route_same_etag;
+    }
+    map "$nisab_current$nisab_same_etag" $nisab_route_same_etag {
+        default $nisab_route_fast;
+        11 /_nisab/not-modified;
+    }
+    map "$nisab_etag $http_if_none_match" $nisab_same_etag {
+        default 0;
+        '~^("[0-9a-f]{40}") \\1$' 1;
     }
     map $nisab_fast $nisab_route_plain {
         "" $nisab_route_cached;
@@ -625,7 +645,22 @@ function fastLocations(o: ConfInput): string {
   const memoryLocations = fastFilesOf(o)
     .filter((file) => inMemory(o, file))
     .flatMap((file) => [`location = /_nisab/mem/${file} {`, '    internal;', ...returnBody(o.bodies.get(file)!).map((line) => '    ' + line), '}']);
-  return `        # Single-file answers up to ${MEMORY_BYTES / 1024} KiB, as the tree written for holds them.
+  return `        # A single-file answer's revalidation with its own ETag: the 304 the router
+        # gives (no Content-Type), from the tree written for.
+        location = /_nisab/not-modified {
+            internal;
+            types { }
+            default_type "";
+            add_header Access-Control-Allow-Origin *;
+            add_header Cache-Control $nisab_cache_control;
+            add_header Access-Control-Expose-Headers ETag;
+            add_header ETag $nisab_etag;
+            add_header X-Nisab-Path fast;
+            ${CLOSE_WHEN_STALE}
+            return 304;
+        }
+
+        # Single-file answers up to ${MEMORY_BYTES / 1024} KiB, as the tree written for holds them.
         location ^~ /_nisab/mem/ {
             internal;
             ${FAST_HEADERS}
