@@ -10,6 +10,9 @@
 //    and a one-year range): target ≥ 0.5× plain nginx serving a file of the same
 //    size. Repeats come from the site's answer cache; `uncached` rows send
 //    `If-None-Match: "x"`, which bypasses it, so njs composes every answer.
+//  - revalidations (issue 49): each server asked with its own answer's ETag,
+//    so every answer is a 304; the site's should cost no more than its cached
+//    answer (nginx's fast path for a single file, the cache for a range).
 //
 //   npx tsx scripts/bench-nginx.ts     (needs nginx, libnginx-mod-http-js and wrk)
 //   npx tsx scripts/bench-nginx.ts --scale   (issue 12/13: 10 × 50 years, measured right after a
@@ -37,6 +40,8 @@ interface Case {
   file: string;
   headers: string[];
   target: number | null;
+  /** Asked with If-None-Match of the server's own ETag for the answer: a 304. */
+  revalidate?: true;
 }
 
 const ALL_CASES: Case[] = [
@@ -58,8 +63,17 @@ const ALL_CASES: Case[] = [
     headers: ['If-None-Match: "x"'],
     target: null,
   },
+  { name: 'latest, revalidated with its ETag', query: '/api/v1/rates/latest', file: 'latest.json', headers: [], target: null, revalidate: true },
+  {
+    name: '30 days, revalidated with its ETag',
+    query: '/api/v1/rates?start_date=2024-01-17&end_date=2024-02-15',
+    file: 'days-30.json',
+    headers: [],
+    target: null,
+    revalidate: true,
+  },
 ];
-const CASES = SCALE ? ALL_CASES.filter((c) => c.headers.length === 0) : ALL_CASES;
+const CASES = SCALE ? ALL_CASES.filter((c) => c.headers.length === 0 && !c.revalidate) : ALL_CASES;
 
 /**
  * After the nightly: one more day imported and built, and the site written
@@ -112,9 +126,9 @@ function wrkWith(url: string, headers: string[], args = WRK): Promise<Load> {
   return wrk(url, [...args, ...headers.flatMap((h) => ['-H', h])]);
 }
 
-async function get(url: string, headers: string[] = []): Promise<{ status: number; body: string }> {
+async function get(url: string, headers: string[] = []): Promise<{ status: number; body: string; etag: string | null }> {
   const response = await fetch(url, { headers: Object.fromEntries(headers.map((h) => h.split(': ') as [string, string])) });
-  return { status: response.status, body: await response.text() };
+  return { status: response.status, body: await response.text(), etag: response.headers.get('etag') };
 }
 
 type Server = 'site' | 'plain' | 'buffered';
@@ -164,19 +178,30 @@ async function main(): Promise<void> {
       stops.push((await runNginx(prefix, `${urls[name]}/latest.json`)).stop);
     }
     const target = (server: Server, c: Case) => (server === 'site' ? urls.site + c.query : `${urls[server]}/${c.file}`);
+    // A revalidation sends each server the ETag that server gave the answer.
+    const ownEtags = new Map<string, string>();
+    for (const c of CASES.filter((c) => c.revalidate)) {
+      for (const server of SERVERS) ownEtags.set(`${server} ${c.name}`, (await get(target(server, c))).etag ?? '');
+    }
+    const headersOf = (server: Server, c: Case) => (c.revalidate ? [`If-None-Match: ${ownEtags.get(`${server} ${c.name}`)}`] : c.headers);
 
     for (const c of CASES) {
-      const [ours, plain] = await Promise.all([get(target('site', c), c.headers), get(target('plain', c), c.headers)]);
+      const [ours, plain] = await Promise.all([get(target('site', c), headersOf('site', c)), get(target('plain', c), headersOf('plain', c))]);
+      if (c.revalidate) {
+        if (ours.status !== 304 || plain.status !== 304) throw new Error(`${c.name}: ${ours.status} from the site, ${plain.status} from plain nginx (not 304)`);
+        console.log(`${c.name}: a 304 from both: ${c.query}`);
+        continue;
+      }
       if (ours.status !== 200 || ours.body !== plain.body) throw new Error(`${c.name}: the site's answer is not the plain file's bytes`);
       const count = /"count":(\d+)/.exec(ours.body)?.[1];
       console.log(`${c.name}: ${Buffer.byteLength(ours.body)} bytes${count ? `, ${count} records` : ''}, the same bytes from both: ${c.query}`);
     }
 
-    for (const c of CASES) for (const server of SERVERS) await wrkWith(target(server, c), c.headers, ['-t2', '-c32', '-d1s', '--latency']);
+    for (const c of CASES) for (const server of SERVERS) await wrkWith(target(server, c), headersOf(server, c), ['-t2', '-c32', '-d1s', '--latency']);
     // Rounds of every case, the servers back to back, so drift hits all alike.
     const runs = CASES.map(() => ({ site: [], plain: [], buffered: [] }) as Record<Server, Load[]>);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, c] of CASES.entries()) for (const server of SERVERS) runs[i]![server].push(await wrkWith(target(server, c), c.headers));
+      for (const [i, c] of CASES.entries()) for (const server of SERVERS) runs[i]![server].push(await wrkWith(target(server, c), headersOf(server, c)));
     }
 
     const rps = (loads: Load[]) => median(loads.map((r) => r.rps));
