@@ -412,10 +412,10 @@ export function contractSuite(edge: Edge): void {
             "hijri_date 1443-03-30: the length of month 1443-03 in the nigeria calendar is not known yet (the next month's declared first day is not in the data)",
           ],
           [
-            // Rajab 1443: neither its declaration nor a stated day of it was found (docs/calendar.md)
-            '/rates/latest?hijri_date=1443-07-01&calendar=nigeria',
+            // Rabi' al-Awwal 1444: neither its declaration nor a stated day of it was found (docs/calendar.md)
+            '/rates/latest?hijri_date=1444-03-01&calendar=nigeria',
             404,
-            'hijri_date 1443-07-01: the declared first day of month 1443-07 is not in the nigeria calendar (the months it holds are listed at /api/v1/calendars/nigeria)',
+            'hijri_date 1444-03-01: the declared first day of month 1444-03 is not in the nigeria calendar (the months it holds are listed at /api/v1/calendars/nigeria)',
           ],
           ['/nisab?hijri_date=1299-12-01', 404, 'hijri_date 1299-12-01 is outside the years the umm-al-qura table covers (1300 to 1600)'],
         ] as const) {

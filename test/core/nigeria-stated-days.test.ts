@@ -143,6 +143,15 @@ const REPORTS: [string, string, string, string, string, number][] = [
     '2022-01-03',
     29,
   ],
+  // Hausa: "Alhamis" is Thursday, "3 ga watan Maris, 2022" the 3rd of March 2022.
+  [
+    '1443-07',
+    'https://timesnigeria.ng/za-a-iya-fara-azumin-ramadhan-na-bana-ranar-asabar-2-ga-april-2022',
+    "ranar Alhamis, 3 ga watan Maris, 2022 wadda tai dai-dai da 29 ga watan Rajab, 1443",
+    'Thursday',
+    '2022-03-03',
+    29,
+  ],
   // Hausa: "Laraba" is Wednesday; the report names no date, and the Wednesday is the eve of 1 Dhu al-Hijjah 1443 (Thursday 30 June 2022).
   [
     '1443-11',
