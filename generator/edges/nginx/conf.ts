@@ -421,6 +421,12 @@ ${lines(INTERNAL_TARGETS.map((uri) => `${uri} "";`))}
         default 0;
         '~^("[0-9a-f]{40}") \\1$' 1;
     }
+    # The cache's own 304 (a kept answer revalidated) has no Content-Length; the
+    # router's, passed on, and the other servers' say 0.
+    map "$status:$sent_http_content_length" $nisab_not_modified_length {
+        default "";
+        "304:" 0;
+    }
     map $nisab_fast $nisab_route_plain {
         "" $nisab_route_cached;
         default $nisab_route_fast;
@@ -701,6 +707,7 @@ ${proxyToBackend('            ', '""', q(o.tree), undefined, undefined, q(o.mark
             proxy_hide_header Cache-Control;
             add_header Cache-Control $nisab_cache_control always;
             add_header X-Nisab-Path "cache $upstream_cache_status" always;
+            add_header Content-Length $nisab_not_modified_length;
             ${CLOSE_WHEN_STALE}
             error_page 502 504 = /_nisab/api;
 ${errorPages('            ')}
