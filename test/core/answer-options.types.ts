@@ -1,5 +1,5 @@
 // Compile-time checks of the answer options table (core/answer-options.ts and
-// its zod half, core/option-schemas.ts), run by `tsc -p .`, not vitest: each
+// its zod half, core/option-schemas.ts), run by `tsc -b`, not vitest: each
 // `@ts-expect-error` fails the type check if the line below it ever compiles.
 // A half-done option (no rewrite, no files, no cap, no zod extension, a
 // parameter the table of parameters lacks) must not compile.

@@ -1,5 +1,5 @@
 // Compile-time checks of the parameter table (core/parameters.ts), run by
-// `tsc -p .`, not vitest: each `@ts-expect-error` fails the type check if the
+// `tsc -b`, not vitest: each `@ts-expect-error` fails the type check if the
 // line below it ever compiles. An entry of PARAMETERS without its schema or its
 // parse, or an endpoint naming a parameter the table lacks, must not compile.
 import type { Endpoint } from '../../generator/core/endpoints.ts';

@@ -1,4 +1,4 @@
-// Compile-time checks of the edge registry (edges.ts), run by `tsc -p .`, not
+// Compile-time checks of the edge registry (edges.ts), run by `tsc -b`, not
 // vitest: each `@ts-expect-error` fails the type check if the line below it ever
 // compiles. A half-written entry (a Bun server, say, without what the suites
 // read) must not compile, so no suite runs it with a guess.

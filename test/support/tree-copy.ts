@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What the build reads: the code, the client it bundles, the data, docs/API.md, and what tsc and tsx read. */
-const COPIED = ['generator', 'client', 'data', 'docs', 'package.json', 'tsconfig.json'];
+const COPIED = ['generator', 'client', 'data', 'docs', 'package.json', 'tsconfig.json', 'tsconfig'];
 /** The repository's tsc (TypeScript 7's package exports no bin/ path: found from its package.json). */
 export const TSC = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
 export const run = promisify(execFile);
@@ -34,10 +34,14 @@ export async function copyTree(prefix: string): Promise<string> {
 /**
  * The copy's tsc errors, each `generator/path/file.ts(line,col): error TSnnnn: ...` with the lines that
  * explain it, so a rehearsal asserts which files they name (`errors.filter((e) => e.startsWith(file))`).
- * The copy's tsconfig keeps its build info in the copy's own tmp/, so each call checks the copy as edited.
+ * The copy's projects keep their build info in the copy's own tmp/, so each call checks the copy as edited;
+ * the CLI's project references every project of generator/ and client/ (the folders copied).
  */
 export async function typecheck(dir: string): Promise<string[]> {
-  const out = await run(process.execPath, [TSC, '-p', dir, '--pretty', 'false'], { cwd: dir, maxBuffer: 16 * 1024 * 1024 }).then(
+  const out = await run(process.execPath, [TSC, '-b', path.join(dir, 'tsconfig/cli.json'), '--pretty', 'false'], {
+    cwd: dir,
+    maxBuffer: 16 * 1024 * 1024,
+  }).then(
     (done) => done.stdout,
     (failed: { stdout: string }) => failed.stdout,
   );

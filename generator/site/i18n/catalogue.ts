@@ -4,7 +4,7 @@
 // added to en.ts and missing from ha.ts or ar.ts (or a key they add that English
 // lacks) fails `tsc`, and test/site/catalogues.test.ts checks the same at run time.
 //
-// To add a string: add it to `page` (or `widget`) in en.ts, run `npx tsc -p .`,
+// To add a string: add it to `page` (or `widget`) in en.ts, run `npx tsc -b`,
 // and write it in ha.ts and ar.ts where tsc points; list it in docs/translations.md
 // when a native speaker should read it. A string with values is a function
 // (`(date: string) => ...`): the other languages get the same parameters.
