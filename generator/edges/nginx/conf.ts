@@ -258,15 +258,16 @@ function staticCacheMap(indent: string): string {
   return [`default ${q(STATIC_HEADERS['cache-control']!)};`, ...rows].map((row) => indent + row).join('\n');
 }
 
-/** The router's headers on a single-file answer. */
-const FAST_HEADERS = `types { }
-            default_type "application/json; charset=utf-8";
+/** The router's headers on a single-file answer, or (with no Content-Type) on its 304. */
+const fastHeaders = (contentType: string) => `types { }
+            default_type "${contentType}";
             add_header Access-Control-Allow-Origin *;
             add_header Cache-Control $nisab_cache_control;
             add_header Access-Control-Expose-Headers ETag;
             add_header ETag $nisab_etag;
             add_header X-Nisab-Path fast;
             ${CLOSE_WHEN_STALE}`;
+const FAST_HEADERS = fastHeaders('application/json; charset=utf-8');
 
 /** Each row of a map or location, indented. */
 function lines(rows: string[], indent = '        '): string {
@@ -655,14 +656,7 @@ function fastLocations(o: ConfInput): string {
         # gives (no Content-Type), from the tree written for.
         location = /_nisab/not-modified {
             internal;
-            types { }
-            default_type "";
-            add_header Access-Control-Allow-Origin *;
-            add_header Cache-Control $nisab_cache_control;
-            add_header Access-Control-Expose-Headers ETag;
-            add_header ETag $nisab_etag;
-            add_header X-Nisab-Path fast;
-            ${CLOSE_WHEN_STALE}
+            ${fastHeaders('')}
             return 304;
         }
 
