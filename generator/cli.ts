@@ -376,6 +376,7 @@ async function runCalendarAdd(
 ): Promise<void> {
   const { addDeclaredMonth } = await import('./db/calendar-files.ts');
   const { todayIn, checkTimeZone } = await import('./clock.ts');
+  const { calendar } = await import('./site/i18n/en.ts');
   const added = await addDeclaredMonth({
     dataDir: options.data,
     month,
@@ -384,6 +385,7 @@ async function runCalendarAdd(
     title: options.title,
     today: todayIn(checkTimeZone(options.timeZone)),
     acceptSightingDifference: options.acceptSightingDifference ?? false,
+    names: calendar,
   });
   console.log(
     `added ${month} beginning ${firstDay} (Umm al-Qura: ${added.ummAlQura ?? 'outside its table'}) with source ${added.sourceId}; wrote ${added.files.join(' and ')}`,

@@ -12,7 +12,6 @@ import path from 'node:path';
 import { isRealDate } from '../core/dates.ts';
 import { type DeclaredMonth, declarationProblem, spacingProblem, ummAlQuraFirstDay } from '../core/declared-month.ts';
 import { NigeriaMonth, SourceInput } from '../core/schemas.ts';
-import { calendar as english } from '../site/i18n/en.ts';
 import { UserError } from '../errors.ts';
 import { readCsv } from './csv-records.ts';
 import { Problems } from './problems.ts';
@@ -32,6 +31,13 @@ export interface AddMonthOptions {
   /** The injected clock's day. */
   today: string;
   acceptSightingDifference: boolean;
+  /** The English names of the months, as the page's catalogue spells them (the CLI passes them): the source's words. */
+  names: MonthNames;
+}
+
+export interface MonthNames {
+  hijriMonths: readonly string[];
+  gregorianMonths: readonly string[];
 }
 
 export interface AddedMonth {
@@ -93,14 +99,14 @@ export async function addDeclaredMonth(options: AddMonthOptions): Promise<AddedM
   if (refusals.length > 0) throw new UserError(`${what} not added; nothing was written`, refusals);
 
   const ummAlQura = ummAlQuraFirstDay(month, firstDay);
-  const hijriName = `${english.hijriMonths[Number(month.slice(5, 7)) - 1]} ${Number(month.slice(0, 4))} AH`;
+  const hijriName = `${options.names.hijriMonths[Number(month.slice(5, 7)) - 1]} ${Number(month.slice(0, 4))} AH`;
   const difference =
     ummAlQura !== null && ummAlQura !== firstDay
       ? ` Umm al-Qura began the month on ${ummAlQura}${impossible ? '; the report\u2019s date, further from it than a sighting usually moves a month, was accepted as read (--accept-sighting-difference)' : ''}.`
       : '';
   const description =
     "A report of the Sultan of Sokoto's declaration of a Hijri month (he declares each month, as President-General of the Nigeria Supreme Council for Islamic Affairs, " +
-    `on the reports of the moon-sighting committees): ${longDate(firstDay)} as 1 ${hijriName}.${difference} ` +
+    `on the reports of the moon-sighting committees): ${longDate(firstDay, options.names)} as 1 ${hijriName}.${difference} ` +
     'Cited for the first day of the month in GET /calendars/nigeria; nothing about the month is computed.';
   const name = options.title ?? `${new URL(url.data).hostname}: the Sultan of Sokoto declares 1 ${hijriName}`;
   const sourceLine = [sourceId, name, url.data, LICENCE, description, 'declaration'].map(csvField).join(',');
@@ -129,9 +135,9 @@ export async function addDeclaredMonth(options: AddMonthOptions): Promise<AddedM
 }
 
 /** `2026-11-21` → `Saturday 21 November 2026`, the form the sources' descriptions use. */
-function longDate(day: string): string {
+function longDate(day: string, names: MonthNames): string {
   const date = new Date(`${day}T00:00:00Z`);
-  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${english.gregorianMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${names.gregorianMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 function csvField(value: string): string {

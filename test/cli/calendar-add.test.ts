@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { addDeclaredMonth, type AddMonthOptions } from '../../generator/db/calendar-files.ts';
 import { importNigeriaCalendar } from '../../generator/db/import-calendar.ts';
 import { importSources } from '../../generator/db/import-sources.ts';
+import { calendar } from '../../generator/site/i18n/en.ts';
 import { cliWith } from '../support/cli.ts';
 import { useScratch, userError } from '../db/scratch.ts';
 
@@ -34,6 +35,7 @@ async function dataDir() {
       source: 'https://example.org/report',
       today: '2025-12-01',
       acceptSightingDifference: false,
+      names: calendar,
       ...more,
     });
   return { files, add };
