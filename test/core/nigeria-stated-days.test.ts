@@ -147,7 +147,7 @@ const REPORTS: [string, string, string, string, string, number][] = [
   [
     '1443-07',
     'https://timesnigeria.ng/za-a-iya-fara-azumin-ramadhan-na-bana-ranar-asabar-2-ga-april-2022',
-    "ranar Alhamis, 3 ga watan Maris, 2022 wadda tai dai-dai da 29 ga watan Rajab, 1443",
+    'ranar Alhamis, 3 ga watan Maris, 2022 wadda tai dai-dai da 29 ga watan Rajab, 1443',
     'Thursday',
     '2022-03-03',
     29,
