@@ -7,6 +7,7 @@ import { realpath } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { main } from '../../generator/cli.ts';
+import { addDays } from '../../generator/core/dates.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { fixtureBuild, makeFixture, type Fixture, AS_OF } from '../support/fixture.ts';
 import { errorLog, nginxMissing, startNginx, type NginxServer } from '../support/nginx-server.ts';
@@ -99,4 +100,22 @@ describe.skipIf(missing !== null)(`nginx after rebuilds${missing ? ` (skipped: $
     expect(process.exitCode ?? 0, 'the build failed (see stderr)').toBe(exitCode ?? 0);
     await everyAnswer(5, 'two builds with --nginx-prefix in a row');
   }, 120_000);
+
+  // The fast path answers a revalidation with its own ETag itself (issue 49): after a build of new data
+  // without --nginx-prefix, the ETag the site was written for must no longer be answered 304.
+  it("answers a revalidation with the ETag of the tree it was written for by the new tree's answer, after a build of new data", async () => {
+    const meta = { method: 'GET', target: '/api/v1/meta' };
+    const written = (await send(nginx.url, meta)).headers['etag'] as string;
+    expect((await send(nginx.url, { ...meta, headers: { 'if-none-match': written } })).status).toBe(304);
+    const built = await buildSnapshot(fixtureBuild(fixture.db, fixture.out, { asOf: addDays(AS_OF, 1) }));
+    await built.retired;
+    const asked = { ...meta, headers: { 'if-none-match': written } };
+    const [n, p] = await Promise.all([send(nginx.url, asked), send(preview.url, asked)]);
+    expect(p.status).toBe(200);
+    expect([n.status, n.body, n.headers['etag']]).toEqual([200, p.body, p.headers['etag']]);
+    expect(p.headers['etag']).not.toBe(written);
+    // And the new tree's ETag is its 304, by the router until the site is written again.
+    const again = await send(nginx.url, { ...meta, headers: { 'if-none-match': p.headers['etag'] as string } });
+    expect([again.status, again.headers['x-nisab-path']]).toEqual([304, 'router']);
+  }, 60_000);
 });
