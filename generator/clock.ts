@@ -2,7 +2,9 @@
 // build, in the operator's time zone. NISAB_TODAY=YYYY-MM-DD stands in for the
 // clock (tests, and simulated nights: docs/testing.md).
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, parseISO } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { UserError } from './errors.ts';
 
 export const DEFAULT_TIME_ZONE = 'Africa/Lagos';
