@@ -4,8 +4,7 @@
 // boundaries, a sparse subcategory, subcategories without rates or rules, and
 // records dated after the as-of date.
 import { hijriDate } from '../../generator/core/hijri.ts';
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { copyFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { addDays } from 'date-fns/addDays';
@@ -16,6 +15,7 @@ import { registerMoney } from '../../generator/db/money-sql.ts';
 import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
 import { keepFx } from '../../generator/db/fx-files.ts';
 import type { FxRateInput } from '../../generator/core/currencies.ts';
+import { copyOfBuilt } from './built-once.ts';
 
 export const AS_OF = '2024-03-15';
 export const FIRST_DATE = '2019-12-20';
@@ -144,9 +144,14 @@ export interface Fixture {
   remove(): Promise<void>;
 }
 
-/** Writes the source files, loads them into a new database and builds the snapshot. */
+/** The fixture's source files, its database and its snapshot, in a folder of its own (made once per run: built-once.ts). */
 export async function makeFixture(): Promise<Fixture> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'nisab-fixture-'));
+  const dir = await copyOfBuilt('fixture', 'nisab-fixture-', writeFixture);
+  return { dir, db: path.join(dir, 'source.sqlite'), out: path.join(dir, 'public'), asOf: AS_OF, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Writes the source files into `dir`, loads them into a new database and builds the snapshot. */
+async function writeFixture(dir: string): Promise<void> {
   const file = (name: string) => path.join(dir, name);
   await writeFile(file('categories.csv'), 'catID,catSlug,catName\n');
   await writeFile(file('subcategories.csv'), SUBCATEGORY_CSV);
@@ -161,9 +166,7 @@ export async function makeFixture(): Promise<Fixture> {
   await keepFx(file('fx-monthly'), fxMonthlyRows(), true);
   const db = file('source.sqlite');
   await loadDatabase(db, dir);
-  const out = file('public');
-  await buildSnapshot(fixtureBuild(db, out));
-  return { dir, db, out, asOf: AS_OF, remove: () => rm(dir, { recursive: true, force: true }) };
+  await buildSnapshot(fixtureBuild(db, file('public')));
 }
 
 /** Build options for the fixture: quiet, as of AS_OF (or the as-of given), built at midday of that day. */
