@@ -197,7 +197,7 @@ async function buildOnce(options: BuildOptions, previous: Previous): Promise<Bui
   // The worker bundle and the schemas depend only on the code: carried over when it is the same. The
   // OpenAPI document's credits are the sources', and the pages show the data: rendered every time.
   const sameCode = previous.reusable !== null && CODE_FILES.every((file) => previous.reusable!.files[file]);
-  const site = sameCode ? new Map<string, string>() : await codeFiles();
+  const site = sameCode ? new Map<string, string>() : await codeFiles(previous.generator);
   const figures = pageFigures(planned.write, source.subcategories);
   for (const lang of LANGUAGES) {
     site.set(

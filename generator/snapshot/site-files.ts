@@ -15,8 +15,26 @@ import { LLMS_FILE, llmsTxt } from '../site/llms-txt.ts';
 /** The API document (docs/API.md), published with every snapshot so the page can link it. */
 export const API_DOCUMENT = fileURLToPath(new URL('../../docs/API.md', import.meta.url));
 
-/** The files that depend only on this code (and the API document): the same for every build by the same generator. */
-export async function codeFiles(): Promise<Map<string, string>> {
+/** The code files of the last generator one process rendered them for (the 412 simulated nights build in one process). */
+let rendered: { generator: string; files: Promise<Map<string, string>> } | null = null;
+
+/**
+ * The files that depend only on this code (and the API document): the same for every build by the same generator
+ * (`generator`, generator-id.ts), so a process renders them once for it (esbuild's bundles, about 0.6 s), and a new copy
+ * of the map for each build.
+ */
+export async function codeFiles(generator: string): Promise<Map<string, string>> {
+  if (rendered === null || rendered.generator !== generator) {
+    const files = renderCodeFiles();
+    rendered = { generator, files };
+    files.catch(() => {
+      if (rendered !== null && rendered.files === files) rendered = null;
+    });
+  }
+  return new Map(await rendered.files);
+}
+
+async function renderCodeFiles(): Promise<Map<string, string>> {
   const files = await cloudflareFiles();
   files.set('API.md', await readFile(API_DOCUMENT, 'utf8'));
   for (const [file, text] of jsonSchemaFiles()) files.set(file, text);
