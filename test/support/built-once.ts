@@ -3,7 +3,7 @@
 // files that made them, where a copy of either takes a tenth of a second. The build is deterministic (the same data as
 // of the same day and hour), so a copy holds the bytes a fresh build would; each caller gets its own copy to change or
 // remove. The made folders live under the run's temporary root (temp-root.ts), which goes when the run ends.
-import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { access, cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -14,10 +14,17 @@ async function makeOnce(key: string, make: (dir: string) => Promise<void>): Prom
   const root = path.join(os.tmpdir(), 'nisab-built-once');
   const done = path.join(root, key);
   await mkdir(root, { recursive: true });
-  // Another worker may be making the same folder: each makes its own beside it and the first to rename wins.
+  // Another worker (a process of its own) may have made it already, or be making it now: each makes its own beside it
+  // and the first to rename wins. Only the rename's refusal is a lost race; an error of `make` is the caller's.
+  if (await exists(done)) return done;
   const own = await mkdtemp(path.join(root, `${key}.making-`));
   try {
     await make(own);
+  } catch (error) {
+    await rm(own, { recursive: true, force: true });
+    throw error;
+  }
+  try {
     await rename(own, done);
   } catch (error) {
     await rm(own, { recursive: true, force: true });
@@ -25,6 +32,15 @@ async function makeOnce(key: string, make: (dir: string) => Promise<void>): Prom
     if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
   }
   return done;
+}
+
+async function exists(dir: string): Promise<boolean> {
+  try {
+    await access(dir);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
