@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,9 +11,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Suites start real servers (the preview, workerd, nginx) on loopback ports.
     fileParallelism: true,
-    // Two files at a time, for CI's 2 cores (vitest's own default is one fewer than the cores: 1 there). Most files wait
-    // on child processes, servers and Chromium as much as they compute, so two keep both cores busy; a third would push
-    // each file's tests toward their timeouts on a busy runner (docs/testing.md, "How long each tier takes").
-    maxWorkers: 2,
+    // A file at a time for each core, and two on CI's 2 cores (vitest's own default is one fewer than the cores: 1
+    // there). A run keeps the cores it has busy (docs/testing.md, "Where a run's time goes"), so more cores
+    // are what shortens it; more files than cores would push each file's tests toward their timeouts.
+    maxWorkers: Math.max(2, os.availableParallelism()),
   },
 });
