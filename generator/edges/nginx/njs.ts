@@ -73,9 +73,37 @@ function send(r: NginxRequest, response: ApiResponse, spool?: string): void {
   for (let i = 0; i < names.length; i++) r.headersOut[names[i] as string] = response.headers[names[i] as string] as string;
   // For HEAD nginx sends the headers of this body (its Content-Length) and leaves the body out.
   if (response.status === 204 || response.status === 304) r.return(response.status);
-  else if (spool && response.status === 200 && spooled(r, spool, response.parts === null ? [bodyOf(response)] : response.parts)) r.return(200);
-  else if (response.parts === null || response.parts.length < 2) r.return(response.status, bodyOf(response));
-  else sendParts(r, response.status, response.parts);
+  else if (response.parts === null || response.parts.length < 2) {
+    if (spool && response.status === 200 && spooled(r, spool, [bodyOf(response)], -1)) r.return(200);
+    else r.return(response.status, bodyOf(response));
+  } else {
+    // Counted once, and only when it could be SPOOL_BYTES or fewer: more characters is more bytes.
+    const bytes = charsOf(response.parts) > SPOOL_BYTES ? -1 : bytesOf(response.parts);
+    if (spool && response.status === 200 && spooled(r, spool, response.parts, bytes)) r.return(200);
+    else sendParts(r, response.status, response.parts, bytes === -1 ? bytesOf(response.parts) : bytes);
+  }
+}
+
+/** At most the parts' bytes: a character is one byte or more (and a byte string's, String.bytesFrom's, exactly one). */
+function charsOf(parts: string[]): number {
+  let chars = 0;
+  for (let i = 0; i < parts.length; i++) chars += (parts[i] as string).length;
+  return chars;
+}
+
+/**
+ * The parts' bytes, as Buffer.byteLength counts them. It decodes every byte,
+ * which cost njs more than cutting and joining the shards of a long answer; a
+ * part without a byte over 0x7f (a PCRE scan) has as many bytes as characters,
+ * whether it is a byte string or not.
+ */
+function bytesOf(parts: string[]): number {
+  let length = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    length += /[^\x00-\x7f]/.test(part) ? Buffer.byteLength(part) : part.length;
+  }
+  return length;
 }
 
 /**
@@ -85,11 +113,10 @@ function send(r: NginxRequest, response: ApiResponse, spool?: string): void {
  * the answer (with many asked at once, that was every one of them composed
  * before the first was read: 13 MB a client at 2 × 20 years). False, and
  * nothing written, for a short answer or a spool that cannot be written.
+ * `bytes`: the parts' bytes, or -1 when not counted (more characters than SPOOL_BYTES, or not yet).
  */
-function spooled(r: NginxRequest, spool: string, parts: string[]): boolean {
-  let length = 0;
-  for (let i = 0; i < parts.length; i++) length += Buffer.byteLength(parts[i] as string);
-  if (length <= SPOOL_BYTES) return false;
+function spooled(r: NginxRequest, spool: string, parts: string[], bytes: number): boolean {
+  if (bytes === -1 ? charsOf(parts) <= SPOOL_BYTES && bytesOf(parts) <= SPOOL_BYTES : bytes <= SPOOL_BYTES) return false;
   const files = fs as unknown as NjsFs;
   // One folder a second: the sweep reads the few folders of the last seconds, not every file.
   const second = Math.floor(Date.now() / 1000);
@@ -146,11 +173,9 @@ function sweep(files: NjsFs, spool: string, second: number): void {
  * A composed list one part after the other, never joined: nginx queues each
  * part as it is (no copy), so a long answer costs the parts, not twice them.
  */
-function sendParts(r: NginxRequest, status: number, parts: string[]): void {
-  let length = 0;
-  for (let i = 0; i < parts.length; i++) length += Buffer.byteLength(parts[i] as string);
+function sendParts(r: NginxRequest, status: number, parts: string[], bytes: number): void {
   r.status = status;
-  r.headersOut['Content-Length'] = String(length);
+  r.headersOut['Content-Length'] = String(bytes);
   r.sendHeader();
   for (let i = 0; i < parts.length; i++) r.send(parts[i] as string);
   r.finish();
