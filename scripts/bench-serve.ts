@@ -12,21 +12,17 @@
 //   npx tsx scripts/bench-serve.ts --scale   (issue 12: the preview's peak resident memory over idle
 //                                             while it sends the whole history of 10 × 50 years)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { registerMoney } from '../generator/db/money-sql.ts';
-import { renderList } from '../generator/core/envelope.ts';
-import { ORACLE_FIELDS, withHijri } from '../test/support/fixture.ts';
 import { startNginx } from '../test/support/nginx-server.ts';
 import { build, LAST_DATE, makeDatabase, markdownTable, median, type BenchDatabase } from './bench-data.ts';
 import { wrk, type Load } from './wrk.ts';
 import { peakWhileSending } from './proc-stats.ts';
+import { startSqlPeer, type Endpoint } from './sql-peer.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WRK_ARGS = ['-t2', '-c32', '-d5s', '--latency'];
@@ -36,13 +32,6 @@ const QUERIES = {
   month: '/api/v1/rates?start_date=2024-01-17&end_date=2024-02-15',
   year: '/api/v1/rates?start_date=2023-03-10&end_date=2024-03-09',
 };
-
-interface Endpoint {
-  url: string;
-  /** The server's process (the preview's child; ours for the in-script peer). */
-  pid: number;
-  stop(): Promise<void>;
-}
 
 function freePort(): Promise<number> {
   const server = createServer();
@@ -87,53 +76,6 @@ async function startPreviewProcess(dir: string): Promise<Endpoint> {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
       await once(child, 'exit');
-    },
-  };
-}
-
-/** The published rate records, as the tests' SQL oracle reads them (the Hijri date is added per row: SQLite has no Hijri calendar). */
-const RATES_SQL = `
-  SELECT ${ORACLE_FIELDS}
-   WHERE r.drtDate BETWEEN @start AND @end AND (@subcategory IS NULL OR r.drtSubcategoryID = @subcategory)
-   ORDER BY r.drtDate, r.drtSubcategoryID`;
-
-/** The live peer: each /api/v1/rates request runs the SQL and renders the envelope. */
-async function startSqlPeer(dbPath: string, asOf: string): Promise<Endpoint> {
-  const db = registerMoney(new Database(dbPath, { readonly: true }));
-  const rates = db.prepare(RATES_SQL);
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://peer');
-    if (url.pathname !== '/api/v1/rates') {
-      res.writeHead(404).end();
-      return;
-    }
-    const param = (name: string) => url.searchParams.get(name) || null;
-    const end = param('end_date');
-    const subcategory = param('subcategory');
-    const rows = rates.all({
-      start: param('start_date') ?? '0000-01-01',
-      end: end === null || end > asOf ? asOf : end,
-      subcategory: subcategory === null ? null : Number(subcategory),
-    });
-    const body = renderList((rows as Record<string, unknown>[]).map((row) => JSON.stringify(withHijri(row))));
-    res.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'access-control-allow-origin': '*',
-      'cache-control': 'public, max-age=60',
-      etag: '"' + createHash('sha1').update(body).digest('hex') + '"',
-    });
-    res.end(body);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    pid: process.pid,
-    stop: async () => {
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
-      db.close();
     },
   };
 }

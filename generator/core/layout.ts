@@ -250,16 +250,18 @@ function dateFields(date: string): { [name: string]: string } {
   return { yyyy: date.slice(0, 4), yyy: date.slice(0, 3), mm: date.slice(5, 7) };
 }
 
+// A pattern without fields is its path, taken as it is: njs 0.7 runs this
+// table again for every request, where each fill() was a RegExp replace.
 export const paths = {
-  meta: fill(PATTERNS.meta, {}),
-  routing: fill(PATTERNS.routing, {}),
-  subcategories: fill(PATTERNS.subcategories, {}),
-  sources: fill(PATTERNS.sources, {}),
-  calendarNigeria: fill(PATTERNS.calendarNigeria, {}),
-  currencies: fill(PATTERNS.currencies, {}),
-  gaps: fill(PATTERNS.gaps, {}),
-  announcements: fill(PATTERNS.announcements, {}),
-  nisabAll: fill(PATTERNS.nisabAll, {}),
+  meta: PATTERNS.meta,
+  routing: PATTERNS.routing,
+  subcategories: PATTERNS.subcategories,
+  sources: PATTERNS.sources,
+  calendarNigeria: PATTERNS.calendarNigeria,
+  currencies: PATTERNS.currencies,
+  gaps: PATTERNS.gaps,
+  announcements: PATTERNS.announcements,
+  nisabAll: PATTERNS.nisabAll,
   nisab: function (subcategoryId: number): string {
     return fill(PATTERNS.nisab, { id: String(subcategoryId) });
   },
@@ -281,7 +283,7 @@ export const paths = {
   mark: function (hex: string): string {
     return fill(PATTERNS.mark, { hex: hex });
   },
-  downloadsIndex: fill(PATTERNS.downloadsIndex, {}),
+  downloadsIndex: PATTERNS.downloadsIndex,
   /** The CSV download of every rate record of the year of `date`. */
   ratesCsv: function (date: string): string {
     return fill(PATTERNS.ratesCsv, dateFields(date));
@@ -290,7 +292,7 @@ export const paths = {
   nisabCsv: function (date: string): string {
     return fill(PATTERNS.nisabCsv, dateFields(date));
   },
-  calendarIcs: fill(PATTERNS.calendarIcs, {}),
+  calendarIcs: PATTERNS.calendarIcs,
   /** Today's Nisab as text: a language of the page (`en`, `ha`...), or `sms.` one with an SMS (GSM 03.38, 160 characters). */
   textAnswer: function (form: TextForm): string {
     return fill(PATTERNS.textAnswer, { form: form });

@@ -120,7 +120,8 @@ export function cutBytes(
   from: string,
   to: string,
   decode: (bytes: Uint8Array) => string,
-  monthRecords: ((first: string, last: string) => number) | null = null,
+  // Optional, not defaulted: njs 0.7.9 has no default arguments (nginx's module cuts with this too).
+  monthRecords?: ((first: string, last: string) => number) | null,
 ): ListPiece<Uint8Array> & { whole: boolean } {
   const none = { body: bytes.subarray(0, 0), count: 0, first: '', last: '', whole: false };
   const tail = startsWith(bytes, 0, HEAD) ? tailAt(bytes) : -1;
@@ -133,7 +134,7 @@ export function cutBytes(
   const end = b === tail ? tail : b - LIST_SEPARATOR.length;
   const total = countAfter(bytes, tail + TAIL_START.length);
   let count = total;
-  if ((a !== start || b !== tail) && monthRecords !== null) {
+  if ((a !== start || b !== tail) && monthRecords) {
     // The months the kept lines lie in, less the lines of the first before `from` and of the last after `to`.
     const firstMonth = from.slice(0, 8) + '01';
     const monthStart = seek(bytes, start, a, firstMonth, false);

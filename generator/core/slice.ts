@@ -41,13 +41,10 @@ function seek(text: string, lo: number, hi: number, date: string, after: boolean
 }
 
 function countLines(text: string): number {
-  let count = 1;
-  let at = text.indexOf('\n');
-  while (at !== -1) {
-    count++;
-    at = text.indexOf('\n', at + 1);
-  }
-  return count;
+  // One match over the text, not an indexOf a line: njs 0.7's indexOf cost
+  // about 1 µs a line, several times what its PCRE scan of the text does.
+  const newlines = text.match(/\n/g);
+  return newlines === null ? 1 : newlines.length + 1;
 }
 
 /** The records of a list file dated from..to inclusive. */

@@ -25,6 +25,8 @@ describe('the layout, read back', () => {
     expect(parsePath(paths.latest(7))).toEqual({ kind: 'latest', subcategoryId: 7 });
     expect(parsePath(paths.nisab(12))).toEqual({ kind: 'nisab', subcategoryId: 12 });
     for (const kind of ['meta', 'routing', 'subcategories', 'nisabAll'] as const) expect(parsePath(paths[kind])).toEqual({ kind });
+    // The single files' paths are their patterns as they are (not filled in): none has a field.
+    for (const path of Object.values(paths)) if (typeof path === 'string') expect(path).toMatch(/^v1\/[^{}]+$/);
   });
 
   it('refuses what no snapshot holds', () => {

@@ -194,7 +194,7 @@ export interface OracleQuery {
 }
 
 // Every published field, as plain SQL. money(): the one rounding function (core/money.ts), registered in SQLite.
-// Also the live SQL peer of scripts/bench-serve.ts.
+// Also the live SQL peer of scripts/sql-peer.ts (bench-serve.ts, bench-njs-cpu.ts).
 // Nigeria's Hijri date: the declared month whose days (29, or 30 when the next month
 // is declared 30 days on) hold the date, found with a window over the calendar.
 export const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD, r.drtUSDinNaira,

@@ -10,10 +10,11 @@
 // (js_preload_object); any other tree's index is read from the tree.
 import crypto from 'crypto';
 import fs from 'fs';
-import { SNAPSHOT_PATH_FORM } from '../../core/layout.ts';
-import { edgeError, respond, respondWith, staticNotFound, unreadable, type SnapshotIO } from '../../core/respond.ts';
+import { paths, SNAPSHOT_PATH_FORM } from '../../core/layout.ts';
+import { assembleBytes, listedRange } from '../../core/list-bytes.ts';
+import { edgeError, respondTo, staticNotFound, unreadable, type SnapshotIO } from '../../core/respond.ts';
 import { staticMethodNotAllowed, staticPath, type StaticAnswer } from '../../core/static.ts';
-import { apiPath, bodyOf, normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
+import { apiPath, etagOf, finalize, normalizeTarget, route, type ApiRequest, type ApiResponse } from '../../core/router.ts';
 import type { RoutingIndex } from '../../core/schemas.ts';
 import { SPOOL_BYTES, SPOOL_SECONDS } from './spool.ts';
 
@@ -41,7 +42,7 @@ declare const process: { pid: number };
 /** njs 0.7's fs: file descriptors, and a string written as it is (a byte string: its bytes). */
 interface NjsFs {
   openSync(path: string, flags: string): number;
-  writeSync(fd: number, data: string): number;
+  writeSync(fd: number, data: string | Uint8Array): number;
   closeSync(fd: number): void;
   readdirSync(path: string): string[];
   mkdirSync(path: string): void;
@@ -49,14 +50,41 @@ interface NjsFs {
   unlinkSync(path: string): void;
 }
 
+/** A file of `tree` as bytes; throws for a path not of layout.ts' form (relative, no dot segments). */
+function readBytes(tree: string, path: string): Uint8Array {
+  if (!SNAPSHOT_PATH_FORM.test(path)) throw new Error('refused to read ' + path);
+  return fs.readFileSync(tree + '/' + path) as unknown as Uint8Array;
+}
+
+/** Bytes as the module's text: a byte string, one character a byte. */
+function textOf(bytes: Uint8Array): string {
+  return String.bytesFrom ? String.bytesFrom(bytes) : bytes.toString();
+}
+
+/**
+ * textOf for a view into a file's bytes (list-bytes.ts decodes its first and
+ * last lines and counts lines in it): njs 0.7.9's String.bytesFrom gives the
+ * bytes of the whole buffer under a view, so the view is cut from that text,
+ * made once for the last buffer asked.
+ */
+function viewDecoder(): (bytes: Uint8Array) => string {
+  let buffer: ArrayBufferLike | null = null;
+  let text = '';
+  return function (bytes) {
+    if (!String.bytesFrom) return bytes.toString();
+    if (bytes.buffer !== buffer) {
+      buffer = bytes.buffer;
+      text = String.bytesFrom(bytes);
+    }
+    return text.length === bytes.length ? text : text.slice(bytes.byteOffset, bytes.byteOffset + bytes.length);
+  };
+}
+
 function snapshotIO(tree: string): SnapshotIO {
   return {
     read: function (path) {
-      // Only a path of layout.ts' form: relative, no dot segments.
-      if (!SNAPSHOT_PATH_FORM.test(path)) return Promise.reject(new Error('refused to read ' + path));
       try {
-        const bytes = fs.readFileSync(tree + '/' + path) as unknown as Uint8Array;
-        return Promise.resolve(String.bytesFrom ? String.bytesFrom(bytes) : bytes.toString());
+        return Promise.resolve(textOf(readBytes(tree, path)));
       } catch (e) {
         return Promise.reject(e);
       }
@@ -68,14 +96,46 @@ function snapshotIO(tree: string): SnapshotIO {
   };
 }
 
-function send(r: NginxRequest, response: ApiResponse, spool?: string): void {
+/** A part of an answer: text, or the bytes of a file (a composed range's, see routed). */
+type Part = string | Uint8Array;
+
+function send(r: NginxRequest, response: ApiResponse<Part>, spool?: string): void {
   const names = Object.keys(response.headers);
   for (let i = 0; i < names.length; i++) r.headersOut[names[i] as string] = response.headers[names[i] as string] as string;
   // For HEAD nginx sends the headers of this body (its Content-Length) and leaves the body out.
   if (response.status === 204 || response.status === 304) r.return(response.status);
-  else if (spool && response.status === 200 && spooled(r, spool, response.parts === null ? [bodyOf(response)] : response.parts)) r.return(200);
-  else if (response.parts === null || response.parts.length < 2) r.return(response.status, bodyOf(response));
-  else sendParts(r, response.status, response.parts);
+  else if (response.parts === null || (response.parts.length < 2 && typeof response.parts[0] === 'string')) {
+    const body = response.parts === null ? response.body : (response.parts[0] as string);
+    if (spool && response.status === 200 && spooled(r, spool, [body], -1)) r.return(200);
+    else r.return(response.status, body);
+  } else {
+    // Counted once, and only when it could be SPOOL_BYTES or fewer: more characters is more bytes.
+    const bytes = charsOf(response.parts) > SPOOL_BYTES ? -1 : bytesOf(response.parts);
+    if (spool && response.status === 200 && spooled(r, spool, response.parts, bytes)) r.return(200);
+    else sendParts(r, response.status, response.parts, bytes === -1 ? bytesOf(response.parts) : bytes);
+  }
+}
+
+/** At most the parts' bytes: a character is one byte or more (and a byte string's, String.bytesFrom's, exactly one). */
+function charsOf(parts: Part[]): number {
+  let chars = 0;
+  for (let i = 0; i < parts.length; i++) chars += (parts[i] as Part).length;
+  return chars;
+}
+
+/**
+ * The parts' bytes, as Buffer.byteLength counts them. It decodes every byte,
+ * which cost njs more than cutting and joining the shards of a long answer; a
+ * part without a byte over 0x7f (a PCRE scan) has as many bytes as characters,
+ * whether it is a byte string or not.
+ */
+function bytesOf(parts: Part[]): number {
+  let length = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as Part;
+    length += typeof part === 'string' && /[^\x00-\x7f]/.test(part) ? Buffer.byteLength(part) : part.length;
+  }
+  return length;
 }
 
 /**
@@ -85,11 +145,10 @@ function send(r: NginxRequest, response: ApiResponse, spool?: string): void {
  * the answer (with many asked at once, that was every one of them composed
  * before the first was read: 13 MB a client at 2 × 20 years). False, and
  * nothing written, for a short answer or a spool that cannot be written.
+ * `bytes`: the parts' bytes, or -1 when not counted (more characters than SPOOL_BYTES, or not yet).
  */
-function spooled(r: NginxRequest, spool: string, parts: string[]): boolean {
-  let length = 0;
-  for (let i = 0; i < parts.length; i++) length += Buffer.byteLength(parts[i] as string);
-  if (length <= SPOOL_BYTES) return false;
+function spooled(r: NginxRequest, spool: string, parts: Part[], bytes: number): boolean {
+  if (bytes === -1 ? charsOf(parts) <= SPOOL_BYTES && bytesOf(parts) <= SPOOL_BYTES : bytes <= SPOOL_BYTES) return false;
   const files = fs as unknown as NjsFs;
   // One folder a second: the sweep reads the few folders of the last seconds, not every file.
   const second = Math.floor(Date.now() / 1000);
@@ -103,7 +162,7 @@ function spooled(r: NginxRequest, spool: string, parts: string[]): boolean {
       // made by an earlier answer of this second (or not writable: openSync says so)
     }
     fd = files.openSync(spool + '/' + name, 'wx');
-    for (let i = 0; i < parts.length; i++) files.writeSync(fd, parts[i] as string);
+    for (let i = 0; i < parts.length; i++) files.writeSync(fd, parts[i] as Part);
     files.closeSync(fd);
   } catch (_e) {
     if (fd !== -1) {
@@ -146,13 +205,16 @@ function sweep(files: NjsFs, spool: string, second: number): void {
  * A composed list one part after the other, never joined: nginx queues each
  * part as it is (no copy), so a long answer costs the parts, not twice them.
  */
-function sendParts(r: NginxRequest, status: number, parts: string[]): void {
-  let length = 0;
-  for (let i = 0; i < parts.length; i++) length += Buffer.byteLength(parts[i] as string);
+function sendParts(r: NginxRequest, status: number, parts: Part[], bytes: number): void {
   r.status = status;
-  r.headersOut['Content-Length'] = String(length);
+  r.headersOut['Content-Length'] = String(bytes);
   r.sendHeader();
-  for (let i = 0; i < parts.length; i++) r.send(parts[i] as string);
+  // njs 0.7.9's r.send takes text only: bytes as a byte string (the same bytes).
+  const decode = viewDecoder();
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as Part;
+    r.send(typeof part === 'string' ? part : decode(part));
+  }
   r.finish();
 }
 
@@ -189,13 +251,57 @@ function answer(r: NginxRequest, request: ApiRequest, tree: string, otherwise: (
   attempt(r, request, tree, otherwise, true, spool);
 }
 
+/**
+ * The router's answer with `index` (core respond.ts respondWith), but a long
+ * composed range cut from its files' bytes, as the worker does (core
+ * list-bytes.ts: the same bytes and ETag). As text, njs copied such a range
+ * when cutting it, walked all its lines to count them, and converted every
+ * byte again to write it to the spool (fs.writeSync of a string): 40 % of
+ * a year's CPU. Files of SPOOL_BYTES or fewer in all stay text: their answer
+ * is sent by r.send, which takes text only, and list-bytes.ts' loops over
+ * bytes cost njs more than the text's cut there (BENCHMARKS.md).
+ */
+function routed(request: ApiRequest, index: RoutingIndex, io: SnapshotIO, tree: string): Promise<ApiResponse<Part> | null> {
+  const plan = route(request, index);
+  if (plan === null) return Promise.resolve(null);
+  if (!listedRange(plan)) return respondTo(plan, index, io);
+  const files: Uint8Array[] = [];
+  let bytes = 0;
+  for (let i = 0; i < plan.reads.length; i++) {
+    files.push(readBytes(tree, (plan.reads[i] as { path: string }).path));
+    bytes += (files[i] as Uint8Array).length;
+  }
+  if (bytes <= SPOOL_BYTES) {
+    const read = io.read;
+    const texts: SnapshotIO = {
+      read: function (path) {
+        for (let i = 0; i < plan.reads.length; i++)
+          if ((plan.reads[i] as { path: string }).path === path) return Promise.resolve(textOf(files[i] as Uint8Array));
+        return read(path);
+      },
+      sha1Hex: io.sha1Hex,
+      now: io.now,
+    };
+    return respondTo(plan, index, texts);
+  }
+  const answer = assembleBytes(plan, files, index, viewDecoder());
+  return io.sha1Hex(answer.etagKey).then(function (hex) {
+    answer.etag = etagOf(hex);
+    return finalize(answer, plan, index, io.now());
+  });
+}
+
 function attempt(r: NginxRequest, request: ApiRequest, tree: string, otherwise: () => void, again: boolean, spool?: string): void {
-  let pending: Promise<ApiResponse | null>;
+  let pending: Promise<ApiResponse<Part> | null>;
   try {
     const io = snapshotIO(tree);
     // The preloaded index serves every tree with the same mark: same bytes, the index included.
     const preloaded = tree === nisab_snapshot.tree || holds(tree, nisab_snapshot.mark);
-    pending = preloaded ? respondWith(request, nisab_snapshot.index, io) : respond(request, io);
+    pending = preloaded
+      ? routed(request, nisab_snapshot.index, io, tree)
+      : io.read(paths.routing).then(function (text) {
+          return routed(request, JSON.parse(text) as RoutingIndex, io, tree);
+        });
   } catch (e) {
     pending = Promise.reject(e);
   }
