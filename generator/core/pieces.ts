@@ -104,7 +104,7 @@ export function monthRecords(tally: MonthTally, from: string, to: string): numbe
 
 /**
  * The bytes of the part of the months from..to (dates; whole months): their
- * records joined, as the build writes it (snapshot/plan.ts). What an edge that
+ * records joined, as the build writes it (plan/plan.ts). What an edge that
  * pipes a part unread checks its length against (0: no records, no part).
  */
 export function partBytes(tally: MonthTally, from: string, to: string): number {

@@ -31,7 +31,7 @@ import {
   sha1Hex,
   type PreviousSnapshot,
   type SnapshotOptions,
-} from './plan.ts';
+} from '../plan/plan.ts';
 import { currentTree, publish, PreviousTreeDamaged, readManifest, restoreOut, type Manifest } from './publish.ts';
 import { checkOut, lockStore, makeStore } from './store.ts';
 import { CODE_FILES, codeFiles, DEVELOPER_FILES, developersPage, LANDING_FILES, landingPage, OPENAPI_FILE, openApiFile, pageFigures } from './site-files.ts';

@@ -19,7 +19,7 @@ import {
   Source,
   Subcategory,
 } from '../core/schemas.ts';
-import { DownloadsIndex, NISAB_CSV_COLUMNS, RATE_CSV_COLUMNS } from './downloads.ts';
+import { DownloadsIndex, NISAB_CSV_COLUMNS, RATE_CSV_COLUMNS } from '../plan/downloads.ts';
 import { icsProblems } from '../site/icalendar.ts';
 import { textAnswerProblems } from '../site/text-answers.ts';
 
@@ -96,7 +96,7 @@ function issues(error: z.ZodError): string[] {
 
 /** Problems of one file of a snapshot (empty when it is right); `path` relative to the root. */
 export function checkFile(path: string, text: string): string[] {
-  // A CSV download: its header is its columns (downloads.ts); its rows are checked against the API by test/snapshot/downloads.test.ts.
+  // A CSV download: its header is its columns (plan/downloads.ts); its rows are checked against the API by test/snapshot/downloads.test.ts.
   const csv = parsePath(path);
   if (csv?.kind === 'ratesCsv' || csv?.kind === 'nisabCsv') {
     const header = text.slice(0, text.indexOf('\n'));

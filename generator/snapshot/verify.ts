@@ -22,7 +22,7 @@ import type { Meta, Rate } from '../core/schemas.ts';
 import { checkFile, checkFileCount, checkFileSizes } from './file-checks.ts';
 import { generatorId } from './generator-id.ts';
 import { checkParts, ShardFacts } from './part-checks.ts';
-import { contentId, hasIndexedEtag, sha1Hex, type FileEntry } from './plan.ts';
+import { contentId, hasIndexedEtag, sha1Hex, type FileEntry } from '../plan/plan.ts';
 import { currentTree, MANIFEST, readManifest } from './publish.ts';
 import { isNotWritable, storeOf } from './store.ts';
 
@@ -320,7 +320,7 @@ const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
   monthEnds: 'Rate',
   routing: null,
   mark: null,
-  // The downloads are CSV and their index (downloads.ts), checked by checkFile.
+  // The downloads are CSV and their index (plan/downloads.ts), checked by checkFile.
   downloadsIndex: null,
   ratesCsv: null,
   nisabCsv: null,

@@ -5,7 +5,7 @@ import { paths } from '../../generator/core/layout.ts';
 import { rateLine } from '../../generator/core/records.ts';
 import { NisabRuleInput, type Rate, type Subcategory } from '../../generator/core/schemas.ts';
 import type { RateSummary } from '../../generator/db/read-rate-summary.ts';
-import { planSnapshot, sha1Hex, type PlannedSnapshot, type PreviousSnapshot, type SnapshotSource } from '../../generator/snapshot/plan.ts';
+import { planSnapshot, sha1Hex, type PlannedSnapshot, type PreviousSnapshot, type SnapshotSource } from '../../generator/plan/plan.ts';
 
 const subcategory = (sctID: number, sctSlug: string, daily: boolean): Subcategory => ({
   sctID,
