@@ -7,7 +7,7 @@
 import { BASES } from '../../generator/core/bases.ts';
 import { paths } from '../../generator/core/layout.ts';
 import { assemble, route } from '../../generator/core/router.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 
 /** A file of the snapshot by its path under the root (its text, or a failure naming its URL). */
 export type ReadFile = (name: string) => Promise<string>;

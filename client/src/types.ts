@@ -1,5 +1,5 @@
 // The records' types, derived from the zod schemas the build validates every
-// published file with (generator/core/schemas.ts): written once, never here.
+// published file with (generator/model/schemas.ts): written once, never here.
 import type { z } from 'zod';
 import type {
   Announcement,
@@ -13,10 +13,10 @@ import type {
   SourceFigure,
   Subcategory,
   Bracket,
-} from '../../generator/core/schemas.ts';
-import type { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/core/currencies.ts';
+} from '../../generator/model/schemas.ts';
+import type { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/model/currencies.ts';
 import type { OptionName, OptionValue, RecordsOf, RewrittenRecord } from '../../generator/core/answer-options.ts';
-import type { OPTION_SCHEMAS } from '../../generator/core/option-schemas.ts';
+import type { OPTION_SCHEMAS } from '../../generator/model/option-schemas.ts';
 
 export type {
   Announcement,

@@ -16,9 +16,9 @@
 // the open month.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs.
-import type { ListsAll } from './complete.ts';
-import { daysInMonth } from './dates.ts';
-import { LANGUAGES, type Lang, SMS_LANGUAGES, type SmsLang } from './languages.ts';
+import type { ListsAll } from '../model/complete.ts';
+import { daysInMonth } from '../model/dates.ts';
+import { LANGUAGES, type Lang, SMS_LANGUAGES, type SmsLang } from '../model/languages.ts';
 
 export const API_ROOT = 'v1';
 

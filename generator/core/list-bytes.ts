@@ -16,7 +16,7 @@
 import { LIST_HEAD, LIST_SEPARATOR, LIST_TAIL_START } from './envelope.ts';
 import { monthAfter, type ShardRead } from './layout.ts';
 import { joinList, listEtagKey, type Answer, type ListPiece, type Plan } from './router.ts';
-import type { RoutingIndex } from './schemas.ts';
+import type { RoutingIndex } from '../model/schemas.ts';
 
 const NEWLINE = 10;
 

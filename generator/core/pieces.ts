@@ -14,7 +14,7 @@
 import { blockAt, halfAt, hasPart, monthAfter, parsePath, paths, type Block, type Level, type PartBlock, type Scope, type ShardRead } from './layout.ts';
 import { cutBytes, listedRange } from './list-bytes.ts';
 import { joinList, listEtagKey, type Answer, type ListPiece, type Plan } from './router.ts';
-import type { MonthCounts, RoutingIndex } from './schemas.ts';
+import type { MonthCounts, RoutingIndex } from '../model/schemas.ts';
 
 /** A range answered from pieces: its scope and dates (clamped to the scope's coverage), and the file of the scope's month counts. */
 export interface PiecedRange {

@@ -9,12 +9,12 @@
 // in the order of its hash table, not of their creation, so JSON.stringify of
 // the very same object literal writes another order there than in V8.
 // test/core/records.test.ts checks each list against its zod schema in
-// core/schemas.ts (same fields, same order), so the two cannot drift.
+// model/schemas.ts (same fields, same order), so the two cannot drift.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
-import type { ListsAll } from './complete.ts';
-import type { Announcement, Bracket, Formula, Gap, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from './schemas.ts';
-import type { Currency } from './currencies.ts';
+import type { ListsAll } from '../model/complete.ts';
+import type { Announcement, Bracket, Formula, Gap, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from '../model/schemas.ts';
+import type { Currency } from '../model/currencies.ts';
 import { numberText } from './number-text.ts';
 
 /** A record's fields in their published order, and the shapes of the records its fields hold. */
@@ -196,7 +196,7 @@ const FORMULA = shape<Formula>(FORMULA_FIELDS, {
 const BRACKET = shape<Bracket>(BRACKET_FIELDS, { lbrDues: DUE_ITEM, lbrFormula: FORMULA });
 
 /**
- * The records an answer carries, by the id of their schema (core/schemas.ts
+ * The records an answer carries, by the id of their schema (model/schemas.ts
  * `.meta({ id })`, Endpoint.answer.schema), each with the records inside it.
  */
 export const RECORD_SHAPES: { [K in RecordName]: RecordShape } = {

@@ -9,7 +9,7 @@
 // many, kobo for naira), or beyond what a double holds to the kobo.
 import type { Database } from 'better-sqlite3';
 import { valueAnnouncement } from '../core/announcements.ts';
-import { AnnouncementInput, type AnnouncementKind } from '../core/schemas.ts';
+import { AnnouncementInput, type AnnouncementKind } from '../model/schemas.ts';
 import { importCsvById } from './import-csv-by-id.ts';
 import type { ImportSummary } from './import-summary.ts';
 import type { Located, Problems } from './problems.ts';

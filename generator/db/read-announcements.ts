@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import { MATCH_DAYS } from '../core/announcements.ts';
 import type { ById, ValuingRate } from '../core/nisab-value.ts';
-import { AnnouncementInput, RATE_COLUMNS } from '../core/schemas.ts';
+import { AnnouncementInput, RATE_COLUMNS } from '../model/schemas.ts';
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
 

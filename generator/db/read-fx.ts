@@ -13,8 +13,8 @@
 // only those.
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { MONTHLY_AVERAGE } from '../core/currencies.ts';
-import { addDays } from '../core/dates.ts';
+import { MONTHLY_AVERAGE } from '../model/currencies.ts';
+import { addDays } from '../model/dates.ts';
 
 export interface FxRow {
   date: string;

@@ -10,7 +10,7 @@ import { listBody, LIST_SEPARATOR } from '../core/envelope.ts';
 import { blockEnd, parsePath, paths } from '../core/layout.ts';
 import { money } from '../core/money.ts';
 import { RECORD_SHAPES } from '../core/records.ts';
-import type { NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
+import type { NisabRuleInput, Rate, Subcategory } from '../model/schemas.ts';
 
 /** The rate record's fields, in its published order: the columns of the rates CSV. */
 export const RATE_CSV_COLUMNS: readonly string[] = RECORD_SHAPES.Rate.fields;

@@ -27,8 +27,8 @@ import {
   type Scope,
   type SnapshotFile,
 } from '../core/layout.ts';
-import { addDays, daysBetween } from '../core/dates.ts';
-import { hijriDate, ummAlQuraTable } from '../core/hijri.ts';
+import { addDays, daysBetween } from '../model/dates.ts';
+import { hijriDate, ummAlQuraTable } from '../model/hijri.ts';
 import { nigeriaCalendarEndsOn, nigeriaHijriDate } from '../core/nigeria-calendar.ts';
 import { valueRule, type ById } from '../core/nisab-value.ts';
 import type { DailySeries } from '../db/read-gaps.ts';
@@ -46,7 +46,7 @@ import {
   type RoutingIndex,
   type Source,
   type Subcategory,
-} from '../core/schemas.ts';
+} from '../model/schemas.ts';
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
 import { downloadsIndex, nisabThresholds, planDownloads } from './downloads.ts';
 import { monthNumber } from '../core/pieces.ts';
@@ -63,7 +63,7 @@ import {
   type RateYears,
 } from '../db/read-fx.ts';
 import type { LegacyUnit } from '../core/per-unit.ts';
-import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../core/currencies.ts';
+import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../model/currencies.ts';
 import { nigeriaCalendarIcs } from '../site/calendar-feed.ts';
 import { LANGUAGE_INFO } from '../site/i18n/catalogue.ts';
 import { textAnswers, type NisabFigure } from '../site/text-answers.ts';

@@ -3,13 +3,13 @@
 // each file with, so a client can validate answers without reading TypeScript.
 import { z } from 'zod';
 import { OPTION_NAMES, type RewrittenRecord } from '../core/answer-options.ts';
-import { Currency } from '../core/currencies.ts';
-import { OPTION_SCHEMAS, extensionId } from '../core/option-schemas.ts';
+import { Currency } from '../model/currencies.ts';
+import { OPTION_SCHEMAS, extensionId } from '../model/option-schemas.ts';
 import { ENDPOINTS } from '../core/endpoints.ts';
 import type { RecordName } from '../core/records.ts';
-import { Announcement, Gap, itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from '../core/schemas.ts';
+import { Announcement, Gap, itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from '../model/schemas.ts';
 
-/** Every schema with an id (core/schemas.ts registers each record with `.meta({ id })`). */
+/** Every schema with an id (model/schemas.ts registers each record with `.meta({ id })`). */
 function records(): [string, z.ZodType][] {
   // zod 4 keeps the id map of a registry here; it is how z.toJSONSchema(registry) finds them too.
   return [...(z.globalRegistry as unknown as { _idmap: Map<string, z.ZodType> })._idmap];

@@ -1,17 +1,17 @@
-// The OpenAPI document, generated from the record schemas (core/schemas.ts) and
+// The OpenAPI document, generated from the record schemas (model/schemas.ts) and
 // the endpoint table (core/endpoints.ts) so that it cannot drift from what the
 // build publishes and the router answers. It passes `redocly lint` with the
 // recommended rules (test/site/openapi.test.ts).
 // Registers the Currency record (GET /currencies) and the records in a currency with the schemas the document is made from.
-import '../core/currencies.ts';
+import '../model/currencies.ts';
 import { OPTION_NAMES, type RewrittenRecord } from '../core/answer-options.ts';
-import { extensionId, OPTION_SCHEMAS } from '../core/option-schemas.ts';
+import { extensionId, OPTION_SCHEMAS } from '../model/option-schemas.ts';
 import { z } from 'zod';
 import { BASES, ENDPOINTS, type Endpoint } from '../core/endpoints.ts';
 import { PARAMETERS, type Parameter, type ParameterName } from '../core/parameters.ts';
 import { FILE_FIELDS, FILE_PATTERNS, type FileField, type FileKind, TEXT_FORMS } from '../core/layout.ts';
-import '../core/schemas.ts';
-import type { Source } from '../core/schemas.ts';
+import '../model/schemas.ts';
+import type { Source } from '../model/schemas.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });

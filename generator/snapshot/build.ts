@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { daysBetween } from '../core/dates.ts';
-import { undeclaredMonthWarning } from '../core/declared-month.ts';
+import { daysBetween } from '../model/dates.ts';
+import { undeclaredMonthWarning } from '../model/declared-month.ts';
 import type { LegacyUnit } from '../core/per-unit.ts';
 import { paths } from '../core/layout.ts';
-import type { Subcategory } from '../core/schemas.ts';
+import type { Subcategory } from '../model/schemas.ts';
 import { openDatabase } from '../db/open.ts';
 import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
 import { readGaps } from '../db/read-gaps.ts';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../core/layout.ts';
-import { Currency, FxDecadeFile, FxFile } from '../core/currencies.ts';
+import { Currency, FxDecadeFile, FxFile } from '../model/currencies.ts';
 import {
   Announcement,
   Gap,
@@ -18,7 +18,7 @@ import {
   RoutingIndex,
   Source,
   Subcategory,
-} from '../core/schemas.ts';
+} from '../model/schemas.ts';
 import { DownloadsIndex, NISAB_CSV_COLUMNS, RATE_CSV_COLUMNS } from '../plan/downloads.ts';
 import { icsProblems } from '../site/icalendar.ts';
 import { textAnswerProblems } from '../site/text-answers.ts';

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isRealDate } from '../core/dates.ts';
+import { isRealDate } from '../model/dates.ts';
 import { paths } from '../core/layout.ts';
 import { GRAMS_PER_TROY_OUNCE } from '../core/per-unit.ts';
 import { respond } from '../core/respond.ts';

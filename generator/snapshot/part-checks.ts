@@ -6,7 +6,7 @@
 import { LIST_SEPARATOR, listBody } from '../core/envelope.ts';
 import { blockStarts, halvesOf, hasPart, parsePath, paths, type Block, type PartBlock, type Scope, type SnapshotFile } from '../core/layout.ts';
 import { z } from 'zod';
-import { MonthCounts } from '../core/schemas.ts';
+import { MonthCounts } from '../model/schemas.ts';
 
 type Shard = Extract<SnapshotFile, { kind: 'shard' }>;
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { valueAnnouncement } from '../../generator/core/announcements.ts';
 import type { ById, ValuingRate } from '../../generator/core/nisab-value.ts';
-import { AnnouncementInput, NisabRuleInput } from '../../generator/core/schemas.ts';
+import { AnnouncementInput, NisabRuleInput } from '../../generator/model/schemas.ts';
 
 const GOLD = NisabRuleInput.parse({ nsbID: 1, nsbSubcategoryID: 1, nsbThreshold: 85, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5 });
 const DIYYAH = NisabRuleInput.parse({

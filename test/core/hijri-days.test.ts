@@ -2,7 +2,7 @@
 // publishes: the Umm al-Qura table against Intl for every day it covers, both
 // ways, and Nigeria's declared months; the errors of docs/API.md §2b.
 import { describe, expect, it } from 'vitest';
-import { hijriDate, ummAlQuraTable } from '../../generator/core/hijri.ts';
+import { hijriDate, ummAlQuraTable } from '../../generator/model/hijri.ts';
 import { gregorianDay, ummAlQuraDate, type HijriTables } from '../../generator/core/hijri-days.ts';
 
 const TABLES: HijriTables = {

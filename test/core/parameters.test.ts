@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { endpointAt } from '../../generator/core/endpoints.ts';
 import { enumParameter, PARAMETERS, type Parameter, type Query } from '../../generator/core/parameters.ts';
 import { route, type Plan } from '../../generator/core/router.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 
 const index: RoutingIndex = {
   asOf: '2024-03-15',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, noEndpointMessage } from '../../generator/core/endpoints.ts';
 import { paths } from '../../generator/core/layout.ts';
 import { route, type Plan } from '../../generator/core/router.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 
 const index: RoutingIndex = {
   asOf: '2024-03-15',

@@ -5,7 +5,7 @@ import { bringDefaultDatabase, DATA_DIR, ensureDefaultDatabase, importDataDirect
 import { openDatabase } from '../../generator/db/open.ts';
 import { readSource } from '../../generator/db/read-source.ts';
 import { nigeriaHijriDate } from '../../generator/core/nigeria-calendar.ts';
-import { PROVISIONAL_FIGURES } from '../../generator/core/schemas.ts';
+import { PROVISIONAL_FIGURES } from '../../generator/model/schemas.ts';
 import { CBN_NFEM_CARRIED_ID } from '../../generator/sources/ids.ts';
 import { nairaRank } from '../../generator/sources/fetch-days.ts';
 import { NAIRA_SOURCES, PRICE_SOURCES } from '../../generator/sources/registry.ts';

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
 import { paths } from '../../generator/core/layout.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 import { EDGES, PREVIEW, type RunningEdge } from '../support/edges.ts';
 import { request, type Answer } from '../support/http.ts';
 import { skipOrFail } from '../support/required-tools.ts';

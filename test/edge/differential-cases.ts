@@ -13,7 +13,7 @@
 import { OPTION_NAMES, optionOf, type OptionName } from '../../generator/core/answer-options.ts';
 import { BASES, ENDPOINTS, type Endpoint } from '../../generator/core/endpoints.ts';
 import { PARAMETERS, type Parameter } from '../../generator/core/parameters.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 
 export interface Case {
   method: string;

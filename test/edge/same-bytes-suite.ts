@@ -13,7 +13,7 @@ import { paths, TEXT_FORMS } from '../../generator/core/layout.ts';
 import { STATIC_HEADERS } from '../../generator/core/respond.ts';
 import { contentType, kindOf } from '../../generator/core/static.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 import { todayIn } from '../../generator/clock.ts';
 import { PREVIEW, type Edge, type RunningEdge } from '../support/edges.ts';
 import { GAP, fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';

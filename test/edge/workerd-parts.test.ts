@@ -17,7 +17,7 @@ import { main } from '../../generator/cli.ts';
 import { paths } from '../../generator/core/layout.ts';
 import { piecedRange, planPieces, tallyOf } from '../../generator/core/pieces.ts';
 import { route, type Plan } from '../../generator/core/router.ts';
-import type { MonthCounts, RoutingIndex } from '../../generator/core/schemas.ts';
+import type { MonthCounts, RoutingIndex } from '../../generator/model/schemas.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { request } from '../support/http.ts';
 import { startWorkerd } from '../support/workerd-server.ts';

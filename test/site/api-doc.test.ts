@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../generator/core/endpoints.ts';
 import { FILE_PATTERNS, paths } from '../../generator/core/layout.ts';
 import { renderRecord } from '../../generator/core/records.ts';
-import type { Meta } from '../../generator/core/schemas.ts';
+import type { Meta } from '../../generator/model/schemas.ts';
 import { NOT_FOUND_MESSAGE, UNREADABLE_MESSAGE } from '../../generator/core/respond.ts';
 import { API_DOC, documentedFields, TABLES, withFieldTables } from '../../scripts/api-fields.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASES, ENDPOINTS } from '../../generator/core/endpoints.ts';
 import { PARAMETERS } from '../../generator/core/parameters.ts';
 import { paths, TEXT_FORMS } from '../../generator/core/layout.ts';
-import type { NigeriaMonth, NisabRule, Source } from '../../generator/core/schemas.ts';
+import type { NigeriaMonth, NisabRule, Source } from '../../generator/model/schemas.ts';
 import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
 import { foldLine, renderCalendar } from '../../generator/site/icalendar.ts';
 import { toGsm7, withoutMarks } from '../../generator/site/text-answers.ts';

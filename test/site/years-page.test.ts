@@ -16,7 +16,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { daysBetween } from '../../generator/core/dates.ts';
+import { daysBetween } from '../../generator/model/dates.ts';
 import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../../generator/site/i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../../generator/site/i18n/catalogues.ts';
 import { openReadyPage } from '../support/calculator-page.ts';

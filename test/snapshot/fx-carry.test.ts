@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datesFrom } from '../../generator/core/dates.ts';
+import { datesFrom } from '../../generator/model/dates.ts';
 import { paths } from '../../generator/core/layout.ts';
 import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
 import { keepFx } from '../../generator/db/fx-files.ts';

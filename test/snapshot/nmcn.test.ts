@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../generator/core/layout.ts';
-import { NisabRule } from '../../generator/core/schemas.ts';
+import { NisabRule } from '../../generator/model/schemas.ts';
 import { loadDatabase } from '../../generator/db/default-db.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { fixtureBuild } from '../support/fixture.ts';

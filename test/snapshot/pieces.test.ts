@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../generator/core/layout.ts';
 import { assemblePieces, piecedRange, planPieces, tallyOf } from '../../generator/core/pieces.ts';
 import { assemble, route, type Plan } from '../../generator/core/router.ts';
-import type { MonthCounts, RoutingIndex } from '../../generator/core/schemas.ts';
+import type { MonthCounts, RoutingIndex } from '../../generator/model/schemas.ts';
 import { FIRST_DATE, GAP, oracleRates, SUBCATEGORIES } from '../support/fixture.ts';
 import { useFixture } from '../support/use-fixture.ts';
 import { build, LAST_DATE, makeDatabase, type BenchDatabase } from '../../scripts/bench-data.ts';

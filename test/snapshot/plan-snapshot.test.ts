@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../generator/core/layout.ts';
 import { rateLine } from '../../generator/core/records.ts';
-import { NisabRuleInput, type Rate, type Subcategory } from '../../generator/core/schemas.ts';
+import { NisabRuleInput, type Rate, type Subcategory } from '../../generator/model/schemas.ts';
 import type { RateSummary } from '../../generator/db/read-rate-summary.ts';
 import { planSnapshot, sha1Hex, type PlannedSnapshot, type PreviousSnapshot, type SnapshotSource } from '../../generator/plan/plan.ts';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { paths } from '../../generator/core/layout.ts';
 import { respond } from '../../generator/core/respond.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 import { makeFixture, type Fixture } from './fixture.ts';
 
 export interface CoreAnswers {

@@ -8,7 +8,7 @@ import { assembleBytes, listedRange } from '../../core/list-bytes.ts';
 import { assemblePieces, piecedRange, planPieces, tallyOf, type MonthTally, type PiecedRange } from '../../core/pieces.ts';
 import { respondTo, staticNotFound, unreadable } from '../../core/respond.ts';
 import { apiPath, etagOf, finalize, normalizeTarget, route, type ApiResponse, type Plan } from '../../core/router.ts';
-import type { MonthCounts, RoutingIndex } from '../../core/schemas.ts';
+import type { MonthCounts, RoutingIndex } from '../../model/schemas.ts';
 
 interface Env {
   ASSETS: { fetch(input: Request | string): Promise<Response> };

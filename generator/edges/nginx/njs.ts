@@ -14,7 +14,7 @@ import { SNAPSHOT_PATH_FORM } from '../../core/layout.ts';
 import { edgeError, respond, respondWith, staticNotFound, unreadable, type SnapshotIO } from '../../core/respond.ts';
 import { staticMethodNotAllowed, staticPath, type StaticAnswer } from '../../core/static.ts';
 import { apiPath, bodyOf, normalizeTarget, type ApiRequest, type ApiResponse } from '../../core/router.ts';
-import type { RoutingIndex } from '../../core/schemas.ts';
+import type { RoutingIndex } from '../../model/schemas.ts';
 import { SPOOL_BYTES, SPOOL_SECONDS } from './spool.ts';
 
 interface NginxRequest {

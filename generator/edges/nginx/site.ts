@@ -30,7 +30,7 @@ import { chmod, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node
 import { z } from 'zod';
 import path from 'node:path';
 import { parsePath, paths } from '../../core/layout.ts';
-import { RoutingIndex } from '../../core/schemas.ts';
+import { RoutingIndex } from '../../model/schemas.ts';
 import { UserError } from '../../errors.ts';
 import { isNotWritable, storeOf } from '../../snapshot/store.ts';
 import { CONNECTION_LIMITS, nginxConf, type ConnectionLimits } from './conf.ts';

@@ -17,7 +17,7 @@ import { couldNotAsk } from './words.ts';
 import type { Amounts } from './calculator.ts';
 import { createClient, requestPath, type NisabClient } from '../../../client/src/client.ts';
 import type { Meta, Rate, Subcategory } from '../../../client/src/types.ts';
-import { daysBetween } from '../../core/dates.ts';
+import { daysBetween } from '../../model/dates.ts';
 import type { Published } from '../../../client/src/zakat.ts';
 import { BASES } from '../../core/bases.ts';
 import type { Lang } from '../i18n/catalogue.ts';

@@ -28,7 +28,7 @@ import { inputProblems } from '../../../client/src/zakat/limits.ts';
 import type { PastYearWhy } from '../../../client/src/zakat/types.ts';
 import type { School, Standard } from '../../../client/src/zakat/types.ts';
 import { MAX_YEARS, type YearAnswer, type YearPart, type YearsHoldings, type YearsResult, zakatForYears } from '../../../client/src/zakat/years.ts';
-import { daysBetween } from '../../core/dates.ts';
+import { daysBetween } from '../../model/dates.ts';
 import { gregorianDay } from '../../core/hijri-days.ts';
 import { type Due, dueNotation, livestockDueAtMost } from '../../core/livestock.ts';
 import type { ResultStrings } from '../i18n/catalogue.ts';

@@ -12,7 +12,7 @@
 // Bundled by esbuild as one classic script (document.currentScript names it).
 // A page with <div data-nisab-calculator> gets the calculator too: this script
 // then loads /calculator.js from the same origin (widget/calculator.ts).
-import type { NisabRule, Rate, Source } from '../../core/schemas.ts';
+import type { NisabRule, Rate, Source } from '../../model/schemas.ts';
 import { LANGUAGE_INFO, isLang, type Lang } from '../i18n/catalogue.ts';
 import { WIDGET_CATALOGUES as WORDS } from '../i18n/widget-catalogues.ts';
 import { whatsAppHref } from '../share.ts';

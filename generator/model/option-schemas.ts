@@ -6,7 +6,7 @@
 // option does not rewrite, or a rewrite without its schema does not compile.
 // Not router core: the router never reads it (njs carries no zod).
 import { z } from 'zod';
-import type { OptionName, RecordsOf } from './answer-options.ts';
+import type { OptionName, RecordsOf } from '../core/answer-options.ts';
 import { NisabRuleInCurrency, RateInCurrency } from './currencies.ts';
 import { Rate, type NisabRule } from './schemas.ts';
 
