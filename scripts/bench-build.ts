@@ -18,8 +18,8 @@ import { performance } from 'node:perf_hooks';
 import type { BuildSummary } from '../generator/snapshot/build.ts';
 import type { Manifest } from '../generator/snapshot/publish.ts';
 import { daysBetween } from '../generator/model/dates.ts';
-import { paths } from '../generator/core/layout.ts';
-import { assemble, route } from '../generator/core/router.ts';
+import { paths } from '../generator/router/layout.ts';
+import { assemble, route } from '../generator/router/router.ts';
 import type { RoutingIndex } from '../generator/model/schemas.ts';
 import { addDays, appendDay, build, cachedDatabase, LAST_DATE, makeDatabase, markdownTable, median, treeSize, type BenchDatabase } from './bench-data.ts';
 

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { registerMoney } from '../generator/db/money-sql.ts';
-import { renderList } from '../generator/core/envelope.ts';
+import { renderList } from '../generator/router/envelope.ts';
 import { ORACLE_FIELDS, withHijri } from '../test/support/fixture.ts';
 import { startNginx } from '../test/support/nginx-server.ts';
 import { build, LAST_DATE, makeDatabase, markdownTable, median, type BenchDatabase } from './bench-data.ts';

@@ -15,7 +15,7 @@ import type {
   Bracket,
 } from '../../generator/model/schemas.ts';
 import type { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/model/currencies.ts';
-import type { OptionName, OptionValue, RecordsOf, RewrittenRecord } from '../../generator/core/answer-options.ts';
+import type { OptionName, OptionValue, RecordsOf, RewrittenRecord } from '../../generator/router/answer-options.ts';
 import type { OPTION_SCHEMAS } from '../../generator/model/option-schemas.ts';
 
 export type {
@@ -41,7 +41,7 @@ export type {
 export type CurrencyCode = Uppercase<string>;
 
 /**
- * The answer options (generator/core/answer-options.ts: currency=, docs/API.md §2c)
+ * The answer options (generator/router/answer-options.ts: currency=, docs/API.md §2c)
  * a query for record `R` may give: each option that rewrites it, typed by its parse.
  */
 export type OptionsQuery<R extends RewrittenRecord> = { [N in OptionName as R extends RecordsOf<N> ? N : never]?: OptionArgument<N> };

@@ -2,8 +2,8 @@
 // the order and placement rules of rate shards. The build checks every file it
 // is about to publish with this, and `verify` checks a published tree with it.
 import { z } from 'zod';
-import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
-import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../core/layout.ts';
+import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../router/envelope.ts';
+import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../router/layout.ts';
 import { Currency, FxDecadeFile, FxFile } from '../model/currencies.ts';
 import {
   Announcement,
@@ -41,7 +41,7 @@ const MAX_FILE_BYTES = 25 * 1024 * 1024;
 /**
  * Files the CDN would refuse for their size. No file grows with the length of
  * the history (a rate file holds at most a decade of one scope, see
- * core/layout.ts), but a decade of the "all" scope grows with the number of
+ * router/layout.ts), but a decade of the "all" scope grows with the number of
  * subcategories: about 0.9 MiB per subcategory of daily rates.
  */
 export function checkFileSizes(entries: Iterable<[string, { bytes: number }]>): string[] {

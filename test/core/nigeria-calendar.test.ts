@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hijriDate } from '../../generator/model/hijri.ts';
-import { nextHijriMonth, nigeriaCalendarEndsOn, nigeriaGregorianDate, nigeriaHijriDate, type MonthStart } from '../../generator/core/nigeria-calendar.ts';
+import { nextHijriMonth, nigeriaCalendarEndsOn, nigeriaGregorianDate, nigeriaHijriDate, type MonthStart } from '../../generator/router/nigeria-calendar.ts';
 
 const DECLARED: MonthStart[] = readFileSync(new URL('../../data/calendar-nigeria.csv', import.meta.url), 'utf8')
   .trim()

@@ -80,7 +80,7 @@ export function schemasWithField(): Promise<string> {
   });
 }
 
-/** core/records.ts with drtNote and drtChecked last in the published order of a rate. */
+/** router/records.ts with drtNote and drtChecked last in the published order of a rate. */
 export function recordsWithField(): Promise<string> {
-  return copyOf('core/records.ts', (text) => addLast(text, /const RATE_FIELDS = \[/, ENTRIES.RATE_FIELDS));
+  return copyOf('router/records.ts', (text) => addLast(text, /const RATE_FIELDS = \[/, ENTRIES.RATE_FIELDS));
 }

@@ -1,6 +1,6 @@
 // The rate record's stored columns are defined once (STORED_RATE_COLUMNS, next
 // to the zod records). A field added by the recipe of docs/making-changes.md to
-// copies of model/schemas.ts and core/records.ts, and nowhere else, is imported,
+// copies of model/schemas.ts and router/records.ts, and nowhere else, is imported,
 // stored, kept in the data/daily text, read back from it and published: every
 // module of the program reads the copies in place of the real ones. The
 // expected answers are plain SQL and plain text, written out here.
@@ -22,7 +22,7 @@ vi.mock('../../generator/model/schemas.ts', async () => {
   const { schemasWithField } = await import('./schemas-with-field.ts');
   return import(/* @vite-ignore */ await schemasWithField());
 });
-vi.mock('../../generator/core/records.ts', async () => {
+vi.mock('../../generator/router/records.ts', async () => {
   const { recordsWithField } = await import('./schemas-with-field.ts');
   return import(/* @vite-ignore */ await recordsWithField());
 });

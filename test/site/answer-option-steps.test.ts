@@ -1,5 +1,5 @@
 // docs/making-changes.md, "A new answer option", tried on a copy of
-// generator/core/ checked by the real tsc: an option (weight=tola, the rate
+// generator/model/ and generator/router/ checked by the real tsc: an option (weight=tola, the rate
 // records also in tolas; not `unit`, a real option) added to ANSWER_OPTIONS without its zod half fails
 // tsc in option-schemas.ts, naming the option; one without its rewrite or
 // its range cap fails where the entry is; with its zod extension it compiles.
@@ -95,11 +95,11 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
     compilerOptions = JSON.parse(await readFile(new URL('../../tsconfig.json', import.meta.url), 'utf8')).compilerOptions;
     await writeFile(
       path.join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions, include: ['generator/core/*.ts', 'generator/model/*.ts', 'client/src/**/*.ts', 'generator/site/page/*.ts'] }),
+      JSON.stringify({ compilerOptions, include: ['generator/model/*.ts', 'generator/router/*.ts', 'client/src/**/*.ts', 'generator/site/page/*.ts'] }),
     );
-    await edit('core/parameters.ts', PARAMETER);
-    await edit('core/endpoints.ts', LISTED);
-    await edit('core/answer-options.ts', OPTION);
+    await edit('router/parameters.ts', PARAMETER);
+    await edit('router/endpoints.ts', LISTED);
+    await edit('router/answer-options.ts', OPTION);
   });
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -114,7 +114,7 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
     await writeFile(path.join(dir, 'generator', file), text);
   }
 
-  /** tsc's errors on the copy, each `core/file(line,col): error TSnnnn: ...` with the lines that explain it. */
+  /** tsc's errors on the copy, each `generator/router/file(line,col): error TSnnnn: ...` with the lines that explain it. */
   async function typecheck(): Promise<string[]> {
     const done = await run(process.execPath, [TSC, '-p', dir, '--pretty', 'false'], { cwd: dir }).then(
       (out) => out.stdout,
@@ -147,23 +147,23 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
       path.join(dir, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions,
-        include: ['generator/core/*.ts', 'generator/model/*.ts', 'client/src/**/*.ts', 'generator/site/page/*.ts', 'client/*.ts'],
+        include: ['generator/model/*.ts', 'generator/router/*.ts', 'client/src/**/*.ts', 'generator/site/page/*.ts', 'client/*.ts'],
       }),
     );
     expect(await typecheck()).toEqual([]);
   }, 900_000); // two runs of tsc over the core, the client and the page: 3 min 51 s for one beside 7 other sessions (load 25)
 
   it('fails tsc where the entry is when it lacks its rewrite or its range cap', async () => {
-    await edit('core/answer-options.ts', [
+    await edit('router/answer-options.ts', [
       ['  expensive: true,\n  rangeCap: 366,\n});\n\n/**\n * Every', '  expensive: true,\n  rangeCap: null,\n});\n\n/**\n * Every'],
     ]);
     let errors = await typecheck();
     expect(errors.length, errors.join('\n')).toBeGreaterThan(0);
     expect(
-      errors.some((line) => line.startsWith('generator/core/answer-options.ts')),
+      errors.some((line) => line.startsWith('generator/router/answer-options.ts')),
       errors.join('\n'),
     ).toBe(true);
-    await edit('core/answer-options.ts', [
+    await edit('router/answer-options.ts', [
       ['  expensive: true,\n  rangeCap: null,\n});\n\n/**\n * Every', '  expensive: true,\n  rangeCap: 366,\n});\n\n/**\n * Every'],
       [
         '  records: {\n    Rate: function (line: string): string {\n      const usd',
@@ -172,6 +172,6 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
     ]);
     errors = await typecheck();
     expect(errors.length, errors.join('\n')).toBeGreaterThan(0);
-    expect(errors.some((line) => line.startsWith('generator/core/answer-options.ts'))).toBe(true);
+    expect(errors.some((line) => line.startsWith('generator/router/answer-options.ts'))).toBe(true);
   }, 900_000); // two runs of tsc, as above // 9 s in a quiet .ci/run; beside 16 busy processes a test takes up to 7 times as long
 });

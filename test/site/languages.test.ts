@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { TSC } from '../support/tree-copy.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../generator/core/endpoints.ts';
+import { ENDPOINTS } from '../../generator/router/endpoints.ts';
 import * as esbuild from 'esbuild';
 import { currentLanguage, siteAssets } from '../../generator/site/assets.ts';
 import { LANGUAGES, type Lang } from '../../generator/site/i18n/catalogue.ts';

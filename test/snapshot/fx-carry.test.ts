@@ -13,7 +13,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datesFrom } from '../../generator/model/dates.ts';
-import { paths } from '../../generator/core/layout.ts';
+import { paths } from '../../generator/router/layout.ts';
 import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
 import { keepFx } from '../../generator/db/fx-files.ts';
 import { buildSnapshot, type BuildSummary } from '../../generator/snapshot/build.ts';

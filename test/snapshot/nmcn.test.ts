@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../generator/core/layout.ts';
+import { paths } from '../../generator/router/layout.ts';
 import { NisabRule } from '../../generator/model/schemas.ts';
 import { loadDatabase } from '../../generator/db/default-db.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';

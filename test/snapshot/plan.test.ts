@@ -1,6 +1,6 @@
 // Planning the shard tree, without a database or a server.
 import { describe, expect, it } from 'vitest';
-import { blockStarts, parsePath } from '../../generator/core/layout.ts';
+import { blockStarts, parsePath } from '../../generator/router/layout.ts';
 import { shardTree, type OperationCount } from '../../generator/plan/plan.ts';
 
 describe('the shard tree', () => {

@@ -193,7 +193,7 @@ export interface OracleQuery {
   subcategory?: number | null;
 }
 
-// Every published field, as plain SQL. money(): the one rounding function (core/money.ts), registered in SQLite.
+// Every published field, as plain SQL. money(): the one rounding function (router/money.ts), registered in SQLite.
 // Also the live SQL peer of scripts/bench-serve.ts.
 // Nigeria's Hijri date: the declared month whose days (29, or 30 when the next month
 // is declared 30 days on) hold the date, found with a window over the calendar.

@@ -29,7 +29,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import path from 'node:path';
-import { parsePath, paths } from '../../core/layout.ts';
+import { parsePath, paths } from '../../router/layout.ts';
 import { RoutingIndex } from '../../model/schemas.ts';
 import { UserError } from '../../errors.ts';
 import { isNotWritable, storeOf } from '../../snapshot/store.ts';

@@ -19,7 +19,7 @@ import { createClient, requestPath, type NisabClient } from '../../../client/src
 import type { Meta, Rate, Subcategory } from '../../../client/src/types.ts';
 import { daysBetween } from '../../model/dates.ts';
 import type { Published } from '../../../client/src/zakat.ts';
-import { BASES } from '../../core/bases.ts';
+import { BASES } from '../../router/bases.ts';
 import type { Lang } from '../i18n/catalogue.ts';
 import { calendar, page as t } from '../i18n/current.ts';
 import { formats } from '../i18n/format.ts';

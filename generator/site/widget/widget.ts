@@ -23,7 +23,7 @@ import { adoptStyle } from './shadow-style.ts';
 
 /**
  * The text answer of a language (docs/API.md §10), which the share link sends; null where the site has none.
- * Its path is core/layout.ts' textAnswer, written out: importing the layout would add its patterns to the
+ * Its path is router/layout.ts' textAnswer, written out: importing the layout would add its patterns to the
  * widget (11 kB); test/site/widget.test.ts fetches the layout's path and compares.
  */
 const textAnswer = (lang: Lang) =>

@@ -108,7 +108,7 @@ function datedReads(date: string): ShardRead[] {
 
 /** Which schema of the OpenAPI document an answer's `data` follows, and whether it is a list of them. */
 export interface AnswerShape {
-  /** The id of the record's schema (model/schemas.ts), rendered by core/records.ts. */
+  /** The id of the record's schema (model/schemas.ts), rendered by router/records.ts. */
   schema: RecordName;
   list: boolean;
   description: string;

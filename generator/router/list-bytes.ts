@@ -112,7 +112,7 @@ function records(bytes: Uint8Array, from: number, to: number, tail: number, deco
  * records for a file that is not a list (as slice.ts's sliceList).
  *
  * With `monthRecords` (the records of the whole months first..last of the file's
- * scope, core/pieces.ts), a cut counts only the lines it drops from the two
+ * scope, router/pieces.ts), a cut counts only the lines it drops from the two
  * months the range ends in, whatever the size of the block.
  */
 export function cutBytes(

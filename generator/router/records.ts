@@ -235,7 +235,7 @@ export type RecordName = keyof Records;
 
 /** A value as JSON: records in their declared order, whatever order their keys were made in. */
 function renderValue(value: unknown, shape: RecordShape | null, where: string): string {
-  // A number as V8 writes it, in njs too (core/number-text.ts: njs's own text is not always the shortest).
+  // A number as V8 writes it, in njs too (router/number-text.ts: njs's own text is not always the shortest).
   if (typeof value === 'number') return numberText(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) {
@@ -243,7 +243,7 @@ function renderValue(value: unknown, shape: RecordShape | null, where: string): 
     for (let i = 0; i < value.length; i++) items.push(renderValue(value[i], shape, where));
     return '[' + items.join(',') + ']';
   }
-  if (shape === null) throw new Error(where + ': an object without a declared field order (core/records.ts)');
+  if (shape === null) throw new Error(where + ': an object without a declared field order (router/records.ts)');
   return renderShaped(value as { [field: string]: unknown }, shape, where);
 }
 
@@ -261,7 +261,7 @@ function renderShaped(record: { [field: string]: unknown }, shape: RecordShape, 
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     if (record[key] !== undefined && shape.fields.indexOf(key) === -1)
-      throw new Error(where + ': field ' + key + ' has no place in the declared order (core/records.ts)');
+      throw new Error(where + ': field ' + key + ' has no place in the declared order (router/records.ts)');
   }
   return '{' + parts.join(',') + '}';
 }
