@@ -1,8 +1,8 @@
 // The command line: each command turns its flags into one typed call.
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { isRealDate, DATE_EXPECTATION } from './core/dates.ts';
-import { LEGACY_UNITS, type LegacyUnit } from './core/per-unit.ts';
+import { isRealDate, DATE_EXPECTATION } from './model/dates.ts';
+import { LEGACY_UNITS, type LegacyUnit } from './router/per-unit.ts';
 import { type AcceptedJumps, namedSeries } from './db/plausibility.ts';
 import { describeUserError, UserError } from './errors.ts';
 import { DEFAULT_TIME_ZONE } from './clock.ts';
@@ -488,7 +488,7 @@ async function appendFetchSummary(summary: string, result: FetchResult): Promise
 /** The nightly's reminder of the operator's monthly step (docs/calendar.md). */
 async function warnUndeclaredMonth(db: string, today: string): Promise<void> {
   const { openDatabase } = await import('./db/open.ts');
-  const { undeclaredMonthWarning } = await import('./core/declared-month.ts');
+  const { undeclaredMonthWarning } = await import('./model/declared-month.ts');
   const { calendar } = await import('./site/i18n/en.ts');
   const read = openDatabase(db, { readonly: true });
   try {

@@ -17,10 +17,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BuildSummary } from '../generator/snapshot/build.ts';
 import type { Manifest } from '../generator/snapshot/publish.ts';
-import { daysBetween } from '../generator/core/dates.ts';
-import { paths } from '../generator/core/layout.ts';
-import { assemble, route } from '../generator/core/router.ts';
-import type { RoutingIndex } from '../generator/core/schemas.ts';
+import { daysBetween } from '../generator/model/dates.ts';
+import { paths } from '../generator/router/layout.ts';
+import { assemble, route } from '../generator/router/router.ts';
+import type { RoutingIndex } from '../generator/model/schemas.ts';
 import { addDays, appendDay, build, cachedDatabase, LAST_DATE, makeDatabase, markdownTable, median, treeSize, type BenchDatabase } from './bench-data.ts';
 
 const RUNS = 3;

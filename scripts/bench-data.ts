@@ -10,7 +10,7 @@ import { buildSnapshot, type BuildSummary } from '../generator/snapshot/build.ts
 import { loadDatabase } from '../generator/db/default-db.ts';
 import { importRates } from '../generator/db/import-rates.ts';
 import { initDatabase, openDatabase } from '../generator/db/open.ts';
-import { DOLLAR, NAIRA, type FxRateInput } from '../generator/core/currencies.ts';
+import { DOLLAR, NAIRA, type FxRateInput } from '../generator/model/currencies.ts';
 import { FX_DIR } from '../generator/db/default-db.ts';
 import { keepFx } from '../generator/db/fx-files.ts';
 import { importFx } from '../generator/db/import-fx.ts';

@@ -22,7 +22,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { bringDefaultDatabase } from '../generator/db/default-db.ts';
 import { type DataFile, dataFiles, fingerprint } from '../generator/db/loaded-files.ts';
 import * as prove from '../generator/db/prove-kept.ts';
-import type { FxRateInput } from '../generator/core/currencies.ts';
+import type { FxRateInput } from '../generator/model/currencies.ts';
 import { keepFx } from '../generator/db/fx-files.ts';
 import { type KeptRate, keepRates } from '../generator/db/rate-files.ts';
 import { addDays, makeDatabase, markdownTable } from './bench-data.ts';

@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import BetterSqlite3 from 'better-sqlite3';
-import type { FxRateInput } from '../generator/core/currencies.ts';
+import type { FxRateInput } from '../generator/model/currencies.ts';
 import { bringDefaultDatabase, DATA_DIR, loadDatabase } from '../generator/db/default-db.ts';
 import { keepFx } from '../generator/db/fx-files.ts';
 import { keepRates, type KeptRate } from '../generator/db/rate-files.ts';

@@ -26,8 +26,8 @@ const CHANGES: [string, (round: number) => string, string][] = [
   ['generator/db/read-gaps.ts', (n) => `\n// ${n}\n`, 'a comment in a leaf of db'],
   ['generator/snapshot/purge-list.ts', (n) => `\n// ${n}\n`, 'a comment in a leaf of snapshot'],
   ['client/src/zakat/combine.ts', (n) => `\n// ${n}\n`, 'a comment in a leaf of the client'],
-  ['generator/core/dates.ts', (n) => `\n// ${n}\n`, 'a comment in a core file many import'],
-  ['generator/core/dates.ts', (n) => `\nexport const benchTypecheck${n} = ${n};\n`, 'an export added to that core file'],
+  ['generator/model/dates.ts', (n) => `\n// ${n}\n`, 'a comment in a core file many import'],
+  ['generator/model/dates.ts', (n) => `\nexport const benchTypecheck${n} = ${n};\n`, 'an export added to that core file'],
 ];
 
 /** CPU seconds (user + system) of one tsc run and its children, as bash's `times` reports them; exits on a type error. */

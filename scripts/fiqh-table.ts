@@ -5,7 +5,7 @@
 //   npx tsx scripts/fiqh-table.ts          rewrite docs/fiqh.md
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { NisabRuleInput } from '../generator/core/schemas.ts';
+import { NisabRuleInput } from '../generator/model/schemas.ts';
 
 export const FIQH_DOC = new URL('../docs/fiqh.md', import.meta.url);
 const DATA = new URL('../data/', import.meta.url);

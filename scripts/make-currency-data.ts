@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepFx } from '../generator/db/fx-files.ts';
 import { nationalRates } from '../generator/sources/currency-api.ts';
-import type { FxRateInput } from '../generator/core/currencies.ts';
+import type { FxRateInput } from '../generator/model/currencies.ts';
 import { JUMP_FACTOR } from '../generator/db/plausibility.ts';
 
 /** data/sources.csv's entry of the H.10 monthly averages. */

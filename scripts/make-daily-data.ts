@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { addDays } from '../generator/core/dates.ts';
+import { addDays } from '../generator/model/dates.ts';
 import { keepRates, monthFiles, type KeptRate } from '../generator/db/rate-files.ts';
 import { MAX_CARRY_DAYS, type NairaFigure } from '../generator/sources/cbn.ts';
 import { CBN_NFEM_CARRIED_ID, CBN_NFEM_ID } from '../generator/sources/ids.ts';

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { RateInput } from '../generator/core/schemas.ts';
+import { RateInput } from '../generator/model/schemas.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sourceDir = path.resolve(root, process.argv[2] ?? '../shared/data');

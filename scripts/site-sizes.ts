@@ -13,7 +13,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { paths } from '../generator/core/layout.ts';
+import { paths } from '../generator/router/layout.ts';
 import { LANGUAGES, type Lang } from '../generator/site/i18n/catalogue.ts';
 import { DEVELOPER_FILES, LANDING_FILES } from '../generator/site/page/html.ts';
 import { EMBEDDED_YEARS_MODULE } from '../generator/site/widget/years-module.ts';

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { registerMoney } from '../generator/db/money-sql.ts';
-import { renderList } from '../generator/core/envelope.ts';
+import { renderList } from '../generator/router/envelope.ts';
 import { ORACLE_FIELDS, withHijri } from '../test/support/fixture.ts';
 
 export interface Endpoint {

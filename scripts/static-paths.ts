@@ -1,10 +1,10 @@
 // Writes docs/deploying.md's table of static paths from the layout's patterns
-// (generator/core/layout.ts) and the descriptions OpenAPI gives each kind of
+// (generator/router/layout.ts) and the descriptions OpenAPI gives each kind of
 // file (generator/site/openapi.ts), so a kind of file added to the layout is
 // listed here too (test/docs/static-paths.test.ts fails when they differ).
 //   npx tsx scripts/static-paths.ts          rewrite docs/deploying.md
 import { readFile, writeFile } from 'node:fs/promises';
-import { FILE_PATTERNS, type FileKind } from '../generator/core/layout.ts';
+import { FILE_PATTERNS, type FileKind } from '../generator/router/layout.ts';
 import { STATIC_FILES } from '../generator/site/openapi.ts';
 
 export const DEPLOYING_DOC = new URL('../docs/deploying.md', import.meta.url);

@@ -3,7 +3,7 @@
 // On a plain static host (no /api/v1, only the snapshot's files) the client
 // answers from the files under /v1/ itself, with the router every edge runs
 // (snapshot-files.ts, imported only then).
-import { BASES } from '../../generator/core/bases.ts';
+import { BASES } from '../../generator/router/bases.ts';
 import type { FilesAnswer } from './snapshot-files.ts';
 import type {
   Announcement,
@@ -138,7 +138,7 @@ async function snapshotFile(fetchImpl: typeof fetch, staticRoot: string | null, 
   return text;
 }
 
-/** The answer the API would give, from the snapshot's files: route, read, assemble (generator/core/router.ts). */
+/** The answer the API would give, from the snapshot's files: route, read, assemble (generator/router/router.ts). */
 function snapshotAnswerer(fetchImpl: typeof fetch, staticRoot: string | null): (target: string) => Promise<Answer & { url: string }> {
   /** The snapshot's files' answerer, its module imported at the first question no base answers. */
   let files: Promise<FilesAnswer> | null = null;

@@ -72,5 +72,5 @@ export {
   type YearsInput,
   type YearsResult,
 } from './zakat/years.ts';
-export { livestockDue, livestockDueAtMost, MAX_HEAD_COUNT, type Due, type DueItem } from '../../generator/core/livestock.ts';
-export { money } from '../../generator/core/money.ts';
+export { livestockDue, livestockDueAtMost, MAX_HEAD_COUNT, type Due, type DueItem } from '../../generator/router/livestock.ts';
+export { money } from '../../generator/router/money.ts';

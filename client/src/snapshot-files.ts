@@ -1,13 +1,13 @@
 // The client's answers on a plain static host (no /api/v1, only the snapshot's
 // files): the request routed, its files read and assembled by the router every
-// edge runs (generator/core/router.ts). Its own module, imported by the client
+// edge runs (generator/router/router.ts). Its own module, imported by the client
 // only when no base answered: the payers' page's build sends it as
 // /assets/files.js (site/assets.ts), so a visit to a host with an API never
 // loads the router and the endpoint table.
-import { BASES } from '../../generator/core/bases.ts';
-import { paths } from '../../generator/core/layout.ts';
-import { assemble, route } from '../../generator/core/router.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import { BASES } from '../../generator/router/bases.ts';
+import { paths } from '../../generator/router/layout.ts';
+import { assemble, route } from '../../generator/router/router.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 
 /** A file of the snapshot by its path under the root (its text, or a failure naming its URL). */
 export type ReadFile = (name: string) => Promise<string>;

@@ -1,5 +1,5 @@
 // The records' types, derived from the zod schemas the build validates every
-// published file with (generator/core/schemas.ts): written once, never here.
+// published file with (generator/model/schemas.ts): written once, never here.
 import type { z } from 'zod';
 import type {
   Announcement,
@@ -13,10 +13,10 @@ import type {
   SourceFigure,
   Subcategory,
   Bracket,
-} from '../../generator/core/schemas.ts';
-import type { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/core/currencies.ts';
-import type { OptionName, OptionValue, RecordsOf, RewrittenRecord } from '../../generator/core/answer-options.ts';
-import type { OPTION_SCHEMAS } from '../../generator/core/option-schemas.ts';
+} from '../../generator/model/schemas.ts';
+import type { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/model/currencies.ts';
+import type { OptionName, OptionValue, RecordsOf, RewrittenRecord } from '../../generator/router/answer-options.ts';
+import type { OPTION_SCHEMAS } from '../../generator/model/option-schemas.ts';
 
 export type {
   Announcement,
@@ -41,7 +41,7 @@ export type {
 export type CurrencyCode = Uppercase<string>;
 
 /**
- * The answer options (generator/core/answer-options.ts: currency=, docs/API.md §2c)
+ * The answer options (generator/router/answer-options.ts: currency=, docs/API.md §2c)
  * a query for record `R` may give: each option that rewrites it, typed by its parse.
  */
 export type OptionsQuery<R extends RewrittenRecord> = { [N in OptionName as R extends RecordsOf<N> ? N : never]?: OptionArgument<N> };

@@ -1,7 +1,7 @@
 // `calendar add MONTH FIRST-DAY --source URL`: the operator's monthly step
 // (docs/calendar.md) as one command. It adds the declared month to
 // data/calendar-nigeria.csv and its source to data/sources.csv, after the checks
-// the import makes (core/declared-month.ts): its neighbours in the file (29 or
+// the import makes (model/declared-month.ts): its neighbours in the file (29 or
 // 30 days per month between them), Umm al-Qura (a day either side, unless the
 // operator accepts the report's difference), the clock (tomorrow at the latest),
 // and a report a reader can open. Both files or neither: each is written whole
@@ -9,9 +9,9 @@
 // moment has a month whose source is missing (an unused source imports fine).
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isRealDate } from '../core/dates.ts';
-import { type DeclaredMonth, declarationProblem, spacingProblem, ummAlQuraFirstDay } from '../core/declared-month.ts';
-import { NigeriaMonth, SourceInput } from '../core/schemas.ts';
+import { isRealDate } from '../model/dates.ts';
+import { type DeclaredMonth, declarationProblem, spacingProblem, ummAlQuraFirstDay } from '../model/declared-month.ts';
+import { NigeriaMonth, SourceInput } from '../model/schemas.ts';
 import { UserError } from '../errors.ts';
 import { readCsv } from './csv-records.ts';
 import { Problems } from './problems.ts';

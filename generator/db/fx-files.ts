@@ -8,7 +8,7 @@
 // The columns and each line are derived from STORED_FX_COLUMNS, and a month
 // file is read back through the import's own CSV reader (as rate-files.ts does).
 import path from 'node:path';
-import { FxRateInput, STORED_FX_COLUMNS } from '../core/currencies.ts';
+import { FxRateInput, STORED_FX_COLUMNS } from '../model/currencies.ts';
 import { readCsv } from './csv-records.ts';
 import { Problems } from './problems.ts';
 import { textHeader, textLine } from './stored-columns.ts';

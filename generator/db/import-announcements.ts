@@ -8,8 +8,8 @@
 // more than a factor of 2 from ours for that day and measure (a digit too
 // many, kobo for naira), or beyond what a double holds to the kobo.
 import type { Database } from 'better-sqlite3';
-import { valueAnnouncement } from '../core/announcements.ts';
-import { AnnouncementInput, type AnnouncementKind } from '../core/schemas.ts';
+import { valueAnnouncement } from '../router/announcements.ts';
+import { AnnouncementInput, type AnnouncementKind } from '../model/schemas.ts';
 import { importCsvById } from './import-csv-by-id.ts';
 import type { ImportSummary } from './import-summary.ts';
 import type { Located, Problems } from './problems.ts';
@@ -92,7 +92,7 @@ function yearsProblem(date: string, years: [string, string] | null): string | nu
   return date.slice(0, 4) >= years[0] ? null : `${date} is before ${years[0]}, the first year of the rates (a typo in the year?)`;
 }
 
-/** The build's own valuation (core/announcements.ts), from the rules, subcategories and rates as the build reads them. */
+/** The build's own valuation (router/announcements.ts), from the rules, subcategories and rates as the build reads them. */
 function valuer(db: Database): () => (announcement: AnnouncementInput) => number | null {
   let valued: ((announcement: AnnouncementInput) => number | null) | undefined;
   return () => {

@@ -8,12 +8,12 @@
 // against each other as the import would leave the table: in order, and any two
 // known months n months apart between 29n and 30n days apart (consecutive
 // months 29 or 30 days); and each month of the file against Umm al-Qura and the
-// clock (core/declared-month.ts): more than a day from Umm al-Qura's first day is
+// clock (model/declared-month.ts): more than a day from Umm al-Qura's first day is
 // refused unless the operator accepts the sighting difference, a first day after
 // tomorrow always.
 import type { Database } from 'better-sqlite3';
-import { declarationProblem, spacingProblem, statedDayProblem } from '../core/declared-month.ts';
-import { NigeriaMonth } from '../core/schemas.ts';
+import { declarationProblem, spacingProblem, statedDayProblem } from '../model/declared-month.ts';
+import { NigeriaMonth } from '../model/schemas.ts';
 import { importCsvById } from './import-csv-by-id.ts';
 import type { ImportSummary } from './import-summary.ts';
 import type { Located, Problems } from './problems.ts';

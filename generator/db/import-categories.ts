@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { Category } from '../core/schemas.ts';
+import { Category } from '../model/schemas.ts';
 import { importCsvById } from './import-csv-by-id.ts';
 import type { ImportSummary } from './import-summary.ts';
 

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { CurrencyInput } from '../core/currencies.ts';
+import { CurrencyInput } from '../model/currencies.ts';
 import { importCsvById } from './import-csv-by-id.ts';
 import type { ImportSummary } from './import-summary.ts';
 

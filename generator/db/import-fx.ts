@@ -3,7 +3,7 @@
 // database, gated for plausibility per currency, merged per (currency, date),
 // all or nothing, every problem named FILE:LINE: field.
 import type { Database } from 'better-sqlite3';
-import { DOLLAR, FxRateInput, MONTHLY_AVERAGE, NAIRA, STORED_FX_COLUMNS } from '../core/currencies.ts';
+import { DOLLAR, FxRateInput, MONTHLY_AVERAGE, NAIRA, STORED_FX_COLUMNS } from '../model/currencies.ts';
 import { readCsv } from './csv-records.ts';
 import type { ImportSummary } from './import-summary.ts';
 import { checkFxPlausibility, type GateOptions } from './plausibility.ts';

@@ -1,8 +1,8 @@
 // Nisab rules come as JSON (they nest a bracket table). Rules are upserted by
 // nsbID and each rule's brackets are replaced by the file's.
 import type { Database } from 'better-sqlite3';
-import { bracketNotation } from '../core/livestock.ts';
-import { NisabRuleInput, POSITION_VIEWS, SCHOOLS, type BracketInput } from '../core/schemas.ts';
+import { bracketNotation } from '../router/livestock.ts';
+import { NisabRuleInput, POSITION_VIEWS, SCHOOLS, type BracketInput } from '../model/schemas.ts';
 import { checkRecord } from './check-record.ts';
 import { reportDuplicates } from './duplicates.ts';
 import { summarize, type ImportSummary, type RowOutcome } from './import-summary.ts';

@@ -5,7 +5,7 @@
 // the fetched days of `fetch`) goes through this one path: same checks, same
 // messages, all or nothing.
 import type { Database } from 'better-sqlite3';
-import { RateInput, STORED_RATE_COLUMNS } from '../core/schemas.ts';
+import { RateInput, STORED_RATE_COLUMNS } from '../model/schemas.ts';
 import { readCsv } from './csv-records.ts';
 import type { ImportSummary } from './import-summary.ts';
 import { checkPlausibility, type GateOptions } from './plausibility.ts';

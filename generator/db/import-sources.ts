@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { SourceInput } from '../core/schemas.ts';
+import { SourceInput } from '../model/schemas.ts';
 import { importCsvById } from './import-csv-by-id.ts';
 import type { ImportSummary } from './import-summary.ts';
 import { builtInSourceProblem } from './stored-limits.ts';

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { SubcategoryInput } from '../core/schemas.ts';
+import { SubcategoryInput } from '../model/schemas.ts';
 import { importCsvById } from './import-csv-by-id.ts';
 import type { ImportSummary } from './import-summary.ts';
 import type { Located, Problems } from './problems.ts';

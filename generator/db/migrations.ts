@@ -179,7 +179,7 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // Issue 23: the currencies `currency=` names (ISO 4217) and each one's units per
   // US dollar per day, with its source. The naira and the dollar have no rows
-  // here: their figures are the rate record's own (generator/core/currencies.ts).
+  // here: their figures are the rate record's own (generator/model/currencies.ts).
   `
   CREATE TABLE currencies (
     curCode TEXT PRIMARY KEY CHECK (curCode GLOB '[A-Z][A-Z][A-Z]'),
@@ -361,7 +361,7 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE calendar_nigeria ADD COLUMN calStatedDay TEXT
     CHECK (calStatedDay IS NULL OR calStatedDay GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]=[1-9]*');
   `,
-  // Issue 48: the kinds of announced figure are AnnouncementKind's (core/schemas.ts), which the
+  // Issue 48: the kinds of announced figure are AnnouncementKind's (model/schemas.ts), which the
   // import checks; a CHECK writing them again wanted a table rebuild for every new kind, so the
   // table is rebuilt once without it (annID is the rowid: the rows keep their order).
   `

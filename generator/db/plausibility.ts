@@ -27,8 +27,8 @@
 // and 2026-02-05, 1.33 times; no month of the default data since 2005 moved more
 // than 1.66 times) and catches the unit and decimal-point errors (10 and 31.1 times).
 import type { Database } from 'better-sqlite3';
-import { daysBetween } from '../core/dates.ts';
-import { money } from '../core/money.ts';
+import { daysBetween } from '../model/dates.ts';
+import { money } from '../router/money.ts';
 import type { Problems } from './problems.ts';
 import { recordRefusals } from './refusals.ts';
 import { importToday } from './stored-limits.ts';

@@ -31,8 +31,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { FxRateInput, STORED_FX_COLUMNS } from '../core/currencies.ts';
-import { type RateInput, STORED_RATE_COLUMNS } from '../core/schemas.ts';
+import { FxRateInput, STORED_FX_COLUMNS } from '../model/currencies.ts';
+import { type RateInput, STORED_RATE_COLUMNS } from '../model/schemas.ts';
 import { NUMBER, readCsv } from './csv-records.ts';
 import { FX_FILE_COLUMNS } from './fx-files.ts';
 import { type DataFile, periodOf, periodRange } from './loaded-files.ts';

@@ -1,6 +1,6 @@
 // The stamp of a proved default database (issue 43): `default.sqlite.proved`
 // beside it, holding the sha256 of the database file's bytes and of the code that
-// imports (generator/db, generator/core: what the nightly's cache key names).
+// imports (generator/db, generator/model, generator/router: what the nightly's cache key names).
 // Written by the process that proved the database row by row (prove-kept.ts),
 // built it from data/, or wrote it itself since (an update from the changed
 // files, fetch's night kept in data/'s own month files); a later process that
@@ -26,7 +26,7 @@ import { exists, writeWhole } from './text-file.ts';
 export const stampPath = (dbPath: string): string => `${dbPath}.proved`;
 
 /** The folders whose code decides what a database built from data/ holds. */
-const CODE_DIRS = ['.', '../core'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
+const CODE_DIRS = ['.', '../model', '../router'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
 
 let code: Promise<string> | undefined;
 /** The sha256 of the code that imports: a stamp of other code proves nothing about what this code's import gives. */

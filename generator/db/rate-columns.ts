@@ -1,7 +1,7 @@
 // The SQL side of the rate record's one definition (RATE_COLUMNS, next to the
 // zod record): what a SELECT of published rates reads, and what a month's
 // fingerprint is made of.
-import { RATE_COLUMNS, type Rate, type RateColumns } from '../core/schemas.ts';
+import { RATE_COLUMNS, type Rate, type RateColumns } from '../model/schemas.ts';
 
 /** The tables a published rate is read from, as RATE_COLUMNS' expressions name them. */
 export const RATE_FROM = 'rates r JOIN subcategories s ON s.sctID = r.drtSubcategoryID';

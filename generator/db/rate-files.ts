@@ -9,7 +9,7 @@
 // when it is drtDate), and is read back through the import's own CSV reader.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { RateInput, STORED_RATE_COLUMNS } from '../core/schemas.ts';
+import { RateInput, STORED_RATE_COLUMNS } from '../model/schemas.ts';
 import { readCsv } from './csv-records.ts';
 import { Problems } from './problems.ts';
 import { textHeader, textLine } from './stored-columns.ts';

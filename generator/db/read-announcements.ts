@@ -2,11 +2,11 @@
 // as-of date, with what valuing them as /nisab?date=annDate does needs: each
 // subcategory's newest rate on or before annDate, read with the same columns
 // as the published rate (RATE_COLUMNS), so that the build's figure is the
-// router's (core/nisab-value.ts values both).
+// router's (router/nisab-value.ts values both).
 import type { Database } from 'better-sqlite3';
-import { MATCH_DAYS } from '../core/announcements.ts';
-import type { ById, ValuingRate } from '../core/nisab-value.ts';
-import { AnnouncementInput, RATE_COLUMNS } from '../core/schemas.ts';
+import { MATCH_DAYS } from '../router/announcements.ts';
+import type { ById, ValuingRate } from '../router/nisab-value.ts';
+import { AnnouncementInput, RATE_COLUMNS } from '../model/schemas.ts';
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
 
@@ -17,7 +17,7 @@ export interface AnnouncementToValue {
   /**
    * The same for each day a rate is dated in the year before annDate (up to
    * MATCH_DAYS days), newest first: where annMatchesDate looks for the day of
-   * ours an announced figure older than its date matches (core/announcements.ts).
+   * ours an announced figure older than its date matches (router/announcements.ts).
    */
   earlier: { date: string; rates: ById<ValuingRate> }[];
 }

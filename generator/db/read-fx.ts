@@ -8,13 +8,13 @@
 // and summarises again only the years whose version is not the one the previous
 // build saw (and the years between its as-of date and this one), and reads the
 // dates of a year of rates again only when its months' prints changed; the plan
-// (snapshot/plan.ts planCurrencies) then names the years of rates and the rows per
+// (plan/plan.ts planCurrencies) then names the years of rates and the rows per
 // dollar the FX files it renders need, and readDatedYears and readFxRows read
 // only those.
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { MONTHLY_AVERAGE } from '../core/currencies.ts';
-import { addDays } from '../core/dates.ts';
+import { MONTHLY_AVERAGE } from '../model/currencies.ts';
+import { addDays } from '../model/dates.ts';
 
 export interface FxRow {
   date: string;

@@ -6,8 +6,8 @@
 // without a rate of it is a gap, the as-of day too while its rate is not in.
 // Read from the (subcategory, date) index, whatever months a build renders.
 import type { Database } from 'better-sqlite3';
-import { addDays, daysBetween } from '../core/dates.ts';
-import type { Gap } from '../core/schemas.ts';
+import { addDays, daysBetween } from '../model/dates.ts';
+import type { Gap } from '../model/schemas.ts';
 
 /** srcFigure of a price source whose figure is of its own day. */
 export const DAILY_FIGURES = ['daily-reference', 'daily-official'] as const;

@@ -2,7 +2,7 @@
 // ends files (layout.ts) are made of, so that a dated answer reads the month of
 // its date and one small file, never a history.
 import type { Database } from 'better-sqlite3';
-import { Rate } from '../core/schemas.ts';
+import { Rate } from '../model/schemas.ts';
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
 import { RATE_FROM, rateSelectList, withDerivedFields } from './rate-columns.ts';

@@ -6,7 +6,7 @@
 // nightly build fingerprints the few months that changed, not every row.
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { Rate, RATE_COLUMNS, type RateColumns } from '../core/schemas.ts';
+import { Rate, RATE_COLUMNS, type RateColumns } from '../model/schemas.ts';
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
 import { MONTH_RANGES, RATE_FROM, rateFingerprintExpression, rateSelectList, withDerivedFields } from './rate-columns.ts';

@@ -3,8 +3,8 @@
 // out) and validated against the record schemas.
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
-import { DATE_EXPECTATION, isRealDate } from '../core/dates.ts';
-import { NigeriaMonth, NisabRuleInput, Rate, Source as DataSource, Subcategory } from '../core/schemas.ts';
+import { DATE_EXPECTATION, isRealDate } from '../model/dates.ts';
+import { NigeriaMonth, NisabRuleInput, Rate, Source as DataSource, Subcategory } from '../model/schemas.ts';
 import { UserError } from '../errors.ts';
 import { checkRecord } from './check-record.ts';
 import { MONTH_RANGES, RATE_FROM, rateSelectList, withDerivedFields } from './rate-columns.ts';

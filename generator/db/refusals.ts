@@ -6,7 +6,7 @@
 // it ends it, by any import (fetch, `import rates`, `import fx`), of that figure
 // or another, inserted, updated or fetched again equal to the one stored.
 import type { Database } from 'better-sqlite3';
-import type { Meta } from '../core/schemas.ts';
+import type { Meta } from '../model/schemas.ts';
 
 export type RefusedFigure = Meta['refused'][number];
 

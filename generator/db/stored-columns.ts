@@ -1,8 +1,8 @@
 // What an import writes and what data/ keeps, derived from a record's one
-// definition of its stored columns (STORED_RATE_COLUMNS in core/schemas.ts):
+// definition of its stored columns (STORED_RATE_COLUMNS in model/schemas.ts):
 // the staging table, the row staged, the test for a changed row, the UPDATE
 // and INSERT lists, and the record's text line. Nothing here names a field.
-import type { SqlValue, StoredColumns } from '../core/schemas.ts';
+import type { SqlValue, StoredColumns } from '../model/schemas.ts';
 
 const SQL_TYPE = { integer: 'INTEGER', real: 'REAL', text: 'TEXT', boolean: 'INTEGER' } as const;
 

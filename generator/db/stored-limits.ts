@@ -3,8 +3,8 @@
 // (a FILE:LINE: field message, nothing stored), and by the build over the whole
 // database (stored-check.ts), for a database that took the value before the
 // limit existed: that build names the row and the command that fixes it.
-import { daysBetween } from '../core/dates.ts';
-import { HIJRI_FIRST, HIJRI_LAST } from '../core/hijri.ts';
+import { daysBetween } from '../model/dates.ts';
+import { HIJRI_FIRST, HIJRI_LAST } from '../model/hijri.ts';
 import { DEFAULT_TIME_ZONE, todayIn } from '../clock.ts';
 
 /**

@@ -3,7 +3,7 @@
 // all-day event on each declared first day. Its name in every language of
 // the page, its source by name and address; nothing that the JSON answer does
 // not hold, so the two cannot disagree.
-import type { NigeriaMonth, Source } from '../core/schemas.ts';
+import type { NigeriaMonth, Source } from '../model/schemas.ts';
 import { LANGUAGE_INFO, LANGUAGES } from './i18n/catalogue.ts';
 import { reach } from './i18n/en.ts';
 import { PAGE_CATALOGUES } from './i18n/catalogues.ts';

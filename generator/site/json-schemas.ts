@@ -2,14 +2,14 @@
 // publishes (schemas/*.json), generated from the zod schemas the build checks
 // each file with, so a client can validate answers without reading TypeScript.
 import { z } from 'zod';
-import { OPTION_NAMES, type RewrittenRecord } from '../core/answer-options.ts';
-import { Currency } from '../core/currencies.ts';
-import { OPTION_SCHEMAS, extensionId } from '../core/option-schemas.ts';
-import { ENDPOINTS } from '../core/endpoints.ts';
-import type { RecordName } from '../core/records.ts';
-import { Announcement, Gap, itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from '../core/schemas.ts';
+import { OPTION_NAMES, type RewrittenRecord } from '../router/answer-options.ts';
+import { Currency } from '../model/currencies.ts';
+import { OPTION_SCHEMAS, extensionId } from '../model/option-schemas.ts';
+import { ENDPOINTS } from '../router/endpoints.ts';
+import type { RecordName } from '../router/records.ts';
+import { Announcement, Gap, itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from '../model/schemas.ts';
 
-/** Every schema with an id (core/schemas.ts registers each record with `.meta({ id })`). */
+/** Every schema with an id (model/schemas.ts registers each record with `.meta({ id })`). */
 function records(): [string, z.ZodType][] {
   // zod 4 keeps the id map of a registry here; it is how z.toJSONSchema(registry) finds them too.
   return [...(z.globalRegistry as unknown as { _idmap: Map<string, z.ZodType> })._idmap];
@@ -28,12 +28,12 @@ function answers(): [string, z.ZodType, string][] {
     const entry = found.get(name) ?? { schema: list ? listEnvelope(record) : itemEnvelope(record), paths: [], composed: null };
     entry.paths.push(endpoint.path);
     found.set(name, entry);
-    // With an answer option (currency=, docs/API.md §2c; core/answer-options.ts) the records carry its fields too.
+    // With an answer option (currency=, docs/API.md §2c; router/answer-options.ts) the records carry its fields too.
     for (const option of OPTION_NAMES.filter((o) => endpoint.parameters.includes(o))) {
       const records: Partial<Record<RewrittenRecord, z.ZodType>> = OPTION_SCHEMAS[option].records;
       const extension = records[schema as RewrittenRecord];
       if (extension === undefined)
-        throw new Error(`${endpoint.path} takes ${option}= but ${option} rewrites no ${schema} (core/answer-options.ts ANSWER_OPTIONS)`);
+        throw new Error(`${endpoint.path} takes ${option}= but ${option} rewrites no ${schema} (router/answer-options.ts ANSWER_OPTIONS)`);
       const inName = `${extensionId(extension)}${list ? 'List' : ''}Answer`;
       const inEntry = found.get(inName) ?? { schema: list ? listEnvelope(extension) : itemEnvelope(extension), paths: [], composed: option };
       inEntry.paths.push(endpoint.path);

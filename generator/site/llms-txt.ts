@@ -3,10 +3,10 @@
 // endpoint table with its parameters and an example, and where the OpenAPI
 // document and the other files are. Written from the table, so an endpoint
 // added there is listed here without an edit.
-import { BASES, ENDPOINTS } from '../core/endpoints.ts';
-import { PARAMETERS } from '../core/parameters.ts';
-import { paths, TEXT_FORMS } from '../core/layout.ts';
-import { UNIT_NOTE } from '../core/per-unit.ts';
+import { BASES, ENDPOINTS } from '../router/endpoints.ts';
+import { PARAMETERS } from '../router/parameters.ts';
+import { paths, TEXT_FORMS } from '../router/layout.ts';
+import { UNIT_NOTE } from '../router/per-unit.ts';
 
 export const LLMS_FILE = 'llms.txt';
 export const OPENAPI_PATH = '/openapi.json';

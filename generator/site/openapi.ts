@@ -1,17 +1,17 @@
-// The OpenAPI document, generated from the record schemas (core/schemas.ts) and
-// the endpoint table (core/endpoints.ts) so that it cannot drift from what the
+// The OpenAPI document, generated from the record schemas (model/schemas.ts) and
+// the endpoint table (router/endpoints.ts) so that it cannot drift from what the
 // build publishes and the router answers. It passes `redocly lint` with the
 // recommended rules (test/site/openapi.test.ts).
 // Registers the Currency record (GET /currencies) and the records in a currency with the schemas the document is made from.
-import '../core/currencies.ts';
-import { OPTION_NAMES, type RewrittenRecord } from '../core/answer-options.ts';
-import { extensionId, OPTION_SCHEMAS } from '../core/option-schemas.ts';
+import '../model/currencies.ts';
+import { OPTION_NAMES, type RewrittenRecord } from '../router/answer-options.ts';
+import { extensionId, OPTION_SCHEMAS } from '../model/option-schemas.ts';
 import { z } from 'zod';
-import { BASES, ENDPOINTS, type Endpoint } from '../core/endpoints.ts';
-import { PARAMETERS, type Parameter, type ParameterName } from '../core/parameters.ts';
-import { FILE_FIELDS, FILE_PATTERNS, type FileField, type FileKind, TEXT_FORMS } from '../core/layout.ts';
-import '../core/schemas.ts';
-import type { Source } from '../core/schemas.ts';
+import { BASES, ENDPOINTS, type Endpoint } from '../router/endpoints.ts';
+import { PARAMETERS, type Parameter, type ParameterName } from '../router/parameters.ts';
+import { FILE_FIELDS, FILE_PATTERNS, type FileField, type FileKind, TEXT_FORMS } from '../router/layout.ts';
+import '../model/schemas.ts';
+import type { Source } from '../model/schemas.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -97,7 +97,7 @@ const operationId = (path: string) =>
 
 /**
  * The 200's schema: the record's envelope, or with an answer option the endpoint
- * takes (currency=, docs/API.md §2c; core/answer-options.ts) also the envelope of
+ * takes (currency=, docs/API.md §2c; router/answer-options.ts) also the envelope of
  * the record that option's rewrite makes.
  */
 function success(endpoint: Endpoint) {
@@ -107,7 +107,7 @@ function success(endpoint: Endpoint) {
   for (const name of OPTION_NAMES.filter((option) => endpoint.parameters.includes(option))) {
     const records: Partial<Record<RewrittenRecord, z.ZodType>> = OPTION_SCHEMAS[name].records;
     const extension = records[schema as RewrittenRecord];
-    if (extension === undefined) throw new Error(`${endpoint.path} takes ${name}= but ${name} rewrites no ${schema} (core/answer-options.ts ANSWER_OPTIONS)`);
+    if (extension === undefined) throw new Error(`${endpoint.path} takes ${name}= but ${name} rewrites no ${schema} (router/answer-options.ts ANSWER_OPTIONS)`);
     const id = extensionId(extension);
     description += `; with ${name}=, each a ${id} (the record with ${OPTION_SCHEMAS[name].adds} after its own)`;
     envelopes.push(envelope(id, list));
@@ -129,7 +129,7 @@ function answer(endpoint: Endpoint) {
 
 // The snapshot's files under /v1/, which any static host serves (docs/deploying.md "A plain
 // static host"): byte for byte the API's answer to the same question. The paths
-// come from the layout's own patterns (core/layout.ts), so a kind of file added
+// come from the layout's own patterns (router/layout.ts), so a kind of file added
 // there must be described here before the document compiles.
 /** The first base, for the descriptions of the static files. */
 const API = BASES[0];
@@ -162,7 +162,7 @@ export const STATIC_FILES: { [K in FileKind]: StaticFile | null } = {
   // A currency's rates per US dollar at a year's (or closed decade's) rate dates, what an answer with currency= is composed from: not an answer, nor an envelope.
   fx: null,
   fxDecade: null,
-  // What the worker composes long ranges from (core/pieces.ts): a block's records without its envelope, and a count per month. Not answers.
+  // What the worker composes long ranges from (router/pieces.ts): a block's records without its envelope, and a count per month. Not answers.
   counts: null,
   yearPart: null,
   monthsPart: null,

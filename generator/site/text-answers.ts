@@ -5,8 +5,8 @@
 // as 70-character UCS-2 parts). Each names the day of the rate it quotes, and its
 // age when the page would warn of it (CONTRACT §13): a forwarded text travels
 // without the page's warning. Pure: the build gives the facts.
-import type { TextForm } from '../core/layout.ts';
-import { rateAgeDays } from '../core/nisab-value.ts';
+import type { TextForm } from '../router/layout.ts';
+import { rateAgeDays } from '../router/nisab-value.ts';
 import { byLanguage, LANGUAGES, type Lang, type ReachStrings, SMS_LANGUAGES, type SmsLang } from './i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from './i18n/catalogues.ts';
 import { formats } from './i18n/format.ts';

@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { daysBetween } from '../core/dates.ts';
-import { undeclaredMonthWarning } from '../core/declared-month.ts';
-import type { LegacyUnit } from '../core/per-unit.ts';
-import { paths } from '../core/layout.ts';
-import type { Subcategory } from '../core/schemas.ts';
+import { daysBetween } from '../model/dates.ts';
+import { undeclaredMonthWarning } from '../model/declared-month.ts';
+import type { LegacyUnit } from '../router/per-unit.ts';
+import { paths } from '../router/layout.ts';
+import type { Subcategory } from '../model/schemas.ts';
 import { openDatabase } from '../db/open.ts';
 import { readRateSummary, type RateSummary } from '../db/read-rate-summary.ts';
 import { readGaps } from '../db/read-gaps.ts';
@@ -31,7 +31,7 @@ import {
   sha1Hex,
   type PreviousSnapshot,
   type SnapshotOptions,
-} from './plan.ts';
+} from '../plan/plan.ts';
 import { currentTree, publish, PreviousTreeDamaged, readManifest, restoreOut, type Manifest } from './publish.ts';
 import { checkOut, lockStore, makeStore } from './store.ts';
 import { CODE_FILES, codeFiles, DEVELOPER_FILES, developersPage, LANDING_FILES, landingPage, OPENAPI_FILE, openApiFile, pageFigures } from './site-files.ts';

@@ -12,8 +12,8 @@
 // it; every other path is a static file, free and not counted against the quota.
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../bundle.ts';
-import { contentType, STATIC_HEADERS, STATIC_KINDS } from '../core/static.ts';
-import { BASES } from '../core/endpoints.ts';
+import { contentType, STATIC_HEADERS, STATIC_KINDS } from '../router/static.ts';
+import { BASES } from '../router/endpoints.ts';
 
 const WORKER_ENTRY = fileURLToPath(new URL('../edges/cloudflare/worker.ts', import.meta.url));
 
@@ -44,7 +44,7 @@ function routesJson(): string {
 }
 
 /**
- * The static seam's headers (core/static.ts) for Cloudflare's asset server:
+ * The static seam's headers (router/static.ts) for Cloudflare's asset server:
  * STATIC_HEADERS on every static path, then each kind's Content-Type by its
  * extension, and its Cache-Control where it is not STATIC_HEADERS' (detached
  * first: a header two rules set is sent joined with a comma). The pages take

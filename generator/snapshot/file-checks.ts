@@ -2,9 +2,9 @@
 // the order and placement rules of rate shards. The build checks every file it
 // is about to publish with this, and `verify` checks a published tree with it.
 import { z } from 'zod';
-import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../core/envelope.ts';
-import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../core/layout.ts';
-import { Currency, FxDecadeFile, FxFile } from '../core/currencies.ts';
+import { LIST_HEAD, LIST_SEPARATOR, listBody } from '../router/envelope.ts';
+import { blockEnd, parsePath, type Scope, type SnapshotFile } from '../router/layout.ts';
+import { Currency, FxDecadeFile, FxFile } from '../model/currencies.ts';
 import {
   Announcement,
   Gap,
@@ -18,8 +18,8 @@ import {
   RoutingIndex,
   Source,
   Subcategory,
-} from '../core/schemas.ts';
-import { DownloadsIndex, NISAB_CSV_COLUMNS, RATE_CSV_COLUMNS } from './downloads.ts';
+} from '../model/schemas.ts';
+import { DownloadsIndex, NISAB_CSV_COLUMNS, RATE_CSV_COLUMNS } from '../plan/downloads.ts';
 import { icsProblems } from '../site/icalendar.ts';
 import { textAnswerProblems } from '../site/text-answers.ts';
 
@@ -41,7 +41,7 @@ const MAX_FILE_BYTES = 25 * 1024 * 1024;
 /**
  * Files the CDN would refuse for their size. No file grows with the length of
  * the history (a rate file holds at most a decade of one scope, see
- * core/layout.ts), but a decade of the "all" scope grows with the number of
+ * router/layout.ts), but a decade of the "all" scope grows with the number of
  * subcategories: about 0.9 MiB per subcategory of daily rates.
  */
 export function checkFileSizes(entries: Iterable<[string, { bytes: number }]>): string[] {
@@ -96,7 +96,7 @@ function issues(error: z.ZodError): string[] {
 
 /** Problems of one file of a snapshot (empty when it is right); `path` relative to the root. */
 export function checkFile(path: string, text: string): string[] {
-  // A CSV download: its header is its columns (downloads.ts); its rows are checked against the API by test/snapshot/downloads.test.ts.
+  // A CSV download: its header is its columns (plan/downloads.ts); its rows are checked against the API by test/snapshot/downloads.test.ts.
   const csv = parsePath(path);
   if (csv?.kind === 'ratesCsv' || csv?.kind === 'nisabCsv') {
     const header = text.slice(0, text.indexOf('\n'));

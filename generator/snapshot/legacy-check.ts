@@ -9,10 +9,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isRealDate } from '../core/dates.ts';
-import { paths } from '../core/layout.ts';
-import { GRAMS_PER_TROY_OUNCE } from '../core/per-unit.ts';
-import { respond } from '../core/respond.ts';
+import { isRealDate } from '../model/dates.ts';
+import { paths } from '../router/layout.ts';
+import { GRAMS_PER_TROY_OUNCE } from '../router/per-unit.ts';
+import { respond } from '../router/respond.ts';
 import { UserError } from '../errors.ts';
 
 export type LegacyUnit = 'gram' | 'troy-ounce' | 'unknown';

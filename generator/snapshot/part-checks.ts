@@ -1,12 +1,12 @@
-// What the worker composes long ranges from (core/pieces.ts) must say what the
+// What the worker composes long ranges from (router/pieces.ts) must say what the
 // answers say: each part is its block's records byte for byte (half a decade:
 // its years' records), every block with records has its part, and each scope's
 // month counts (and byte lengths) are its month files'. A part or a count out of step would
 // make a range the worker answers differ from the same range on another server.
-import { LIST_SEPARATOR, listBody } from '../core/envelope.ts';
-import { blockStarts, halvesOf, hasPart, parsePath, paths, type Block, type PartBlock, type Scope, type SnapshotFile } from '../core/layout.ts';
+import { LIST_SEPARATOR, listBody } from '../router/envelope.ts';
+import { blockStarts, halvesOf, hasPart, parsePath, paths, type Block, type PartBlock, type Scope, type SnapshotFile } from '../router/layout.ts';
 import { z } from 'zod';
-import { MonthCounts } from '../core/schemas.ts';
+import { MonthCounts } from '../model/schemas.ts';
 
 type Shard = Extract<SnapshotFile, { kind: 'shard' }>;
 

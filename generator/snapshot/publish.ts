@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import type { MonthState } from '../db/read-rate-summary.ts';
 import type { FxYears, RateYears } from '../db/read-fx.ts';
 import { z } from 'zod';
-import type { FileEntry } from './plan.ts';
+import type { FileEntry } from '../plan/plan.ts';
 import { UserError } from '../errors.ts';
 import { isNotWritable, storeOf } from './store.ts';
 import { processAlive } from '../process-alive.ts';

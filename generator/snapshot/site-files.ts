@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { CLOUDFLARE_FILES, cloudflareFiles } from './cloudflare-files.ts';
-import { paths } from '../core/layout.ts';
-import { itemEnvelope, listEnvelope, NisabRule, Rate, type Source, type Subcategory } from '../core/schemas.ts';
+import { paths } from '../router/layout.ts';
+import { itemEnvelope, listEnvelope, NisabRule, Rate, type Source, type Subcategory } from '../model/schemas.ts';
 import { openApiDocument } from '../site/openapi.ts';
 import { siteAssets, SITE_ASSET_FILES } from '../site/assets.ts';
 import { jsonSchemaFiles, SCHEMA_FILES } from '../site/json-schemas.ts';

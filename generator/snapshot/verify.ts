@@ -13,16 +13,16 @@
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { listBody, renderItem, renderList } from '../core/envelope.ts';
-import { blockStarts, parsePath, paths, type Block, type PartBlock, type SnapshotFile } from '../core/layout.ts';
-import { renderRecord, type RecordName, type Records } from '../core/records.ts';
-import { etagOf } from '../core/router.ts';
-import type { RoutingIndex } from '../core/schemas.ts';
-import type { Meta, Rate } from '../core/schemas.ts';
+import { listBody, renderItem, renderList } from '../router/envelope.ts';
+import { blockStarts, parsePath, paths, type Block, type PartBlock, type SnapshotFile } from '../router/layout.ts';
+import { renderRecord, type RecordName, type Records } from '../router/records.ts';
+import { etagOf } from '../router/router.ts';
+import type { RoutingIndex } from '../model/schemas.ts';
+import type { Meta, Rate } from '../model/schemas.ts';
 import { checkFile, checkFileCount, checkFileSizes } from './file-checks.ts';
 import { generatorId } from './generator-id.ts';
 import { checkParts, ShardFacts } from './part-checks.ts';
-import { contentId, hasIndexedEtag, sha1Hex, type FileEntry } from './plan.ts';
+import { contentId, hasIndexedEtag, sha1Hex, type FileEntry } from '../plan/plan.ts';
 import { currentTree, MANIFEST, readManifest } from './publish.ts';
 import { isNotWritable, storeOf } from './store.ts';
 
@@ -300,7 +300,7 @@ function crossCheck(texts: Map<string, string>, entries: Map<string, FileEntry>,
 
 const NOT_ENVELOPES: SnapshotFile['kind'][] = ['fx', 'fxDecade', 'part', 'counts', 'calendarIcs', 'textAnswer'];
 
-/** The record each kind of file holds, rendered by core/records.ts; null: no record (the mark holds a string, the index is the edges'). */
+/** The record each kind of file holds, rendered by router/records.ts; null: no record (the mark holds a string, the index is the edges'). */
 const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
   meta: 'Meta',
   subcategories: 'Subcategory',
@@ -320,7 +320,7 @@ const FILE_RECORDS: { [K in SnapshotFile['kind']]: RecordName | null } = {
   monthEnds: 'Rate',
   routing: null,
   mark: null,
-  // The downloads are CSV and their index (downloads.ts), checked by checkFile.
+  // The downloads are CSV and their index (plan/downloads.ts), checked by checkFile.
   downloadsIndex: null,
   ratesCsv: null,
   nisabCsv: null,

@@ -6,7 +6,7 @@
 // so a weekend or holiday takes the last working day's figure, marked as carried
 // and dated (never interpolated), at most MAX_CARRY_DAYS back.
 import { z } from 'zod';
-import { addDays, isRealDate } from '../core/dates.ts';
+import { addDays, isRealDate } from '../model/dates.ts';
 import type { HttpPolicy } from './http.ts';
 import { CBN_NFEM_CARRIED_ID, CBN_NFEM_ID } from './ids.ts';
 import { attemptLine, describeIssues, firstUsable, SourceError, type DailySource, type DayAnswer } from './source.ts';

@@ -5,8 +5,8 @@
 // national currency's figure (ISO 4217, data/currencies.csv) is kept as well:
 // the rates per US dollar of `currency=` (nationalRates).
 import { z } from 'zod';
-import { DOLLAR, NAIRA, type FxRateInput } from '../core/currencies.ts';
-import { isoDate } from '../core/schemas.ts';
+import { DOLLAR, NAIRA, type FxRateInput } from '../model/currencies.ts';
+import { isoDate } from '../model/schemas.ts';
 import type { HttpPolicy } from './http.ts';
 import { CURRENCY_API_ID } from './ids.ts';
 import { attemptLine, firstUsable, readWith, SourceError, type DailySource, type DayAnswer, type PriceDay, type Reading } from './source.ts';
@@ -22,7 +22,7 @@ const UsdFile = z.object({
 /**
  * The file's figures for the national currencies (`national`: ISO 4217 codes in
  * capitals), as rates per US dollar of this source. NGN and USD are left out
- * (their figures are the rate record's own: generator/core/currencies.ts), and so is
+ * (their figures are the rate record's own: generator/model/currencies.ts), and so is
  * anything else (crypto-assets, metals, old codes). A national code whose
  * figure is not a positive number is named in `unusable`.
  */

@@ -4,7 +4,7 @@
 // official rate, the one Nigerian zakat bodies value the Nisab at, of that day or
 // carried from an earlier working day), else the price source's own market
 // rate. Nothing is interpolated.
-import type { RateInput } from '../core/schemas.ts';
+import type { RateInput } from '../model/schemas.ts';
 import type { NairaFigure } from './cbn.ts';
 import type { PriceSourceEntry } from './registry.ts';
 import { SourceError, type PriceDay } from './source.ts';

@@ -9,8 +9,8 @@
 // the imported rows are also kept as text (rate-files.ts), with the drtID the
 // database gave them.
 import type { Database } from 'better-sqlite3';
-import type { RateInput } from '../core/schemas.ts';
-import type { FxRateInput } from '../core/currencies.ts';
+import type { RateInput } from '../model/schemas.ts';
+import type { FxRateInput } from '../model/currencies.ts';
 import { checkFxMonthFiles, keepFx } from '../db/fx-files.ts';
 import { type AcceptedJumps, NAIRA_SERIES, type Refusal } from '../db/plausibility.ts';
 import { importFxRows } from '../db/import-fx.ts';

@@ -1,7 +1,7 @@
 // Which days a `fetch` asks for: --date D, or --from D [--to D], or today;
 // each D a date or the words today / yesterday (in the time zone), so the
 // nightly workflow needs no date arithmetic of its own.
-import { addDays, DATE_EXPECTATION, datesFrom, isRealDate } from '../core/dates.ts';
+import { addDays, DATE_EXPECTATION, datesFrom, isRealDate } from '../model/dates.ts';
 import { UserError } from '../errors.ts';
 
 /** At most this many days in one run: a back-fill of years is a few runs, each one all or nothing. */

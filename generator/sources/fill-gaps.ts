@@ -7,7 +7,7 @@
 // plausibility gate refused a figure) is fetched again without the days its
 // error names, so that one bad day does not keep the other 399 out; those days
 // are reported with their problems and the command fails after the report.
-import { addDays } from '../core/dates.ts';
+import { addDays } from '../model/dates.ts';
 import { openDatabase } from '../db/open.ts';
 import { UserError } from '../errors.ts';
 import { MAX_FETCH_DAYS } from './fetch-range.ts';

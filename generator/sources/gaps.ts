@@ -3,7 +3,7 @@
 // some subcategory a price source prices has no rate. fetch asks every source
 // for them in turn; a day none has stays absent and is listed as a gap.
 import type { Database } from 'better-sqlite3';
-import { datesFrom } from '../core/dates.ts';
+import { datesFrom } from '../model/dates.ts';
 import { PRICE_SOURCES, pricedSlugs } from './registry.ts';
 
 /** The first day a price source priced, or undefined when none has yet. */

@@ -8,7 +8,7 @@
 // adapters load when first asked, so the CLI reads this list (for fetch's
 // help) without loading them.
 import type { NairaFigure } from './cbn.ts';
-import { GRAMS_PER_TROY_OUNCE } from '../core/per-unit.ts';
+import { GRAMS_PER_TROY_OUNCE } from '../router/per-unit.ts';
 import type { HttpPolicy } from './http.ts';
 import { CBN_NFEM_ID, CURRENCY_API_ID } from './ids.ts';
 import { type DailySource, type DayAnswer, type PriceDay, SourceError } from './source.ts';

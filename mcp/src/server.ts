@@ -6,7 +6,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { NisabApiError, type NisabClient, type NisabRule, type Published, zakatDue } from '../../client/src/index.ts';
-import { SCHOOLS } from '../../generator/core/schemas.ts';
+import { SCHOOLS } from '../../generator/model/schemas.ts';
 
 const currency = z
   .string()

@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays } from '../../generator/core/dates.ts';
+import { addDays } from '../../generator/model/dates.ts';
 import { importNigeriaCalendar } from '../../generator/db/import-calendar.ts';
 import { importCategories } from '../../generator/db/import-categories.ts';
 import { importSources } from '../../generator/db/import-sources.ts';

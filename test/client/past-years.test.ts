@@ -13,7 +13,7 @@
 //   ثلاث شياه ويسقط الرابع لتنقيص ما أخذ عن النصاب».
 import { describe, expect, it } from 'vitest';
 import { pastYears, pastYearsRule, zakatDue, type Holdings, type School, type Standard } from '../../client/src/zakat.ts';
-import { livestockDue } from '../../generator/core/livestock.ts';
+import { livestockDue } from '../../generator/router/livestock.ts';
 import { calendar as enCalendar } from '../../generator/site/i18n/en.ts';
 import { formats } from '../../generator/site/i18n/format.ts';
 import { calendar as arCalendar } from '../../generator/site/i18n/ar.ts';

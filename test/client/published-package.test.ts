@@ -1,6 +1,6 @@
 // What `npm publish` would send, and that it installs and loads as a developer
 // would use it: npm's own dry run of client/ in a copy of the tree (the build
-// reads generator/core, which the bundle carries), then the packed tarball
+// reads generator/model and generator/router, which the bundle carries), then the packed tarball
 // installed into a new project (npm prefers its cache, as the five-minute start
 // does) and loaded from ESM, from CommonJS (Node's require of an ES module, on
 // the Node versions that have it unflagged: 20.19+, 22.12+, 24) and by tsc.
@@ -35,8 +35,8 @@ describe('the client package as npm publishes it', () => {
     tree = await mkdtemp(path.join(os.tmpdir(), 'nisab-publish-'));
     const copy = (dir: string) =>
       cp(path.join(ROOT, dir), path.join(tree, dir), { recursive: true, filter: (from) => !/[/\\](node_modules|dist)$/.test(from) });
-    // The client reads generator/core alone: the core imports nothing above it.
-    await Promise.all([copy('client'), copy('generator/core'), copy('node_modules/zod')]);
+    // The client reads generator/model and generator/router alone: they import nothing above them.
+    await Promise.all([copy('client'), copy('generator/model'), copy('generator/router'), copy('node_modules/zod')]);
     // The client's build runs esbuild and tsc: the repository's own, found from the copy as from client/
     // (each with its platform's binary package: @esbuild/*, @typescript/*).
     await Promise.all(

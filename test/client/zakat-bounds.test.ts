@@ -6,7 +6,7 @@
 // (the timings measured are in the commit that set these bounds).
 import { describe, expect, it } from 'vitest';
 import { LIMITS, zakatDue, ZakatInputError, type Receivable, type School } from '../../client/src/zakat.ts';
-import { livestockDue, livestockDueAtMost } from '../../generator/core/livestock.ts';
+import { livestockDue, livestockDueAtMost } from '../../generator/router/livestock.ts';
 import { calendar as enCalendar } from '../../generator/site/i18n/en.ts';
 import { formats } from '../../generator/site/i18n/format.ts';
 import { result as enResult } from '../../generator/site/i18n/result-en.ts';

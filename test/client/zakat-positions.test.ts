@@ -16,7 +16,7 @@ import { calendar as enCalendar } from '../../generator/site/i18n/en.ts';
 import { formats } from '../../generator/site/i18n/format.ts';
 import { result as enResult } from '../../generator/site/i18n/result-en.ts';
 import { shortName, wordResult } from '../../generator/site/page/result-words.ts';
-import { POSITION_TOPICS } from '../../generator/core/schemas.ts';
+import { POSITION_TOPICS } from '../../generator/model/schemas.ts';
 import { september29 } from '../support/published-rules.ts';
 
 // The records of 2026-09-29 and the two Nisab figures worked from them (test/support/published-rules.ts).

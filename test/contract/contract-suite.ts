@@ -21,8 +21,8 @@ import {
   SUBCATEGORIES,
   type Fixture,
 } from '../support/fixture.ts';
-import { money } from '../../generator/core/money.ts';
-import { paths } from '../../generator/core/layout.ts';
+import { money } from '../../generator/router/money.ts';
+import { paths } from '../../generator/router/layout.ts';
 import type { Edge, RunningEdge } from '../support/edges.ts';
 import { rawRequest, request, type Answer } from '../support/http.ts';
 import { staticSuite } from './static-suite.ts';

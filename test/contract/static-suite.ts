@@ -3,9 +3,9 @@
 // file the documents promise, revalidation with its ETag, the redirect of a
 // folder without its slash, and the paths that name nothing served. The
 // expected headers are written out from docs/API.md, not read from the static
-// seam's table (generator/core/static.ts) they test.
+// seam's table (generator/router/static.ts) they test.
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../generator/core/layout.ts';
+import { paths } from '../../generator/router/layout.ts';
 import type { Answer } from '../support/http.ts';
 
 type Get = (path: string, init?: { method?: string; headers?: Record<string, string> }) => Promise<Answer>;

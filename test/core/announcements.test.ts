@@ -1,9 +1,9 @@
 // A figure a Nigerian body announced, beside ours (docs/API.md §2d), on figures
 // worked by hand: 85 g of gold at $50 a gram and ₦1,500 a dollar is ₦6,375,000.
 import { describe, expect, it } from 'vitest';
-import { valueAnnouncement } from '../../generator/core/announcements.ts';
-import type { ById, ValuingRate } from '../../generator/core/nisab-value.ts';
-import { AnnouncementInput, NisabRuleInput } from '../../generator/core/schemas.ts';
+import { valueAnnouncement } from '../../generator/router/announcements.ts';
+import type { ById, ValuingRate } from '../../generator/router/nisab-value.ts';
+import { AnnouncementInput, NisabRuleInput } from '../../generator/model/schemas.ts';
 
 const GOLD = NisabRuleInput.parse({ nsbID: 1, nsbSubcategoryID: 1, nsbThreshold: 85, nsbThresholdUnit: 'gram', nsbRatePercent: 2.5 });
 const DIYYAH = NisabRuleInput.parse({

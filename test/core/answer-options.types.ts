@@ -1,14 +1,14 @@
-// Compile-time checks of the answer options table (core/answer-options.ts and
-// its zod half, core/option-schemas.ts), run by `tsc -b`, not vitest: each
+// Compile-time checks of the answer options table (router/answer-options.ts and
+// its zod half, model/option-schemas.ts), run by `tsc -b`, not vitest: each
 // `@ts-expect-error` fails the type check if the line below it ever compiles.
 // A half-done option (no rewrite, no files, no cap, no zod extension, a
 // parameter the table of parameters lacks) must not compile.
 // docs/making-changes.md, "A new answer option".
 import type { Answered, LatestQuery, NisabQuery, OptionsQuery, RatesQuery } from '../../client/src/index.ts';
-import { answerOption, type OptionName, type OptionTable, type RecordsOf, type ValuingRecord } from '../../generator/core/answer-options.ts';
-import { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/core/currencies.ts';
-import type { OptionSchemas, RatePerTroyOunce } from '../../generator/core/option-schemas.ts';
-import type { NisabRule, Rate } from '../../generator/core/schemas.ts';
+import { answerOption, type OptionName, type OptionTable, type RecordsOf, type ValuingRecord } from '../../generator/router/answer-options.ts';
+import { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/model/currencies.ts';
+import type { OptionSchemas, RatePerTroyOunce } from '../../generator/model/option-schemas.ts';
+import type { NisabRule, Rate } from '../../generator/model/schemas.ts';
 
 const rateLine = (line: string) => line;
 const figure = (_rate: ValuingRecord) => null;

@@ -1,9 +1,9 @@
-// hijri_date's conversion (core/hijri-days.ts) with the tables a snapshot
+// hijri_date's conversion (router/hijri-days.ts) with the tables a snapshot
 // publishes: the Umm al-Qura table against Intl for every day it covers, both
 // ways, and Nigeria's declared months; the errors of docs/API.md §2b.
 import { describe, expect, it } from 'vitest';
-import { hijriDate, ummAlQuraTable } from '../../generator/core/hijri.ts';
-import { gregorianDay, ummAlQuraDate, type HijriTables } from '../../generator/core/hijri-days.ts';
+import { hijriDate, ummAlQuraTable } from '../../generator/model/hijri.ts';
+import { gregorianDay, ummAlQuraDate, type HijriTables } from '../../generator/router/hijri-days.ts';
 
 const TABLES: HijriTables = {
   ummAlQura: ummAlQuraTable(),

@@ -1,7 +1,7 @@
 // drtHijriDate: Umm al-Qura dates from Intl, checked against published dates
 // and for the shape of a lunar calendar over the years the data covers.
 import { describe, expect, it } from 'vitest';
-import { hijriDate } from '../../generator/core/hijri.ts';
+import { hijriDate } from '../../generator/model/hijri.ts';
 
 describe('hijriDate (Umm al-Qura)', () => {
   it('gives the dates the issue and NMCN name', () => {

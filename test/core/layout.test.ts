@@ -1,7 +1,7 @@
 // The layout both ways: every path the build names reads back to what it holds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockEnd, blockOf, blockStarts, LEVELS, parsePath, paths, SNAPSHOT_PATH_FORM, type Level, type Scope } from '../../generator/core/layout.ts';
+import { blockEnd, blockOf, blockStarts, LEVELS, parsePath, paths, SNAPSHOT_PATH_FORM, type Level, type Scope } from '../../generator/router/layout.ts';
 
 const day = fc.integer({ min: 0, max: 200_000 }).map((n) => new Date(Date.UTC(1800, 0, 1) + n * 86_400_000).toISOString().slice(0, 10));
 const scope = fc.oneof(fc.constant<Scope>('all'), fc.integer({ min: 1, max: 999_999_999 }));

@@ -3,10 +3,10 @@
 // composed answer with the text path's bytes and ETag key (the worker answers
 // ranges so). The oracle is the records themselves, filtered by date.
 import { describe, expect, it } from 'vitest';
-import { LIST_SEPARATOR, renderJoinedList, renderList } from '../../generator/core/envelope.ts';
-import { assembleBytes, cutBytes, listedRange } from '../../generator/core/list-bytes.ts';
-import { assemble, type Plan } from '../../generator/core/router.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import { LIST_SEPARATOR, renderJoinedList, renderList } from '../../generator/router/envelope.ts';
+import { assembleBytes, cutBytes, listedRange } from '../../generator/router/list-bytes.ts';
+import { assemble, type Plan } from '../../generator/router/router.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);

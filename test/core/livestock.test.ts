@@ -5,8 +5,8 @@
 // tables as in data/nisab.json's sources), not computed by the function's logic.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bracketNotation, type Due, type LivestockBracket, livestockDue, MAX_HEAD_COUNT } from '../../generator/core/livestock.ts';
-import { NisabRuleInput } from '../../generator/core/schemas.ts';
+import { bracketNotation, type Due, type LivestockBracket, livestockDue, MAX_HEAD_COUNT } from '../../generator/router/livestock.ts';
+import { NisabRuleInput } from '../../generator/model/schemas.ts';
 
 const rules = (JSON.parse(readFileSync(new URL('../../data/nisab.json', import.meta.url), 'utf8')) as unknown[]).map((r) => NisabRuleInput.parse(r));
 const CAMELS_ID = 5;

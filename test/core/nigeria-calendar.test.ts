@@ -3,8 +3,8 @@
 // only ever counted inside a declared month.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hijriDate } from '../../generator/core/hijri.ts';
-import { nextHijriMonth, nigeriaCalendarEndsOn, nigeriaGregorianDate, nigeriaHijriDate, type MonthStart } from '../../generator/core/nigeria-calendar.ts';
+import { hijriDate } from '../../generator/model/hijri.ts';
+import { nextHijriMonth, nigeriaCalendarEndsOn, nigeriaGregorianDate, nigeriaHijriDate, type MonthStart } from '../../generator/router/nigeria-calendar.ts';
 
 const DECLARED: MonthStart[] = readFileSync(new URL('../../data/calendar-nigeria.csv', import.meta.url), 'utf8')
   .trim()

@@ -1,9 +1,9 @@
-// Compile-time checks of the parameter table (core/parameters.ts), run by
+// Compile-time checks of the parameter table (router/parameters.ts), run by
 // `tsc -b`, not vitest: each `@ts-expect-error` fails the type check if the
 // line below it ever compiles. An entry of PARAMETERS without its schema or its
 // parse, or an endpoint naming a parameter the table lacks, must not compile.
-import type { Endpoint } from '../../generator/core/endpoints.ts';
-import { accepted, PARAMETERS, type ParameterTable, type Query } from '../../generator/core/parameters.ts';
+import type { Endpoint } from '../../generator/router/endpoints.ts';
+import { accepted, PARAMETERS, type ParameterTable, type Query } from '../../generator/router/parameters.ts';
 
 export const withoutSchema = {
   // @ts-expect-error: an entry needs its schema (OpenAPI documents it from there)

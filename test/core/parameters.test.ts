@@ -1,12 +1,12 @@
-// The parameter table (core/parameters.ts PARAMETERS): each entry's documented
+// The parameter table (router/parameters.ts PARAMETERS): each entry's documented
 // schema agrees with its parse, and an entry added to the table reaches the
 // plan of an endpoint that lists it with no other edit (router.ts reads the
 // table, not names).
 import { describe, expect, it } from 'vitest';
-import { endpointAt } from '../../generator/core/endpoints.ts';
-import { enumParameter, PARAMETERS, type Parameter, type Query } from '../../generator/core/parameters.ts';
-import { route, type Plan } from '../../generator/core/router.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import { endpointAt } from '../../generator/router/endpoints.ts';
+import { enumParameter, PARAMETERS, type Parameter, type Query } from '../../generator/router/parameters.ts';
+import { route, type Plan } from '../../generator/router/router.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 
 const index: RoutingIndex = {
   asOf: '2024-03-15',

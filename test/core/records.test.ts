@@ -1,13 +1,13 @@
-// The one renderer of published records (core/records.ts): each record's
-// declared order is its schema's (core/schemas.ts), nested records included,
+// The one renderer of published records (router/records.ts): each record's
+// declared order is its schema's (model/schemas.ts), nested records included,
 // and the bytes do not depend on the order an object's keys were made in
 // (njs 0.7.9 enumerates a large object's keys in hash order; the nginx
 // same-bytes suite asks nginx for the answers this renders at request time).
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { RECORD_SHAPES, renderRecord, type RecordName, type RecordShape } from '../../generator/core/records.ts';
-import '../../generator/core/schemas.ts';
-import '../../generator/core/currencies.ts';
+import { RECORD_SHAPES, renderRecord, type RecordName, type RecordShape } from '../../generator/router/records.ts';
+import '../../generator/model/schemas.ts';
+import '../../generator/model/currencies.ts';
 
 interface Node {
   $ref?: string;

@@ -1,9 +1,9 @@
 // route(): which files answer a request, decided without a server or a file.
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, noEndpointMessage } from '../../generator/core/endpoints.ts';
-import { paths } from '../../generator/core/layout.ts';
-import { route, type Plan } from '../../generator/core/router.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import { ENDPOINTS, noEndpointMessage } from '../../generator/router/endpoints.ts';
+import { paths } from '../../generator/router/layout.ts';
+import { route, type Plan } from '../../generator/router/router.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 
 const index: RoutingIndex = {
   asOf: '2024-03-15',

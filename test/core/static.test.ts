@@ -1,9 +1,9 @@
-// The static seam (generator/core/static.ts) on a tree held in memory: what an
+// The static seam (generator/router/static.ts) on a tree held in memory: what an
 // edge that serves files itself gets from it, decided without any I/O but its
 // stat and open. Expected answers are written out from docs/API.md §6 and
 // RFC 9110 (conditions, ranges), not computed by the seam.
 import { describe, expect, it } from 'vitest';
-import { answerStatic, byteRange, etagMatches, kindOf, staticPath, type StaticEntry, type StaticRequest } from '../../generator/core/static.ts';
+import { answerStatic, byteRange, etagMatches, kindOf, staticPath, type StaticEntry, type StaticRequest } from '../../generator/router/static.ts';
 
 const MTIME = Date.UTC(2024, 2, 15, 12, 0, 0);
 const TREE: { [path: string]: string | null } = {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { bringDefaultDatabase, DATA_DIR, ensureDefaultDatabase, importDataDirectory } from '../../generator/db/default-db.ts';
 import { openDatabase } from '../../generator/db/open.ts';
 import { readSource } from '../../generator/db/read-source.ts';
-import { nigeriaHijriDate } from '../../generator/core/nigeria-calendar.ts';
-import { PROVISIONAL_FIGURES } from '../../generator/core/schemas.ts';
+import { nigeriaHijriDate } from '../../generator/router/nigeria-calendar.ts';
+import { PROVISIONAL_FIGURES } from '../../generator/model/schemas.ts';
 import { CBN_NFEM_CARRIED_ID } from '../../generator/sources/ids.ts';
 import { nairaRank } from '../../generator/sources/fetch-days.ts';
 import { NAIRA_SOURCES, PRICE_SOURCES } from '../../generator/sources/registry.ts';
@@ -114,7 +114,7 @@ describe('the default data in data/', () => {
     expect(provisional.every((r) => r.drtNairaSource === 'cbn-nfem-carried')).toBe(true);
   }, 90_000); // 21 s seen in .ci/run beside 16 busy processes (load 17 to 20), under a third of this
 
-  it("dates every rate in Nigeria's calendar exactly where a declared month holds it (the SQL of RATE_COLUMNS agrees with core/nigeria-calendar.ts)", async () => {
+  it("dates every rate in Nigeria's calendar exactly where a declared month holds it (the SQL of RATE_COLUMNS agrees with router/nigeria-calendar.ts)", async () => {
     const db = scratch.database();
     await importDataDirectory(db);
     const { rates, calendar } = readSource(db, '2026-09-29');

@@ -2,7 +2,7 @@
 // imported all or nothing, each with a known source and a rule that measures the
 // same thing; and the default data's, beside ours, held to plain SQL.
 import { describe, expect, it } from 'vitest';
-import { valueAnnouncement } from '../../generator/core/announcements.ts';
+import { valueAnnouncement } from '../../generator/router/announcements.ts';
 import { importDataDirectory } from '../../generator/db/default-db.ts';
 import { importAnnouncements } from '../../generator/db/import-announcements.ts';
 import { readAnnouncements } from '../../generator/db/read-announcements.ts';

@@ -2,8 +2,8 @@
 // record): a field added there is read, rendered and fingerprinted, so an
 // incremental build cannot miss a correction to it.
 import { describe, expect, it } from 'vitest';
-import { rateLine } from '../../generator/core/records.ts';
-import { RATE_COLUMNS, type RateColumns } from '../../generator/core/schemas.ts';
+import { rateLine } from '../../generator/router/records.ts';
+import { RATE_COLUMNS, type RateColumns } from '../../generator/model/schemas.ts';
 import { importRates } from '../../generator/db/import-rates.ts';
 import { readMonthPrints } from '../../generator/db/read-rate-summary.ts';
 import { useScratch } from './scratch.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nigeriaHijriDate } from '../../generator/core/nigeria-calendar.ts';
+import { nigeriaHijriDate } from '../../generator/router/nigeria-calendar.ts';
 import { importNigeriaCalendar } from '../../generator/db/import-calendar.ts';
 import { importNisab } from '../../generator/db/import-nisab.ts';
 import { importRates } from '../../generator/db/import-rates.ts';

@@ -1,4 +1,4 @@
-// Copies of generator/core/schemas.ts and records.ts with two stored fields
+// Copies of generator/model/schemas.ts and records.ts with two stored fields
 // added the way docs/making-changes.md ("A new stored field") says: an entry in
 // RateInput, Rate, RATE_COLUMNS and STORED_RATE_COLUMNS, and its place in
 // RATE_FIELDS (the published order). A test loads them in place of the real
@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const ROOT = path.join(import.meta.dirname, '../..');
-const CORE = path.join(ROOT, 'generator/core');
+const GENERATOR = path.join(ROOT, 'generator');
 
 /**
  * The entries of two fields: drtNote, optional text in, nullable out, stored
@@ -54,24 +54,25 @@ export async function removeCopies(): Promise<void> {
   for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
 }
 
-/** Writes a copy of generator/core/NAME with `edit` applied into a new folder under tmp/ (where the project's packages resolve); removeCopies() removes it. */
+/** Writes a copy of generator/NAME (folder/file.ts) with `edit` applied into a new folder under tmp/ (where the project's packages resolve); removeCopies() removes it. */
 async function copyOf(name: string, edit: (text: string) => string): Promise<string> {
-  // Its own imports (./dates.ts, ./records.ts ...) are the real modules, or their mocks.
-  const text = edit(await readFile(path.join(CORE, name), 'utf8')).replaceAll(
-    /from '\.\/([^']+)'/g,
-    (_, file: string) => `from ${JSON.stringify(path.join(CORE, file))}`,
+  const folder = path.dirname(path.join(GENERATOR, name));
+  // Its own imports (./dates.ts, ../router/records.ts ...) are the real modules, or their mocks.
+  const text = edit(await readFile(path.join(GENERATOR, name), 'utf8')).replaceAll(
+    /from '(\.\.?\/[^']+)'/g,
+    (_, file: string) => `from ${JSON.stringify(path.join(folder, file))}`,
   );
   await mkdir(path.join(ROOT, 'tmp'), { recursive: true });
   const dir = await mkdtemp(path.join(ROOT, 'tmp', 'with-field-'));
   made.push(dir);
-  const file = path.join(dir, name);
+  const file = path.join(dir, path.basename(name));
   await writeFile(file, text);
   return file;
 }
 
-/** core/schemas.ts with drtNote and drtChecked. */
+/** model/schemas.ts with drtNote and drtChecked. */
 export function schemasWithField(): Promise<string> {
-  return copyOf('schemas.ts', (text) => {
+  return copyOf('model/schemas.ts', (text) => {
     let edited = addLast(text, /export const RateInput = z\s*\.object\(\{/, ENTRIES.RateInput);
     edited = addLast(edited, /export const Rate = z\s*\.object\(\{/, ENTRIES.Rate);
     edited = addLast(edited, /export const RATE_COLUMNS: RateColumns = \{/, ENTRIES.RATE_COLUMNS);
@@ -79,7 +80,7 @@ export function schemasWithField(): Promise<string> {
   });
 }
 
-/** core/records.ts with drtNote and drtChecked last in the published order of a rate. */
+/** router/records.ts with drtNote and drtChecked last in the published order of a rate. */
 export function recordsWithField(): Promise<string> {
-  return copyOf('records.ts', (text) => addLast(text, /const RATE_FIELDS = \[/, ENTRIES.RATE_FIELDS));
+  return copyOf('router/records.ts', (text) => addLast(text, /const RATE_FIELDS = \[/, ENTRIES.RATE_FIELDS));
 }

@@ -1,13 +1,13 @@
 // The rate record's stored columns are defined once (STORED_RATE_COLUMNS, next
 // to the zod records). A field added by the recipe of docs/making-changes.md to
-// copies of core/schemas.ts and core/records.ts, and nowhere else, is imported,
+// copies of model/schemas.ts and router/records.ts, and nowhere else, is imported,
 // stored, kept in the data/daily text, read back from it and published: every
 // module of the program reads the copies in place of the real ones. The
 // expected answers are plain SQL and plain text, written out here.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { STORED_RATE_COLUMNS, type RateInput, type StoredColumns } from '../../generator/core/schemas.ts';
+import { STORED_RATE_COLUMNS, type RateInput, type StoredColumns } from '../../generator/model/schemas.ts';
 import { importCategories } from '../../generator/db/import-categories.ts';
 import { importRates } from '../../generator/db/import-rates.ts';
 import { importSubcategories } from '../../generator/db/import-subcategories.ts';
@@ -18,11 +18,11 @@ import { fixtureBuild } from '../support/fixture.ts';
 import { contents, useScratch } from './scratch.ts';
 import { MIGRATION, removeCopies } from './schemas-with-field.ts';
 
-vi.mock('../../generator/core/schemas.ts', async () => {
+vi.mock('../../generator/model/schemas.ts', async () => {
   const { schemasWithField } = await import('./schemas-with-field.ts');
   return import(/* @vite-ignore */ await schemasWithField());
 });
-vi.mock('../../generator/core/records.ts', async () => {
+vi.mock('../../generator/router/records.ts', async () => {
   const { recordsWithField } = await import('./schemas-with-field.ts');
   return import(/* @vite-ignore */ await recordsWithField());
 });

@@ -5,10 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PARAMETERS } from '../../generator/core/parameters.ts';
-import '../../generator/core/schemas.ts';
-import '../../generator/core/currencies.ts';
-import '../../generator/core/option-schemas.ts';
+import { PARAMETERS } from '../../generator/router/parameters.ts';
+import '../../generator/model/schemas.ts';
+import '../../generator/model/currencies.ts';
+import '../../generator/model/option-schemas.ts';
 
 interface Node {
   properties?: Record<string, Node>;

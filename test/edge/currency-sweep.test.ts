@@ -1,6 +1,6 @@
 // Issue 43: the figures an edge composes itself, on the real data. With
 // currency=, every rate record gets its rate per US dollar and its value in the
-// currency written at request time (core/in-currency.ts); njs 0.7.9 wrote some
+// currency written at request time (router/in-currency.ts); njs 0.7.9 wrote some
 // of them in another form than V8 (1.7191428499999999 for 1.71914285, BAM in
 // September 2026) under the same ETag: 38 of the 3,864 month ranges of 2026
 // (every currency × month × metal) on main before the fix. Here the default
@@ -15,7 +15,7 @@
 //
 // Issue 49: a closed decade's FX files are one file per currency
 // (v1/fx/{code}/{yyy}0s.json), whose lines each edge parses only for the
-// range's years (core/in-currency.ts currencyTable). So every currency is also
+// range's years (router/in-currency.ts currencyTable). So every currency is also
 // asked a year of the 2010s (one line of its decade file) and a year across
 // the decade's end (the 2010s file's last line, then the open decade's 2020
 // file), where the data's metals are monthly.
@@ -25,8 +25,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
-import { paths } from '../../generator/core/layout.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import { paths } from '../../generator/router/layout.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 import { EDGES, PREVIEW, type RunningEdge } from '../support/edges.ts';
 import { request, type Answer } from '../support/http.ts';
 import { skipOrFail } from '../support/required-tools.ts';

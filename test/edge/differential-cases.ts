@@ -10,10 +10,10 @@
 // asks each answer option with every value it takes (every published currency)
 // over every month of the data, for each metal: the figures an edge composes
 // itself (issue 43: njs wrote 1.71914285 as 1.7191428499999999).
-import { OPTION_NAMES, optionOf, type OptionName } from '../../generator/core/answer-options.ts';
-import { BASES, ENDPOINTS, type Endpoint } from '../../generator/core/endpoints.ts';
-import { PARAMETERS, type Parameter } from '../../generator/core/parameters.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import { OPTION_NAMES, optionOf, type OptionName } from '../../generator/router/answer-options.ts';
+import { BASES, ENDPOINTS, type Endpoint } from '../../generator/router/endpoints.ts';
+import { PARAMETERS, type Parameter } from '../../generator/router/parameters.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 
 export interface Case {
   method: string;

@@ -23,7 +23,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../client/src/client.ts';
-import { paths } from '../../generator/core/layout.ts';
+import { paths } from '../../generator/router/layout.ts';
 import { LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
 import { LANGUAGE_INFO } from '../../generator/site/i18n/catalogue.ts';
 import { DEFAULT_AS_OF, defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';

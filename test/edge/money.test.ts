@@ -2,7 +2,7 @@
 // example, to an exact BigInt reference on random decimals, and run in real
 // nginx njs 0.7.9 (where the router uses it) to show it gives the same figures
 // there, written as the same text (moneyText), and every number written as V8
-// writes it (numberText, core/number-text.ts: njs's own String is not the
+// writes it (numberText, router/number-text.ts: njs's own String is not the
 // shortest form; issue 43).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bundle } from '../../generator/bundle.ts';
-import { money, moneyText } from '../../generator/core/money.ts';
-import { numberText } from '../../generator/core/number-text.ts';
+import { money, moneyText } from '../../generator/router/money.ts';
+import { numberText } from '../../generator/router/number-text.ts';
 import { freePort, nginxMissing, runNginx } from '../support/nginx-server.ts';
 import { skipOrFail } from '../support/required-tools.ts';
 import { NJS_MODULE_CANDIDATES } from '../../generator/edges/nginx/site.ts';
@@ -144,7 +144,7 @@ describe('money', () => {
       const all = [...cases, ...random];
       const prefix = await mkdtemp(path.join(os.tmpdir(), 'nisab-money-njs-'));
       try {
-        const core = (file: string) => fileURLToPath(new URL(`../../generator/core/${file}`, import.meta.url));
+        const core = (file: string) => fileURLToPath(new URL(`../../generator/router/${file}`, import.meta.url));
         const entry = path.join(prefix, 'entry.ts');
         await writeFile(
           entry,

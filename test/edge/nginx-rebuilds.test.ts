@@ -7,7 +7,7 @@ import { realpath } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { main } from '../../generator/cli.ts';
-import { addDays } from '../../generator/core/dates.ts';
+import { addDays } from '../../generator/model/dates.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { fixtureBuild, makeFixture, type Fixture, AS_OF } from '../support/fixture.ts';
 import { errorLog, nginxMissing, startNginx, type NginxServer } from '../support/nginx-server.ts';

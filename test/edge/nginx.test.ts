@@ -14,8 +14,8 @@ import { UserError } from '../../generator/errors.ts';
 import { request } from '../support/http.ts';
 import { freePort, nginxMissing, readableByNobody, runNginx } from '../support/nginx-server.ts';
 import { skipOrFail } from '../support/required-tools.ts';
-import { parsePath, paths } from '../../generator/core/layout.ts';
-import { assemble, etagOf, route } from '../../generator/core/router.ts';
+import { parsePath, paths } from '../../generator/router/layout.ts';
+import { assemble, etagOf, route } from '../../generator/router/router.ts';
 import { createHash } from 'node:crypto';
 
 const missing = skipOrFail(nginxMissing(), 'test/edge/nginx.test.ts (two tests)');

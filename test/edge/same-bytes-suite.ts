@@ -7,13 +7,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASES, ENDPOINTS } from '../../generator/core/endpoints.ts';
-import { PARAMETERS, type Parameter } from '../../generator/core/parameters.ts';
-import { paths, TEXT_FORMS } from '../../generator/core/layout.ts';
-import { STATIC_HEADERS } from '../../generator/core/respond.ts';
-import { contentType, kindOf } from '../../generator/core/static.ts';
+import { BASES, ENDPOINTS } from '../../generator/router/endpoints.ts';
+import { PARAMETERS, type Parameter } from '../../generator/router/parameters.ts';
+import { paths, TEXT_FORMS } from '../../generator/router/layout.ts';
+import { STATIC_HEADERS } from '../../generator/router/respond.ts';
+import { contentType, kindOf } from '../../generator/router/static.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 import { todayIn } from '../../generator/clock.ts';
 import { PREVIEW, type Edge, type RunningEdge } from '../support/edges.ts';
 import { GAP, fixtureBuild, makeFixture, type Fixture } from '../support/fixture.ts';
@@ -394,7 +394,7 @@ export function sameBytesSuite(tested: Edge): void {
           '/rates?start_date=2020-01-01&end_date=2020-01-31',
           '/rates?start_date=2020-01-05&end_date=2020-02-03',
           '/rates?start_date=2020-01-05&end_date=2020-02-03&subcategory=2',
-          // Three months or more: on the worker, parts piped between two cut ends (core/pieces.ts), let go on a 304 or a HEAD.
+          // Three months or more: on the worker, parts piped between two cut ends (router/pieces.ts), let go on a 304 or a HEAD.
           '/rates?start_date=2020-02-15&end_date=2023-11-30',
           '/rates?subcategory=1',
           '/nisab?subcategory=3',

@@ -1,5 +1,5 @@
 // A kind of file whose Cache-Control is not the static default reaches the
-// edges that the static seam's table (generator/core/static.ts STATIC_KINDS)
+// edges that the static seam's table (generator/router/static.ts STATIC_KINDS)
 // configures rather than runs: Cloudflare's `_headers`, in the real asset
 // server (workerd through miniflare, which joins a header two rules set with a
 // comma unless the second detaches it first), and nginx's map of Cache-Control
@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATIC_KINDS } from '../../generator/core/static.ts';
+import { STATIC_KINDS } from '../../generator/router/static.ts';
 import { cloudflareFiles } from '../../generator/snapshot/cloudflare-files.ts';
 import { CONNECTION_LIMITS, nginxConf } from '../../generator/edges/nginx/conf.ts';
 import { request } from '../support/http.ts';

@@ -1,4 +1,4 @@
-// Issue 31: the worker pipes a long range's middle from parts (core/pieces.ts).
+// Issue 31: the worker pipes a long range's middle from parts (router/pieces.ts).
 // A part damaged in a tree `verify` has not passed (truncated, grown by a
 // changed figure, emptied, removed) must never go out as a body under the
 // answer's ETag, and (issue 43) never with a 200: the first answer of an
@@ -14,10 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
-import { paths } from '../../generator/core/layout.ts';
-import { piecedRange, planPieces, tallyOf } from '../../generator/core/pieces.ts';
-import { route, type Plan } from '../../generator/core/router.ts';
-import type { MonthCounts, RoutingIndex } from '../../generator/core/schemas.ts';
+import { paths } from '../../generator/router/layout.ts';
+import { piecedRange, planPieces, tallyOf } from '../../generator/router/pieces.ts';
+import { route, type Plan } from '../../generator/router/router.ts';
+import type { MonthCounts, RoutingIndex } from '../../generator/model/schemas.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { request } from '../support/http.ts';
 import { startWorkerd } from '../support/workerd-server.ts';

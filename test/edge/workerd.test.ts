@@ -11,7 +11,7 @@ import { startPreview, type Preview } from '../../generator/edges/preview/server
 import { main } from '../../generator/cli.ts';
 import { request as send } from '../support/http.ts';
 import { startWorkerd, type WorkerdServer } from '../support/workerd-server.ts';
-import { paths } from '../../generator/core/layout.ts';
+import { paths } from '../../generator/router/layout.ts';
 import { COMPATIBILITY_DATE, WRANGLER_VERSION } from '../../generator/snapshot/cloudflare-files.ts';
 
 const AS_OF = '2025-09-01';

@@ -52,7 +52,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, datesFrom } from '../../generator/core/dates.ts';
+import { addDays, datesFrom } from '../../generator/model/dates.ts';
 import { program } from '../../generator/cli.ts';
 import { importCategories } from '../../generator/db/import-categories.ts';
 import { importSources } from '../../generator/db/import-sources.ts';

@@ -2,7 +2,7 @@
 // a plain SQL query on the same database: the answers must agree exactly.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderList } from '../../generator/core/envelope.ts';
+import { renderList } from '../../generator/router/envelope.ts';
 import { oracleRates } from '../support/fixture.ts';
 import { request } from '../support/http.ts';
 import { useFixturePreview } from '../support/use-fixture.ts';

@@ -4,7 +4,7 @@
 import net from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apiPath, normalizeTarget } from '../../generator/core/router.ts';
+import { apiPath, normalizeTarget } from '../../generator/router/router.ts';
 import { request } from '../support/http.ts';
 import { useFixturePreview } from '../support/use-fixture.ts';
 

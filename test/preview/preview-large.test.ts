@@ -3,7 +3,7 @@
 import { cp, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LIST_HEAD } from '../../generator/core/envelope.ts';
+import { LIST_HEAD } from '../../generator/router/envelope.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { makeFixture, type Fixture } from '../support/fixture.ts';
 import { request } from '../support/http.ts';

@@ -2,7 +2,7 @@
 // the steps of docs/making-changes.md "A new announced kind", for a rehearsal's
 // kind (`fidyah`, the figure for a fast one cannot keep). The copy's real tsc
 // names each table the kind still lacks: with the zod enum alone, the field's
-// words (core/schemas.ts), the rules that may measure it
+// words (model/schemas.ts), the rules that may measure it
 // (db/import-announcements.ts) and the page's table of announced figures
 // (site/page/notice.ts); with those and its English word, each other
 // language's catalogue. With every step it compiles, and the copy's CLI builds
@@ -13,7 +13,7 @@
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Announcement } from '../../generator/core/schemas.ts';
+import type { Announcement } from '../../generator/model/schemas.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { DEFAULT_AS_OF } from '../support/default-snapshot.ts';
 import { editorOf, type Edit } from '../support/rehearsed-language.ts';
@@ -24,7 +24,7 @@ const WORDS = `    ${KIND}: 'Fidyah (of a fast one cannot keep)',`;
 /** The catalogues after English's, each typed PageStrings from it. */
 const OTHER_CATALOGUES = ['ha.ts', 'ar.ts', 'yo.ts'].map((file) => `generator/site/i18n/${file}`);
 /** Where tsc asks for the kind once it is in the enum. */
-const TABLES = ['generator/core/schemas.ts', 'generator/db/import-announcements.ts', 'generator/site/page/notice.ts'];
+const TABLES = ['generator/db/import-announcements.ts', 'generator/model/schemas.ts', 'generator/site/page/notice.ts'];
 /** The rehearsal's announced figure: no rule measures it, so it has no figure of ours beside it. */
 const ROW = { annID: 9001, annDate: '2025-08-18', annBody: 'kano-sharia-commission', annValueInNaira: 1500, annSource: 'kano-sharia-2025-08-18' };
 
@@ -38,7 +38,7 @@ describe(`a new announced kind (${KIND}) in a copy of the whole tree`, () => {
     dir = await copyTree('announced-kind-');
     edit = editorOf(dir);
     // Step 1: the kind in the zod enum.
-    await edit('generator/core/schemas.ts', [["'diyyah', 'zakat-al-fitr']);", `'diyyah', 'zakat-al-fitr', '${KIND}']);`]]);
+    await edit('generator/model/schemas.ts', [["'diyyah', 'zakat-al-fitr']);", `'diyyah', 'zakat-al-fitr', '${KIND}']);`]]);
   }, 120_000); // copying 9 MB: seconds
   let preview: Preview | undefined;
   afterAll(async () => {
@@ -54,7 +54,7 @@ describe(`a new announced kind (${KIND}) in a copy of the whole tree`, () => {
 
   it('with those tables and its English word, tsc names each other language’s catalogue', async () => {
     // Step 2: how the field's description names it.
-    await edit('generator/core/schemas.ts', [
+    await edit('generator/model/schemas.ts', [
       ["  'zakat-al-fitr': 'zakat-al-fitr',\n};", `  'zakat-al-fitr': 'zakat-al-fitr',\n  ${KIND}: 'fidyah (of a fast one cannot keep)',\n};`],
     ]);
     // Step 3: the rules that may measure it (none: its rows name no rule).

@@ -1,5 +1,5 @@
 // docs/making-changes.md, "A new answer option", tried on a copy of
-// generator/core/ checked by the real tsc: an option (weight=tola, the rate
+// generator/model/ and generator/router/ checked by the real tsc: an option (weight=tola, the rate
 // records also in tolas; not `unit`, a real option) added to ANSWER_OPTIONS without its zod half fails
 // tsc in option-schemas.ts, naming the option; one without its rewrite or
 // its range cap fails where the entry is; with its zod extension it compiles.
@@ -95,26 +95,26 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
     compilerOptions = JSON.parse(await readFile(new URL('../../tsconfig.json', import.meta.url), 'utf8')).compilerOptions;
     await writeFile(
       path.join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions, include: ['generator/core/*.ts', 'client/src/**/*.ts', 'generator/site/page/*.ts'] }),
+      JSON.stringify({ compilerOptions, include: ['generator/model/*.ts', 'generator/router/*.ts', 'client/src/**/*.ts', 'generator/site/page/*.ts'] }),
     );
-    await edit('parameters.ts', PARAMETER);
-    await edit('endpoints.ts', LISTED);
-    await edit('answer-options.ts', OPTION);
+    await edit('router/parameters.ts', PARAMETER);
+    await edit('router/endpoints.ts', LISTED);
+    await edit('router/answer-options.ts', OPTION);
   });
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   async function edit(file: string, replacements: [string, string][]) {
-    let text = await readFile(path.join(dir, 'generator', 'core', file), 'utf8');
+    let text = await readFile(path.join(dir, 'generator', file), 'utf8');
     for (const [from, to] of replacements) {
       if (!text.includes(from)) throw new Error(`${file} no longer holds ${JSON.stringify(from)}: update this test and docs/making-changes.md`);
       text = text.replace(from, to);
     }
-    await writeFile(path.join(dir, 'generator', 'core', file), text);
+    await writeFile(path.join(dir, 'generator', file), text);
   }
 
-  /** tsc's errors on the copy, each `core/file(line,col): error TSnnnn: ...` with the lines that explain it. */
+  /** tsc's errors on the copy, each `generator/router/file(line,col): error TSnnnn: ...` with the lines that explain it. */
   async function typecheck(): Promise<string[]> {
     const done = await run(process.execPath, [TSC, '-p', dir, '--pretty', 'false'], { cwd: dir }).then(
       (out) => out.stdout,
@@ -126,7 +126,7 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
   it('fails tsc in option-schemas.ts, naming it, until its zod half is there; then compiles', async () => {
     const errors = await typecheck();
     expect(errors.length, errors.join('\n')).toBeGreaterThan(0);
-    const schemas = errors.filter((error) => /^generator\/core\/option-schemas\.ts\(\d+,\d+\): error TS/.test(error));
+    const schemas = errors.filter((error) => /^generator\/model\/option-schemas\.ts\(\d+,\d+\): error TS/.test(error));
     expect(schemas, errors.join('\n')).toHaveLength(1);
     expect(schemas[0]).toContain("Property 'weight' is missing");
     // Nothing else but the client's types, which read the same table.
@@ -134,7 +134,7 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
       errors.filter((error) => !schemas.includes(error) && !error.startsWith('client/src/types.ts')),
       errors.join('\n'),
     ).toEqual([]);
-    await edit('option-schemas.ts', SCHEMAS);
+    await edit('model/option-schemas.ts', SCHEMAS);
     // Then the client's answer to a query giving weight and currency has both options' fields, and one giving
     // neither has none of them.
     await writeFile(
@@ -145,22 +145,25 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
     );
     await writeFile(
       path.join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions, include: ['generator/core/*.ts', 'client/src/**/*.ts', 'generator/site/page/*.ts', 'client/*.ts'] }),
+      JSON.stringify({
+        compilerOptions,
+        include: ['generator/model/*.ts', 'generator/router/*.ts', 'client/src/**/*.ts', 'generator/site/page/*.ts', 'client/*.ts'],
+      }),
     );
     expect(await typecheck()).toEqual([]);
   }, 900_000); // two runs of tsc over the core, the client and the page: 3 min 51 s for one beside 7 other sessions (load 25)
 
   it('fails tsc where the entry is when it lacks its rewrite or its range cap', async () => {
-    await edit('answer-options.ts', [
+    await edit('router/answer-options.ts', [
       ['  expensive: true,\n  rangeCap: 366,\n});\n\n/**\n * Every', '  expensive: true,\n  rangeCap: null,\n});\n\n/**\n * Every'],
     ]);
     let errors = await typecheck();
     expect(errors.length, errors.join('\n')).toBeGreaterThan(0);
     expect(
-      errors.some((line) => line.startsWith('generator/core/answer-options.ts')),
+      errors.some((line) => line.startsWith('generator/router/answer-options.ts')),
       errors.join('\n'),
     ).toBe(true);
-    await edit('answer-options.ts', [
+    await edit('router/answer-options.ts', [
       ['  expensive: true,\n  rangeCap: null,\n});\n\n/**\n * Every', '  expensive: true,\n  rangeCap: 366,\n});\n\n/**\n * Every'],
       [
         '  records: {\n    Rate: function (line: string): string {\n      const usd',
@@ -169,6 +172,6 @@ describe('an answer option added to ANSWER_OPTIONS', () => {
     ]);
     errors = await typecheck();
     expect(errors.length, errors.join('\n')).toBeGreaterThan(0);
-    expect(errors.some((line) => line.startsWith('generator/core/answer-options.ts'))).toBe(true);
+    expect(errors.some((line) => line.startsWith('generator/router/answer-options.ts'))).toBe(true);
   }, 900_000); // two runs of tsc, as above // 9 s in a quiet .ci/run; beside 16 busy processes a test takes up to 7 times as long
 });

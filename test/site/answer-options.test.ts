@@ -1,4 +1,4 @@
-// The answer options table (core/answer-options.ts, its zod half core/option-schemas.ts),
+// The answer options table (router/answer-options.ts, its zod half model/option-schemas.ts),
 // generated into one test per option: each entry is taken by the endpoints that
 // answer the records it rewrites, is documented in OpenAPI and /schemas/, asked by
 // the generated differential at its range cap, and its rewrite writes exactly the
@@ -8,11 +8,11 @@
 // what tsc refuses is in test/core/answer-options.types.ts.
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { OPTION_NAMES, optionOf, type OptionName, type RewrittenRecord } from '../../generator/core/answer-options.ts';
-import { ENDPOINTS, type Endpoint } from '../../generator/core/endpoints.ts';
-import { PARAMETERS } from '../../generator/core/parameters.ts';
-import { extensionId, OPTION_SCHEMAS } from '../../generator/core/option-schemas.ts';
-import { NisabRule, Rate } from '../../generator/core/schemas.ts';
+import { OPTION_NAMES, optionOf, type OptionName, type RewrittenRecord } from '../../generator/router/answer-options.ts';
+import { ENDPOINTS, type Endpoint } from '../../generator/router/endpoints.ts';
+import { PARAMETERS } from '../../generator/router/parameters.ts';
+import { extensionId, OPTION_SCHEMAS } from '../../generator/model/option-schemas.ts';
+import { NisabRule, Rate } from '../../generator/model/schemas.ts';
 import { jsonSchemaFiles } from '../../generator/site/json-schemas.ts';
 import { openApiDocument } from '../../generator/site/openapi.ts';
 import { TABLES } from '../../scripts/api-fields.ts';

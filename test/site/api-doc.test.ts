@@ -4,11 +4,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../generator/core/endpoints.ts';
-import { FILE_PATTERNS, paths } from '../../generator/core/layout.ts';
-import { renderRecord } from '../../generator/core/records.ts';
-import type { Meta } from '../../generator/core/schemas.ts';
-import { NOT_FOUND_MESSAGE, UNREADABLE_MESSAGE } from '../../generator/core/respond.ts';
+import { ENDPOINTS } from '../../generator/router/endpoints.ts';
+import { FILE_PATTERNS, paths } from '../../generator/router/layout.ts';
+import { renderRecord } from '../../generator/router/records.ts';
+import type { Meta } from '../../generator/model/schemas.ts';
+import { NOT_FOUND_MESSAGE, UNREADABLE_MESSAGE } from '../../generator/router/respond.ts';
 import { API_DOC, documentedFields, TABLES, withFieldTables } from '../../scripts/api-fields.ts';
 import { defaultSnapshot, type DefaultSnapshot } from '../support/default-snapshot.ts';
 

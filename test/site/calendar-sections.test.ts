@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { NisabRule } from '../../generator/core/schemas.ts';
+import type { NisabRule } from '../../generator/model/schemas.ts';
 import { useDefaultPage } from '../support/default-page.ts';
 import { nginxMissing, startNginx } from '../support/nginx-server.ts';
 import { skipOrFail } from '../support/required-tools.ts';

@@ -3,7 +3,7 @@
 // no empty string, twelve months in each calendar), and every example of the
 // endpoint table has a title in every language.
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../generator/core/endpoints.ts';
+import { ENDPOINTS } from '../../generator/router/endpoints.ts';
 import { LANGUAGES, type Lang, type WidgetStrings } from '../../generator/site/i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../../generator/site/i18n/catalogues.ts';
 import { WIDGET_CATALOGUES } from '../../generator/site/i18n/widget-catalogues.ts';

@@ -2,7 +2,7 @@
 // no published file shows them to json-schemas.test.ts: here the real preview
 // answers them, and each validates (Ajv, draft 2020-12) against its endpoint's
 // 200 in openapi.json and against the published /schemas/ file of its kind,
-// both generated from the zod records (core/currencies.ts RateInCurrency,
+// both generated from the zod records (model/currencies.ts RateInCurrency,
 // NisabRuleInCurrency); its keys are docs/API.md's tables, in order.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -5,7 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePath, type SnapshotFile } from '../../generator/core/layout.ts';
+import { parsePath, type SnapshotFile } from '../../generator/router/layout.ts';
 import { makeFixture, type Fixture } from '../support/fixture.ts';
 
 let fixture: Fixture;

@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NisabRule } from '../../generator/core/schemas.ts';
+import type { NisabRule } from '../../generator/model/schemas.ts';
 import { startPreview, type Preview } from '../../generator/edges/preview/server.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { DEFAULT_AS_OF } from '../support/default-snapshot.ts';
@@ -27,7 +27,7 @@ describe(`a new language (${REHEARSED}) in a copy of the whole tree`, () => {
   beforeAll(async () => {
     dir = await copyTree('language-tree-');
     const edit = editorOf(dir);
-    await addEntry(dir, 'generator/core/languages.ts', edit);
+    await addEntry(dir, 'generator/model/languages.ts', edit);
     await addCatalogues(dir, 'generator/site/i18n', edit);
     build = await buildCopy(dir, DEFAULT_AS_OF);
     preview = await startPreview({ dir: path.join(dir, 'public'), port: 0 });

@@ -1,10 +1,10 @@
-// The languages of the page are a table (core/languages.ts LANGUAGES): each
+// The languages of the page are a table (model/languages.ts LANGUAGES): each
 // browser bundle of a language carries that language's words and no other's
 // (assets.ts resolves i18n/current.ts to the language's files), and a language
 // added to LANGUAGES without its catalogues fails tsc, naming every table that
 // lacks it, while one added as docs/making-changes.md says compiles. The second
 // is tried on a copy of generator/site/i18n/ (it holds every table) and of the
-// language table it reads, generator/core/languages.ts, checked by the real tsc.
+// language table it reads, generator/model/languages.ts, checked by the real tsc.
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { TSC } from '../support/tree-copy.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../generator/core/endpoints.ts';
+import { ENDPOINTS } from '../../generator/router/endpoints.ts';
 import * as esbuild from 'esbuild';
 import { currentLanguage, siteAssets } from '../../generator/site/assets.ts';
 import { LANGUAGES, type Lang } from '../../generator/site/i18n/catalogue.ts';
@@ -22,10 +22,10 @@ import { RESULT_CATALOGUES } from '../../generator/site/i18n/result-catalogues.t
 import { addCatalogues, addEntry, editorOf, REHEARSED, type Edit } from '../support/rehearsed-language.ts';
 
 const I18N = fileURLToPath(new URL('../../generator/site/i18n/', import.meta.url));
-const LANGUAGE_TABLE = fileURLToPath(new URL('../../generator/core/languages.ts', import.meta.url));
-/** Where the copy keeps them, as generator/ does: catalogue.ts reads ../../core/languages.ts. */
+const LANGUAGE_TABLE = fileURLToPath(new URL('../../generator/model/languages.ts', import.meta.url));
+/** Where the copy keeps them, as generator/ does: catalogue.ts reads ../../model/languages.ts. */
 const COPY_I18N = 'site/i18n';
-const COPY_TABLE = 'core/languages.ts';
+const COPY_TABLE = 'model/languages.ts';
 const run = promisify(execFile);
 
 function strings(value: unknown): string[] {

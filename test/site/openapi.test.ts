@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../generator/core/endpoints.ts';
+import { ENDPOINTS } from '../../generator/router/endpoints.ts';
 import { openApiDocument } from '../../generator/site/openapi.ts';
 import { makeFixture, type Fixture } from '../support/fixture.ts';
 

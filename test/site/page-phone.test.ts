@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { NisabRule } from '../../generator/core/schemas.ts';
+import type { NisabRule } from '../../generator/model/schemas.ts';
 import { startPreview } from '../../generator/edges/preview/server.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { FIRST_RENDER_BUDGET, FIRST_VISIT_BUDGET, firstRender } from '../../scripts/site-sizes.ts';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { zakatDue, type Holdings, type Published, type School, type Standard } from '../../client/src/zakat.ts';
-import type { NisabRule, Rate, Source, Subcategory } from '../../generator/core/schemas.ts';
+import type { NisabRule, Rate, Source, Subcategory } from '../../generator/model/schemas.ts';
 import { calendar as enCalendar } from '../../generator/site/i18n/en.ts';
 import { formats } from '../../generator/site/i18n/format.ts';
 import { result as enResult } from '../../generator/site/i18n/result-en.ts';

@@ -6,8 +6,8 @@
 // differential's requests giving it a valid value are answered with and
 // without it, through the router every edge answers with: some pair must differ.
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../generator/core/endpoints.ts';
-import { PARAMETERS, type Parameter } from '../../generator/core/parameters.ts';
+import { ENDPOINTS } from '../../generator/router/endpoints.ts';
+import { PARAMETERS, type Parameter } from '../../generator/router/parameters.ts';
 import { datesAround, generatedCases, parameterValues, validValues } from '../edge/differential-cases.ts';
 import { useCoreAnswers } from '../support/core-answers.ts';
 import { FIRST_DATE, GAP } from '../support/fixture.ts';

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { NisabRule } from '../../generator/core/schemas.ts';
+import type { NisabRule } from '../../generator/model/schemas.ts';
 import { startPreview } from '../../generator/edges/preview/server.ts';
 import { LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../../generator/site/i18n/catalogues.ts';

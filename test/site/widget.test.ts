@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../generator/core/layout.ts';
+import { paths } from '../../generator/router/layout.ts';
 import { LANGUAGES } from '../../generator/site/i18n/catalogue.ts';
 import { strictPolicy, useEmbeddingSite } from '../support/embedding-site.ts';
 import { watched } from '../support/chromium.ts';

@@ -16,7 +16,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { daysBetween } from '../../generator/core/dates.ts';
+import { daysBetween } from '../../generator/model/dates.ts';
 import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../../generator/site/i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../../generator/site/i18n/catalogues.ts';
 import { openReadyPage } from '../support/calculator-page.ts';
@@ -298,7 +298,7 @@ describe('a herder: cattle in the years form (issue 45)', () => {
       ha.page.cattle,
       ha.page.sheepGoats,
     ]);
-    // Beyond the calculator's bound (10,000,000 head: core/livestock.ts MAX_HEAD_COUNT), said with the input's label.
+    // Beyond the calculator's bound (10,000,000 head: router/livestock.ts MAX_HEAD_COUNT), said with the input's label.
     await page.fill('#years-form input[name=count]', '2');
     await page.fill('#years-form input[name=cattle]', '10000001');
     await page.click('#years-form button[type=submit]');

@@ -10,7 +10,7 @@ import { VERIFIED, verifyTree } from '../../generator/snapshot/verify.ts';
 import { UserError } from '../../generator/errors.ts';
 import { AS_OF, fixtureBuild, type Fixture } from '../support/fixture.ts';
 import { useFixture } from '../support/use-fixture.ts';
-import { parsePath, paths } from '../../generator/core/layout.ts';
+import { parsePath, paths } from '../../generator/router/layout.ts';
 
 async function treeHashes(root: string, dir = ''): Promise<Record<string, string>> {
   const out: Record<string, string> = {};

@@ -1,4 +1,4 @@
-// A long range composed as the worker composes it (core/pieces.ts: the middle
+// A long range composed as the worker composes it (router/pieces.ts: the middle
 // from parts, counted from the month counts without being read; the two ends
 // read and cut) holds the records plain SQL gives, with the bytes and ETag key
 // of the text path (router.ts assemble over planRange's reads). The files are a
@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '../../generator/core/layout.ts';
-import { assemblePieces, piecedRange, planPieces, tallyOf } from '../../generator/core/pieces.ts';
-import { assemble, route, type Plan } from '../../generator/core/router.ts';
-import type { MonthCounts, RoutingIndex } from '../../generator/core/schemas.ts';
+import { paths } from '../../generator/router/layout.ts';
+import { assemblePieces, piecedRange, planPieces, tallyOf } from '../../generator/router/pieces.ts';
+import { assemble, route, type Plan } from '../../generator/router/router.ts';
+import type { MonthCounts, RoutingIndex } from '../../generator/model/schemas.ts';
 import { FIRST_DATE, GAP, oracleRates, SUBCATEGORIES } from '../support/fixture.ts';
 import { useFixture } from '../support/use-fixture.ts';
 import { build, LAST_DATE, makeDatabase, type BenchDatabase } from '../../scripts/bench-data.ts';

@@ -1,11 +1,11 @@
 // planSnapshot(): the whole tree as a function of its source, in memory: no
 // database, no disk, no server.
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../generator/core/layout.ts';
-import { rateLine } from '../../generator/core/records.ts';
-import { NisabRuleInput, type Rate, type Subcategory } from '../../generator/core/schemas.ts';
+import { paths } from '../../generator/router/layout.ts';
+import { rateLine } from '../../generator/router/records.ts';
+import { NisabRuleInput, type Rate, type Subcategory } from '../../generator/model/schemas.ts';
 import type { RateSummary } from '../../generator/db/read-rate-summary.ts';
-import { planSnapshot, sha1Hex, type PlannedSnapshot, type PreviousSnapshot, type SnapshotSource } from '../../generator/snapshot/plan.ts';
+import { planSnapshot, sha1Hex, type PlannedSnapshot, type PreviousSnapshot, type SnapshotSource } from '../../generator/plan/plan.ts';
 
 const subcategory = (sctID: number, sctSlug: string, daily: boolean): Subcategory => ({
   sctID,

@@ -1,7 +1,7 @@
 // Planning the shard tree, without a database or a server.
 import { describe, expect, it } from 'vitest';
-import { blockStarts, parsePath } from '../../generator/core/layout.ts';
-import { shardTree, type OperationCount } from '../../generator/snapshot/plan.ts';
+import { blockStarts, parsePath } from '../../generator/router/layout.ts';
+import { shardTree, type OperationCount } from '../../generator/plan/plan.ts';
 
 describe('the shard tree', () => {
   it('plans in steps linear in the months: 400 years cost ten times 40 years', () => {

@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePath, paths } from '../../generator/core/layout.ts';
+import { parsePath, paths } from '../../generator/router/layout.ts';
 import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
 import { buildSnapshot } from '../../generator/snapshot/build.ts';
 import { partSources, VERIFIED, verifyTree } from '../../generator/snapshot/verify.ts';

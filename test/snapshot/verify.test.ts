@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyTree } from '../../generator/snapshot/verify.ts';
 import { useFixture } from '../support/use-fixture.ts';
-import { paths } from '../../generator/core/layout.ts';
+import { paths } from '../../generator/router/layout.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 

@@ -50,7 +50,7 @@ const ENTRY = `  }),
 
 /** Step 2, the adapter: `{"date": "...", "rates": {"xau": ..., "xag": ...}}`, troy ounces per US dollar. */
 const ADAPTER = `import { z } from 'zod';
-import { isoDate } from '../core/schemas.ts';
+import { isoDate } from '../model/schemas.ts';
 import type { HttpPolicy } from './http.ts';
 import { attemptLine, firstUsable, readWith, SourceError, type DailySource, type DayAnswer, type PriceDay } from './source.ts';
 

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { paths } from '../../generator/core/layout.ts';
-import { respond } from '../../generator/core/respond.ts';
-import type { RoutingIndex } from '../../generator/core/schemas.ts';
+import { paths } from '../../generator/router/layout.ts';
+import { respond } from '../../generator/router/respond.ts';
+import type { RoutingIndex } from '../../generator/model/schemas.ts';
 import { makeFixture, type Fixture } from './fixture.ts';
 
 export interface CoreAnswers {

@@ -3,7 +3,7 @@
 // hold the awkward cases: a gap of weeks, two leap days, year and decade
 // boundaries, a sparse subcategory, subcategories without rates or rules, and
 // records dated after the as-of date.
-import { hijriDate } from '../../generator/core/hijri.ts';
+import { hijriDate } from '../../generator/model/hijri.ts';
 import { copyFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -14,7 +14,7 @@ import { buildSnapshot, type BuildOptions } from '../../generator/snapshot/build
 import { registerMoney } from '../../generator/db/money-sql.ts';
 import { DATA_DIR, loadDatabase } from '../../generator/db/default-db.ts';
 import { keepFx } from '../../generator/db/fx-files.ts';
-import type { FxRateInput } from '../../generator/core/currencies.ts';
+import type { FxRateInput } from '../../generator/model/currencies.ts';
 import { copyOfBuilt } from './built-once.ts';
 
 export const AS_OF = '2024-03-15';
@@ -193,7 +193,7 @@ export interface OracleQuery {
   subcategory?: number | null;
 }
 
-// Every published field, as plain SQL. money(): the one rounding function (core/money.ts), registered in SQLite.
+// Every published field, as plain SQL. money(): the one rounding function (router/money.ts), registered in SQLite.
 // Also the live SQL peer of scripts/sql-peer.ts (bench-serve.ts, bench-njs-cpu.ts).
 // Nigeria's Hijri date: the declared month whose days (29, or 30 when the next month
 // is declared 30 days on) hold the date, found with a window over the calendar.

@@ -4,8 +4,8 @@
 // out by hand from the two numbers of each record.
 import { readFileSync } from 'node:fs';
 import type { Published } from '../../client/src/zakat.ts';
-import { valueRule } from '../../generator/core/nisab-value.ts';
-import { NisabRuleInput, type Rate, type Subcategory } from '../../generator/core/schemas.ts';
+import { valueRule } from '../../generator/router/nisab-value.ts';
+import { NisabRuleInput, type Rate, type Subcategory } from '../../generator/model/schemas.ts';
 
 const read = (file: string) => readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8');
 

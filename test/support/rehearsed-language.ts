@@ -4,7 +4,7 @@
 // steps a translator takes, written once, so both rehearse the same ones.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LANGUAGES } from '../../generator/core/languages.ts';
+import { LANGUAGES } from '../../generator/model/languages.ts';
 
 /** The language the rehearsal adds (Fulfulde, also spoken in Nigeria): one LANGUAGES lacks. */
 export const REHEARSED = 'ff';

@@ -1,7 +1,7 @@
 // Gold, silver and money counted together to reach the Nisab, as the school
 // does (the applied nsbCombining position of the metal's rule): by parts, by
 // value, or each alone.
-import { money } from '../../../generator/core/money.ts';
+import { money } from '../../../generator/router/money.ts';
 import type { NisabRule } from '../types.ts';
 import type { Metal } from './metals.ts';
 import { combiningFor, slugId } from './rules.ts';

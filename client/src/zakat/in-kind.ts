@@ -1,5 +1,5 @@
 // What is due in kind: a share of the harvest, animals from the herd, zakat al-fitr.
-import { livestockDueAtMost } from '../../../generator/core/livestock.ts';
+import { livestockDueAtMost } from '../../../generator/router/livestock.ts';
 import type { NisabRule } from '../types.ts';
 import { positionFor, ruleFor, slugId } from './rules.ts';
 import type { HerdDebt, Holdings, LineDue, Published, Reason, School, ZakatLine } from './types.ts';

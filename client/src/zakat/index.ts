@@ -2,7 +2,7 @@
 // client, on the published rules and positions only (docs/fiqh.md): each kind
 // of wealth in its own module, each applying a published position, and the
 // answer as structured lines the page words in its language.
-import { money } from '../../../generator/core/money.ts';
+import { money } from '../../../generator/router/money.ts';
 import { combine } from './combine.ts';
 import { applyDebts } from './debts.ts';
 import { cropsLine, fitrLine, livestockLines } from './in-kind.ts';

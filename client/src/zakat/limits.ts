@@ -1,7 +1,7 @@
 // What the calculator takes: every input bounded, so a typo of 10 digits too many
 // or a number beyond what money can round (1e308) is named, never computed. The
 // bounds are far above any real holding: a trillion trillion naira is not one.
-import { MAX_HEAD_COUNT } from '../../../generator/core/livestock.ts';
+import { MAX_HEAD_COUNT } from '../../../generator/router/livestock.ts';
 import type { Holdings } from './types.ts';
 
 export const LIMITS = {
@@ -9,7 +9,7 @@ export const LIMITS = {
   money: 1e15,
   grams: 1e9,
   kg: 1e12,
-  /** The largest herd the livestock tables are computed for (core/livestock.ts). */
+  /** The largest herd the livestock tables are computed for (router/livestock.ts). */
   head: MAX_HEAD_COUNT,
   persons: 1e7,
   years: 1000,

@@ -1,6 +1,6 @@
 // Gold and silver: what is held, with a woman's worn jewellery where her school
 // charges it (nsbWornJewellery) and jewellery kept as savings (nsbPositions).
-import { money } from '../../../generator/core/money.ts';
+import { money } from '../../../generator/router/money.ts';
 import type { NisabRule, Rate } from '../types.ts';
 import { positionFor, ruleFor, slugId, wornJewelleryFor } from './rules.ts';
 import type { Holdings, Published, School, ZakatLine } from './types.ts';

@@ -1,6 +1,6 @@
 // The pool of money: cash and trade goods, what the payer is owed as his school
 // counts it, and the money that came this year as his school counts it.
-import { money } from '../../../generator/core/money.ts';
+import { money } from '../../../generator/router/money.ts';
 import type { NisabRule } from '../types.ts';
 import { addCents, type PastYearsRule, pastYearRuns, pastYears, pastYearsRule } from './past-years.ts';
 import { positionFor, slugId } from './rules.ts';

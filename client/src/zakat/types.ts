@@ -2,7 +2,7 @@
 // says what was measured, what is due (money, metal, grain, animals) and why, as
 // keys with their numbers, never as sentences; the page and the widget word it in
 // their language (generator/site/page/result-words.ts).
-import type { Due as LivestockDue, PerUnit } from '../../../generator/core/livestock.ts';
+import type { Due as LivestockDue, PerUnit } from '../../../generator/router/livestock.ts';
 import type { NisabRule, Rate, Subcategory } from '../types.ts';
 
 /** Which metal's Nisab measures cash and trade goods: gold's, silver's, or whichever is lower today. */

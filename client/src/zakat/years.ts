@@ -4,8 +4,8 @@
 // the same past-years function as zakatDue's receivables (past-years.ts), each
 // earlier year's zakat taken off as his school holds. A year whose day has no
 // rate, or whose month Nigeria's calendar lacks, says so and is not guessed.
-import { livestockDueAtMost, type Due } from '../../../generator/core/livestock.ts';
-import { money } from '../../../generator/core/money.ts';
+import { livestockDueAtMost, type Due } from '../../../generator/router/livestock.ts';
+import { money } from '../../../generator/router/money.ts';
 import { apiErrorStatus, type HijriCalendar, type NisabApiError, type NisabClient } from '../client.ts';
 import type { NisabRule, Rate, Subcategory } from '../types.ts';
 import { ANIMAL_OPTIONS } from './in-kind.ts';

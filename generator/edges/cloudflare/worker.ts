@@ -3,12 +3,12 @@
 // as Cloudflare Pages' advanced mode (_routes.json). It reads the snapshot's own
 // files through env.ASSETS, so the same worker serves whatever tree it ships with.
 // Tested in the real runtime (workerd, through miniflare): test/edge/.
-import { paths } from '../../core/layout.ts';
-import { assembleBytes, listedRange } from '../../core/list-bytes.ts';
-import { assemblePieces, piecedRange, planPieces, tallyOf, type MonthTally, type PiecedRange } from '../../core/pieces.ts';
-import { respondTo, staticNotFound, unreadable } from '../../core/respond.ts';
-import { apiPath, etagOf, finalize, normalizeTarget, route, type ApiResponse, type Plan } from '../../core/router.ts';
-import type { MonthCounts, RoutingIndex } from '../../core/schemas.ts';
+import { paths } from '../../router/layout.ts';
+import { assembleBytes, listedRange } from '../../router/list-bytes.ts';
+import { assemblePieces, piecedRange, planPieces, tallyOf, type MonthTally, type PiecedRange } from '../../router/pieces.ts';
+import { respondTo, staticNotFound, unreadable } from '../../router/respond.ts';
+import { apiPath, etagOf, finalize, normalizeTarget, route, type ApiResponse, type Plan } from '../../router/router.ts';
+import type { MonthCounts, RoutingIndex } from '../../model/schemas.ts';
 
 interface Env {
   ASSETS: { fetch(input: Request | string): Promise<Response> };
@@ -209,7 +209,7 @@ async function checkedPart(path: string, bytes: number, asset: (path: string) =>
 const monthTallies = new Map<string, Promise<MonthTally>>();
 
 /**
- * A range of three months or more (core/pieces.ts): the blocks in the middle
+ * A range of three months or more (router/pieces.ts): the blocks in the middle
  * piped from the assets untouched, only the two ends read and cut. Null when
  * the pieces cannot answer it (see assemblePieces): piped does.
  */

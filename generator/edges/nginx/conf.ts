@@ -1,10 +1,10 @@
 // The configuration template: PREFIX/nginx.conf from what site.ts found out
 // (see site.ts for how requests are routed).
 import path from 'node:path';
-import { staticNotFound, unreadable, edgeError } from '../../core/respond.ts';
-import { contentType, OTHER_KIND, STATIC_HEADERS, STATIC_KINDS, UNSERVED_FILES } from '../../core/static.ts';
-import { BASES } from '../../core/endpoints.ts';
-import { PARAMETERS } from '../../core/parameters.ts';
+import { staticNotFound, unreadable, edgeError } from '../../router/respond.ts';
+import { contentType, OTHER_KIND, STATIC_HEADERS, STATIC_KINDS, UNSERVED_FILES } from '../../router/static.ts';
+import { BASES } from '../../router/endpoints.ts';
+import { PARAMETERS } from '../../router/parameters.ts';
 import { MEMORY_BYTES, q, quoteText, returnBody } from './quoting.ts';
 import { SPOOL_SECONDS } from './spool.ts';
 
@@ -194,7 +194,7 @@ function composerProxy(indent: string): string {
 }
 
 /**
- * The static seam's headers (core/static.ts), on files served as they are:
+ * The static seam's headers (router/static.ts), on files served as they are:
  * CORS, and each kind's Cache-Control by $nisab_static_cache (add_header: only
  * where a location adds none itself).
  */
@@ -359,7 +359,7 @@ function mapSizesAndModules(o: ConfInput): string {
     subrequest_output_buffer_size ${Math.ceil(o.largestFile / 4096) * 4096 + 4096};
     map_hash_max_size ${nextPowerOfTwo(Math.max(2048, entries * 4))};
     map_hash_bucket_size ${nextPowerOfTwo(longestKey)};
-    # Static files typed by the static seam's table (core/static.ts), text and
+    # Static files typed by the static seam's table (router/static.ts), text and
     # JSON with their charset, as the preview and Cloudflare's _headers send them.
     # (The API's answers name theirs in their own type.)
     types {
@@ -614,7 +614,7 @@ ${errorPages('        ')}
 
 /** The front's static content, and what it never serves. */
 function frontStatic(o: ConfInput): string {
-  return `        # Static content, answered as the static seam (core/static.ts) answers it.
+  return `        # Static content, answered as the static seam (router/static.ts) answers it.
         # A folder without its slash: 307 to the path with it, as Cloudflare's
         # assets and the preview answer (nginx's own is a 301 to an absolute URL).
         location / {

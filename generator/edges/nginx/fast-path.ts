@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BASES, ENDPOINTS } from '../../core/endpoints.ts';
-import { assemble, etagOf, route } from '../../core/router.ts';
-import type { RoutingIndex } from '../../core/schemas.ts';
+import { BASES, ENDPOINTS } from '../../router/endpoints.ts';
+import { assemble, etagOf, route } from '../../router/router.ts';
+import type { RoutingIndex } from '../../model/schemas.ts';
 
 /** The requests worth trying: every whole-file query of every endpoint, on both bases, with and without the trailing slash. */
 function candidates(index: RoutingIndex): string[] {

@@ -1,5 +1,5 @@
 // Bundling and linting the njs module: njs.ts and the router core in one file
-// that Debian's njs 0.7.9 loads (see the subset notes in core/router.ts).
+// that Debian's njs 0.7.9 loads (see the subset notes in router/router.ts).
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../../bundle.ts';
 

@@ -10,12 +10,12 @@
 // (js_preload_object); any other tree's index is read from the tree.
 import crypto from 'crypto';
 import fs from 'fs';
-import { paths, SNAPSHOT_PATH_FORM } from '../../core/layout.ts';
-import { assembleBytes, listedRange } from '../../core/list-bytes.ts';
-import { edgeError, respondTo, staticNotFound, unreadable, type SnapshotIO } from '../../core/respond.ts';
-import { staticMethodNotAllowed, staticPath, type StaticAnswer } from '../../core/static.ts';
-import { apiPath, etagOf, finalize, normalizeTarget, route, type ApiRequest, type ApiResponse } from '../../core/router.ts';
-import type { RoutingIndex } from '../../core/schemas.ts';
+import { paths, SNAPSHOT_PATH_FORM } from '../../router/layout.ts';
+import { assembleBytes, listedRange } from '../../router/list-bytes.ts';
+import { edgeError, respondTo, staticNotFound, unreadable, type SnapshotIO } from '../../router/respond.ts';
+import { staticMethodNotAllowed, staticPath, type StaticAnswer } from '../../router/static.ts';
+import { apiPath, etagOf, finalize, normalizeTarget, route, type ApiRequest, type ApiResponse } from '../../router/router.ts';
+import type { RoutingIndex } from '../../model/schemas.ts';
 import { SPOOL_BYTES, SPOOL_SECONDS } from './spool.ts';
 
 interface NginxRequest {
@@ -395,7 +395,7 @@ function odd(r: NginxRequest): void {
   }
   const request = { method: method, url: target, ifNoneMatch: ifNoneMatch(r.headersIn['If-None-Match']) };
   answer(r, request, r.variables.realpath_root || '', function () {
-    // What the static seam serves (core/static.ts): never a dot file, an encoded slash or a deployment file.
+    // What the static seam serves (router/static.ts): never a dot file, an encoded slash or a deployment file.
     const file = staticPath(target);
     if (file === null) send(r, staticNotFound());
     else r.internalRedirect('/_nisab/static/' + file);

@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
-import { paths } from '../../core/layout.ts';
-import { edgeError, respondWith, unreadable } from '../../core/respond.ts';
-import { ALLOWED_METHODS, apiPath, methodNotAllowed, normalizeTarget, type ApiResponse } from '../../core/router.ts';
-import type { RoutingIndex } from '../../core/schemas.ts';
+import { paths } from '../../router/layout.ts';
+import { edgeError, respondWith, unreadable } from '../../router/respond.ts';
+import { ALLOWED_METHODS, apiPath, methodNotAllowed, normalizeTarget, type ApiResponse } from '../../router/router.ts';
+import type { RoutingIndex } from '../../model/schemas.ts';
 import { sendStatic } from './static-files.ts';
 
 export interface PreviewOptions {

@@ -1,4 +1,4 @@
-// The preview's static content: the core's static seam (core/static.ts decides
+// The preview's static content: the core's static seam (router/static.ts decides
 // every answer) with node:fs as its stat and open. Each file is opened once and
 // its length, ETag and bytes all come from that one descriptor, so a build or a
 // rollback that swaps the link meanwhile cannot make a body of one tree with the
@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { answerStatic, type StaticAnswer, type StaticEntry } from '../../core/static.ts';
+import { answerStatic, type StaticAnswer, type StaticEntry } from '../../router/static.ts';
 
 interface OpenEntry extends StaticEntry {
   handle: fs.FileHandle | null;

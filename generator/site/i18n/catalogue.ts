@@ -9,16 +9,16 @@
 // when a native speaker should read it. A string with values is a function
 // (`(date: string) => ...`): the other languages get the same parameters.
 //
-// To add a language: docs/making-changes.md "A new language" (its entry in core/languages.ts,
+// To add a language: docs/making-changes.md "A new language" (its entry in model/languages.ts,
 // then tsc names each table that lacks it: catalogues.ts, result-catalogues.ts,
 // widget-catalogues.ts). The page's scripts take their words from current.ts,
 // never by testing the language.
 import type * as English from './en.ts';
 import type * as EnglishResult from './result-en.ts';
 
-// The table itself is core's (core/languages.ts): the layout's text answers are one per language.
-export { LANGUAGE_INFO, LANGUAGES, type Lang, SMS_LANGUAGES, type SmsLang } from '../../core/languages.ts';
-import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../../core/languages.ts';
+// The table itself is core's (model/languages.ts): the layout's text answers are one per language.
+export { LANGUAGE_INFO, LANGUAGES, type Lang, SMS_LANGUAGES, type SmsLang } from '../../model/languages.ts';
+import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../../model/languages.ts';
 
 /** The path of a language's page under the snapshot root: `index.html`, `ha/index.html`... */
 export const landingFile = (lang: Lang) => `${LANGUAGE_INFO[lang].path.slice(1)}index.html`;

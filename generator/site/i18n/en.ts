@@ -248,7 +248,7 @@ export const page = {
   answeredFromFiles: "Answered in this page from the snapshot's files (this host serves no /api/v1)",
   moreLines: (count: string) => `… ${count} more lines …`,
   couldNotAsk: (message: string) => `Could not ask: ${message}`,
-  /** What each example of the endpoint table (core/endpoints.ts) asks, by its path and query; a test checks every example has one. */
+  /** What each example of the endpoint table (router/endpoints.ts) asks, by its path and query; a test checks every example has one. */
   examples: {
     '/rates/latest': 'The newest gold rate (gold is the default subcategory)',
     '/rates/latest?subcategory=2': 'The newest silver rate, by its ID',

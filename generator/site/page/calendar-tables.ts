@@ -1,12 +1,12 @@
 // The two calendars' tables the hawl lookup and the years part turn Hijri days
-// into Gregorian ones with (core/hijri-days.ts gregorianDay): Umm al-Qura's from
+// into Gregorian ones with (router/hijri-days.ts gregorianDay): Umm al-Qura's from
 // the routing index, Nigeria's declared months from /calendars/nigeria. Both of
 // the site at `origin`: the page's own, or the one that served the embedded
 // calculator (widget/calculator.ts), which is not the page's.
 import { NisabApiError, type NisabClient } from '../../../client/src/client.ts';
 import type { NigeriaMonth } from '../../../client/src/types.ts';
-import type { UmmAlQuraTable } from '../../core/hijri-days.ts';
-import { paths } from '../../core/layout.ts';
+import type { UmmAlQuraTable } from '../../router/hijri-days.ts';
+import { paths } from '../../router/layout.ts';
 
 export interface Tables {
   ummAlQura: UmmAlQuraTable;

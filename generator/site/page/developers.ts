@@ -3,7 +3,7 @@
 // it is opened, and the widget's code with this site's own origin.
 import { el } from './element.ts';
 import { createClient } from '../../../client/src/client.ts';
-import { BASES } from '../../core/bases.ts';
+import { BASES } from '../../router/bases.ts';
 import { page as t } from '../i18n/current.ts';
 
 interface Config {

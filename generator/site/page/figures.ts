@@ -5,7 +5,7 @@
 // browser (page/main.ts, on the API's answer), so the figures do not move when
 // the script takes over.
 import type { NisabRule, Rate, Source, SourceFigure, Subcategory } from '../../../client/src/types.ts';
-import { daysBetween } from '../../core/dates.ts';
+import { daysBetween } from '../../model/dates.ts';
 import type { PageStrings } from '../i18n/catalogue.ts';
 import { h, markup, type Markup } from './markup.ts';
 import { OLD_RATE_AFTER_DAYS } from './rate-age.ts';

@@ -5,7 +5,7 @@
 // lunar year). Nigeria's months are declared one at a time, so its reminder is
 // for the day shown alone; where the month is not declared yet the page offers
 // Umm al-Qura's day instead, and says so. Pure: page/hawl.ts gives the facts.
-import { gregorianDay, type UmmAlQuraTable } from '../../core/hijri-days.ts';
+import { gregorianDay, type UmmAlQuraTable } from '../../router/hijri-days.ts';
 import type { ReachStrings } from '../i18n/catalogue.ts';
 import type { Formats } from '../i18n/format.ts';
 import { renderCalendar } from '../icalendar.ts';

@@ -12,8 +12,8 @@
 import type { NisabClient, NisabQuery } from '../../../client/src/client.ts';
 import type { NigeriaMonth, NisabRule, Subcategory } from '../../../client/src/types.ts';
 import type { SourceName } from './figures.ts';
-import { gregorianDay, ummAlQuraDate } from '../../core/hijri-days.ts';
-import { nigeriaGregorianDate, nigeriaHijriDate } from '../../core/nigeria-calendar.ts';
+import { gregorianDay, ummAlQuraDate } from '../../router/hijri-days.ts';
+import { nigeriaGregorianDate, nigeriaHijriDate } from '../../router/nigeria-calendar.ts';
 import { hawl as h, reach as r } from '../i18n/current.ts';
 import { calendarTables, type Tables } from './calendar-tables.ts';
 import { el } from './element.ts';

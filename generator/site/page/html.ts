@@ -8,9 +8,9 @@
 // and adds the hawl lookup, the calculator and the chart. The gold Nisab comes
 // early in the file (first 14,600 gzipped bytes: the first round trip), the
 // script's settings at the end.
-import { BASES, ENDPOINTS } from '../../core/endpoints.ts';
-import { paths } from '../../core/layout.ts';
-import type { Meta, Source, Subcategory } from '../../core/schemas.ts';
+import { BASES, ENDPOINTS } from '../../router/endpoints.ts';
+import { paths } from '../../router/layout.ts';
+import type { Meta, Source, Subcategory } from '../../model/schemas.ts';
 import { byLanguage, LANGUAGE_INFO, LANGUAGES, landingFile, type Lang, type PageStrings, type ResultStrings } from '../i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
 import { RESULT_CATALOGUES } from '../i18n/result-catalogues.ts';

@@ -2,7 +2,7 @@
 // the link that shares the text answer on WhatsApp (a wa.me link: no script of
 // WhatsApp's, nothing loaded from it) and how to subscribe to Nigeria's months.
 // Written by the build, so both work without JavaScript.
-import { paths } from '../../core/layout.ts';
+import { paths } from '../../router/layout.ts';
 import type { Lang } from '../i18n/catalogue.ts';
 import { PAGE_CATALOGUES } from '../i18n/catalogues.ts';
 import { WIDGET_CATALOGUES } from '../i18n/widget-catalogues.ts';

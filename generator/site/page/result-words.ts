@@ -4,7 +4,7 @@
 // unit keeps its order inside Arabic text.
 import type { NisabRule } from '../../../client/src/types.ts';
 import type { Amount, Combination, LineDue, Reason, ZakatLine, ZakatResult } from '../../../client/src/zakat.ts';
-import type { Due, PerUnit } from '../../core/livestock.ts';
+import type { Due, PerUnit } from '../../router/livestock.ts';
 import type { ResultStrings } from '../i18n/catalogue.ts';
 
 export interface Figures {

@@ -28,7 +28,7 @@
 // carryOver) before it deletes the old one: the kept set is one build's, never a
 // mix (an install that fails, offline or with storage full, leaves the old worker
 // and its whole set in place).
-import { parsePath, paths } from '../../core/layout.ts';
+import { parsePath, paths } from '../../router/layout.ts';
 import { LANGUAGE_INFO, LANGUAGES, type Lang } from '../i18n/catalogue.ts';
 
 // The few parts of a service worker's scope used here (the project compiles with the DOM's types, not the worker's).
@@ -87,7 +87,7 @@ const TYPES: Record<Kind, readonly string[]> = {
   table: ['application/json'],
 };
 
-/** A plain host's file (core/layout.ts names them): the routing index, an answer of its own, or a file a dated answer is read from. */
+/** A plain host's file (router/layout.ts names them): the routing index, an answer of its own, or a file a dated answer is read from. */
 function fileKind(path: string): Kind | null {
   const file = path.startsWith('/v1/') && !path.includes('?') ? parsePath(path.slice(1)) : null;
   if (!file) return null;

@@ -12,7 +12,7 @@
 // Bundled by esbuild as one classic script (document.currentScript names it).
 // A page with <div data-nisab-calculator> gets the calculator too: this script
 // then loads /calculator.js from the same origin (widget/calculator.ts).
-import type { NisabRule, Rate, Source } from '../../core/schemas.ts';
+import type { NisabRule, Rate, Source } from '../../model/schemas.ts';
 import { LANGUAGE_INFO, isLang, type Lang } from '../i18n/catalogue.ts';
 import { WIDGET_CATALOGUES as WORDS } from '../i18n/widget-catalogues.ts';
 import { whatsAppHref } from '../share.ts';
@@ -23,7 +23,7 @@ import { adoptStyle } from './shadow-style.ts';
 
 /**
  * The text answer of a language (docs/API.md §10), which the share link sends; null where the site has none.
- * Its path is core/layout.ts' textAnswer, written out: importing the layout would add its patterns to the
+ * Its path is router/layout.ts' textAnswer, written out: importing the layout would add its patterns to the
  * widget (11 kB); test/site/widget.test.ts fetches the layout's path and compares.
  */
 const textAnswer = (lang: Lang) =>

@@ -5,7 +5,7 @@
 import { renderError } from './envelope.ts';
 import { paths } from './layout.ts';
 import { assemble, etagOf, finalize, route, type ApiRequest, type ApiResponse, type Plan } from './router.ts';
-import type { RoutingIndex } from './schemas.ts';
+import type { RoutingIndex } from '../model/schemas.ts';
 import { STATIC_HEADERS, STATIC_NOT_FOUND_MESSAGE } from './static.ts';
 
 // The static headers and the 404's message are the static seam's (static.ts): one table for every edge.

@@ -16,7 +16,7 @@ const DOLLAR_SOURCE_ID = 'us-dollar';
 /** A currency's rate per US dollar for one rate record: the figure, its date and its source; null when none is published on or before the record's date. */
 export interface FxFigure {
   perUSD: number;
-  /** The figure as its text in JSON, as the build writes it (the naira's exactly as the record has it; core/number-text.ts). */
+  /** The figure as its text in JSON, as the build writes it (the naira's exactly as the record has it; router/number-text.ts). */
   text: string;
   date: string;
   source: string;
@@ -182,7 +182,7 @@ export function rateLineIn(line: string, table: CurrencyTable): string {
           : [addedHead(table.code, fx), fx.perUSD];
       table.added[key] = found;
     }
-    // Each figure as the build writes it (core/number-text.ts); the product from the two numbers, which read as
+    // Each figure as the build writes it (router/number-text.ts); the product from the two numbers, which read as
     // the decimals their texts write (money.ts safeUnits), without a RegExp a record.
     added = found.length === 1 ? (found[0] as string) : (found[0] as string) + moneyText([Number(fieldText(line, 'drtInUSD')), found[1] as number]);
   }

@@ -10,7 +10,7 @@ import { listBody, renderItem, renderList, LIST_SEPARATOR } from './envelope.ts'
 import { renderRecord } from './records.ts';
 import { rateLine, type Rewriter } from './answer-options.ts';
 import { rateAgeDays, valueRuleIn, type ById, type ValuingRate, type ValuingSubcategory } from './nisab-value.ts';
-import type { NisabRule, NisabRuleInput, RoutingIndex } from './schemas.ts';
+import type { NisabRule, NisabRuleInput, RoutingIndex } from '../model/schemas.ts';
 
 /** What a dated plan composes once its files are read. */
 export interface Dated {

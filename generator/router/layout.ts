@@ -16,9 +16,9 @@
 // the open month.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs.
-import type { ListsAll } from './complete.ts';
-import { daysInMonth } from './dates.ts';
-import { LANGUAGES, type Lang, SMS_LANGUAGES, type SmsLang } from './languages.ts';
+import type { ListsAll } from '../model/complete.ts';
+import { daysInMonth } from '../model/dates.ts';
+import { LANGUAGES, type Lang, SMS_LANGUAGES, type SmsLang } from '../model/languages.ts';
 
 export const API_ROOT = 'v1';
 
@@ -96,14 +96,14 @@ const PATTERNS = {
   years: 'v1/rates/{scope}/{yyy}0-{yyyy}.json',
   // The records of a block, as they stand between its file's head and tail:
   // what the worker pipes untouched into the middle of a composed range
-  // (core/pieces.ts). Not answers; a month and a decade have none (see PartLevel).
+  // (router/pieces.ts). Not answers; a month and a decade have none (see PartLevel).
   yearPart: 'v1/parts/{scope}/{yyyy}.txt',
   monthsPart: 'v1/parts/{scope}/{yyyy}/01-{mm}.txt',
   yearsPart: 'v1/parts/{scope}/{yyy}0-{yyyy}.txt',
   // Half a closed decade (its years 0-4 or 5-9): parts only, so that a range
   // over most of a decade pipes one file where it would pipe five.
   halfDecadePart: 'v1/parts/{scope}/{yyyy}-5y.txt',
-  // How many records each month of a scope holds (core/pieces.ts MonthCounts): the
+  // How many records each month of a scope holds (router/pieces.ts MonthCounts): the
   // count of a piped part, and of a cut block without reading its lines.
   counts: 'v1/parts/{scope}/counts.json',
   // For dated answers: each subcategory's newest record before the year, then its

@@ -14,7 +14,7 @@
 import { blockAt, halfAt, hasPart, monthAfter, parsePath, paths, type Block, type Level, type PartBlock, type Scope, type ShardRead } from './layout.ts';
 import { cutBytes, listedRange } from './list-bytes.ts';
 import { joinList, listEtagKey, type Answer, type ListPiece, type Plan } from './router.ts';
-import type { MonthCounts, RoutingIndex } from './schemas.ts';
+import type { MonthCounts, RoutingIndex } from '../model/schemas.ts';
 
 /** A range answered from pieces: its scope and dates (clamped to the scope's coverage), and the file of the scope's month counts. */
 export interface PiecedRange {
@@ -104,7 +104,7 @@ export function monthRecords(tally: MonthTally, from: string, to: string): numbe
 
 /**
  * The bytes of the part of the months from..to (dates; whole months): their
- * records joined, as the build writes it (snapshot/plan.ts). What an edge that
+ * records joined, as the build writes it (plan/plan.ts). What an edge that
  * pipes a part unread checks its length against (0: no records, no part).
  */
 export function partBytes(tally: MonthTally, from: string, to: string): number {

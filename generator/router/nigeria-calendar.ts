@@ -5,7 +5,7 @@
 // days later. Anything else is null.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
-import { addDays, daysBetween } from './dates.ts';
+import { addDays, daysBetween } from '../model/dates.ts';
 
 /** A declared month start: the Hijri month (`1447-09`) and its Gregorian first day. */
 export interface MonthStart {

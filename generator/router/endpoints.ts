@@ -10,7 +10,7 @@ import type { Dated } from './dated.ts';
 import type { RecordName } from './records.ts';
 import { rewrites } from './answer-options.ts';
 import { CALENDARS, gregorianDay } from './hijri-days.ts';
-import type { RoutingIndex } from './schemas.ts';
+import type { RoutingIndex } from '../model/schemas.ts';
 import type { ParameterName, Query } from './parameters.ts';
 
 export { BASES } from './bases.ts';
@@ -108,7 +108,7 @@ function datedReads(date: string): ShardRead[] {
 
 /** Which schema of the OpenAPI document an answer's `data` follows, and whether it is a list of them. */
 export interface AnswerShape {
-  /** The id of the record's schema (core/schemas.ts), rendered by core/records.ts. */
+  /** The id of the record's schema (model/schemas.ts), rendered by router/records.ts. */
   schema: RecordName;
   list: boolean;
   description: string;

@@ -43,7 +43,7 @@ export function hijriDate(date: string): string {
 }
 
 /**
- * The Umm al-Qura table as month lengths, 1300 to 1600 AH (core/hijri-days.ts):
+ * The Umm al-Qura table as month lengths, 1300 to 1600 AH (router/hijri-days.ts):
  * what the snapshot publishes for the edges, built from Intl here. Each month's
  * length is read where the next month begins (its 30th day is the next month's
  * 1st or not): one Intl call per month.

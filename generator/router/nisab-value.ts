@@ -7,10 +7,10 @@
 // Router core: keep to what nginx's njs 0.7.9 runs (no destructuring, spread,
 // for-of, classes, optional chaining, nullish coalescing, Map/Set); inputs are
 // plain objects keyed by subcategory id.
-import { daysBetween } from './dates.ts';
+import { daysBetween } from '../model/dates.ts';
 import { money } from './money.ts';
 import { bracketNotation } from './livestock.ts';
-import type { Bracket, NisabRule, NisabRuleInput } from './schemas.ts';
+import type { Bracket, NisabRule, NisabRuleInput } from '../model/schemas.ts';
 
 /** What valuing needs of a subcategory. */
 export interface ValuingSubcategory {

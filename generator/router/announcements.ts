@@ -3,10 +3,10 @@
 // (valueRule, the router's own), and the difference is the announced figure's
 // distance from ours in percent. Where there is nothing to compare, the record
 // says why instead of guessing.
-import { addDays } from './dates.ts';
+import { addDays } from '../model/dates.ts';
 import { money } from './money.ts';
 import { type ById, type ValuingRate, type ValuingSubcategory, valueRule } from './nisab-value.ts';
-import type { Announcement, AnnouncementInput, NisabRuleInput } from './schemas.ts';
+import type { Announcement, AnnouncementInput, NisabRuleInput } from '../model/schemas.ts';
 
 /** An announced figure "matches" ours within this share of ours (CONTRACT §13). */
 export const MATCH_WITHIN = 0.01;

@@ -153,7 +153,7 @@ export function roundedProduct(factors: (number | string)[], places: number): nu
  * for a figure of 15 significant digits or fewer is its decimal without trailing
  * zeros: 274.9, 275), written from the digits themselves: what an edge composes
  * at request time never passes through its engine's number-to-text (njs 0.7.9
- * does not write the shortest form, core/number-text.ts).
+ * does not write the shortest form, router/number-text.ts).
  */
 export function moneyText(factors: (number | string)[]): string {
   const quick = safeUnits(factors, 2);

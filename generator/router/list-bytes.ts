@@ -16,7 +16,7 @@
 import { LIST_HEAD, LIST_SEPARATOR, LIST_TAIL_START } from './envelope.ts';
 import { monthAfter, type ShardRead } from './layout.ts';
 import { joinList, listEtagKey, type Answer, type ListPiece, type Plan } from './router.ts';
-import type { RoutingIndex } from './schemas.ts';
+import type { RoutingIndex } from '../model/schemas.ts';
 
 const NEWLINE = 10;
 
@@ -112,7 +112,7 @@ function records(bytes: Uint8Array, from: number, to: number, tail: number, deco
  * records for a file that is not a list (as slice.ts's sliceList).
  *
  * With `monthRecords` (the records of the whole months first..last of the file's
- * scope, core/pieces.ts), a cut counts only the lines it drops from the two
+ * scope, router/pieces.ts), a cut counts only the lines it drops from the two
  * months the range ends in, whatever the size of the block.
  */
 export function cutBytes(

@@ -9,7 +9,7 @@
 // its rows and a changed parent is joined from its children's text. So a nightly
 // build that adds one day renders one month per scope and joins its ancestors.
 import { createHash } from 'node:crypto';
-import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../core/envelope.ts';
+import { listBody, renderItem, renderJoinedList, renderList, LIST_SEPARATOR } from '../router/envelope.ts';
 import {
   blockAt,
   blockEnd,
@@ -26,16 +26,16 @@ import {
   type Level,
   type Scope,
   type SnapshotFile,
-} from '../core/layout.ts';
-import { addDays, daysBetween } from '../core/dates.ts';
-import { hijriDate, ummAlQuraTable } from '../core/hijri.ts';
-import { nigeriaCalendarEndsOn, nigeriaHijriDate } from '../core/nigeria-calendar.ts';
-import { valueRule, type ById } from '../core/nisab-value.ts';
+} from '../router/layout.ts';
+import { addDays, daysBetween } from '../model/dates.ts';
+import { hijriDate, ummAlQuraTable } from '../model/hijri.ts';
+import { nigeriaCalendarEndsOn, nigeriaHijriDate } from '../router/nigeria-calendar.ts';
+import { valueRule, type ById } from '../router/nisab-value.ts';
 import type { DailySeries } from '../db/read-gaps.ts';
 import type { AnnouncementToValue } from '../db/read-announcements.ts';
-import { valueAnnouncement } from '../core/announcements.ts';
-import { rateLine, renderRecord } from '../core/records.ts';
-import { etagOf } from '../core/router.ts';
+import { valueAnnouncement } from '../router/announcements.ts';
+import { rateLine, renderRecord } from '../router/records.ts';
+import { etagOf } from '../router/router.ts';
 import {
   MonthCounts,
   type Meta,
@@ -46,10 +46,10 @@ import {
   type RoutingIndex,
   type Source,
   type Subcategory,
-} from '../core/schemas.ts';
+} from '../model/schemas.ts';
 import type { PreviousRates, RateSummary } from '../db/read-rate-summary.ts';
 import { downloadsIndex, nisabThresholds, planDownloads } from './downloads.ts';
-import { monthNumber } from '../core/pieces.ts';
+import { monthNumber } from '../router/pieces.ts';
 import {
   DAILY,
   MONTHLY,
@@ -62,8 +62,8 @@ import {
   type PreviousFx,
   type RateYears,
 } from '../db/read-fx.ts';
-import type { LegacyUnit } from '../core/per-unit.ts';
-import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../core/currencies.ts';
+import type { LegacyUnit } from '../router/per-unit.ts';
+import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../model/currencies.ts';
 import { nigeriaCalendarIcs } from '../site/calendar-feed.ts';
 import { LANGUAGE_INFO } from '../site/i18n/catalogue.ts';
 import { textAnswers, type NisabFigure } from '../site/text-answers.ts';
@@ -237,7 +237,7 @@ export function joinedRecords(bodies: { joined: string; count: number }[]): stri
     .join(LIST_SEPARATOR);
 }
 
-/** The path of a block's part (core/layout.ts), null for a month or a decade (they have none). */
+/** The path of a block's part (router/layout.ts), null for a month or a decade (they have none). */
 function partOf(scope: Scope, node: ShardNode): string | null {
   if (!hasPart(node.level)) return null;
   const shard = parsePath(node.path) as Extract<SnapshotFile, { kind: 'shard' }>;
@@ -340,7 +340,7 @@ export function planSnapshot(
       const records = part === null ? null : listBody(text);
       if (part !== null && records!.count > 0) put(part, records!.joined);
     }
-    // The halves of each closed decade, joined from its years (core/layout.ts halvesOf): with their decade, changed or carried.
+    // The halves of each closed decade, joined from its years (router/layout.ts halvesOf): with their decade, changed or carried.
     for (const node of nodes) {
       if (node.level !== 'decade') continue;
       for (const half of halvesOf(blockOf(node.level, node.start))) {

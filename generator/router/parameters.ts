@@ -3,8 +3,8 @@
 // options (answer-options.ts) are typed by them, and OpenAPI documents them.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
-import { DATE_EXPECTATION, isRealDate } from './dates.ts';
-import type { RoutingIndex } from './schemas.ts';
+import { DATE_EXPECTATION, isRealDate } from '../model/dates.ts';
+import type { RoutingIndex } from '../model/schemas.ts';
 
 /** What documents a parameter in OpenAPI: a Schema Object of the query value, as given. */
 export interface ParameterSchema {

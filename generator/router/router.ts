@@ -18,7 +18,7 @@ import { OPTION_NAMES, optionOf, overCap, rateLine, rewritersOf, type AppliedOpt
 import { BASES, endpointAt, noEndpointMessage, type Decision, type Rule } from './endpoints.ts';
 import { PARAMETERS, type ParameterName, type Query } from './parameters.ts';
 import type { ShardRead } from './layout.ts';
-import type { RoutingIndex } from './schemas.ts';
+import type { RoutingIndex } from '../model/schemas.ts';
 import { firstRecord, lastRecord, sliceList } from './slice.ts';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';

@@ -6,11 +6,11 @@
 // option does not rewrite, or a rewrite without its schema does not compile.
 // Not router core: the router never reads it (njs carries no zod).
 import { z } from 'zod';
-import type { OptionName, RecordsOf } from './answer-options.ts';
+import type { OptionName, RecordsOf } from '../router/answer-options.ts';
 import { NisabRuleInCurrency, RateInCurrency } from './currencies.ts';
 import { Rate, type NisabRule } from './schemas.ts';
 
-/** A rate record of an answer with unit=troy-ounce (docs/API.md §2e, core/per-unit.ts): its prices per ounce, then the grams in one. */
+/** A rate record of an answer with unit=troy-ounce (docs/API.md §2e, router/per-unit.ts): its prices per ounce, then the grams in one. */
 export const RatePerTroyOunce = Rate.extend({
   drtInUSD: Rate.shape.drtInUSD.describe('price of one troy ounce in US dollars: the per-gram figure × 31.1034768, rounded half away from zero to 6 decimals'),
   drtInNaira: Rate.shape.drtInNaira.describe('drtInUSD (per troy ounce) × drtUSDinNaira, rounded to 2 decimals (§3a)'),

@@ -6,11 +6,11 @@
 // records the API answers with, and a closed year is carried over like its
 // shard (a nightly build renders the open year's two files only).
 import { z } from 'zod';
-import { listBody, LIST_SEPARATOR } from '../core/envelope.ts';
-import { blockEnd, parsePath, paths } from '../core/layout.ts';
-import { money } from '../core/money.ts';
-import { RECORD_SHAPES } from '../core/records.ts';
-import type { NisabRuleInput, Rate, Subcategory } from '../core/schemas.ts';
+import { listBody, LIST_SEPARATOR } from '../router/envelope.ts';
+import { blockEnd, parsePath, paths } from '../router/layout.ts';
+import { money } from '../router/money.ts';
+import { RECORD_SHAPES } from '../router/records.ts';
+import type { NisabRuleInput, Rate, Subcategory } from '../model/schemas.ts';
 
 /** The rate record's fields, in its published order: the columns of the rates CSV. */
 export const RATE_CSV_COLUMNS: readonly string[] = RECORD_SHAPES.Rate.fields;
@@ -77,7 +77,7 @@ export function ratesCsv(rates: readonly Rate[]): string {
   return [RATE_CSV_COLUMNS.join(','), ...rows].join('\n') + '\n';
 }
 
-/** Valued as /nisab?date= values the default rule at a rate of that day (core/nisab-value.ts: the same money rounding, the same unit check). */
+/** Valued as /nisab?date= values the default rule at a rate of that day (router/nisab-value.ts: the same money rounding, the same unit check). */
 export function nisabCsv(rates: readonly Rate[], thresholds: Thresholds): string {
   const byDate = new Map<string, { gold?: Rate; silver?: Rate }>();
   for (const rate of rates) {

@@ -6,17 +6,17 @@
 // cap, assemble() rewrites the records), so no endpoint's plan, no edge and no
 // composition names one; OpenAPI, the JSON Schemas, the client's types and the
 // generated differential read the table too (its zod half is OPTION_SCHEMAS in
-// core/option-schemas.ts, which tsc holds to this table).
+// model/option-schemas.ts, which tsc holds to this table).
 // docs/making-changes.md, "A new answer option".
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
-import { daysBetween } from './dates.ts';
+import { daysBetween } from '../model/dates.ts';
 import type { ParameterName, PARAMETERS, Parsed, Query } from './parameters.ts';
 import { currencyTable, DOLLAR_CODE, fxFor, NAIRA_CODE, rateLineIn, type CurrencyTable } from './in-currency.ts';
 import { rateLinePerOunce } from './per-unit.ts';
 import { fxBlock, paths } from './layout.ts';
 import { numberText } from './number-text.ts';
-import type { RoutingIndex } from './schemas.ts';
+import type { RoutingIndex } from '../model/schemas.ts';
 
 /** What a rate record the Nisab rules are valued at gives an option (dated.ts reads it from the record's line). */
 export interface ValuingRecord {

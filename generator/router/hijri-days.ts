@@ -3,7 +3,7 @@
 // not with the runtime's Intl (nginx's njs has none).
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
-import { addDays, daysBetween } from './dates.ts';
+import { addDays, daysBetween } from '../model/dates.ts';
 import { nigeriaGregorianDate, type MonthStart } from './nigeria-calendar.ts';
 
 /** The Umm al-Qura calendar as month lengths: month i (0 = Muharram of firstYear) has 29 days for '0', 30 for '1'. */

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { DATE_EXPECTATION, isRealDate } from './dates.ts';
 import { hijriDate } from './hijri.ts';
-import { LEGACY_UNITS } from './per-unit.ts';
+import { LEGACY_UNITS } from '../router/per-unit.ts';
 
 export const isoDate = z
   .string()
@@ -161,7 +161,7 @@ const ANNOUNCEMENT_KIND_WORDS: { [K in AnnouncementKind]: string } = {
  * A figure a Nigerian body announced (docs/API.md §2d), beside ours for its day
  * and measure. The fields up to annRuleID and annSource are data
  * (data/announcements.csv, AnnouncementInput); the others are computed by the
- * build, with /nisab?date=annDate's own valuation (core/nisab-value.ts).
+ * build, with /nisab?date=annDate's own valuation (router/nisab-value.ts).
  */
 export const Announcement = z
   .object({
@@ -344,7 +344,7 @@ export const Formula = z
   })
   .strict()
   .describe(
-    'the open-ended last row as a formula. Meaning: round the herd down to a multiple of roundDownTo; every choice of whole counts c_i with Σ c_i × per[i].heads equal to that number is a valid due (250 camels: 5 hiqqah, or 1 hiqqah + 5 bint labun; never both sets), plus what remainder says for the rest. generator/core/livestock.ts (livestockDue) is the reference implementation.',
+    'the open-ended last row as a formula. Meaning: round the herd down to a multiple of roundDownTo; every choice of whole counts c_i with Σ c_i × per[i].heads equal to that number is a valid due (250 camels: 5 hiqqah, or 1 hiqqah + 5 bint labun; never both sets), plus what remainder says for the rest. generator/router/livestock.ts (livestockDue) is the reference implementation.',
   )
   .meta({ id: 'LivestockFormula' });
 export type Formula = z.infer<typeof Formula>;
@@ -367,7 +367,7 @@ export const BracketInput = z
   .strict();
 export type BracketInput = z.infer<typeof BracketInput>;
 
-// The declared month the date falls in (core/nigeria-calendar.ts says the same in
+// The declared month the date falls in (router/nigeria-calendar.ts says the same in
 // code): days 1-29 of it, day 30 only when the next month is declared 30 days on.
 // SQL, not derived, so a month's fingerprint changes when its dates do (and the
 // calendar's triggers give the month a new version: migrations.ts).
@@ -652,7 +652,7 @@ export const NisabRuleInput = z
   .strict();
 export type NisabRuleInput = z.infer<typeof NisabRuleInput>;
 
-// Its fields in the published order (core/records.ts, docs/API.md §3).
+// Its fields in the published order (router/records.ts, docs/API.md §3).
 export const NisabRule = z
   .object({
     nsbID: nisabFields.nsbID,
@@ -829,7 +829,7 @@ export const RoutingIndex = z
     etags: z.record(z.string(), z.string().regex(/^"[0-9a-f]{40}"$/)),
     /** Names the snapshot's content (meta's contentId): rate lists' ETags are derived from it (router.ts listEtagKey). */
     snapshot: z.string().regex(/^[0-9a-f]{40}$/),
-    /** What hijri_date converts with (core/hijri-days.ts): Umm al-Qura's month lengths and Nigeria's declared month starts. */
+    /** What hijri_date converts with (router/hijri-days.ts): Umm al-Qura's month lengths and Nigeria's declared month starts. */
     calendars: z
       .object({
         ummAlQura: z.object({ firstYear: z.number().int(), firstDay: isoDate, lengths: z.string().regex(/^[01]+$/) }).strict(),
@@ -843,7 +843,7 @@ export type RoutingIndex = z.infer<typeof RoutingIndex>;
 /**
  * How many records each month of a scope holds, from the month of its first
  * record to that of its last (v1/parts/{scope}/counts.json): what the worker
- * counts a long range with (core/pieces.ts). `bytes`: each month's records as
+ * counts a long range with (router/pieces.ts). `bytes`: each month's records as
  * its file holds them, joined, in UTF-8 bytes (0 without records): the length
  * of every part follows, and the worker pipes no part of another length.
  * The router core imports only the type.

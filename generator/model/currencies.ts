@@ -104,7 +104,7 @@ const amount = z.number().finite().nonnegative();
 
 /**
  * A rate record of an answer with currency=C (docs/API.md §2c): the record, then
- * the currency's fields, in this order (core/in-currency.ts writes them as text).
+ * the currency's fields, in this order (router/in-currency.ts writes them as text).
  * Not a file of the snapshot: the edges compose it at request time. It gives
  * OpenAPI, the JSON Schemas and docs/API.md's table of the fields it adds.
  */

@@ -9,12 +9,12 @@
 // in the order of its hash table, not of their creation, so JSON.stringify of
 // the very same object literal writes another order there than in V8.
 // test/core/records.test.ts checks each list against its zod schema in
-// core/schemas.ts (same fields, same order), so the two cannot drift.
+// model/schemas.ts (same fields, same order), so the two cannot drift.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
-import type { ListsAll } from './complete.ts';
-import type { Announcement, Bracket, Formula, Gap, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from './schemas.ts';
-import type { Currency } from './currencies.ts';
+import type { ListsAll } from '../model/complete.ts';
+import type { Announcement, Bracket, Formula, Gap, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from '../model/schemas.ts';
+import type { Currency } from '../model/currencies.ts';
 import { numberText } from './number-text.ts';
 
 /** A record's fields in their published order, and the shapes of the records its fields hold. */
@@ -196,7 +196,7 @@ const FORMULA = shape<Formula>(FORMULA_FIELDS, {
 const BRACKET = shape<Bracket>(BRACKET_FIELDS, { lbrDues: DUE_ITEM, lbrFormula: FORMULA });
 
 /**
- * The records an answer carries, by the id of their schema (core/schemas.ts
+ * The records an answer carries, by the id of their schema (model/schemas.ts
  * `.meta({ id })`, Endpoint.answer.schema), each with the records inside it.
  */
 export const RECORD_SHAPES: { [K in RecordName]: RecordShape } = {
@@ -235,7 +235,7 @@ export type RecordName = keyof Records;
 
 /** A value as JSON: records in their declared order, whatever order their keys were made in. */
 function renderValue(value: unknown, shape: RecordShape | null, where: string): string {
-  // A number as V8 writes it, in njs too (core/number-text.ts: njs's own text is not always the shortest).
+  // A number as V8 writes it, in njs too (router/number-text.ts: njs's own text is not always the shortest).
   if (typeof value === 'number') return numberText(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) {
@@ -243,7 +243,7 @@ function renderValue(value: unknown, shape: RecordShape | null, where: string): 
     for (let i = 0; i < value.length; i++) items.push(renderValue(value[i], shape, where));
     return '[' + items.join(',') + ']';
   }
-  if (shape === null) throw new Error(where + ': an object without a declared field order (core/records.ts)');
+  if (shape === null) throw new Error(where + ': an object without a declared field order (router/records.ts)');
   return renderShaped(value as { [field: string]: unknown }, shape, where);
 }
 
@@ -261,7 +261,7 @@ function renderShaped(record: { [field: string]: unknown }, shape: RecordShape, 
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     if (record[key] !== undefined && shape.fields.indexOf(key) === -1)
-      throw new Error(where + ': field ' + key + ' has no place in the declared order (core/records.ts)');
+      throw new Error(where + ': field ' + key + ' has no place in the declared order (router/records.ts)');
   }
   return '{' + parts.join(',') + '}';
 }
