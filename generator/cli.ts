@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { isRealDate, DATE_EXPECTATION } from './model/dates.ts';
-import { LEGACY_UNITS, type LegacyUnit } from './router/per-unit.ts';
+import { LEGACY_UNITS, type LegacyUnit } from './model/legacy-units.ts';
 import { type AcceptedJumps, namedSeries } from './db/plausibility.ts';
 import { describeUserError, UserError } from './errors.ts';
 import { DEFAULT_TIME_ZONE } from './clock.ts';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { DATE_EXPECTATION, isRealDate } from './dates.ts';
 import { hijriDate } from './hijri.ts';
-import { LEGACY_UNITS } from '../router/per-unit.ts';
+import { LEGACY_UNITS } from './legacy-units.ts';
 
 export const isoDate = z
   .string()

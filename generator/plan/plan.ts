@@ -62,7 +62,7 @@ import {
   type PreviousFx,
   type RateYears,
 } from '../db/read-fx.ts';
-import type { LegacyUnit } from '../router/per-unit.ts';
+import type { LegacyUnit } from '../model/legacy-units.ts';
 import { DOLLAR, DOLLAR_SOURCE, MAX_FX_AGE_DAYS, NAIRA, type Currency, type FxFile } from '../model/currencies.ts';
 import { nigeriaCalendarIcs } from '../site/calendar-feed.ts';
 import { LANGUAGE_INFO } from '../site/i18n/catalogue.ts';

@@ -12,13 +12,6 @@ import { money, roundedProduct } from './money.ts';
 /** What every document a developer copies from says of the unit (CONTRACT §12; /llms.txt, OpenAPI, the README). */
 export const UNIT_NOTE = 'drtInUSD is US dollars per gram (drtUnit); a troy ounce is 31.1034768 g (unit=troy-ounce gives the prices per troy ounce)';
 
-/**
- * The units besides the gram that build --legacy-unit may make /index.php/api/v1 answer in when a request gives
- * no unit (CONTRACT §12: for legacy clients that read drtInUSD per troy ounce); each is a value of unit=.
- */
-export const LEGACY_UNITS = ['troy-ounce'] as const;
-export type LegacyUnit = (typeof LEGACY_UNITS)[number];
-
 /** Grams in one international troy ounce (exact by definition, 1959). */
 export const GRAMS_PER_TROY_OUNCE = '31.1034768';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { daysBetween } from '../model/dates.ts';
 import { undeclaredMonthWarning } from '../model/declared-month.ts';
-import type { LegacyUnit } from '../router/per-unit.ts';
+import type { LegacyUnit } from '../model/legacy-units.ts';
 import { paths } from '../router/layout.ts';
 import type { Subcategory } from '../model/schemas.ts';
 import { openDatabase } from '../db/open.ts';
