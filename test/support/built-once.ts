@@ -6,6 +6,7 @@
 import { access, cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { RUN_PREFIX } from './temp-root.ts';
 
 /** This process's folders already made (vitest runs several files in one worker). */
 const made = new Map<string, Promise<string>>();
@@ -49,13 +50,19 @@ async function exists(dir: string): Promise<boolean> {
  * managed snapshot's `public`, kept relative; times kept).
  */
 export async function copyOfBuilt(key: string, prefix: string, make: (dir: string) => Promise<void>): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  // Outside a test run (a script under scripts/) there is no run's folder to keep a made one in, and one kept in the
+  // machine's /tmp would outlive the code it was built with: build afresh.
+  if (!path.basename(os.tmpdir()).startsWith(RUN_PREFIX)) {
+    await make(dir);
+    return dir;
+  }
   let source = made.get(key);
   if (source === undefined) {
     source = makeOnce(key, make);
     made.set(key, source);
     source.catch(() => made.delete(key));
   }
-  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   await cp(await source, dir, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
   return dir;
 }

@@ -12,8 +12,11 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
+/** How the run's folder is named: what a helper looks for to know it runs inside a test run (built-once.ts). */
+export const RUN_PREFIX = 'nisab-test-run-';
+
 export async function setup(): Promise<() => Promise<void>> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'nisab-test-run-'));
+  const root = await mkdtemp(path.join(os.tmpdir(), RUN_PREFIX));
   await chmod(root, 0o700 | 0o005);
   process.env.TMPDIR = root;
   return () => rm(root, { recursive: true, force: true });
