@@ -15,8 +15,8 @@ import type {
   Bracket,
 } from '../../generator/model/schemas.ts';
 import type { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/model/currencies.ts';
-import type { OptionName, OptionValue, RecordsOf, RewrittenRecord } from '../../generator/router/answer-options.ts';
-import type { OPTION_SCHEMAS } from '../../generator/model/option-schemas.ts';
+import type { OptionValue } from '../../generator/router/answer-options.ts';
+import type { OPTION_SCHEMAS, OptionName, RecordsOf, RewrittenRecord } from '../../generator/model/option-schemas.ts';
 
 export type {
   Announcement,

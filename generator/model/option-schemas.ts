@@ -1,12 +1,12 @@
-// The zod half of the answer options table (answer-options.ts): for each option,
-// the record each of its rewrites produces, as a zod extension of the record
-// (its fields after the record's own). OpenAPI, the JSON Schemas, docs/API.md's
-// tables and the client's types are written from it. Its type is derived from
-// ANSWER_OPTIONS, so an option without its schemas, a schema for a record the
-// option does not rewrite, or a rewrite without its schema does not compile.
-// Not router core: the router never reads it (njs carries no zod).
+// The zod half of the answer options table (router/answer-options.ts): for each
+// option, the record each of its rewrites produces, as a zod extension of the
+// record (its fields after the record's own). OpenAPI, the JSON Schemas,
+// docs/API.md's tables and the client's types are written from it. The options'
+// names and the records each rewrites are this table's keys (OptionName,
+// RecordsOf): ANSWER_OPTIONS is typed by them, so an option without its schemas,
+// a schema for a record the option does not rewrite, or a rewrite without its
+// schema does not compile. The router reads its types only (njs carries no zod).
 import { z } from 'zod';
-import type { OptionName, RecordsOf } from '../router/answer-options.ts';
 import { NisabRuleInCurrency, RateInCurrency } from './currencies.ts';
 import { Rate, type NisabRule } from './schemas.ts';
 
@@ -28,14 +28,17 @@ interface Bases {
   NisabRule: NisabRule;
 }
 
+/** The records an option can rewrite (router/answer-options.ts' Rewrites holds a rewrite for each). */
+export type RewrittenRecord = keyof Bases;
+
 /** A record's extension: a zod object whose output has every field of the record, registered with an id (`.meta({ id })`). */
 type Extension<R extends keyof Bases> = z.ZodObject & { _zod: { output: Bases[R] } };
 
-export interface OptionSchemas<N extends OptionName> {
+export interface OptionSchemas {
   /** How an answer's description names what the option adds, e.g. "the currency's fields". */
   adds: string;
-  /** The record each rewrite produces, by the record it rewrites. */
-  records: { [R in RecordsOf<N>]: Extension<R> };
+  /** The record each rewrite produces, by the record it rewrites (its keys are the records the option rewrites). */
+  records: { [R in RewrittenRecord]?: Extension<R> };
 }
 
 // `satisfies`, not a type: the client's types read each extension's own fields from here.
@@ -48,7 +51,13 @@ export const OPTION_SCHEMAS = {
     adds: "the currency's fields",
     records: { Rate: RateInCurrency, NisabRule: NisabRuleInCurrency },
   },
-} satisfies { [N in OptionName]: OptionSchemas<N> };
+} satisfies Record<string, OptionSchemas>;
+
+/** The answer options, by their parameters' names (PARAMETERS, router/parameters.ts; ANSWER_OPTIONS has one entry each). */
+export type OptionName = keyof typeof OPTION_SCHEMAS;
+
+/** The records an option rewrites (for the types derived from the table: ANSWER_OPTIONS', the client's). */
+export type RecordsOf<N extends OptionName> = keyof (typeof OPTION_SCHEMAS)[N]['records'] & RewrittenRecord;
 
 /** The id an extension is registered with (OpenAPI's and /schemas/' name for it). */
 export function extensionId(schema: z.ZodType): string {

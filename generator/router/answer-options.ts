@@ -4,9 +4,11 @@
 // rewrites and how, the files it adds to a plan, and what it costs. The router
 // applies every entry the same way (route() adds its files and checks its range
 // cap, assemble() rewrites the records), so no endpoint's plan, no edge and no
-// composition names one; OpenAPI, the JSON Schemas, the client's types and the
-// generated differential read the table too (its zod half is OPTION_SCHEMAS in
-// model/option-schemas.ts, which tsc holds to this table).
+// composition names one; OpenAPI, the JSON Schemas and the generated
+// differential read the table too. Its zod half, OPTION_SCHEMAS in
+// model/option-schemas.ts, names the options and the records each rewrites
+// (OptionName, RecordsOf): this table has an entry for each, rewriting exactly
+// those records, or it does not compile.
 // docs/making-changes.md, "A new answer option".
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).
@@ -17,6 +19,7 @@ import { rateLinePerOunce } from './per-unit.ts';
 import { fxBlock, paths } from './layout.ts';
 import { numberText } from './number-text.ts';
 import type { RoutingIndex } from '../model/schemas.ts';
+import type { OptionName, RecordsOf, RewrittenRecord } from '../model/option-schemas.ts';
 
 /** What a rate record the Nisab rules are valued at gives an option (dated.ts reads it from the record's line). */
 export interface ValuingRecord {
@@ -43,9 +46,6 @@ export interface Rewrites<State> {
     line(line: string, value: number | null, state: State): string;
   };
 }
-
-/** The records an option can rewrite (an endpoint answering another kind cannot take an option). */
-export type RewrittenRecord = keyof Rewrites<unknown>;
 
 /** The type a parameter of PARAMETERS parses to. */
 export type ValueOf<N extends ParameterName> = (typeof PARAMETERS)[N] extends { parse(value: string, index: RoutingIndex): Parsed<infer T> } ? T : never;
@@ -79,8 +79,18 @@ export function answerOption<Value, State, Records extends Partial<Rewrites<Stat
   return option as unknown as AnswerOption<Value, unknown, { [R in keyof Records]: R extends RewrittenRecord ? Rewrites<unknown>[R] : never }>;
 }
 
-/** What ANSWER_OPTIONS must be: each key a parameter of PARAMETERS, its value typed by that parameter's parse. */
-export type OptionTable = { [N in ParameterName]?: AnswerOption<ValueOf<N>, unknown, Partial<Rewrites<unknown>>> };
+/**
+ * What ANSWER_OPTIONS must be: an entry for each option of OPTION_SCHEMAS (model/option-schemas.ts: an option's
+ * zod half is written first), whose name is a parameter of PARAMETERS, typed by that parameter's parse, rewriting
+ * the records its schemas extend and no other.
+ */
+export type OptionTable = {
+  [N in OptionName]: AnswerOption<
+    ValueOf<N>,
+    unknown,
+    { [R in RecordsOf<N>]: Rewrites<unknown>[R] } & { [R in Exclude<RewrittenRecord, RecordsOf<N>>]?: never }
+  >;
+};
 
 /**
  * The FX file of `code` for the year of `date` (its year's or its closed decade's), when it has one: from the
@@ -161,13 +171,8 @@ export const ANSWER_OPTIONS = {
   currency: currency,
 } satisfies OptionTable;
 
-export type OptionName = keyof typeof ANSWER_OPTIONS;
-
 /** The value an option takes (its parameter's parse). */
 export type OptionValue<N extends OptionName> = ValueOf<N>;
-
-/** The records an option rewrites (for the types derived from the table: OPTION_SCHEMAS, the client's). */
-export type RecordsOf<N extends OptionName> = keyof (typeof ANSWER_OPTIONS)[N]['records'] & RewrittenRecord;
 
 /** The options in the order they apply. */
 export const OPTION_NAMES = Object.keys(ANSWER_OPTIONS) as OptionName[];

@@ -14,7 +14,8 @@
 // for-of, classes, optional chaining, nullish coalescing, Map/Set, URLSearchParams).
 import { LIST_HEAD, LIST_SEPARATOR, LIST_TAIL_START, renderError, renderItem, renderJoinedList } from './envelope.ts';
 import { composeDated, type Dated } from './dated.ts';
-import { OPTION_NAMES, optionOf, overCap, rateLine, rewritersOf, type AppliedOption, type OptionName, type Rewriter } from './answer-options.ts';
+import { OPTION_NAMES, optionOf, overCap, rateLine, rewritersOf, type AppliedOption, type Rewriter } from './answer-options.ts';
+import type { OptionName } from '../model/option-schemas.ts';
 import { BASES, endpointAt, noEndpointMessage, type Decision, type Rule } from './endpoints.ts';
 import { PARAMETERS, type ParameterName, type Query } from './parameters.ts';
 import type { ShardRead } from './layout.ts';

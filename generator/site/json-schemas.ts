@@ -2,9 +2,9 @@
 // publishes (schemas/*.json), generated from the zod schemas the build checks
 // each file with, so a client can validate answers without reading TypeScript.
 import { z } from 'zod';
-import { OPTION_NAMES, type RewrittenRecord } from '../router/answer-options.ts';
+import { OPTION_NAMES } from '../router/answer-options.ts';
 import { Currency } from '../model/currencies.ts';
-import { OPTION_SCHEMAS, extensionId } from '../model/option-schemas.ts';
+import { OPTION_SCHEMAS, extensionId, type RewrittenRecord } from '../model/option-schemas.ts';
 import { ENDPOINTS } from '../router/endpoints.ts';
 import type { RecordName } from '../router/records.ts';
 import { Announcement, Gap, itemEnvelope, listEnvelope, Meta, NigeriaMonth, NisabRule, Rate, Source, Subcategory } from '../model/schemas.ts';

@@ -4,8 +4,8 @@
 // recommended rules (test/site/openapi.test.ts).
 // Registers the Currency record (GET /currencies) and the records in a currency with the schemas the document is made from.
 import '../model/currencies.ts';
-import { OPTION_NAMES, type RewrittenRecord } from '../router/answer-options.ts';
-import { extensionId, OPTION_SCHEMAS } from '../model/option-schemas.ts';
+import { OPTION_NAMES } from '../router/answer-options.ts';
+import { extensionId, OPTION_SCHEMAS, type RewrittenRecord } from '../model/option-schemas.ts';
 import { z } from 'zod';
 import { BASES, ENDPOINTS, type Endpoint } from '../router/endpoints.ts';
 import { PARAMETERS, type Parameter, type ParameterName } from '../router/parameters.ts';

@@ -1,13 +1,14 @@
 // Compile-time checks of the answer options table (router/answer-options.ts and
 // its zod half, model/option-schemas.ts), run by `tsc -b`, not vitest: each
 // `@ts-expect-error` fails the type check if the line below it ever compiles.
-// A half-done option (no rewrite, no files, no cap, no zod extension, a
-// parameter the table of parameters lacks) must not compile.
+// A half-done option (no rewrite, no files, no cap, no zod extension, no entry)
+// must not compile; one whose name PARAMETERS lacks fails at ValueOf's
+// constraint (test/site/answer-option-steps.test.ts adds one to a copy).
 // docs/making-changes.md, "A new answer option".
 import type { Answered, LatestQuery, NisabQuery, OptionsQuery, RatesQuery } from '../../client/src/index.ts';
-import { answerOption, type OptionName, type OptionTable, type RecordsOf, type ValuingRecord } from '../../generator/router/answer-options.ts';
+import { ANSWER_OPTIONS, answerOption, type OptionTable, type ValuingRecord } from '../../generator/router/answer-options.ts';
 import { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/model/currencies.ts';
-import type { OptionSchemas, RatePerTroyOunce } from '../../generator/model/option-schemas.ts';
+import type { OptionName, OptionSchemas, RatePerTroyOunce, RecordsOf } from '../../generator/model/option-schemas.ts';
 import type { NisabRule, Rate } from '../../generator/model/schemas.ts';
 
 const rateLine = (line: string) => line;
@@ -35,31 +36,46 @@ export const ruleWhole = answerOption({ records: { NisabRule: { figure, line: ru
 // @ts-expect-error: only records the router knows how to rewrite (Rate, NisabRule)
 export const unknownRecord = answerOption({ records: { Subcategory: rateLine }, files: noFiles, read, expensive: false, rangeCap: null });
 
-export const unknownParameter = {
-  // @ts-expect-error: an option is a parameter of PARAMETERS (its parse and documentation are there)
-  tola: whole,
-} satisfies OptionTable;
+// The table: one entry per option of OPTION_SCHEMAS, rewriting exactly the records its zod half extends.
+// @ts-expect-error: an option of OPTION_SCHEMAS without its entry
+export const withoutEntry: OptionTable = { unit: ANSWER_OPTIONS.unit };
 
-// The zod half: one extension per record the option rewrites, each keeping every field of the record.
+export const unknownOption: OptionTable = {
+  unit: ANSWER_OPTIONS.unit,
+  currency: ANSWER_OPTIONS.currency,
+  // @ts-expect-error: an entry without its zod half in OPTION_SCHEMAS (OpenAPI, /schemas/ and the client are written from it)
+  tola: whole,
+};
+
+export const rewriteWithoutSchema: OptionTable = {
+  // @ts-expect-error: a rewrite of a record the option's zod half does not extend (unit extends only Rate)
+  unit: answerOption({ records: { Rate: rateLine, NisabRule: { figure, line: ruleLine } }, files: noFiles, read, expensive: false, rangeCap: null }),
+  currency: ANSWER_OPTIONS.currency,
+};
+
+export const schemaWithoutRewrite: OptionTable = {
+  unit: ANSWER_OPTIONS.unit,
+  // @ts-expect-error: a record the option's zod half extends but the entry does not rewrite (currency: Rate and NisabRule)
+  currency: answerOption({ records: { Rate: rateLine }, files: noFiles, read, expensive: true, rangeCap: 366 }),
+};
+
+// The zod half: an extension per record, each keeping every field of its record.
 export const schemasWhole = {
   adds: "the currency's fields",
   records: { Rate: RateInCurrency, NisabRule: NisabRuleInCurrency },
-} satisfies OptionSchemas<'currency'>;
-
-// @ts-expect-error: a rewrite without its zod extension (OpenAPI, /schemas/ and the client are written from it)
-export const schemasMissing = { adds: "the currency's fields", records: { Rate: RateInCurrency } } satisfies OptionSchemas<'currency'>;
+} satisfies OptionSchemas;
 
 export const schemasExtra = {
   adds: "the currency's fields",
-  // @ts-expect-error: an extension of a record the option does not rewrite
+  // @ts-expect-error: an extension of a record no option can rewrite
   records: { Rate: RateInCurrency, NisabRule: NisabRuleInCurrency, Currency: Currency },
-} satisfies OptionSchemas<'currency'>;
+} satisfies OptionSchemas;
 
 export const schemasWrong = {
   adds: "the currency's fields",
   // @ts-expect-error: an extension is of its own record (a Nisab rule's is no rate record)
   records: { Rate: NisabRuleInCurrency, NisabRule: NisabRuleInCurrency },
-} satisfies OptionSchemas<'currency'>;
+} satisfies OptionSchemas;
 
 // The client's types are derived from the table: each option is a field of the queries of the records it rewrites,
 // and an answer to a query giving it carries its extension's fields.

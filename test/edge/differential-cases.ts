@@ -10,7 +10,8 @@
 // asks each answer option with every value it takes (every published currency)
 // over every month of the data, for each metal: the figures an edge composes
 // itself (issue 43: njs wrote 1.71914285 as 1.7191428499999999).
-import { OPTION_NAMES, optionOf, type OptionName } from '../../generator/router/answer-options.ts';
+import { OPTION_NAMES, optionOf } from '../../generator/router/answer-options.ts';
+import type { OptionName } from '../../generator/model/option-schemas.ts';
 import { BASES, ENDPOINTS, type Endpoint } from '../../generator/router/endpoints.ts';
 import { PARAMETERS, type Parameter } from '../../generator/router/parameters.ts';
 import type { RoutingIndex } from '../../generator/model/schemas.ts';

@@ -8,10 +8,10 @@
 // what tsc refuses is in test/core/answer-options.types.ts.
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { OPTION_NAMES, optionOf, type OptionName, type RewrittenRecord } from '../../generator/router/answer-options.ts';
+import { OPTION_NAMES, optionOf } from '../../generator/router/answer-options.ts';
 import { ENDPOINTS, type Endpoint } from '../../generator/router/endpoints.ts';
 import { PARAMETERS } from '../../generator/router/parameters.ts';
-import { extensionId, OPTION_SCHEMAS } from '../../generator/model/option-schemas.ts';
+import { extensionId, OPTION_SCHEMAS, type OptionName, type RewrittenRecord } from '../../generator/model/option-schemas.ts';
 import { NisabRule, Rate } from '../../generator/model/schemas.ts';
 import { jsonSchemaFiles } from '../../generator/site/json-schemas.ts';
 import { openApiDocument } from '../../generator/site/openapi.ts';
