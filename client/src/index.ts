@@ -12,29 +12,8 @@ export {
   type NisabQuery,
   type RatesQuery,
 } from './client.ts';
-export type {
-  Announcement,
-  Answered,
-  Bracket,
-  Currency,
-  CurrencyCode,
-  ErrorBody,
-  Gap,
-  IsoDate,
-  ItemBody,
-  ListBody,
-  Meta,
-  NigeriaMonth,
-  NisabRule,
-  NisabRuleInCurrency,
-  OptionsQuery,
-  Rate,
-  RateInCurrency,
-  Source,
-  SourceFigure,
-  Subcategory,
-  SubcategoryRef,
-} from './types.ts';
+// The records' and answers' types: every export of types.ts is the client's.
+export type * from './types.ts';
 export {
   cashRule,
   arrears,

@@ -1,38 +1,12 @@
 // The records' types, derived from the zod schemas the build validates every
 // published file with (generator/model/schemas.ts): written once, never here.
 import type { z } from 'zod';
-import type {
-  Announcement,
-  ErrorEnvelope,
-  Gap,
-  Meta,
-  NigeriaMonth,
-  NisabRule,
-  Rate,
-  Source,
-  SourceFigure,
-  Subcategory,
-  Bracket,
-} from '../../generator/model/schemas.ts';
-import type { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/model/currencies.ts';
+import type { ErrorEnvelope } from '../../generator/model/schemas.ts';
 import type { OptionValue } from '../../generator/router/answer-options.ts';
 import type { OPTION_SCHEMAS, OptionName, RecordsOf, RewrittenRecord } from '../../generator/model/option-schemas.ts';
 
-export type {
-  Announcement,
-  Gap,
-  Meta,
-  NigeriaMonth,
-  NisabRule,
-  Rate,
-  Source,
-  SourceFigure,
-  Subcategory,
-  Bracket,
-  Currency,
-  NisabRuleInCurrency,
-  RateInCurrency,
-};
+export type { Announcement, Gap, Meta, NigeriaMonth, NisabRule, Rate, Source, SourceFigure, Subcategory, Bracket } from '../../generator/model/schemas.ts';
+export type { Currency, NisabRuleInCurrency, RateInCurrency } from '../../generator/model/currencies.ts';
 
 /**
  * A currency as the API takes it: an ISO 4217 code in three capital letters listed by `GET /currencies`, e.g. 'GBP'
