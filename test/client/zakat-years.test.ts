@@ -157,10 +157,11 @@ describe('zakatForYears', () => {
   }, 60_000);
 
   it("a statement whose only year Nigeria's calendar lacks says so of that year, and owes nothing", async () => {
-    // 1437-09 is not in calendar-nigeria.csv, nor 1447-11 (its months end with Shawwal 1447): no day, no Nisab, no figure.
+    // 1437-09 is not in calendar-nigeria.csv (before its first month), nor 1447-05 (Jumada al-Ula 1447, not found:
+    // docs/calendar.md), though the data has rates that month: no day, no Nisab, no figure.
     for (const [hawlDay, year] of [
       ['09-01', 1437],
-      ['11-01', 1447],
+      ['05-01', 1447],
     ] as const) {
       const result = await zakatForYears(client, {
         hawlDay,

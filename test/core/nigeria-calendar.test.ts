@@ -93,12 +93,14 @@ describe('nigeriaHijriDate and nigeriaGregorianDate', () => {
     { calMonth: '1446-04', calFirstDay: '2024-10-04' },
   ];
 
-  it("end on 29 Shawwal 1447 (17 April 2026): Dhul Qa'dah 1447 to Jumada al-Akhirah 1448 were not found (issue 46, docs/calendar.md)", () => {
-    // 1 Shawwal 1447 was declared for Friday 20 March 2026; its day 29 is 28 days on, its day 30 unknown.
-    expect(DECLARED.at(-1)).toEqual({ calMonth: '1447-10', calFirstDay: '2026-03-20' });
-    expect(nigeriaCalendarEndsOn(DECLARED)).toBe('2026-04-17');
-    expect(nigeriaHijriDate('2026-04-17', DECLARED)).toBe('1447-10-29');
-    expect(nigeriaHijriDate('2026-04-18', DECLARED)).toBeNull();
+  it("end on 29 Rabi' al-Awwal 1448 (11 September 2026): Rabi' al-Thani to Jumada al-Akhirah 1448 were not found (issue 46, docs/calendar.md)", () => {
+    // 1 Rabi' al-Awwal 1448 was declared for Friday 14 August 2026; its day 29 is 28 days on, its day 30 unknown.
+    expect(DECLARED.at(-1)).toEqual({ calMonth: '1448-03', calFirstDay: '2026-08-14' });
+    expect(nigeriaCalendarEndsOn(DECLARED)).toBe('2026-09-11');
+    expect(nigeriaHijriDate('2026-09-11', DECLARED)).toBe('1448-03-29');
+    expect(nigeriaHijriDate('2026-09-12', DECLARED)).toBeNull();
+    // Dhul Qa'dah 1447 declared 30 days after 1 Shawwal: 18 April 2026 is 30 Shawwal.
+    expect(nigeriaHijriDate('2026-04-18', DECLARED)).toBe('1447-10-30');
     // So hijri_date=1448-06-01&calendar=nigeria has no day (the edges' 404) until the month is declared and added.
     expect(nigeriaGregorianDate('1448-06-01', DECLARED)).toEqual({ unknownMonth: true });
     expect(nigeriaCalendarEndsOn([])).toBeNull();

@@ -1,9 +1,9 @@
 // Nigeria's months fixed by a stated day (CONTRACT §13, docs/calendar.md): the
-// Sultanate's statement that a given day is the 29th of a month puts its first
-// day 28 days earlier. The oracle is each report's own words, quoted here as the
+// Sultanate's statement that a given day is the 29th (or 30th) of a month puts its
+// first day 28 (or 29) days earlier. The oracle is each report's own words, quoted here as the
 // page reads (the weekday and date it names, the day of the month it says): the
 // data must hold that day, its weekday must be the one the words name, and the
-// month must begin 28 days before it.
+// month must begin that many days before it.
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -218,6 +218,15 @@ const REPORTS: [string, string, string, string, string, number][] = [
     'Saturday',
     '2025-12-20',
     29,
+  ],
+  // The 30th, in the declaration of the month after (read in the publisher's RSS feed, its source row says where).
+  [
+    '1448-01',
+    'https://www.annahda.com.ng/2026/07/sultan-declares-thursday-as-first-day.html',
+    'Wednesday, July 15, was declared the 30th and final day of Muharram 1448AH',
+    'Wednesday',
+    '2026-07-15',
+    30,
   ],
 ];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
