@@ -82,7 +82,7 @@ function objectOf(name: string, all: Record<string, Node>): Node {
   return items;
 }
 
-/** The order a published record has its keys in: its schema's, which router/records.ts renders (test/core/records.test.ts). */
+/** The order a published record has its keys in: its schema's, which router/records.ts renders (test/router/records.test.ts). */
 function keyOrder(schema: Node): string[] {
   return Object.keys(schema.properties ?? {});
 }

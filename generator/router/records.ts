@@ -8,7 +8,7 @@
 // 0.7.9 (nginx) enumerates the keys of an object of more than a few properties
 // in the order of its hash table, not of their creation, so JSON.stringify of
 // the very same object literal writes another order there than in V8.
-// test/core/records.test.ts checks each list against its zod schema in
+// test/router/records.test.ts checks each list against its zod schema in
 // model/schemas.ts (same fields, same order), so the two cannot drift.
 //
 // Router core: keep to what nginx's njs 0.7.9 runs (see router.ts).

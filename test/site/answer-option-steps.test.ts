@@ -3,7 +3,7 @@
 // records also in tolas; not `unit`, a real option) added to ANSWER_OPTIONS without its zod half
 // (OPTION_SCHEMAS, which names the options) fails tsc at its entry in the table, naming the option;
 // one without its rewrite or its range cap fails where the entry is; with its zod extension it
-// compiles. (Its zod half without the entry: test/core/answer-options.types.ts.)
+// compiles. (Its zod half without the entry: test/router/answer-options.types.ts.)
 // (What the generated test then asks of a whole entry: answer-options.test.ts.)
 // The copy holds the client and the page too, which read the table's types: an
 // answer to a query giving two options carries both options' fields (the

@@ -5,7 +5,7 @@
 // fields of its zod extension, in order, through the router every edge answers
 // with. An entry half done (an option listed on an endpoint whose record it does
 // not rewrite, a rewrite that adds other fields than its extension) fails here;
-// what tsc refuses is in test/core/answer-options.types.ts.
+// what tsc refuses is in test/router/answer-options.types.ts.
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { OPTION_NAMES, optionOf } from '../../generator/router/answer-options.ts';

@@ -210,7 +210,7 @@ export const ORACLE_FIELDS = `r.drtID, r.drtSubcategoryID, r.drtDate, r.drtInUSD
              ON m.calFirstDay = (SELECT max(c.calFirstDay) FROM calendar_nigeria c WHERE c.calFirstDay <= r.drtDate)
             AND julianday(r.drtDate) - julianday(m.calFirstDay) < m.days`;
 
-// SQLite has no Hijri calendar; the conversion is checked on its own (test/core/hijri.test.ts).
+// SQLite has no Hijri calendar; the conversion is checked on its own (test/model/hijri.test.ts).
 // The key order is part of the public bytes: the Hijri date follows drtUnit, before the sources.
 export const withHijri = ({ drtPriceSource, drtNairaSource, drtNairaDate, drtHijriDateNigeria, drtProvisional, ...head }: Record<string, unknown>) => ({
   ...head,
