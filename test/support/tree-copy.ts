@@ -1,6 +1,7 @@
 // A copy of the whole tree for the rehearsals of docs/making-changes.md (issue 48:
 // test/site/language-tree.test.ts, calculator-input-tree.test.ts,
-// announced-kind-tree.test.ts): what the build reads and what its tsc checks,
+// announced-kind-tree.test.ts, answer-option-steps.test.ts,
+// test/sources/keyed-source-tree.test.ts): what the build reads and what its tsc checks,
 // edited by a rehearsal's steps and nothing else, then compiled whole, so a
 // half-done change fails where its cause is, as it would in the tree itself.
 import { execFile } from 'node:child_process';
