@@ -76,6 +76,9 @@ function send(req: IncomingMessage, res: ServerResponse, answer: StaticAnswer<Op
   });
   stream.on('error', () => res.destroy());
   stream.on('end', () => (sent === length ? res.end() : res.destroy()));
-  res.on('close', () => (stream as unknown as { destroy(): void }).destroy());
-  stream.pipe(res, { end: false });
+  const destroy = () => (stream as unknown as { destroy(): void }).destroy();
+  res.on('close', destroy);
+  // A client gone before the answer was ready has closed res already: its 'close' will not come again.
+  if (res.destroyed || req.socket.destroyed) destroy();
+  else stream.pipe(res, { end: false });
 }
