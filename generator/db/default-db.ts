@@ -48,12 +48,8 @@ import { exists } from './text-file.ts';
 export const DATA_DIR = fileURLToPath(new URL('../../data/', import.meta.url));
 export const DEFAULT_DB_PATH = path.join(DATA_DIR, 'default.sqlite');
 
-/** Optional: the daily rates kept by `fetch --write-csv`, one CSV per month, imported after rates.csv. */
-export const DAILY_DIR = PERIOD_DIRS.daily;
 /** Optional (with data/currencies.csv): the rates per US dollar kept by `fetch --write-fx-csv`, one CSV per month. */
 export const FX_DIR = PERIOD_DIRS.fx;
-/** Optional: monthly averages of rates per US dollar (`import fx-monthly`), one CSV per year. */
-export const FX_MONTHLY_DIR = PERIOD_DIRS['fx-monthly'];
 
 /**
  * Imports the data files of `dataDir` into an initialised database, in one

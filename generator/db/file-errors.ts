@@ -1,5 +1,4 @@
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UserError } from '../errors.ts';
 
@@ -45,14 +44,6 @@ export function importFileProblem(file: string, maxBytes: number): string | null
     return `is not a regular file (${stat.isFIFO() ? 'a named pipe' : stat.isSocket() ? 'a socket' : 'a device'}); save the data to a file and import that`;
   if (stat.size > maxBytes) return `is larger than ${maxBytes / 1024 / 1024} MiB (${stat.size} bytes); split it into smaller files`;
   return null;
-}
-
-export async function readTextFile(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw fileError(path, error);
-  }
 }
 
 /**

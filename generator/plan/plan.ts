@@ -287,6 +287,12 @@ export function planSnapshot(
   const sources: PlannedSnapshot['sources'] = {};
   const joined = new Set<string>();
   const put = (path: string, text: string) => write.set(path, text);
+  // A file rendered every time is carried when its text is the previous build's.
+  const putOrCarry = (path: string, text: string) => {
+    const before = previous?.files[path];
+    if (before && before.sha1 === sha1Hex(text)) carry.set(path, before);
+    else put(path, text);
+  };
 
   // Rate shards: render changed months, join changed parents, carry the rest.
   const { scopes, changed } = shards;
@@ -385,18 +391,10 @@ export function planSnapshot(
   // Carried when unchanged (the feed changes only with a month, a text answer with the day's figures), as month ends are.
   const texts = new Map([[paths.calendarIcs, nigeriaCalendarIcs(source.calendar, source.sources)]]);
   for (const [form, text] of textFiles(source, nisab, options)) texts.set(paths.textAnswer(form), text);
-  for (const [path, text] of texts) {
-    const before = previous?.files[path];
-    if (before && before.sha1 === sha1Hex(text)) carry.set(path, before);
-    else put(path, text);
-  }
+  for (const [path, text] of texts) putOrCarry(path, text);
 
   // Month ends, small and rendered every time; a year whose text is unchanged is carried.
-  for (const [path, text] of monthEndFiles(source.monthEnds)) {
-    const before = previous?.files[path];
-    if (before && before.sha1 === sha1Hex(text)) carry.set(path, before);
-    else put(path, text);
-  }
+  for (const [path, text] of monthEndFiles(source.monthEnds)) putOrCarry(path, text);
 
   // The bulk downloads, from the "all" scope's shards (downloads.ts).
   const thresholds = nisabThresholds(source.subcategories, source.nisab);
@@ -419,9 +417,7 @@ export function planSnapshot(
     const rows = source.fx!.rows.get(file.code) ?? { daily: [], monthly: new Map() };
     const years = source.fx!.dates.get(file.path)!.map((dates) => renderFxFile(dates, rows, currencies.monthlyPriceSources));
     const text = years.length === 1 && parsePath(file.path)!.kind === 'fx' ? years[0]! : fxDecadeText(file.starts, years);
-    const before = previous?.files[file.path];
-    if (before && before.sha1 === sha1Hex(text)) carry.set(file.path, before);
-    else put(file.path, text);
+    putOrCarry(file.path, text);
   }
 
   const entries = new Map<string, FileEntry>(carry);

@@ -20,8 +20,6 @@ import type { ListsAll } from '../model/complete.ts';
 import { daysInMonth } from '../model/dates.ts';
 import { LANGUAGES, type Lang, SMS_LANGUAGES, type SmsLang } from '../model/languages.ts';
 
-export const API_ROOT = 'v1';
-
 export type Scope = 'all' | number;
 export type Level = 'month' | 'year' | 'decade' | 'months' | 'years';
 /** Children before parents: a block of a level is joined from blocks of CHILD_LEVEL[level]. */

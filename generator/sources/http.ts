@@ -17,8 +17,6 @@ export interface HttpPolicy {
   maxBodyBytes?: number;
 }
 
-export const DEFAULT_HTTP_POLICY: HttpPolicy = { timeoutMs: 20_000, retries: 2, retryDelayMs: 1_000 };
-
 // The CBN's full exchange-rate history is the largest body a source sends (a few MB).
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
